@@ -1,0 +1,12 @@
+"""gunicorn settings for ``gunicorn -c gunicorn.conf.py wsgi:app``; REFEREE_BIND etc. override."""
+
+import os
+
+bind = os.environ.get("REFEREE_BIND", "0.0.0.0:8000")
+workers = int(os.environ.get("REFEREE_WORKERS", "2"))
+worker_class = "gthread"  # threads keep long-lived live-update connections cheap
+threads = int(os.environ.get("REFEREE_THREADS", "8"))
+timeout = 60
+graceful_timeout = 20
+forwarded_allow_ips = os.environ.get("REFEREE_FORWARDED_ALLOW_IPS", "127.0.0.1")
+accesslog = "-" if os.environ.get("REFEREE_ACCESS_LOG") else None

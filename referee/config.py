@@ -1,0 +1,34 @@
+"""Settings: defaults here, overridden by REFEREE_* environment variables (or create_app(overrides))."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+DEV_SECRET = "dev-only-not-secret"
+
+
+def from_environment(instance_path: str) -> dict[str, Any]:
+    env = os.environ
+    database = env.get("REFEREE_DATABASE_URL") or f"sqlite:///{Path(instance_path) / 'referee.sqlite3'}"
+    return {
+        "SECRET_KEY": env.get("REFEREE_SECRET_KEY", DEV_SECRET),
+        "REFEREE_ENV": env.get("REFEREE_ENV", "development"),
+        "SQLALCHEMY_DATABASE_URI": database,
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "BABEL_DEFAULT_LOCALE": "en",
+        "LANGUAGES": ("en", "ja"),
+        "WTF_CSRF_TIME_LIMIT": None,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_HTTPONLY": True,
+        "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,
+        "RATELIMIT_ENABLED": env.get("REFEREE_RATELIMIT_ENABLED", "true").lower() != "false",
+        "PUBLIC_URL": env.get("REFEREE_PUBLIC_URL", ""),
+    }
+
+
+def check(config: dict[str, Any]) -> None:
+    """Refuse to serve outside development with the built-in secret."""
+    if config["REFEREE_ENV"] != "development" and config["SECRET_KEY"] == DEV_SECRET:
+        raise RuntimeError("REFEREE_SECRET_KEY must be set outside development (REFEREE_ENV=%s)" % config["REFEREE_ENV"])

@@ -1,0 +1,17 @@
+"""The games referee knows, found by their record-format id. Pure rules: no Flask, SQL or I/O."""
+
+from __future__ import annotations
+
+from .base import Game, MalformedEvent, _
+from . import score_pad
+
+GAMES: dict[str, Game] = {g.GAME.id: g.GAME for g in (score_pad,)}
+
+
+def game(game_id: object) -> Game:
+    """The game with this id, or a MalformedEvent listing the games there are."""
+    if isinstance(game_id, str) and game_id in GAMES:
+        return GAMES[game_id]
+    raise MalformedEvent(
+        "unknown_game", _("Unknown game %(game)s; choose one of: %(games)s."), game=game_id, games=", ".join(GAMES)
+    )

@@ -1,0 +1,159 @@
+"""The vocabulary every game module shares: rule errors, options, the game description, the view.
+
+Rules modules are pure: no Flask, SQL, randomness or clock. They take plain data in and give
+plain data out, or raise a :class:`RuleError` whose message a player understands. Messages are
+marked with :func:`_` (an identity marker that Babel extracts); the web layer translates them
+into the request's language and fills in the parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def _(message: str) -> str:
+    """Mark a message for translation; the web layer translates it when it is shown."""
+    return message
+
+
+class RuleError(ValueError):
+    """An event the rules refuse. ``code`` is stable for clients; ``message`` is an msgid.
+
+    ``str(err)`` is the English sentence with its parameters filled in.
+    """
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        self.code = code
+        self.message = message
+        self.params = {k: str(v) for k, v in params.items()}
+        super().__init__(message % self.params if self.params else message)
+
+
+class MalformedEvent(RuleError):
+    """The event is not of the record format's shape (unknown type, missing or bad field)."""
+
+
+class IllegalEvent(RuleError):
+    """The event is well formed, but the rules or the table so far forbid it."""
+
+
+class GameOver(IllegalEvent):
+    """An event after the end of the match/game the record holds."""
+
+    def __init__(self) -> None:
+        super().__init__("finished", _("This table is finished: no more events can be recorded."))
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option from rules/README.md §8. ``choices`` is None for a yes/no switch."""
+
+    id: str
+    default: Any = False
+    help: str = ""
+    choices: Sequence[Any] | None = None
+
+    def coerce(self, value: Any) -> Any:
+        """The value as the option's type, or a RuleError naming the option."""
+        if self.choices is None:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "on", "1", "yes", "false", "off", "0", "no"):
+                return value.lower() in ("true", "on", "1", "yes")
+            raise MalformedEvent("bad_option", _("Option %(option)s takes true or false."), option=self.id)
+        for choice in self.choices:
+            if value == choice or (isinstance(value, str) and value == str(choice)):
+                return choice
+        raise MalformedEvent(
+            "bad_option",
+            _("Option %(option)s takes one of: %(choices)s."),
+            option=self.id,
+            choices=", ".join(str(c) for c in self.choices),
+        )
+
+
+@dataclass(frozen=True)
+class Breach:
+    """A rule break that a later event proved (record-format.md, 'Breaches found after the fact')."""
+
+    event: int
+    rule: str
+    seat: int
+    message: str
+    params: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class View:
+    """What the table shows: the record format's ``totals``, ``finished``, ``winners``, ``breaches``,
+    plus game-specific ``detail`` (JSON-able) for the API and the templates."""
+
+    totals: tuple[int, ...]
+    finished: bool = False
+    winners: tuple[int, ...] = ()
+    breaches: tuple[Breach, ...] = ()
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game as the rest of the app sees it: found by ``id`` in the registry.
+
+    ``start(players, options) -> state``, ``apply(state, event) -> state`` (raises RuleError),
+    ``view(state) -> View``. ``events`` are the event dataclasses (see events.py).
+    """
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    events: tuple[type, ...]
+    start: Callable[[tuple[str, ...], Mapping[str, Any]], Any]
+    apply: Callable[[Any, Any], Any]
+    view: Callable[[Any], View]
+    redact: Callable[[Mapping[str, Any], int | None], Mapping[str, Any]] | None = None
+    """``redact(detail, seat)``: the detail as seat ``seat`` (None: everyone else) may see it."""
+
+    def public_detail(self, detail: Mapping[str, Any], seat: int | None) -> Mapping[str, Any]:
+        return self.redact(detail, seat) if self.redact else detail
+
+    def option(self, option_id: str) -> Option:
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        raise MalformedEvent("unknown_option", _("Unknown option for this game: %(option)s."), option=option_id)
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """All options with defaults filled in; an unknown option or value is an error."""
+        resolved = {opt.id: opt.default for opt in self.options}
+        for key, value in (given or {}).items():
+            resolved[key] = self.option(key).coerce(value)
+        return resolved
+
+    def check_players(self, players: Sequence[str]) -> tuple[str, ...]:
+        names = tuple(str(p).strip() for p in players)
+        if any(not n for n in names):
+            raise MalformedEvent("bad_players", _("Every player needs a name."))
+        if any(len(n) > 40 for n in names):
+            raise MalformedEvent("bad_players", _("A player's name may have at most 40 characters."))
+        if not self.min_players <= len(names) <= self.max_players:
+            if self.min_players == self.max_players:
+                raise MalformedEvent(
+                    "bad_players", _("This game needs exactly %(n)s players."), n=self.min_players
+                )
+            raise MalformedEvent(
+                "bad_players",
+                _("This game needs %(min)s to %(max)s players."),
+                min=self.min_players,
+                max=self.max_players,
+            )
+        return names
+
+
+def check_seat(seat: int, players: int) -> None:
+    """Refuse a seat number that is not at the table."""
+    if not 0 <= seat < players:
+        raise IllegalEvent("bad_seat", _("There is no seat %(seat)s at this table."), seat=seat)

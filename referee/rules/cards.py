@@ -1,0 +1,62 @@
+"""Playing cards as the record format writes them: rank then suit, ``"10H"``, ``"QS"``, ``"JK"``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .base import MalformedEvent, _
+
+SUITS = ("S", "H", "D", "C")
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+_RANK_VALUES = {"J": 11, "Q": 12, "K": 13, "A": 14, "T": 10}
+JOKER_RANK = 0
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A card: ``rank`` 2..14 (ace high; 11 J, 12 Q, 13 K) and ``suit`` one of S H D C.
+
+    The joker is ``Card(0, "")`` and is written ``"JK"``.
+    """
+
+    rank: int
+    suit: str
+
+    @classmethod
+    def parse(cls, text: object) -> Card:
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise MalformedEvent("bad_card", _("%(text)s is not a card (write it like 10H or QS)."), text=text)
+        raw = text.strip().upper()
+        if raw == "JK":
+            return JOKER
+        if len(raw) >= 2:
+            rank_text, suit_text = raw[:-1], raw[-1]
+            suit = SUIT_SYMBOLS.get(text.strip()[-1], suit_text)
+            if suit in SUITS:
+                if rank_text in _RANK_VALUES:
+                    return cls(_RANK_VALUES[rank_text], suit)
+                if rank_text.isdigit() and 2 <= int(rank_text) <= 10:
+                    return cls(int(rank_text), suit)
+        raise MalformedEvent("bad_card", _("%(text)s is not a card (write it like 10H or QS)."), text=text)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER_RANK
+
+    @property
+    def rank_text(self) -> str:
+        return RANK_NAMES.get(self.rank, str(self.rank))
+
+    def __str__(self) -> str:
+        return "JK" if self.is_joker else f"{self.rank_text}{self.suit}"
+
+
+JOKER = Card(JOKER_RANK, "")
+
+
+def deck(lowest: int = 2) -> tuple[Card, ...]:
+    """A pack without jokers, ranks ``lowest``..ace in each suit (52 cards, or 36 from 6)."""
+    return tuple(Card(rank, suit) for suit in SUITS for rank in range(14, lowest - 1, -1))

@@ -1,0 +1,71 @@
+"""The score pad: players, points per round, running totals. The simplest game, for any game.
+
+Events: ``round`` with one whole number per seat (record-format.md, score-pad). It never finishes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .base import Game, IllegalEvent, View, _
+from .events import event
+
+
+@event("round")
+class Round:
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    rounds: tuple[tuple[int, ...], ...] = ()
+
+
+def start(players: tuple[str, ...], options: dict[str, Any]) -> State:
+    return State(players=tuple(players))
+
+
+def apply(state: State, ev: Any) -> State:
+    match ev:
+        case Round(points=points):
+            if len(points) != len(state.players):
+                raise IllegalEvent(
+                    "bad_points",
+                    _("A round needs one number for each of the %(n)s players."),
+                    n=len(state.players),
+                )
+            if any(abs(p) > 1_000_000 for p in points):
+                raise IllegalEvent("bad_points", _("Points must lie between -1,000,000 and 1,000,000."))
+            return State(state.players, state.rounds + (points,))
+    raise IllegalEvent("unknown_event", _("The score pad records rounds only."))
+
+
+def totals(state: State) -> tuple[int, ...]:
+    return tuple(sum(r[i] for r in state.rounds) for i in range(len(state.players)))
+
+
+def view(state: State) -> View:
+    running = []
+    acc = [0] * len(state.players)
+    for r in state.rounds:
+        acc = [a + p for a, p in zip(acc, r, strict=True)]
+        running.append(tuple(acc))
+    return View(
+        totals=totals(state),
+        detail={"rounds": [list(r) for r in state.rounds], "running": [list(r) for r in running]},
+    )
+
+
+GAME = Game(
+    id="score-pad",
+    name=_("Score pad"),
+    min_players=2,
+    max_players=8,
+    options=(),
+    events=(Round,),
+    start=start,
+    apply=apply,
+    view=view,
+)

@@ -1,0 +1,80 @@
+"""Domino tiles as the record format writes them: ``"6-4"`` (higher number first on output)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import total_ordering
+
+from .base import MalformedEvent, _
+
+_TILE = re.compile(r"^\s*\[?\s*(\d)\s*[-|:]\s*(\d)\s*\]?\s*$")
+
+
+@total_ordering
+@dataclass(frozen=True)
+class Tile:
+    """A domino tile. ``hi >= lo`` always, so ``Tile.parse("4-6") == Tile.parse("6-4")``."""
+
+    hi: int
+    lo: int
+
+    def __post_init__(self) -> None:
+        if self.hi < self.lo:
+            hi, lo = self.lo, self.hi
+            object.__setattr__(self, "hi", hi)
+            object.__setattr__(self, "lo", lo)
+
+    @classmethod
+    def of(cls, a: int, b: int) -> Tile:
+        return cls(max(a, b), min(a, b))
+
+    @classmethod
+    def parse(cls, text: object, top: int = 6, bottom: int = 0) -> Tile:
+        """A tile from ``"a-b"``; numbers outside ``bottom..top`` are refused."""
+        if isinstance(text, Tile):
+            tile = text
+        else:
+            m = _TILE.match(str(text)) if isinstance(text, str) else None
+            if not m:
+                raise MalformedEvent("bad_tile", _("%(text)s is not a domino tile (write it like 6-4)."), text=text)
+            tile = cls.of(int(m.group(1)), int(m.group(2)))
+        if not (bottom <= tile.lo and tile.hi <= top):
+            raise MalformedEvent(
+                "bad_tile",
+                _("%(text)s is not in this set: numbers run from %(bottom)s to %(top)s."),
+                text=text,
+                bottom=bottom,
+                top=top,
+            )
+        return tile
+
+    @property
+    def is_double(self) -> bool:
+        return self.hi == self.lo
+
+    @property
+    def pips(self) -> int:
+        return self.hi + self.lo
+
+    def has(self, n: int) -> bool:
+        return n in (self.hi, self.lo)
+
+    def other(self, n: int) -> int:
+        """The number at the other end from ``n`` (``n`` itself for a double)."""
+        if n == self.hi:
+            return self.lo
+        if n == self.lo:
+            return self.hi
+        raise ValueError(f"{self} has no {n}")
+
+    def __lt__(self, other: Tile) -> bool:
+        return (self.hi, self.lo) < (other.hi, other.lo)
+
+    def __str__(self) -> str:
+        return f"{self.hi}-{self.lo}"
+
+
+def double_set(top: int = 6, bottom: int = 0) -> tuple[Tile, ...]:
+    """Every tile of a double-``top`` set, highest first (28 tiles for double six)."""
+    return tuple(Tile(a, b) for a in range(top, bottom - 1, -1) for b in range(a, bottom - 1, -1))

@@ -1,0 +1,1 @@
+"""Persistence: tables, seats and their append-only event logs; state is always a replay."""

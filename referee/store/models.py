@@ -1,0 +1,70 @@
+"""The three tables: game tables, their seats, and the append-only log of what was recorded.
+
+Nothing derived (scores, phase, whose turn) is stored: it is all a replay of ``events``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from ..extensions import db
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class GameTable(db.Model):
+    """One table: a game, its players and options. ``id`` is the unguessable read right."""
+
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    scorer_token_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    seats: Mapped[list[Seat]] = relationship(order_by="Seat.index", cascade="all, delete-orphan")
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+
+class Seat(db.Model):
+    """A player at the table; ``token_hash`` is for the seat's own private link."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    index: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    token_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+
+
+class EventRow(db.Model):
+    """One line of a table's log. ``kind`` is ``event``, ``undo`` or ``correct``; never updated or deleted.
+
+    The unique ``(table_id, seq)`` is what stops two phones from writing the same step twice.
+    """
+
+    __tablename__ = "events"
+    __table_args__ = (
+        UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),
+        UniqueConstraint("table_id", "idempotency_key", name="uq_events_table_idem"),
+        Index("ix_events_table", "table_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"))
+    seq: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(16))
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    author: Mapped[str] = mapped_column(String(16), default="scorer")
+    idempotency_key: Mapped[str | None] = mapped_column(String(80), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=_now)

@@ -1,0 +1,55 @@
+"""Who may do what at a table: the scorer token (write), a seat token (that seat's private events),
+or nothing but the table id (read). Tokens arrive by link (then kept in the signed session cookie)
+or as ``Authorization: Bearer``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import request, session
+
+from ..store.models import GameTable
+from ..store.tables import token_matches
+
+
+@dataclass(frozen=True)
+class Access:
+    scorer: bool = False
+    seat: int | None = None
+
+    @property
+    def can_write(self) -> bool:
+        return self.scorer
+
+
+def remember(table_id: str, role: str, token: str) -> None:
+    tokens = dict(session.get("tokens", {}))
+    tokens[f"{table_id}:{role}"] = token
+    session["tokens"] = tokens
+    session.permanent = True
+
+
+def _remembered(table_id: str, role: str) -> str | None:
+    return session.get("tokens", {}).get(f"{table_id}:{role}")
+
+
+def bearer() -> str | None:
+    header = request.headers.get("Authorization", "")
+    return header[7:].strip() if header.lower().startswith("bearer ") else None
+
+
+def access_for(table: GameTable, token: str | None = None) -> Access:
+    """The rights the presented token (or the session's remembered ones) give at this table."""
+    if token is not None:
+        if token_matches(token, table.scorer_token_hash):
+            return Access(scorer=True)
+        for seat in table.seats:
+            if token_matches(token, seat.token_hash):
+                return Access(seat=seat.index)
+        return Access()
+    if token_matches(_remembered(table.id, "scorer"), table.scorer_token_hash):
+        return Access(scorer=True)
+    for seat in table.seats:
+        if token_matches(_remembered(table.id, f"seat{seat.index}"), seat.token_hash):
+            return Access(seat=seat.index)
+    return Access()

@@ -1,0 +1,175 @@
+"""The JSON API v1 of record-format.md. Same store and rules code path as the HTML forms."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+from werkzeug.exceptions import HTTPException
+
+from ..extensions import csrf
+from ..rules.base import MalformedEvent, RuleError, _
+from ..store.record import RecordError, parse_record, to_record
+from ..store.tables import Created, StaleWrite, append, create_table, current, get_table, import_record
+from .access import access_for, bearer
+from .openapi import openapi_document
+from .state import error_json, state_json
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+csrf.exempt(bp)  # token-authenticated, not cookie-authenticated
+
+
+def _error(status: int, err: RuleError, **extra: Any) -> Response:
+    resp = jsonify(error_json(err, **extra))
+    resp.status_code = status
+    return resp
+
+
+@bp.errorhandler(HTTPException)
+def http_error(exc: HTTPException):
+    codes = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 400: "bad_request"}
+    messages = {
+        404: _("There is no such table."),
+        405: _("This method is not allowed here."),
+        413: _("The request is too large."),
+        400: _("The request is malformed."),
+    }
+    code = exc.code or 500
+    return _error(code, RuleError(codes.get(code, "error"), messages.get(code, _("The request is malformed."))))
+
+
+def _body() -> Any:
+    data = request.get_json(silent=True)
+    if data is None:
+        raise MalformedEvent("bad_json", _("The request body must be JSON."))
+    return data
+
+
+def _created(created: Created) -> Response:
+    resp = jsonify(
+        id=created.table.id,
+        scorer_token=created.scorer_token,
+        viewer_url=url_for("table.show", table_id=created.table.id, _external=True),
+        scorer_url=url_for("table.join", table_id=created.table.id, token=created.scorer_token, _external=True),
+        seat_tokens=list(created.seat_tokens),
+    )
+    resp.status_code = 201
+    resp.headers["Location"] = url_for("api.get_state", table_id=created.table.id)
+    return resp
+
+
+@bp.post("/v1/tables")
+def create():
+    try:
+        body = _body()
+        if not isinstance(body, dict):
+            raise MalformedEvent("bad_json", _("The request body must be a JSON object."))
+        return _created(create_table(body.get("game"), body.get("players"), body.get("options")))
+    except RuleError as err:
+        return _error(422 if err.code not in ("bad_json",) else 400, err)
+
+
+@bp.post("/v1/records")
+def create_from_record():
+    try:
+        parsed = parse_record(_body())
+    except RecordError as err:
+        extra = {"event": err.index} if err.index is not None else {}
+        return _error(422, err, **extra)
+    except RuleError as err:
+        return _error(400, err)
+    return _created(import_record(parsed))
+
+
+def _table_or_404(table_id: str):
+    table = get_table(table_id)
+    if table is None:
+        return None, _error(404, RuleError("not_found", _("There is no such table.")))
+    return table, None
+
+
+def _with_etag(payload: dict, status: int = 200) -> Response:
+    resp = jsonify(payload)
+    resp.status_code = status
+    resp.headers["ETag"] = f'"{payload["seq"]}"'
+    return resp
+
+
+@bp.get("/v1/tables/<table_id>")
+def get_state(table_id: str):
+    table, missing = _table_or_404(table_id)
+    if missing:
+        return missing
+    token = bearer()
+    return _with_etag(state_json(table.id, current(table), access_for(table, token) if token else access_for(table)))
+
+
+@bp.get("/v1/tables/<table_id>/record")
+def get_record(table_id: str):
+    table, missing = _table_or_404(table_id)
+    if missing:
+        return missing
+    return jsonify(to_record(current(table)))
+
+
+def _if_match() -> int | None:
+    raw = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"')
+    return int(raw) if raw.isdigit() else None
+
+
+@bp.post("/v1/tables/<table_id>/events")
+def post_event(table_id: str):
+    table, missing = _table_or_404(table_id)
+    if missing:
+        return missing
+    token = bearer()
+    if not token:
+        return _error(401, RuleError("unauthorized", _("Writing needs the scorer token (Authorization: Bearer).")))
+    access = access_for(table, token)
+    if not access.can_write:
+        return _error(403, RuleError("forbidden", _("This token may not write to this table.")))
+    try:
+        body = _body()
+        if not isinstance(body, dict):
+            raise MalformedEvent("bad_event", _("An event must be an object with a type."))
+        kind, line = _log_line(body)
+        rep, seq, created = append(
+            table,
+            kind,
+            line,
+            author="api",
+            based_on=_if_match(),
+            idempotency_key=request.headers.get("Idempotency-Key") or None,
+        )
+    except StaleWrite as stale:
+        payload = error_json(RuleError("stale", _("The table has moved on since your state; here it is now.")))
+        payload["state"] = state_json(table.id, stale.current, access)
+        resp = jsonify(payload)
+        resp.status_code = 409
+        return resp
+    except RuleError as err:
+        return _error(422, err)
+    return _with_etag({"seq": seq, "state": state_json(table.id, rep, access)}, 201 if created else 200)
+
+
+def _log_line(body: dict) -> tuple[str, dict]:
+    """``{"type": "undo"}`` and ``{"type": "correct", "target": seq, "event": {...}}`` are log lines
+    of their own; anything else is a game event."""
+    match body.get("type"):
+        case "undo":
+            if set(body) != {"type"}:
+                raise MalformedEvent("bad_event", _("undo takes no fields."))
+            return "undo", {}
+        case "correct":
+            target, event = body.get("target"), body.get("event")
+            if not isinstance(target, int) or isinstance(target, bool) or not isinstance(event, dict):
+                raise MalformedEvent(
+                    "bad_event", _("correct needs target (the seq of the event) and event (its replacement).")
+                )
+            return "correct", {"target": target, "event": event}
+    return "event", body
+
+
+@bp.get("/openapi.json")
+def openapi():
+    return jsonify(openapi_document())

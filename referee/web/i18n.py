@@ -1,0 +1,51 @@
+"""Language: chosen by a cookie the switch sets, else the browser's Accept-Language.
+
+Each area (core, and each game) keeps its own catalogue under referee/translations/<area>/, so work
+on one game never edits another's; Flask-Babel merges them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import current_app, request
+from flask_babel import gettext
+
+from ..rules.base import RuleError
+
+CATALOGS = Path(__file__).resolve().parent.parent / "translations"
+COOKIE = "lang"
+
+
+def translation_directories() -> list[str]:
+    return sorted(str(p) for p in CATALOGS.iterdir() if p.is_dir())
+
+
+def compile_catalogs() -> None:
+    """Compile each .po to .mo when the .mo is missing or older (cheap when up to date)."""
+    for po in CATALOGS.glob("*/*/LC_MESSAGES/*.po"):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            with po.open("rb") as f:
+                catalog = read_po(f)
+            with mo.open("wb") as f:
+                write_mo(f, catalog)
+
+
+def select_locale() -> str:
+    languages = current_app.config["LANGUAGES"]
+    chosen = request.cookies.get(COOKIE)
+    if chosen in languages:
+        return chosen
+    return request.accept_languages.best_match(languages) or languages[0]
+
+
+def say(message: str, params: dict | None = None) -> str:
+    """A rules-layer message (msgid with %(name)s params) in the request's language."""
+    return gettext(message, **(params or {}))
+
+
+def explain(error: RuleError) -> str:
+    return say(error.message, error.params)

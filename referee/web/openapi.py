@@ -1,0 +1,183 @@
+"""The OpenAPI 3 document of the JSON API, with every game's events generated from their classes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules import GAMES
+from ..rules.events import schema
+
+
+def _game_events() -> dict[str, Any]:
+    schemas: dict[str, Any] = {}
+    for game in GAMES.values():
+        for cls in game.events:
+            name = f"{game.id}.{cls.type}"
+            schemas[name] = {**schema(cls), "description": f"{game.id}: {cls.type}"}
+    return schemas
+
+
+ERROR = {
+    "type": "object",
+    "properties": {
+        "error": {
+            "type": "object",
+            "properties": {"code": {"type": "string"}, "message": {"type": "string"}, "event": {"type": "integer"}},
+            "required": ["code", "message"],
+        }
+    },
+}
+
+
+def openapi_document() -> dict[str, Any]:
+    events = _game_events()
+    event_refs = [{"$ref": f"#/components/schemas/{n}"} for n in events]
+    created = {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string"},
+            "scorer_token": {"type": "string"},
+            "viewer_url": {"type": "string"},
+            "scorer_url": {"type": "string"},
+            "seat_tokens": {"type": "array", "items": {"type": "string"}},
+        },
+        "required": ["id", "scorer_token", "viewer_url"],
+    }
+    state = {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string"},
+            "game": {"type": "string", "enum": list(GAMES)},
+            "players": {"type": "array", "items": {"type": "string"}},
+            "options": {"type": "object"},
+            "seq": {"type": "integer", "description": "the last log line; sent as the ETag"},
+            "events": {"type": "array", "items": {"type": "object"}},
+            "totals": {"type": "array", "items": {"type": "integer"}},
+            "finished": {"type": "boolean"},
+            "winners": {"type": "array", "items": {"type": "integer"}},
+            "breaches": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "event": {"type": "integer"},
+                        "rule": {"type": "string"},
+                        "seat": {"type": "integer"},
+                        "message": {"type": "string"},
+                    },
+                },
+            },
+            "game_points": {"type": "array", "items": {"type": "integer"}},
+            "detail": {"type": "object", "description": "game-specific state (see each rules module)"},
+        },
+        "required": ["game", "players", "options", "events", "totals", "finished", "winners"],
+    }
+    json_body = lambda ref: {"required": True, "content": {"application/json": {"schema": ref}}}  # noqa: E731
+    answer = lambda desc, ref=None: {  # noqa: E731
+        "description": desc,
+        **({"content": {"application/json": {"schema": ref}}} if ref else {}),
+    }
+    err = {"$ref": "#/components/schemas/Error"}
+    table_id = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    return {
+        "openapi": "3.0.3",
+        "info": {
+            "title": "referee API",
+            "version": "1",
+            "description": "Record format version 1: tables, records and events of bingo, five-up, ninety-nine, "
+            "trick-de-bingo, bead-game and score-pad. Besides each game's events, a table accepts two log "
+            "lines of its own: {\"type\": \"undo\"} (takes back the last event that stands) and "
+            "{\"type\": \"correct\", \"target\": <seq>, \"event\": {...}} (replaces an earlier event; the log "
+            "keeps both).",
+        },
+        "paths": {
+            "/api/v1/tables": {
+                "post": {
+                    "summary": "Create a table",
+                    "requestBody": json_body({"$ref": "#/components/schemas/NewTable"}),
+                    "responses": {"201": answer("created", created), "400": answer("not JSON", err), "422": answer("refused", err)},
+                }
+            },
+            "/api/v1/records": {
+                "post": {
+                    "summary": "Create a table from a whole record (all or nothing)",
+                    "requestBody": json_body({"$ref": "#/components/schemas/Record"}),
+                    "responses": {"201": answer("created", created), "400": answer("not JSON", err), "422": answer("refused; error.event names the first bad event", err)},
+                }
+            },
+            "/api/v1/tables/{table_id}": {
+                "get": {
+                    "summary": "The table's state (ETag: the last seq)",
+                    "parameters": [table_id],
+                    "responses": {"200": answer("state", {"$ref": "#/components/schemas/State"}), "404": answer("no such table", err)},
+                }
+            },
+            "/api/v1/tables/{table_id}/record": {
+                "get": {
+                    "summary": "The table's record",
+                    "parameters": [table_id],
+                    "responses": {"200": answer("record", {"$ref": "#/components/schemas/Record"}), "404": answer("no such table", err)},
+                }
+            },
+            "/api/v1/tables/{table_id}/events": {
+                "post": {
+                    "summary": "Record one event (Authorization: Bearer <scorer_token>)",
+                    "parameters": [
+                        table_id,
+                        {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"}},
+                        {"name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string"}},
+                    ],
+                    "security": [{"bearer": []}],
+                    "requestBody": json_body({"oneOf": [*event_refs, {"$ref": "#/components/schemas/Undo"}, {"$ref": "#/components/schemas/Correct"}]}),
+                    "responses": {
+                        "201": answer("recorded", {"type": "object", "properties": {"seq": {"type": "integer"}, "state": {"$ref": "#/components/schemas/State"}}}),
+                        "200": answer("already recorded under this Idempotency-Key"),
+                        "401": answer("no token", err),
+                        "403": answer("token may not write", err),
+                        "404": answer("no such table", err),
+                        "409": answer("stale If-Match; the current state is included", err),
+                        "422": answer("malformed or illegal event", err),
+                    },
+                }
+            },
+        },
+        "components": {
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+            "schemas": {
+                **events,
+                "Error": ERROR,
+                "State": state,
+                "NewTable": {
+                    "type": "object",
+                    "properties": {
+                        "game": {"type": "string", "enum": list(GAMES)},
+                        "players": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 8},
+                        "options": {"type": "object"},
+                    },
+                    "required": ["game", "players"],
+                },
+                "Record": {
+                    "type": "object",
+                    "properties": {
+                        "format": {"type": "string", "enum": ["referee-record"]},
+                        "version": {"type": "integer", "enum": [1]},
+                        "game": {"type": "string", "enum": list(GAMES)},
+                        "players": {"type": "array", "items": {"type": "string"}},
+                        "options": {"type": "object"},
+                        "events": {"type": "array", "items": {"type": "object"}},
+                    },
+                    "required": ["format", "version", "game", "players", "events"],
+                },
+                "Undo": {"type": "object", "properties": {"type": {"type": "string", "enum": ["undo"]}}, "required": ["type"]},
+                "Correct": {
+                    "type": "object",
+                    "properties": {
+                        "type": {"type": "string", "enum": ["correct"]},
+                        "target": {"type": "integer"},
+                        "event": {"type": "object"},
+                    },
+                    "required": ["type", "target", "event"],
+                },
+            },
+        },
+    }

@@ -1,0 +1,80 @@
+"""Pages outside a table: the game list, starting a table, importing a record, the language switch."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext
+
+from ..rules import game as find_game
+from ..rules.base import RuleError
+from ..store.record import RecordError, parse_record
+from ..store.tables import create_table, import_record
+from .access import remember
+from .i18n import COOKIE, explain
+
+bp = Blueprint("pages", __name__)
+
+
+@bp.get("/")
+def home():
+    return render_template("home.html")
+
+
+@bp.route("/new/<game_id>", methods=["GET", "POST"])
+def new_table(game_id: str):
+    try:
+        game = find_game(game_id)
+    except RuleError:
+        abort(404)
+    error = None
+    if request.method == "POST":
+        players = [p for p in request.form.getlist("players") if p.strip()]
+        options = {opt.id: request.form.get(opt.id, "false" if opt.choices is None else opt.default) for opt in game.options}
+        try:
+            created = create_table(game.id, players, options)
+        except RuleError as err:
+            error = explain(err)
+        else:
+            remember(created.table.id, "scorer", created.scorer_token)
+            return redirect(url_for("table.show", table_id=created.table.id))
+    status = 422 if error else 200
+    return render_template("new_table.html", game=game, error=error, form=request.form), status
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_page():
+    error = None
+    if request.method == "POST":
+        upload = request.files.get("record")
+        text = upload.read().decode("utf-8", "replace") if upload and upload.filename else request.form.get("text", "")
+        try:
+            raw = json.loads(text)
+        except ValueError:
+            error = gettext("This file is not JSON: a record is a .json file exported from referee.")
+        else:
+            try:
+                created = import_record(parse_record(raw))
+            except RecordError as err:
+                error = explain(err)
+                if err.index is not None:
+                    error = gettext("Event %(n)s: %(message)s", n=err.index + 1, message=error)
+            else:
+                remember(created.table.id, "scorer", created.scorer_token)
+                return redirect(url_for("table.show", table_id=created.table.id))
+    return render_template("import.html", error=error), 422 if error else 200
+
+
+@bp.get("/lang/<code>")
+def set_language(code: str):
+    if code not in current_app.config["LANGUAGES"]:
+        abort(404)
+    target = request.args.get("next", "/")
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/"):
+        target = "/"
+    resp = make_response(redirect(target))
+    resp.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
+    return resp

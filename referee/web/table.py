@@ -1,0 +1,136 @@
+"""One table's pages: the state, the entry forms, undo, corrections, sharing and export.
+
+Views stay thin: parse the form, append the log line (the store replays it first), render.
+A full page or the ``#table`` fragment is chosen by the HX-Request header.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import qrcode
+import qrcode.image.svg
+from flask import Blueprint, Response, abort, g, redirect, render_template, request, session, url_for
+from flask_babel import gettext
+
+from ..extensions import htmx
+from ..rules import game as find_game
+from ..rules.base import RuleError
+from ..store.record import to_record
+from ..store.replay import Replayed
+from ..store.tables import StaleWrite, append, current, get_table, token_matches
+from .access import access_for, remember
+from .i18n import explain
+from .state import form_event
+
+bp = Blueprint("table", __name__, url_prefix="/t")
+
+
+@bp.url_value_preprocessor
+def load_table(endpoint, values):
+    table = get_table((values or {}).get("table_id", ""))
+    if table is None:
+        abort(404)
+    g.table = table
+    g.access = access_for(table)
+
+
+def _render(rep: Replayed, *, error: str | None = None, status: int = 200):
+    template = "table/_main.html" if htmx else "table/page.html"
+    return render_template(template, table=g.table, rep=rep, access=g.access, error=error), status
+
+
+def _record(kind: str, body: dict) -> tuple[Replayed, str | None, int]:
+    """Append one log line for the scorer: the new state, or the unchanged one with why not."""
+    if not g.access.can_write:
+        abort(403)
+    try:
+        rep, _seq, _created = append(
+            g.table,
+            kind,
+            body,
+            based_on=request.form.get("based_on", type=int),
+            idempotency_key=request.form.get("idem") or None,
+        )
+    except StaleWrite as stale:
+        message = gettext("Someone else recorded something just now. Here is the table as it stands: check it, then enter yours again if it is still needed.")
+        return stale.current, message, 409
+    except RuleError as err:
+        return current(g.table), explain(err), 422
+    return rep, None, 200
+
+
+def _respond(rep: Replayed, error: str | None, status: int):
+    if status == 200 and not htmx:
+        return redirect(url_for("table.show", table_id=g.table.id))
+    return _render(rep, error=error, status=status)
+
+
+@bp.get("/<table_id>")
+def show(table_id: str):
+    return _render(current(g.table))
+
+
+@bp.get("/<table_id>/join/<token>")
+def join(table_id: str, token: str):
+    """A scorer or seat link: remember the token in this phone's session, then show the table."""
+    if token_matches(token, g.table.scorer_token_hash):
+        remember(table_id, "scorer", token)
+    else:
+        seat = access_for(g.table, token).seat
+        if seat is None:
+            abort(403)
+        remember(table_id, f"seat{seat}", token)
+    return redirect(url_for("table.show", table_id=table_id))
+
+
+@bp.post("/<table_id>/events")
+def post_event(table_id: str):
+    return _respond(*_record("event", form_event(find_game(g.table.game), request.form)))
+
+
+@bp.post("/<table_id>/undo")
+def undo(table_id: str):
+    return _respond(*_record("undo", {}))
+
+
+@bp.route("/<table_id>/correct/<int:seq>", methods=["GET", "POST"])
+def correct(table_id: str, seq: int):
+    """Replace an earlier event; the log keeps the original and the correction."""
+    if not g.access.can_write:
+        abort(403)
+    rep = current(g.table)
+    target = next((e for e in rep.effective if e.seq == seq), None)
+    if target is None:
+        abort(404)
+    error, status = None, 200
+    if request.method == "POST":
+        event = form_event(find_game(g.table.game), request.form)
+        rep, error, status = _record("correct", {"target": seq, "event": event})
+        if status == 200:
+            return redirect(url_for("table.show", table_id=table_id))
+    return render_template("table/correct.html", table=g.table, rep=rep, target=target, error=error), status
+
+
+@bp.get("/<table_id>/record.json")
+def export(table_id: str):
+    data = json.dumps(to_record(current(g.table)), ensure_ascii=False, indent=2)
+    name = f"referee-{g.table.game}-{table_id[:8]}.json"
+    return Response(data, mimetype="application/json", headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@bp.get("/<table_id>/qr/<which>.svg")
+def qr(table_id: str, which: str):
+    """A QR code of the viewer link, or (for the scorer only) of the scorer link."""
+    if which == "viewer":
+        url = url_for("table.show", table_id=table_id, _external=True)
+    elif which == "scorer" and g.access.scorer:
+        token = session["tokens"][f"{table_id}:scorer"]
+        url = url_for("table.join", table_id=table_id, token=token, _external=True)
+    else:
+        abort(404)
+    img = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
+    buf = io.BytesIO()
+    img.save(buf)
+    return Response(buf.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "private, no-store"})

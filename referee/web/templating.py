@@ -1,0 +1,62 @@
+"""Template helpers: translation of rules messages, tile/card rendering, security headers."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import secrets
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from flask import Flask, Response, request
+from flask_babel import get_locale
+
+from ..rules import GAMES
+from ..rules.base import Game
+from .i18n import say
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+)
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals.update(
+        say=say, games=GAMES, get_locale=get_locale, new_idem=new_idem, editable_fields=editable_fields
+    )
+    app.jinja_env.filters["seat_names"] = lambda seats, players: ", ".join(players[i] for i in seats)
+    app.jinja_env.filters["template_dir"] = lambda game_id: game_id.replace("-", "_")
+
+    @app.after_request
+    def headers(resp: Response) -> Response:
+        resp.headers.setdefault("Content-Security-Policy", CSP)
+        resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+        resp.headers.setdefault("Referrer-Policy", "no-referrer")
+        resp.headers.setdefault("X-Frame-Options", "DENY")
+        if request.path.startswith("/t/") or request.path.startswith("/api/"):
+            resp.headers.setdefault("Cache-Control", "no-store")
+        resp.vary.add("HX-Request")
+        resp.vary.add("Cookie")
+        return resp
+
+
+def new_idem() -> str:
+    """A fresh idempotency key for one rendered form: a double tap sends it twice, records once."""
+    return secrets.token_urlsafe(12)
+
+
+def editable_fields(game: Game, body: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """The fields of an event as text inputs for the correction form (lists comma-separated)."""
+    cls = next(c for c in game.events if c.type == body["type"])
+    for f in dataclasses.fields(cls):
+        value = body.get(f.name)
+        if value is None:
+            text = ""
+        elif isinstance(value, list) and all(isinstance(v, str | int) for v in value):
+            text = ", ".join(str(v) for v in value)
+        elif isinstance(value, list | dict):
+            text = json.dumps(value, ensure_ascii=False)
+        else:
+            text = str(value)
+        yield f.name, text

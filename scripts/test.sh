@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Command 2 of README: install the test dependencies (Debian chromium, PostgreSQL, ...) and run every test.
+set -euo pipefail
+source "$(dirname "$0")/setup.sh" chromium postgresql poppler-utils zbar-tools
+.venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
+.venv/bin/ruff check .
+set +e
+.venv/bin/python -m pytest "$@"
+rc=$?
+set -e
+if [ $rc -eq 5 ]; then echo "no tests were collected" >&2; exit 1; fi
+exit $rc

@@ -1,0 +1,104 @@
+"""A person at a table with a phone: the score pad in real headless Chromium at 390x844."""
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+def start_table(page: Page, names=("Aki", "Ben")) -> str:
+    page.goto("/")
+    page.get_by_role("link", name=re.compile("Score pad")).click()
+    for i, name in enumerate(names):
+        page.locator("input[name=players]").nth(i).fill(name)
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.locator("#table")).to_be_visible()
+    return page.url
+
+
+def tap_round(page: Page, steps: dict[int, list[str]]) -> None:
+    """Tap the +/- buttons of each seat, then Record round."""
+    for seat, taps in steps.items():
+        box = page.locator("[data-stepper]").nth(seat)
+        for label in taps:
+            box.get_by_role("button", name=re.compile(re.escape(label) + "$")).tap()
+    page.get_by_role("button", name="Record round").tap()
+
+
+def totals(page: Page) -> list[str]:
+    return page.locator(".total .score").all_inner_texts()
+
+
+def test_three_rounds_undo_correct_reload(page: Page, browser: Browser, base_url: str):
+    url = start_table(page)
+    assert page.evaluate("[innerWidth, innerHeight]") == [390, 844]
+    tap_round(page, {0: ["plus 5", "plus 1"], 1: ["plus 1"]})
+    expect(page.locator(".total .score").first).to_have_text("6")
+    tap_round(page, {0: ["minus 1"], 1: ["plus 5", "plus 5"]})
+    tap_round(page, {0: ["plus 5"], 1: ["plus 1"]})
+    expect(page.locator(".total .score")).to_have_text(["10", "12"])
+    page.get_by_role("button", name="Undo last").tap()
+    expect(page.locator(".total .score")).to_have_text(["5", "11"])
+
+    page.locator(".events li[data-seq='1'] a.edit").tap()
+    page.locator("input[name=points]").fill("2, 2")
+    page.get_by_role("button", name="Save the correction").tap()
+    expect(page.locator(".total .score")).to_have_text(["1", "12"])
+    expect(page.locator(".events .corrected")).to_have_count(1)
+
+    page.reload()
+    expect(page.locator(".total .score")).to_have_text(["1", "12"])
+
+    viewer = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        other = viewer.new_page()
+        other.goto(url)
+        expect(other.locator(".total .score")).to_have_text(["1", "12"])
+        expect(other.get_by_role("button", name="Record round")).to_have_count(0)
+        expect(other.get_by_role("button", name="Undo last")).to_have_count(0)
+    finally:
+        viewer.close()
+
+
+def test_an_illegal_entry_shows_why_and_keeps_the_table(page: Page):
+    start_table(page)
+    page.locator("#points-0").fill("")
+    page.evaluate("document.querySelector('#points-0').removeAttribute('required')")
+    page.locator("#points-0").evaluate("el => { el.type = 'text'; el.value = 'abc'; }")
+    page.get_by_role("button", name="Record round").tap()
+    expect(page.get_by_role("alert")).to_contain_text("cannot be abc")
+    expect(page.locator(".total .score")).to_have_text(["0", "0"])
+
+
+def test_switch_to_japanese_and_see_japanese_labels(page: Page):
+    start_table(page)
+    page.get_by_role("link", name="日本語").tap()
+    expect(page.get_by_role("button", name="ラウンドを記録")).to_be_visible()
+    expect(page.get_by_role("heading", name="スコアパッド")).to_be_visible()
+    page.goto("/")
+    expect(page.get_by_role("heading", name="テーブルを始める")).to_be_visible()
+    page.get_by_role("link", name="English").tap()
+    expect(page.get_by_role("heading", name="Start a table")).to_be_visible()
+
+
+def test_the_page_loads_nothing_from_outside_the_app(page: Page, base_url: str):
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    start_table(page)
+    tap_round(page, {0: ["plus 1"]})
+    expect(page.locator(".total .score").first).to_have_text("1")
+    assert requested, "no requests seen"
+    outside = [u for u in requested if not u.startswith(base_url) and not u.startswith("data:")]
+    assert outside == []
+    assert page.evaluate("typeof htmx !== 'undefined' && htmx.version") == "2.0.11"
+
+
+def test_tap_targets_are_thumb_sized(page: Page):
+    start_table(page)
+    for name in ("Record round", "Undo last"):
+        if page.get_by_role("button", name=name).count():
+            box = page.get_by_role("button", name=name).bounding_box()
+            assert box and box["height"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -1,0 +1,56 @@
+"""Undo and corrections are log lines; the state is always the replay of what stands."""
+
+import pytest
+
+from referee.rules import game
+from referee.rules.base import RuleError
+from referee.store.replay import LogEntry, ReplayError, effective_events, replay
+
+PAD = game("score-pad")
+PLAYERS = ("Aki", "Ben")
+
+
+def ev(seq, a, b):
+    return LogEntry(seq, "event", {"type": "round", "points": [a, b]})
+
+
+def test_undo_takes_back_the_last_event_that_stands():
+    log = [ev(1, 3, 1), ev(2, 5, 0), LogEntry(3, "undo", {})]
+    rep = replay(PAD, PLAYERS, {}, log)
+    assert rep.view.totals == (3, 1)
+    assert [e.seq for e in rep.undone] == [2]
+    assert rep.last_seq == 3
+
+
+def test_two_undos_take_back_two_events():
+    log = [ev(1, 3, 1), ev(2, 5, 0), LogEntry(3, "undo", {}), LogEntry(4, "undo", {})]
+    assert replay(PAD, PLAYERS, {}, log).view.totals == (0, 0)
+
+
+def test_undo_with_nothing_to_undo_is_refused():
+    with pytest.raises(RuleError) as err:
+        effective_events([LogEntry(1, "undo", {})])
+    assert err.value.code == "nothing_to_undo"
+
+
+def test_a_correction_replaces_the_event_and_keeps_the_original():
+    fix = LogEntry(3, "correct", {"target": 1, "event": {"type": "round", "points": [10, 1]}})
+    rep = replay(PAD, PLAYERS, {}, [ev(1, 3, 1), ev(2, 5, 0), fix])
+    assert rep.view.totals == (15, 1)
+    first = rep.effective[0]
+    assert first.seq == 1 and first.original == {"type": "round", "points": [3, 1]}
+    assert first.corrections == (fix,)
+
+
+def test_a_correction_of_an_unknown_event_is_refused():
+    fix = LogEntry(2, "correct", {"target": 9, "event": {"type": "round", "points": [1, 1]}})
+    with pytest.raises(RuleError) as err:
+        replay(PAD, PLAYERS, {}, [ev(1, 3, 1), fix])
+    assert err.value.code == "no_such_event"
+
+
+def test_a_correction_that_breaks_a_later_event_names_it():
+    fix = LogEntry(3, "correct", {"target": 1, "event": {"type": "round", "points": [1, 2, 3]}})
+    with pytest.raises(ReplayError) as err:
+        replay(PAD, PLAYERS, {}, [ev(1, 3, 1), ev(2, 1, 1), fix])
+    assert err.value.index == 0 and err.value.code == "bad_points"
