@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from . import bead_game, score_pad, trick_de_bingo
 from .base import Game, MalformedEvent, _
-from . import score_pad
 
-GAMES: dict[str, Game] = {g.GAME.id: g.GAME for g in (score_pad,)}
-
-
+GAMES: dict[str, Game] = {g.GAME.id: g.GAME for g in (score_pad, trick_de_bingo, bead_game)}
+\n
 def game(game_id: object) -> Game:
     """The game with this id, or a MalformedEvent listing the games there are."""
     if isinstance(game_id, str) and game_id in GAMES:

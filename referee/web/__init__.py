@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import api, pages, table, templating
+from . import api, pages, printing, table, templating
 
 
 def register(app: Flask) -> None:
@@ -12,3 +12,4 @@ def register(app: Flask) -> None:
     app.register_blueprint(pages.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(printing.bp)

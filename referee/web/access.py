@@ -4,10 +4,13 @@ or as ``Authorization: Bearer``."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from flask import request, session
 
+from ..rules.base import Game
 from ..store.models import GameTable
 from ..store.tables import token_matches
 
@@ -20,6 +23,17 @@ class Access:
     @property
     def can_write(self) -> bool:
         return self.scorer
+
+    def may_record(self, game: Game, kind: str, body: Mapping[str, Any]) -> bool:
+        """The scorer records anything; a seat only its own private events (``Game.seat_events``)."""
+        if self.scorer:
+            return True
+        return (
+            self.seat is not None
+            and kind == "event"
+            and body.get("type") in game.seat_events
+            and body.get("seat") in (self.seat, str(self.seat))
+        )
 
 
 def remember(table_id: str, role: str, token: str) -> None:

@@ -8,6 +8,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from ..extensions import csrf
+from ..rules import game as find_game
 from ..rules.base import MalformedEvent, RuleError, _
 from ..store.record import RecordError, parse_record, to_record
 from ..store.tables import Created, StaleWrite, append, create_table, current, get_table, import_record
@@ -126,13 +127,15 @@ def post_event(table_id: str):
     if not token:
         return _error(401, RuleError("unauthorized", _("Writing needs the scorer token (Authorization: Bearer).")))
     access = access_for(table, token)
-    if not access.can_write:
+    if not (access.scorer or access.seat is not None):
         return _error(403, RuleError("forbidden", _("This token may not write to this table.")))
     try:
         body = _body()
         if not isinstance(body, dict):
             raise MalformedEvent("bad_event", _("An event must be an object with a type."))
         kind, line = _log_line(body)
+        if not access.may_record(find_game(table.game), kind, line):
+            return _error(403, RuleError("forbidden", _("This token may not write to this table.")))
         rep, seq, created = append(
             table,
             kind,

@@ -42,8 +42,8 @@ def _render(rep: Replayed, *, error: str | None = None, status: int = 200):
 
 
 def _record(kind: str, body: dict) -> tuple[Replayed, str | None, int]:
-    """Append one log line for the scorer: the new state, or the unchanged one with why not."""
-    if not g.access.can_write:
+    """Append one log line: the new state, or the unchanged one with why not."""
+    if not g.access.may_record(find_game(g.table.game), kind, body):
         abort(403)
     try:
         rep, _seq, _created = append(

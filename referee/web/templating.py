@@ -11,6 +11,8 @@ from typing import Any
 from flask import Flask, Response, request
 from flask_babel import get_locale
 
+from printables.catalog import printables_for
+
 from ..rules import GAMES
 from ..rules.base import Game
 from .i18n import say
@@ -23,7 +25,7 @@ CSP = (
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
-        say=say, games=GAMES, get_locale=get_locale, new_idem=new_idem, editable_fields=editable_fields
+        say=say, games=GAMES, printables_for=printables_for, get_locale=get_locale, new_idem=new_idem, editable_fields=editable_fields
     )
     app.jinja_env.filters["seat_names"] = lambda seats, players: ", ".join(players[i] for i in seats)
     app.jinja_env.filters["template_dir"] = lambda game_id: game_id.replace("-", "_")

@@ -1,0 +1,58 @@
+"""Which PDFs each game offers. Builders stay pure: the web layer hands them a ``PrintJob`` with
+the table's data (or none, for a blank sheet) and a translate function for the request's language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from printables.geometry import A4, PageSpec
+
+
+def _identity(message: str, params: Mapping[str, Any] | None = None) -> str:
+    return message % dict(params) if params else message
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    """What a builder gets. ``detail`` is the game's ``View.detail`` (None: a blank sheet)."""
+
+    players: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    detail: Mapping[str, Any] | None = None
+    totals: tuple[int, ...] = ()
+    subtitle: str = ""
+    spec: PageSpec = A4
+    translate: Callable[..., str] = _identity
+    link: Callable[[str], str] | None = None  # absolute URL for a path (QR codes)
+
+    @property
+    def blank(self) -> bool:
+        return self.detail is None
+
+    def t(self, message: str, **params: Any) -> str:
+        return self.translate(message, params)
+
+
+@dataclass(frozen=True)
+class Printable:
+    game: str
+    kind: str
+    title: str  # msgid, shown in the language of the request
+    build: Callable[[PrintJob], bytes]
+    fillable: bool = True  # can be filled from a table (else it is the same for every table)
+
+
+def _registry() -> tuple[Printable, ...]:
+    from printables import score_pad
+
+    return (*score_pad.PRINTABLES,)
+
+
+def printables_for(game_id: str) -> tuple[Printable, ...]:
+    return tuple(p for p in _registry() if p.game == game_id)
+
+
+def find(game_id: str, kind: str) -> Printable | None:
+    return next((p for p in printables_for(game_id) if p.kind == kind), None)

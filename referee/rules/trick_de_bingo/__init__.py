@@ -1,0 +1,103 @@
+"""Trick de Bingo (トリックdeビンゴ, by domi): 4 players draft condition cards onto 3x3 sheets, then
+play 13 no-trump tricks; met conditions flip cards, flipped lines are bingos (trick-de-bingo.md).
+
+Rules implemented: T1-T22 (T12 as the app's own trick record), condition semantics §4.3 (in
+``referee.rules.conditions``), the catalog §4.5 (``CATALOG``, TB-01..TB-50), and the options of
+README §8: ``placeBlindBeforeLooking`` (T-Δ1, shown as a procedure note), ``counterClockwiseTricks``
+(T-Δ2), ``onlyOneBonus`` (T-Δ3), ``manualClaims`` (T-Δ4, T19), ``aceLowForNumberConditions`` (T-Δ5),
+``strictExtremes`` (T-Δ6), ``rounds`` 1 | 2 | 4 (T4).
+
+Events (record-format.md): ``round`` {dealer?}, ``pick`` {seat, card, cell}, ``trick`` {cards},
+``claim`` {seat, card} (manualClaims only). App event ``card`` {id, condition, bp?, vp?, en?, ja?}:
+a custom condition card for this table. ``condition`` is the condition as JSON text in the language
+of ``referee.rules.conditions`` (e.g. ``"{\\"kind\\": \\"trick\\", \\"when\\": {\\"outcome\\": \\"win\\"}}"``);
+``id`` is 1-16 letters, digits, ``-`` or ``_`` and must not be a catalog id or an id already
+defined; texts default to renderings of the condition. The card can then be picked like any other.
+
+Automatic mode (default) flips every card at the earliest trick on which its condition is achieved.
+With ``manualClaims`` only claimed cards flip: a claim must be made after the trick that achieves
+it and before the next trick (or the next round); a wrong claim is refused saying why; unclaimed
+achievements are listed as ``claimable`` and, once the next trick starts, as ``missed``. After the
+last trick of the last round the table is finished, but claims for that trick are still accepted.
+
+``view(state).detail`` keys:
+
+- ``phase``: ``start`` | ``draft`` | ``tricks`` | ``round_over`` | ``finished``;
+- ``round`` (1-based, 0 before the first), ``rounds`` (agreed), ``dealer`` (seat);
+- ``to_pick``, ``pick`` (1..36): whose pick is next (drafting); ``used_cards`` (card ids drafted this
+  round), ``available_cards`` (the rest of the deck, catalog and custom);
+- ``to_lead``, ``trick`` (1..13), ``play_order`` (seats): the next trick;
+- ``sheets``: per seat, 9 cells ``{cell, card, ja, en, bp, vp, type, flipped, proof}``, ``proof``
+  being ``{trick, tricks, cards}`` (the completing trick, the tricks used, the owner's cards);
+- ``lines``: per seat, ``[{cells, trick}]``; ``bonuses``: ``[{seat, kind: first|last, trick, points}]``;
+- ``tricks``: this round's tricks ``{number, event, leader, winner, led_suit, cards: [{seat, card}],
+  why, flips: [{seat, cell, card, event, proof, why}], new_lines: [{seat, cells}], bonuses}``;
+- ``score_rows``: per round ``{round, dealer, complete, rows: [{seat, bp, first_bingo, last_bingo,
+  flipped, lines, vp, total}]}`` (T20; flipped, lines and VP count once the round is over);
+  ``chip``: the starting chip per seat (T3);
+- ``claimable``, ``missed`` (manualClaims): ``[{seat, cell, card, trick}]`` (+ ``round`` for missed);
+- ``custom_cards``: the table's custom cards; ``notes``: procedure reminders.
+
+Message-like values (``why``, ``notes``) are ``{"msg": msgid, "params": {...}}``.
+"""
+
+from __future__ import annotations
+
+from ..base import Game, Option, _
+from ..conditions import CATALOG
+from .play import EVENTS, Claim, CustomCard, PickCard, RoundStart, Trick, apply, start
+from .state import State
+from .view import view
+
+OPTIONS = (
+    Option("placeBlindBeforeLooking", False, _("A blind card is placed before it is looked at (T-Δ1).")),
+    Option(
+        "counterClockwiseTricks",
+        False,
+        _("Tricks are played to the right, against the drafting order (T-Δ2)."),
+    ),
+    Option(
+        "onlyOneBonus",
+        False,
+        _("A first line on trick 13 scores First Bingo only, not also Last Bingo (T-Δ3)."),
+    ),
+    Option(
+        "manualClaims",
+        False,
+        _("Players claim their achievements; unclaimed ones are lost at the next trick (T-Δ4)."),
+    ),
+    Option("aceLowForNumberConditions", False, _("An Ace counts 1 in rank comparisons and sums (T-Δ5).")),
+    Option(
+        "strictExtremes", False, _("Lowest/highest in a trick must be strictly so; ties do not count (T-Δ6).")
+    ),
+    Option(
+        "rounds", 4, _("Number of rounds: 4 (each player deals once), or 1 or 2 (T4)."), choices=(1, 2, 4)
+    ),
+)
+
+GAME = Game(
+    id="trick-de-bingo",
+    name=_("Trick de Bingo"),
+    min_players=4,
+    max_players=4,
+    options=OPTIONS,
+    events=EVENTS,
+    start=start,
+    apply=apply,
+    view=view,
+)
+
+__all__ = [
+    "CATALOG",
+    "GAME",
+    "OPTIONS",
+    "Claim",
+    "CustomCard",
+    "PickCard",
+    "RoundStart",
+    "State",
+    "Trick",
+    "apply",
+    "start",
+    "view",
+]

@@ -1,0 +1,373 @@
+"""Trick de Bingo events and ``apply``: drafting (T6-T10), tricks (T11), flips, lines and bonuses
+(T13-T18), manual claims (T19, T-Δ4), rounds and dealers (T4), custom cards (app event ``card``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..base import GameOver, IllegalEvent, MalformedEvent, _, check_seat
+from ..cards import Card
+from ..conditions import ConditionCard, Rules, TrickRecord, achieved, first_achieved
+from ..events import event
+from .custom import CustomCard, add_custom
+from .state import (
+    FIRST_BINGO,
+    LAST_BINGO,
+    PICKS,
+    PLAYERS,
+    TRICKS,
+    Bonus,
+    Flip,
+    Line,
+    Missed,
+    Pick,
+    Played,
+    Round,
+    State,
+    completed_lines,
+)
+
+
+@event("round")
+class RoundStart:
+    dealer: int | None = None
+
+
+@event("pick")
+class PickCard:
+    seat: int
+    card: str
+    cell: int
+
+
+@event("trick")
+class Trick:
+    cards: tuple[Card, ...]
+
+
+@event("claim")
+class Claim:
+    seat: int
+    card: str
+
+
+EVENTS = (RoundStart, PickCard, Trick, Claim, CustomCard)
+
+
+def start(players: tuple[str, ...], options: dict[str, Any]) -> State:
+    rules = Rules(
+        ace_low=bool(options["aceLowForNumberConditions"]), strict_extremes=bool(options["strictExtremes"])
+    )
+    return State(
+        players=tuple(players), options=dict(options), rules=rules, rounds_agreed=int(options["rounds"])
+    )
+
+
+def apply(state: State, ev: Any) -> State:
+    manual = state.options["manualClaims"]
+    if state.finished and not (manual and isinstance(ev, Claim)):
+        raise GameOver()
+    match ev:
+        case RoundStart(dealer=dealer):
+            new = _round(state, dealer)
+        case PickCard(seat=seat, card=card, cell=cell):
+            new = _pick(state, seat, card, cell)
+        case Trick(cards=cards):
+            new = _trick(state, cards)
+        case Claim(seat=seat, card=card):
+            new = _claim(state, seat, card)
+        case CustomCard():
+            new = add_custom(state, ev)
+        case _:
+            raise MalformedEvent(
+                "unknown_event", _("Trick de Bingo records round, pick, trick, claim and card events.")
+            )
+    return replace(new, events=state.events + 1)
+
+
+def _with_round(state: State, rnd: Round) -> State:
+    return replace(state, rounds=state.rounds[:-1] + (rnd,))
+
+
+def _name(state: State, seat: int) -> str:
+    return state.players[seat]
+
+
+# --- rounds and dealers (T4, T5) ---------------------------------------------------------------
+
+
+def _round(state: State, dealer: int | None) -> State:
+    rnd = state.current
+    if rnd is None:
+        if dealer is None:
+            raise IllegalEvent(
+                "dealer_needed", _("The first round needs a dealer (any seat may deal first, T4).")
+            )
+        check_seat(dealer, PLAYERS)
+    else:
+        if not rnd.complete:
+            raise IllegalEvent(
+                "round_in_progress",
+                _("Round %(round)s is not over: %(tricks)s of 13 tricks have been played."),
+                round=rnd.number,
+                tricks=len(rnd.tricks),
+            )
+        expected = (rnd.dealer + 1) % PLAYERS  # T4: the deal passes to the left
+        if dealer is not None and dealer != expected:
+            raise IllegalEvent(
+                "wrong_dealer",
+                _("The dealer of round %(round)s is %(player)s, to the left of the last dealer (T4)."),
+                round=rnd.number + 1,
+                player=_name(state, expected),
+            )
+        dealer = expected
+        if state.options["manualClaims"]:
+            state = _with_round(state, _close_window(state, rnd))
+    new = Round(number=len(state.rounds) + 1, dealer=dealer, event=state.events)
+    return replace(state, rounds=state.rounds + (new,))
+
+
+# --- drafting (T6-T10) -------------------------------------------------------------------------
+
+
+def _pick(state: State, seat: int, card_id: str, cell: int) -> State:
+    rnd = state.current
+    if rnd is None:
+        raise IllegalEvent("no_round", _("Start a round before drafting."))
+    if len(rnd.picks) >= PICKS:
+        raise IllegalEvent("drafting_over", _("Drafting is over: every sheet has its 9 cards (T9)."))
+    check_seat(seat, PLAYERS)
+    to_pick = (rnd.dealer + len(rnd.picks)) % PLAYERS  # T6: dealer first, then to the left
+    if seat != to_pick:
+        raise IllegalEvent(
+            "wrong_turn", _("It is %(player)s's turn to pick a card (T6)."), player=_name(state, to_pick)
+        )
+    card = state.card(card_id)
+    if card is None:
+        raise IllegalEvent(
+            "unknown_card", _("There is no condition card %(card)s at this table."), card=card_id
+        )
+    for p in rnd.picks:
+        if p.card == card.id:
+            raise IllegalEvent(
+                "card_drafted",
+                _("%(card)s was already drafted by %(player)s in this round."),
+                card=card.id,
+                player=_name(state, p.seat),
+            )
+    if not 1 <= cell <= 9:
+        raise IllegalEvent(
+            "bad_cell", _("A sheet has cells 1 to 9 (row by row, 5 is the centre), not %(cell)s."), cell=cell
+        )
+    taken = rnd.sheet(seat).get(cell)
+    if taken is not None:
+        raise IllegalEvent(
+            "cell_taken",
+            _("Cell %(cell)s of %(player)s's sheet already holds %(card)s; placement is final (T7)."),
+            cell=cell,
+            player=_name(state, seat),
+            card=taken,
+        )
+    pick = Pick(seat=seat, card=card.id, cell=cell, event=state.events)
+    return _with_round(state, replace(rnd, picks=rnd.picks + (pick,)))
+
+
+# --- tricks (T11) and automatic flips (T13-T18) ------------------------------------------------
+
+
+def next_leader(rnd: Round) -> int:
+    """T11: the dealer leads the first trick, the winner of a trick leads the next."""
+    return rnd.tricks[-1].record.winner if rnd.tricks else rnd.dealer
+
+
+def play_order(state: State, leader: int) -> tuple[int, ...]:
+    step = -1 if state.options["counterClockwiseTricks"] else 1  # T-Δ2
+    return tuple((leader + step * i) % PLAYERS for i in range(PLAYERS))
+
+
+def trick_winner(order: tuple[int, ...], cards: tuple[Card, ...]) -> int:
+    """T2, T11: no trumps; the highest card of the led suit wins (A high)."""
+    led = cards[0].suit
+    best = max((c.rank, i) for i, c in enumerate(cards) if c.suit == led)
+    return order[best[1]]
+
+
+def _trick(state: State, cards: tuple[Card, ...]) -> State:
+    rnd = state.current
+    if rnd is None:
+        raise IllegalEvent("no_round", _("Start a round before playing tricks."))
+    if len(rnd.picks) < PICKS:
+        raise IllegalEvent(
+            "drafting_not_done",
+            _("Drafting is not finished: %(picks)s of 36 cards have been placed (T9)."),
+            picks=len(rnd.picks),
+        )
+    if rnd.complete:
+        raise IllegalEvent(
+            "round_over",
+            _("All 13 tricks of round %(round)s are played; start the next round."),
+            round=rnd.number,
+        )
+    if len(cards) != PLAYERS:
+        raise IllegalEvent("bad_trick", _("A trick has four cards, one per player, in play order."))
+    played = {str(c): t.record.number for t in rnd.tricks for c in t.record.cards}
+    for i, c in enumerate(cards):
+        if c.is_joker:
+            raise IllegalEvent("joker", _("Trick de Bingo is played without Jokers (T1)."))
+        if str(c) in played:
+            raise IllegalEvent(
+                "card_played",
+                _("%(card)s was already played in trick %(trick)s."),
+                card=c,
+                trick=played[str(c)],
+            )
+        if c in cards[:i]:
+            raise IllegalEvent("duplicate_card", _("%(card)s appears twice in this trick."), card=c)
+    if state.options["manualClaims"]:
+        rnd = _close_window(state, rnd)
+    leader = next_leader(rnd)
+    order = play_order(state, leader)
+    by_seat: list[Card] = [cards[0]] * PLAYERS
+    for seat, c in zip(order, cards, strict=True):
+        by_seat[seat] = c
+    record = TrickRecord(
+        number=len(rnd.tricks) + 1,
+        leader=leader,
+        order=order,
+        cards=tuple(by_seat),
+        winner=trick_winner(order, cards),
+    )
+    rnd = replace(rnd, tricks=rnd.tricks + (Played(record=record, event=state.events),), window_closed=False)
+    if not state.options["manualClaims"]:
+        records = rnd.records
+        flips = []
+        done = rnd.flips()
+        for seat in range(PLAYERS):  # T13: every sheet is checked after every trick
+            for cell, card_id in sorted(rnd.sheet(seat).items()):
+                if (seat, cell) in done:
+                    continue  # T14: a flipped card stays flipped
+                proof = achieved(state.card(card_id).condition, seat, records, state.rules)  # type: ignore[union-attr]
+                if proof:
+                    flips.append(Flip(seat, cell, card_id, proof, state.events))
+        rnd = _announce(state, rnd, tuple(flips))
+    return _with_round(state, rnd)
+
+
+def _announce(state: State, rnd: Round, flips: tuple[Flip, ...]) -> Round:
+    """Add flips to the last trick, then its new lines (T16) and First/Last Bingo (T17, T18, T-Δ3)."""
+    last = rnd.tricks[-1]
+    k = last.record.number
+    earlier_line = any(t.lines for t in rnd.tricks[:-1])
+    lines = list(last.lines)
+    bonuses = list(last.bonuses)
+    for seat in sorted({f.seat for f in flips}):
+        before = {line.cells for line in rnd.lines(seat)}
+        cells = {cell for (s, cell) in rnd.flips(seat)} | {f.cell for f in flips if f.seat == seat}
+        new = sorted(completed_lines(cells) - before)
+        if not new:
+            continue
+        lines.extend(Line(seat, cells3, k) for cells3 in new)
+        got = {b.kind for b in bonuses if b.seat == seat}
+        if not earlier_line and "first" not in got:
+            bonuses.append(Bonus(seat, "first", k, FIRST_BINGO))  # T17: per player, not per line
+            got.add("first")
+        if k == TRICKS and "last" not in got and not (state.options["onlyOneBonus"] and "first" in got):
+            bonuses.append(Bonus(seat, "last", k, LAST_BINGO))  # T18
+    last = replace(last, flips=last.flips + flips, lines=tuple(lines), bonuses=tuple(bonuses))
+    return replace(rnd, tricks=rnd.tricks[:-1] + (last,))
+
+
+# --- manual claims (T13, T19, T-Δ4) ------------------------------------------------------------
+
+
+def claimable(state: State, rnd: Round) -> tuple[Missed, ...]:
+    """Achievements on the round's latest trick that nobody has claimed yet."""
+    if not rnd.tricks:
+        return ()
+    records = rnd.records
+    done = rnd.flips()
+    out = []
+    for seat in range(PLAYERS):
+        for cell, card_id in sorted(rnd.sheet(seat).items()):
+            if (seat, cell) not in done and achieved(
+                state.card(card_id).condition, seat, records, state.rules
+            ):  # type: ignore[union-attr]
+                out.append(Missed(seat, cell, card_id, len(records)))
+    return tuple(out)
+
+
+def _close_window(state: State, rnd: Round) -> Round:
+    """T19: once the next trick (or round) starts, unclaimed achievements of the last trick are lost."""
+    if rnd.window_closed:
+        return rnd
+    return replace(rnd, missed=rnd.missed + claimable(state, rnd), window_closed=True)
+
+
+def _claim(state: State, seat: int, card_id: str) -> State:
+    if not state.options["manualClaims"]:
+        raise IllegalEvent(
+            "claims_automatic",
+            _(
+                "Achievements are flipped automatically at this table; claims are only used with manualClaims."
+            ),
+        )
+    rnd = state.current
+    if rnd is None or not rnd.tricks:
+        raise IllegalEvent(
+            "no_trick_yet", _("A claim is made after a trick, and no trick has been played yet.")
+        )
+    check_seat(seat, PLAYERS)
+    card = state.card(card_id)
+    sheet = rnd.sheet(seat)
+    cell = next((c for c, cid in sheet.items() if card is not None and cid == card.id), None)
+    if card is None or cell is None:
+        raise IllegalEvent(
+            "not_on_sheet",
+            _("%(card)s is not on %(player)s's sheet."),
+            card=card_id,
+            player=_name(state, seat),
+        )
+    if (seat, cell) in rnd.flips():
+        flip = rnd.flips()[(seat, cell)]
+        raise IllegalEvent(
+            "already_flipped",
+            _("%(card)s was already flipped in trick %(trick)s (T14)."),
+            card=card.id,
+            trick=flip.proof.trick,
+        )
+    proof = achieved(card.condition, seat, rnd.records, state.rules)
+    if proof is None:
+        raise _why_not(state, rnd, seat, card)
+    flip = Flip(seat, cell, card.id, proof, state.events)
+    return _with_round(state, _announce(state, rnd, (flip,)))
+
+
+def _why_not(state: State, rnd: Round, seat: int, card: ConditionCard) -> IllegalEvent:
+    """A refusal that says what happened and what the card needed (T19 when it is too late)."""
+    k = len(rnd.tricks)
+    earlier = first_achieved(card.condition, seat, rnd.records[:-1], state.rules)
+    if earlier is not None:
+        return IllegalEvent(
+            "claim_too_late",
+            _(
+                "%(card)s was achieved in trick %(trick)s, but its claim had to be made before trick %(next)s began (T19)."
+            ),
+            card=card.id,
+            trick=earlier.trick,
+            next=earlier.trick + 1,
+        )
+    last = rnd.tricks[-1].record
+    return IllegalEvent(
+        "not_achieved",
+        _(
+            "%(card)s is not achieved by trick %(trick)s: %(player)s played %(played)s and %(outcome)s it; "
+            "the card needs: %(needs)s"
+        ),
+        card=card.id,
+        trick=k,
+        player=_name(state, seat),
+        played=last.cards[seat],
+        outcome="won" if last.winner == seat else "lost",
+        needs=card.en,
+    )

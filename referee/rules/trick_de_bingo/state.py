@@ -1,0 +1,174 @@
+"""Trick de Bingo state: frozen records of one game, and the scoring read from them (T10, T16-T22)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..conditions import CATALOG_BY_ID, ConditionCard, Proof, Rules, TrickRecord
+
+PLAYERS = 4
+PICKS = 36  # T9: 4 players x 9 cards
+TRICKS = 13  # T11
+CHIP = 1  # T3
+FIRST_BINGO = 2  # T17
+LAST_BINGO = 2  # T18
+# T16: the 8 lines of the 3x3 sheet, cells numbered 1-9 row by row.
+LINES: tuple[tuple[int, int, int], ...] = (
+    (1, 2, 3),
+    (4, 5, 6),
+    (7, 8, 9),
+    (1, 4, 7),
+    (2, 5, 8),
+    (3, 6, 9),
+    (1, 5, 9),
+    (3, 5, 7),
+)
+
+
+@dataclass(frozen=True)
+class Pick:
+    seat: int
+    card: str
+    cell: int
+    event: int
+
+
+@dataclass(frozen=True)
+class Flip:
+    """A card turned face down (T14), with the trick that proved it."""
+
+    seat: int
+    cell: int
+    card: str
+    proof: Proof
+    event: int  # the trick event (automatic) or the claim event (manualClaims)
+
+
+@dataclass(frozen=True)
+class Line:
+    seat: int
+    cells: tuple[int, int, int]
+    trick: int
+
+
+@dataclass(frozen=True)
+class Bonus:
+    seat: int
+    kind: str  # "first" (T17) or "last" (T18)
+    trick: int
+    points: int
+
+
+@dataclass(frozen=True)
+class Missed:
+    """An achievement not claimed before the next trick (T19, manualClaims)."""
+
+    seat: int
+    cell: int
+    card: str
+    trick: int
+
+
+@dataclass(frozen=True)
+class Played:
+    """One trick and everything announced for it (T13): flips, new lines, bonuses."""
+
+    record: TrickRecord
+    event: int
+    flips: tuple[Flip, ...] = ()
+    lines: tuple[Line, ...] = ()
+    bonuses: tuple[Bonus, ...] = ()
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    dealer: int
+    event: int
+    picks: tuple[Pick, ...] = ()
+    tricks: tuple[Played, ...] = ()
+    missed: tuple[Missed, ...] = ()
+    window_closed: bool = False  # manualClaims: the last trick's announcements are over
+
+    @property
+    def records(self) -> tuple[TrickRecord, ...]:
+        return tuple(p.record for p in self.tricks)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.tricks) == TRICKS
+
+    def sheet(self, seat: int) -> dict[int, str]:
+        """Cell -> card id of the seat's sheet (T7)."""
+        return {p.cell: p.card for p in self.picks if p.seat == seat}
+
+    def flips(self, seat: int | None = None) -> dict[tuple[int, int], Flip]:
+        return {(f.seat, f.cell): f for t in self.tricks for f in t.flips if seat is None or f.seat == seat}
+
+    def lines(self, seat: int) -> tuple[Line, ...]:
+        return tuple(line for t in self.tricks for line in t.lines if line.seat == seat)
+
+    def bonuses(self) -> tuple[Bonus, ...]:
+        return tuple(b for t in self.tricks for b in t.bonuses)
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    options: dict[str, Any]
+    rules: Rules
+    rounds_agreed: int
+    events: int = 0  # events applied so far: the next event's index
+    rounds: tuple[Round, ...] = ()
+    custom: tuple[ConditionCard, ...] = field(default=())
+
+    @property
+    def current(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def finished(self) -> bool:
+        return len(self.rounds) == self.rounds_agreed and self.rounds[-1].complete
+
+    def card(self, card_id: str) -> ConditionCard | None:
+        """A catalog card (ids are not case-sensitive) or a custom card of this table."""
+        for c in self.custom:
+            if c.id == card_id:
+                return c
+        return CATALOG_BY_ID.get(card_id.strip().upper())
+
+    def deck(self) -> tuple[ConditionCard, ...]:
+        return tuple(CATALOG_BY_ID.values()) + self.custom
+
+
+def completed_lines(flipped_cells: set[int]) -> set[tuple[int, int, int]]:
+    """T16: the lines whose three cells are all flipped."""
+    return {line for line in LINES if all(c in flipped_cells for c in line)}
+
+
+def round_score(state: State, rnd: Round, seat: int) -> dict[str, int]:
+    """The round's breakdown for one seat (T20). Flips, lines and VP count once the round is over."""
+    bp = sum(state.card(p.card).bp for p in rnd.picks if p.seat == seat)  # type: ignore[union-attr]
+    first = sum(b.points for b in rnd.bonuses() if b.seat == seat and b.kind == "first")
+    last = sum(b.points for b in rnd.bonuses() if b.seat == seat and b.kind == "last")
+    flips = rnd.flips(seat)
+    flipped = len(flips) if rnd.complete else 0
+    lines = len(rnd.lines(seat)) if rnd.complete else 0
+    vp = sum(state.card(f.card).vp for f in flips.values()) if rnd.complete else 0  # type: ignore[union-attr]
+    return {
+        "bp": bp,
+        "first_bingo": first,
+        "last_bingo": last,
+        "flipped": flipped,
+        "lines": lines,
+        "vp": vp,
+        "total": bp + first + last + flipped + lines + vp,
+    }
+
+
+def totals(state: State) -> tuple[int, ...]:
+    """T3, T21: the starting chip plus every round's score so far."""
+    return tuple(
+        CHIP + sum(round_score(state, rnd, seat)["total"] for rnd in state.rounds) for seat in range(PLAYERS)
+    )

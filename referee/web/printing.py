@@ -1,0 +1,74 @@
+"""PDF downloads: blank sheets per game and sheets filled from a table. Builders are pure
+(printables/); this module only gathers their input and translates their words."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, render_template, request
+from flask_babel import format_date, gettext
+
+from printables.catalog import PrintJob, find, printables_for
+from printables.geometry import PAGE_SPECS
+
+from ..rules import GAMES
+from ..store.tables import current, get_table
+from .access import access_for
+
+bp = Blueprint("printing", __name__)
+
+
+def _translate(message: str, params=None) -> str:
+    return gettext(message, **(params or {}))
+
+
+def _spec():
+    return PAGE_SPECS.get(request.args.get("paper", "a4").lower(), PAGE_SPECS["a4"])
+
+
+def _pdf(data: bytes, name: str) -> Response:
+    return Response(data, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'})
+
+
+def _link(path: str) -> str:
+    return request.host_url.rstrip("/") + path
+
+
+@bp.get("/print")
+def index():
+    return render_template("print_index.html", printables={g: printables_for(g) for g in GAMES})
+
+
+@bp.get("/print/<game_id>/<kind>.pdf")
+def blank(game_id: str, kind: str):
+    printable = find(game_id, kind)
+    game = GAMES.get(game_id)
+    if printable is None or game is None:
+        abort(404)
+    count = request.args.get("players", type=int) or game.max_players
+    count = min(max(count, game.min_players), game.max_players)
+    names = tuple(gettext("Player %(n)s", n=i + 1) for i in range(count))
+    job = PrintJob(players=names, options=game.resolve_options({}), spec=_spec(), translate=_translate, link=_link)
+    return _pdf(printable.build(job), f"{game_id}-{kind}.pdf")
+
+
+@bp.get("/t/<table_id>/print/<kind>.pdf")
+def filled(table_id: str, kind: str):
+    table = get_table(table_id)
+    if table is None:
+        abort(404)
+    printable = find(table.game, kind)
+    if printable is None:
+        abort(404)
+    rep = current(table)
+    access = access_for(table)
+    detail = rep.game.public_detail(rep.view.detail, None if access.scorer else access.seat)
+    job = PrintJob(
+        players=rep.players,
+        options=rep.options,
+        detail=detail if printable.fillable else None,
+        totals=rep.view.totals,
+        subtitle=gettext("%(players)s · %(date)s", players=", ".join(rep.players), date=format_date(table.created_at)),
+        spec=_spec(),
+        translate=_translate,
+        link=_link,
+    )
+    return _pdf(printable.build(job), f"{table.game}-{kind}-{table_id[:8]}.pdf")
