@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from . import bead_game, score_pad, trick_de_bingo
+from . import bead_game, bingo, five_up, ninety_nine, score_pad, trick_de_bingo
 from .base import Game, MalformedEvent, _
 
-GAMES: dict[str, Game] = {g.GAME.id: g.GAME for g in (score_pad, trick_de_bingo, bead_game)}
-\n
+GAMES: dict[str, Game] = {g.GAME.id: g.GAME for g in (score_pad, ninety_nine, bingo, five_up, trick_de_bingo, bead_game)}
+
+
 def game(game_id: object) -> Game:
     """The game with this id, or a MalformedEvent listing the games there are."""
     if isinstance(game_id, str) and game_id in GAMES:

@@ -18,6 +18,16 @@ def _(message: str) -> str:
     return message
 
 
+WORDS: set[str] = set()
+"""Words the rules put into a message's parameters (e.g. "the dummy"); the web layer translates them."""
+
+
+def word(message: str) -> str:
+    """Mark ``_("...")`` as a parameter word to translate when the message is shown."""
+    WORDS.add(message)
+    return message
+
+
 class RuleError(ValueError):
     """An event the rules refuse. ``code`` is stable for clients; ``message`` is an msgid.
 
@@ -60,7 +70,16 @@ class Option:
         if self.choices is None:
             if isinstance(value, bool):
                 return value
-            if isinstance(value, str) and value.lower() in ("true", "on", "1", "yes", "false", "off", "0", "no"):
+            if isinstance(value, str) and value.lower() in (
+                "true",
+                "on",
+                "1",
+                "yes",
+                "false",
+                "off",
+                "0",
+                "no",
+            ):
                 return value.lower() in ("true", "on", "1", "yes")
             raise MalformedEvent("bad_option", _("Option %(option)s takes true or false."), option=self.id)
         for choice in self.choices:
@@ -116,6 +135,8 @@ class Game:
     view: Callable[[Any], View]
     redact: Callable[[Mapping[str, Any], int | None], Mapping[str, Any]] | None = None
     """``redact(detail, seat)``: the detail as seat ``seat`` (None: everyone else) may see it."""
+    seat_events: frozenset[str] = frozenset()
+    """Event types a seat may record for itself with its own link (its ``seat`` field must be its own)."""
 
     def public_detail(self, detail: Mapping[str, Any], seat: int | None) -> Mapping[str, Any]:
         return self.redact(detail, seat) if self.redact else detail
@@ -124,7 +145,9 @@ class Game:
         for opt in self.options:
             if opt.id == option_id:
                 return opt
-        raise MalformedEvent("unknown_option", _("Unknown option for this game: %(option)s."), option=option_id)
+        raise MalformedEvent(
+            "unknown_option", _("Unknown option for this game: %(option)s."), option=option_id
+        )
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """All options with defaults filled in; an unknown option or value is an error."""

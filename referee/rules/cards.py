@@ -28,7 +28,9 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise MalformedEvent("bad_card", _("%(text)s is not a card (write it like 10H or QS)."), text=text)
+            raise MalformedEvent(
+                "bad_card", _("%(text)s is not a card (write it like 10H or QS)."), text=text
+            )
         raw = text.strip().upper()
         if raw == "JK":
             return JOKER

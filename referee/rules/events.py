@@ -90,7 +90,7 @@ def _decode_fields(cls: type, raw: Mapping[str, Any], where: str) -> Any:
     values = {}
     for name, f in fields.items():
         optional = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
-        if name not in raw or raw[name] is None or raw[name] == "":
+        if name not in raw or raw[name] is None:
             if not optional:
                 raise MalformedEvent(
                     "missing_field", _("The %(type)s event needs a %(field)s."), type=where, field=name

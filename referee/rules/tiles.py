@@ -37,7 +37,9 @@ class Tile:
         else:
             m = _TILE.match(str(text)) if isinstance(text, str) else None
             if not m:
-                raise MalformedEvent("bad_tile", _("%(text)s is not a domino tile (write it like 6-4)."), text=text)
+                raise MalformedEvent(
+                    "bad_tile", _("%(text)s is not a domino tile (write it like 6-4)."), text=text
+                )
             tile = cls.of(int(m.group(1)), int(m.group(2)))
         if not (bottom <= tile.lo and tile.hi <= top):
             raise MalformedEvent(

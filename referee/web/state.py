@@ -25,7 +25,7 @@ def state_json(table_id: str, rep: Replayed, access: Access) -> dict[str, Any]:
         "players": list(rep.players),
         "options": dict(rep.options),
         "seq": rep.last_seq,
-        "events": [{"seq": e.seq, **e.body} for e in rep.effective],
+        "events": [{"seq": e.seq, **e.body} for e in public_events(rep, access)],
         "totals": list(view.totals),
         "finished": view.finished,
         "winners": list(view.winners),
@@ -39,6 +39,29 @@ def state_json(table_id: str, rep: Replayed, access: Access) -> dict[str, Any]:
     if "game_points" in detail:
         out["game_points"] = detail["game_points"]
     return out
+
+
+def public_events(rep: Replayed, access: Access) -> list[Any]:
+    """The effective events as this reader may see them: an event the game marks private to a seat
+    (detail ``private_events``: [index, seat], e.g. a sealed bid) keeps only its type and seat for
+    everyone but that seat."""
+    private = {i: s for i, s in rep.view.detail.get("private_events", ())}
+    out = []
+    for i, e in enumerate(rep.effective):
+        if i in private and private[i] != access.seat:
+            body = {"type": e.body.get("type"), "seat": e.body.get("seat"), "sealed": True}
+            e = dataclasses.replace(e, body=body, corrections=(), original=None)
+        out.append(e)
+    return out
+
+
+def public_record(rep: Replayed, access: Access, record: dict[str, Any]) -> dict[str, Any]:
+    """A record without the events private to another seat (it still replays: they come later)."""
+    private = {i: s for i, s in rep.view.detail.get("private_events", ())}
+    if not private:
+        return record
+    events = [e for i, e in enumerate(record["events"]) if private.get(i, access.seat) == access.seat]
+    return {**record, "events": events}
 
 
 def error_json(err: RuleError, **extra: Any) -> dict[str, Any]:
@@ -60,6 +83,6 @@ def form_event(game: Game, form: MultiDict) -> dict[str, Any]:
         values = form.getlist(f.name)
         if typing.get_origin(hints[f.name]) is tuple and len(values) > 1:
             raw[f.name] = values
-        elif values:
+        elif values and values[0].strip():  # an empty input means "not given"
             raw[f.name] = values[0]
     return raw

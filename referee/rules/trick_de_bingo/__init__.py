@@ -85,6 +85,7 @@ GAME = Game(
     start=start,
     apply=apply,
     view=view,
+    seat_events=frozenset({"pick", "claim"}),
 )
 
 __all__ = [

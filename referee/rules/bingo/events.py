@@ -1,0 +1,43 @@
+"""The Bingo events of record-format.md: deal, declare, trick, close, claim, show."""
+
+from __future__ import annotations
+
+from ..events import event
+from ..tiles import Tile
+
+
+@event("deal")
+class DealEvent:
+    indicator: Tile
+    leader: int | None = None
+
+
+@event("declare")
+class Declare:
+    seat: int
+    doubles: tuple[Tile, ...]
+
+
+@event("trick")
+class Trick:
+    lead: Tile
+    reply: Tile
+
+
+@event("close")
+class CloseEvent:
+    seat: int
+
+
+@event("claim")
+class Claim:
+    seat: int
+
+
+@event("show")
+class Show:
+    seat: int
+    tiles: tuple[Tile, ...]
+
+
+EVENTS = (DealEvent, Declare, Trick, CloseEvent, Claim, Show)

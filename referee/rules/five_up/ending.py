@@ -1,0 +1,109 @@
+"""The end of a Five Up game or Le Quantette set (F29-F36), and called scores with muggins."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import IllegalEvent, _, check_seat
+from .moves import Call
+from .scoring import CLOU, game_points, side_of
+from .state import CallNote, SetResult, State, add
+
+# -- the target, the end of the game -----------------------------------------------------------
+
+
+def _reached(state: State, score: int) -> bool:
+    r = state.rules
+    return score > r.target if r.strictly_over else score >= r.target  # F29, F-Δ5
+
+
+def check_target(state: State, at_hand_end: bool) -> State:
+    """F29-F30 (and F-Δ6 mid-hand): end the game or the Le Quantette set, or extend a tie."""
+    extra_hands = 3 if state.n == 3 else 2
+    scores = state.scores
+    top = max(scores)
+    tied = scores.count(top) > 1
+    if state.extra_left is not None:
+        if not at_hand_end:
+            return state
+        left = state.extra_left - 1
+        if left > 0:
+            return replace(state, extra_left=left)
+        if tied:  # F30: still tied, play more hands
+            return replace(state, extra_left=extra_hands)
+        return _finish(replace(state, extra_left=None), at_hand_end)
+    if not any(_reached(state, s) for s in scores):
+        return state
+    if tied:
+        return replace(state, extra_left=extra_hands) if at_hand_end else state
+    return _finish(state, at_hand_end)
+
+
+def _finish(state: State, at_hand_end: bool) -> State:
+    r = state.rules
+    scores = state.scores
+    winner = scores.index(max(scores))
+    h = state.hand
+    hands = state.hands
+    if h is not None and not at_hand_end:  # F-Δ6: the hand in progress is abandoned
+        h = replace(h, status="abandoned")
+        hands = hands + (h,)
+    state = replace(state, hand=h, hands=hands)
+    if r.profile == CLOU:  # F36: a 35-point set
+        losers = [s for i, s in enumerate(scores) if i != winner]
+        demi = min(losers) < 18
+        credited = scores
+        value = 1
+        if demi and r.double_set_points:
+            credited = add(scores, winner, scores[winner])
+        elif demi:
+            value = 2  # F-Δ7 default
+        sets = state.sets + (SetResult(scores, winner, demi, value, credited),)
+        over = len(sets) >= r.sets
+        new = replace(state, sets=sets, scores=(0,) * len(scores), over=over)
+        if over:
+            new = replace(new, winner=_match_winner(sets))
+        return new
+    bonus = 10 if r.winner_bonus else 0  # F33
+    final = add(scores, winner, bonus)
+    gp = game_points(final, winner, r.skunk10, r.skunk_double)  # F31-F34
+    return replace(state, over=True, winner=winner, winner_bonus=bonus, game_points=gp, scores=scores)
+
+
+def _match_winner(sets: tuple[SetResult, ...]) -> int:
+    sides = len(sets[0].scores)
+    won = [sum(s.value for s in sets if s.winner == side) for side in range(sides)]
+    pts = [sum(s.credited[side] for s in sets) for side in range(sides)]
+    return max(range(sides), key=lambda side: (won[side], pts[side]))
+
+
+def close_window(state: State, called: int) -> State:
+    w = state.window
+    assert w is not None
+    note = None
+    new = replace(state, window=None)
+    if called != w.points:
+        to = None
+        if state.rules.muggins and called < w.points:
+            to = (w.seat + 1) % state.n  # [P] missed points go to the next player in turn
+            missed = w.points - called
+            side, other = side_of(w.seat, state.n), side_of(to, state.n)
+            scores = add(add(state.scores, side, -missed), other, missed)
+            h = state.hand
+            if h is not None:
+                h = replace(h, points=add(add(h.points, side, -missed), other, missed))
+            new = replace(new, scores=scores, hand=h)
+        note = CallNote(w.event, w.seat, called, w.points, to)
+        new = replace(new, calls=state.calls + (note,))
+    return new
+
+
+def call(state: State, ev: Call) -> State:
+    if not state.rules.called:
+        raise IllegalEvent("no_calls", _("Calls are recorded only with the called-score option."))
+    check_seat(ev.seat, state.n)
+    if state.window is None or state.window.seat != ev.seat:
+        raise IllegalEvent("bad_call", _("A call gives the points of the caller's own play, right after it."))
+    if not 0 <= ev.points <= 100:
+        raise IllegalEvent("bad_call", _("A call is a number of points from 0 to 100."))
+    return close_window(state, ev.points)

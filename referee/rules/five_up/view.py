@@ -1,0 +1,244 @@
+"""What the table shows: totals, the winner, breaches proved after the fact, and the detail."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import Breach, View, _
+from . import layout as lay
+from .engine import expected_leader
+from .scoring import CLOU, seats_of, side_count, side_of
+from .state import HandState, State, lowest_seats
+
+
+def _msg(msg: str, **params: Any) -> dict[str, Any]:
+    return {"msg": msg, "params": params}
+
+
+def totals(state: State) -> tuple[int, ...]:
+    """Per seat; partners share their side's total (F1). The winner's +10 (F33) is included."""
+    n = state.n
+    per_side = list(state.scores)
+    if state.rules.profile == CLOU:
+        for s in state.sets:
+            per_side = [a + b for a, b in zip(per_side, s.credited, strict=True)]
+    elif state.over and state.winner is not None:
+        per_side[state.winner] += state.winner_bonus
+    return tuple(per_side[side_of(seat, n)] for seat in range(n))
+
+
+def breaches(state: State) -> tuple[Breach, ...]:
+    """F18/F21 checked post hoc (rules README §6.2).
+
+    A draw or a pass at moment t is proved illegal when the player later plays more tiles that
+    fitted at t than they drew from t on: at least one of those tiles was already in hand.
+    """
+    found: list[Breach] = []
+    hands = list(state.hands)
+    if state.hand is not None and (not hands or hands[-1].number != state.hand.number):
+        hands.append(state.hand)
+    for h in hands:
+        moves = h.moves
+        for i, m in enumerate(moves):
+            if not (m.kind == "pass" or (m.kind == "draw" and m.first)):
+                continue
+            later = moves[i:]
+            drawn = sum(x.count for x in later if x.seat == m.seat and x.kind == "draw")
+            fitting = [
+                x
+                for x in later[1:]
+                if x.seat == m.seat
+                and x.kind == "play"
+                and x.tile is not None
+                and (x.tile.hi in m.numbers or x.tile.lo in m.numbers)
+            ]
+            if len(fitting) <= drawn:
+                continue
+            tiles = ", ".join(f"[{x.tile}]" for x in fitting)
+            player = state.players[m.seat]
+            if m.kind == "pass":
+                msg = _("%(player)s passed while holding %(tiles)s, which could have been played (F18).")
+                found.append(
+                    Breach(
+                        m.event,
+                        "F21",
+                        m.seat,
+                        msg % {"player": player, "tiles": tiles},
+                        {"player": player, "tiles": tiles},
+                    )
+                )
+            else:
+                msg = _(
+                    "%(player)s drew while holding a playable tile: %(tiles)s fitted then and were "
+                    "played later, more than the %(n)s tiles drawn since (F21)."
+                )
+                params = {"player": player, "tiles": tiles, "n": str(drawn)}
+                found.append(Breach(m.event, "F21", m.seat, msg % params, params))
+    return tuple(found)
+
+
+def _phase(state: State) -> str:
+    h = state.hand
+    if state.over:
+        return "over"
+    if h is None or h.status in ("done", "abandoned"):
+        return "hand"
+    if h.status in ("domino", "blocked"):
+        return "end"
+    return "lead" if not h.layout else "play"
+
+
+def _play_note(state: State, p: Any) -> dict[str, Any]:
+    who = state.players[p.seat]
+    if p.points:
+        why = _msg(
+            _("%(formula)s is a multiple of 5: %(player)s scores %(points)s (F16)."),
+            formula=p.formula,
+            player=who,
+            points=p.points,
+        )
+    else:
+        why = _msg(_("%(formula)s is not a positive multiple of 5: no points (F16)."), formula=p.formula)
+    return {
+        "event": p.event,
+        "seat": p.seat,
+        "tile": str(p.tile),
+        "on": None if p.on is None else str(p.on),
+        "count": p.count,
+        "formula": p.formula,
+        "points": p.points,
+        "why": why,
+    }
+
+
+def _hand_detail(state: State, h: HandState) -> dict[str, Any]:
+    drawable = max(h.boneyard - state.rules.reserve, 0)
+    return {
+        "number": h.number,
+        "set": h.set_number,
+        "leader": h.leader,
+        "status": h.status,
+        "dominoer": h.dominoer,
+        "turn": h.turn if h.status == "play" else None,
+        "held": list(h.held),
+        "boneyard": h.boneyard,
+        "drawable": drawable,
+        "passes_in_row": h.passes,
+        "layout": lay.describe(h.layout),
+        "open_ends": lay.open_ends(h.layout),
+        "open_numbers": sorted(lay.open_numbers(h.layout)),
+        "count": lay.count(h.layout),
+        "formula": lay.formula(h.layout),
+        "plays": [_play_note(state, p) for p in h.plays],
+        "play_points": list(h.points),
+        "pips": None if h.pips is None else list(h.pips),
+        "end_points": list(h.end_points),
+        "domino_bonus": h.bonus,
+        "explanation": h.explanation,
+    }
+
+
+def _legal(state: State, phase: str) -> dict[str, Any]:
+    h = state.hand
+    if phase == "over":
+        return {"events": []}
+    if phase == "hand":
+        leader, allowed = expected_leader(state)
+        return {
+            "events": ["hand"],
+            "leader": leader,
+            "leader_choices": list(allowed),
+            "leader_required": leader is None,
+        }
+    assert h is not None
+    if phase == "end":
+        return {"events": ["end"] + (["call"] if state.window else [])}
+    events = ["play"]
+    drawable = max(h.boneyard - state.rules.reserve, 0)
+    if h.layout:
+        events.append("draw" if drawable else "pass")
+    if state.window:
+        events.append("call")
+    return {
+        "events": events,
+        "seat": h.turn,
+        "numbers": sorted(lay.open_numbers(h.layout)),
+        "drawable": drawable,
+    }
+
+
+def view(state: State) -> View:
+    n = state.n
+    r = state.rules
+    phase = _phase(state)
+    winners: tuple[int, ...] = ()
+    detail: dict[str, Any] = {
+        "profile": r.profile,
+        "target": r.target,
+        "hand_size": r.hand_size,
+        "reserve": r.reserve,
+        "sides": [seats_of(side, n) for side in range(side_count(n))],
+        "scores": list(state.scores),
+        "phase": phase,
+        "events": state.seq,
+        "first_leader": state.first_leader,
+        "hand": None if state.hand is None else _hand_detail(state, state.hand),
+        "hands": [
+            {
+                "number": h.number,
+                "set": h.set_number,
+                "leader": h.leader,
+                "status": h.status,
+                "dominoer": h.dominoer,
+                "pips": None if h.pips is None else list(h.pips),
+                "play_points": list(h.points),
+                "end_points": list(h.end_points),
+                "domino_bonus": h.bonus,
+                "explanation": h.explanation,
+            }
+            for h in state.hands
+        ],
+        "legal": _legal(state, phase),
+        "extra_hands_left": state.extra_left,
+        "calls": [
+            {
+                "event": c.event,
+                "seat": c.seat,
+                "called": c.called,
+                "points": c.points,
+                "muggins_to": c.muggins_to,
+            }
+            for c in state.calls
+        ],
+        "awaiting_call": None
+        if state.window is None
+        else {"event": state.window.event, "seat": state.window.seat},
+    }
+    if r.profile == CLOU:
+        detail["sets"] = [
+            {
+                "scores": list(s.scores),
+                "winner": s.winner,
+                "demi": s.demi,
+                "value": s.value,
+                "credited": list(s.credited),
+            }
+            for s in state.sets
+        ]
+        detail["sets_won"] = [
+            sum(s.value for s in state.sets if s.winner == side_of(seat, n)) for seat in range(n)
+        ]
+    if state.over and state.winner is not None:
+        winners = tuple(seats_of(state.winner, n))
+        if r.profile != CLOU and state.game_points is not None:
+            detail["game_points"] = [state.game_points[side_of(s, n)] for s in range(n)]  # F31-F34
+            detail["winner_bonus"] = state.winner_bonus
+        final = (
+            state.scores
+            if r.profile != CLOU
+            else tuple(sum(s.credited[side] for s in state.sets) for side in range(side_count(n)))
+        )
+        detail["next_first_leader"] = list(lowest_seats(final, n))  # F5
+    return View(
+        totals=totals(state), finished=state.over, winners=winners, breaches=breaches(state), detail=detail
+    )

@@ -1,0 +1,272 @@
+"""Bingo random playouts: deals from a shuffled set, played by a full-knowledge simulator that uses
+the rules module's own tile logic (B11, B20-B25, B28, B38), then fed to ``apply`` as events.
+
+Invariants: legal play never trips the phase-2 checker (B24-B25, §6.1); an illegal phase-2 reply is
+always caught (a breach, or a refusal when a known tile already proves it); all 28 tiles' points add
+up to the B14 table (B-E1, B-E7); every match ends at 7 (B2, B47).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.rules.base import IllegalEvent
+from referee.rules.bingo import GAME
+from referee.rules.bingo.values import ALL_TILES, BINGO, card_points, deck_points, legal_replies, trick_winner
+from referee.rules.events import decode
+from referee.rules.tiles import Tile
+
+B14_TOTALS = {1: 135, 2: 138, 3: 131, 4: 134, 5: 147, 6: 140, 0: 143}
+
+
+@dataclass
+class Sim:
+    """A table seen from above: both hands and the boneyard are known."""
+
+    rng: random.Random
+    options: dict[str, Any]
+    declare_p: float = 0.5
+    close_p: float = 0.1
+    claim_when_70: float = 0.7
+    illegal_p: float = 0.0
+    state: Any = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    illegal_events: list[int] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.state = GAME.start(("Aki", "Ben"), GAME.resolve_options(self.options))
+
+    def feed(self, raw: dict[str, Any]) -> None:
+        self.state = GAME.apply(self.state, decode(GAME.events, raw))
+        self.events.append(raw)
+
+    @property
+    def view(self):
+        return GAME.view(self.state)
+
+    def points(self, seat: int) -> int:
+        return self.view.detail["card_points"][seat]
+
+    def play_deal(self, leader: int | None) -> None:
+        rng = self.rng
+        tiles = list(ALL_TILES)
+        rng.shuffle(tiles)
+        first = leader if leader is not None else rng.randrange(2)
+        hands = {first: set(tiles[:7]), 1 - first: set(tiles[7:14])}
+        indicator, face_down = tiles[14], tiles[15:]
+        deal: dict[str, Any] = {"type": "deal", "indicator": str(indicator)}
+        if not self.state.deals or rng.random() < 0.3:
+            deal["leader"] = first
+        self.feed(deal)
+        detail = self.view.detail
+        trump = detail["trump"]
+        heading = not self.options.get("followWithoutHeading")
+        declared: set[Tile] = set()
+        closed = False
+        illegal_done = False
+        while True:
+            detail = self.view.detail
+            if detail["status"] != "playing":
+                break
+            on_lead = detail["lead"]
+            no = detail["trick_no"]
+            phase = detail["phase"]
+            # B38: close after a phase-1 trick and the draws.
+            if not closed and 1 <= no - 1 < 7 and rng.random() < self.close_p:
+                self.feed({"type": "close", "seat": on_lead})
+                closed = True
+                continue
+            # B32-B33: claim between tricks when the sim sees 70.
+            for seat in (on_lead, 1 - on_lead):
+                if self.points(seat) >= 70 and rng.random() < self.claim_when_70:
+                    self.feed({"type": "claim", "seat": seat})
+                    self._maybe_show(hands)
+                    return
+            hand = hands[on_lead]
+            fresh = sorted(t for t in hand if t.is_double and t not in declared)
+            led_from = sorted(hand)
+            if len(fresh) >= 2 and rng.random() < self.declare_p:  # B28-B29, B-Δ10
+                if self.options.get("declareAllHeld") or len(fresh) == 7:
+                    show = fresh
+                else:
+                    show = rng.sample(fresh, rng.randint(2, len(fresh)))
+                self.feed({"type": "declare", "seat": on_lead, "doubles": [str(t) for t in show]})
+                declared |= set(show)
+                if len(show) == 7:  # B31
+                    return
+                led_from = sorted(show)
+            lead = rng.choice(led_from)
+            replier = 1 - on_lead
+            rhand = sorted(hands[replier])
+            if phase == 2:
+                legal = sorted(legal_replies(rhand, lead, trump, heading))
+                wrong = [t for t in rhand if t not in legal]
+                if wrong and not illegal_done and rng.random() < self.illegal_p:
+                    reply = rng.choice(wrong)
+                    illegal_done = True
+                    try:
+                        self.feed({"type": "trick", "lead": str(lead), "reply": str(reply)})
+                    except IllegalEvent as err:  # a known tile already proved it (record-format.md)
+                        assert err.code == "withheld_known_tile"
+                        self.refused.append(err.code)
+                        reply = rng.choice(legal)
+                        self.feed({"type": "trick", "lead": str(lead), "reply": str(reply)})
+                    else:
+                        self.illegal_events.append(len(self.events) - 1)
+                else:
+                    reply = rng.choice(legal)
+                    self.feed({"type": "trick", "lead": str(lead), "reply": str(reply)})
+            else:
+                reply = rng.choice(rhand)
+                self.feed({"type": "trick", "lead": str(lead), "reply": str(reply)})
+            hands[on_lead].discard(lead)
+            hands[replier].discard(reply)
+            if self.state.finished:
+                return
+            leader_wins, _why = trick_winner(lead, reply, trump, bool(self.options.get("pipTotalTricks")))
+            winner = on_lead if leader_wins else replier
+            assert self.view.detail["tricks"][-1]["winner"] == winner
+            if phase == 1 and not closed:  # B20-B21
+                first_draw = face_down.pop(rng.randrange(len(face_down)))
+                if face_down:
+                    hands[winner].add(first_draw)
+                    hands[1 - winner].add(face_down.pop(rng.randrange(len(face_down))))
+                elif self.options.get("indicatorToWinner"):  # B-Δ5
+                    hands[winner].add(indicator)
+                    hands[1 - winner].add(first_draw)
+                else:
+                    hands[winner].add(first_draw)
+                    hands[1 - winner].add(indicator)
+        if self.view.detail["status"] == "played_out" and rng.random() < 0.5:
+            seat = rng.randrange(2)
+            self.feed({"type": "claim", "seat": seat})
+
+    def _maybe_show(self, hands: dict[int, set[Tile]]) -> None:
+        if self.state.finished:
+            return
+        for seat in (0, 1):
+            if self.rng.random() < 0.8:
+                self.feed({"type": "show", "seat": seat, "tiles": [str(t) for t in sorted(hands[seat])]})
+
+    def play_match(self, max_deals: int = 60) -> None:
+        leader = None
+        for _ in range(max_deals):
+            self.play_deal(leader)
+            if self.view.finished:
+                return
+            leader = self.view.detail["next"]["next_deal_leader"]
+        raise AssertionError("the match did not end")
+
+
+OPTION_SETS = st.fixed_dictionaries(
+    {},
+    optional={
+        name: st.booleans()
+        for name in (
+            "threeIfNonClaimerTrickless",
+            "thresholdCardPointsOnly",
+            "alternateLead",
+            "indicatorToWinner",
+            "pipTotalTricks",
+            "followWithoutHeading",
+            "declareAllHeld",
+            "showRunningPoints",
+        )
+    },
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(B14_TOTALS)), st.permutations(ALL_TILES), st.integers(0, 28))
+def test_b14_every_trump_the_28_tiles_add_up_to_the_table_however_split(trump, order, cut):
+    """B14 / B-E1 / B-E7: whichever way the tiles are split into two trick piles."""
+    a = sum(card_points(t, trump) for t in order[:cut])
+    b = sum(card_points(t, trump) for t in order[cut:])
+    assert a + b == B14_TOTALS[trump] == deck_points(trump)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), OPTION_SETS)
+def test_random_legal_matches_never_trip_the_phase_two_checker_and_end_at_seven(seed, options):
+    """B24-B25 checked after the fact (§6.1); B2, B47 match end; B13/B14 totals in played-out deals."""
+    sim = Sim(random.Random(seed), options)
+    sim.play_match()
+    view = sim.view
+    assert view.breaches == ()
+    assert view.finished and max(view.totals) >= 7
+    assert view.winners == tuple(s for s in (0, 1) if view.totals[s] >= 7)
+    assert sum(view.totals) == sum(sum(d["game_points"]) for d in view.detail["deals"])
+    json.dumps(view.detail)  # the detail is JSON-able
+    # the record replays to the same state from its JSON form
+    replay = GAME.start(("Aki", "Ben"), GAME.resolve_options(options))
+    for raw in json.loads(json.dumps(sim.events)):
+        replay = GAME.apply(replay, decode(GAME.events, raw))
+    assert GAME.view(replay) == view
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_played_out_deal_hands_out_the_whole_table_plus_the_last_trick(seed):
+    """B13, B14, B22: a deal played out without a close gives 14 tricks and deck + 10 + declarations."""
+    rng = random.Random(seed)
+    sim = Sim(rng, {}, close_p=0.0, claim_when_70=0.0)
+    sim.play_deal(0)
+    if sim.state.finished or sim.view.detail["status"] not in ("played_out", "settled"):
+        return
+    detail = sim.view.detail
+    if len(detail["tricks"]) != 14:
+        return
+    declared = sum(d["points"] for d in detail["declarations"] if d["status"] == "valid")
+    trump = detail["trump"]
+    assert sum(detail["card_points"]) == B14_TOTALS[trump] + 10 + declared
+    assert sum(detail["tricks_won"]) == 14
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.booleans())
+def test_random_illegal_phase_two_replies_are_always_caught(seed, no_heading):
+    """B24-B25 (and B-Δ7): an illegal reply is a breach naming its event, or refused at once when a
+    declared double or the taken indicator already proves it (record-format.md)."""
+    options = {"followWithoutHeading": no_heading}
+    sim = Sim(random.Random(seed), options, illegal_p=0.6, claim_when_70=0.3)
+    sim.play_match()
+    breaches = sim.view.breaches
+    found = {b.event for b in breaches}
+    expected_rules = {"B-Δ7"} if no_heading else {"B24", "B25"}
+    assert all(b.rule in expected_rules for b in breaches)
+    # every illegal reply the checker can see (hand proved) is reported, and nothing else
+    for index in sim.illegal_events:
+        assert index in found or not _provable(sim, index)
+    assert found <= set(sim.illegal_events)
+
+
+def _provable(sim: Sim, index: int) -> bool:
+    """Was the replier's hand at this trick proved (deal played out, or the replier showed)?"""
+    for deal in sim.state.deals:
+        for t in deal.tricks:
+            if t.event == index:
+                return deal.played_out or deal.shown(1 - t.leader) is not None
+    raise AssertionError("no such trick")
+
+
+def test_illegal_reply_checker_sees_a_withheld_higher_trump():
+    """B24 after the fact, by a scripted search for a seed where the sim made an illegal reply."""
+    for seed in range(200):
+        sim = Sim(random.Random(seed), {}, illegal_p=1.0, claim_when_70=0.0, close_p=0.0, declare_p=0.0)
+        sim.play_deal(0)
+        if sim.illegal_events and sim.view.detail["status"] in ("played_out", "settled"):
+            assert {b.event for b in sim.view.breaches} == set(sim.illegal_events)
+            return
+    pytest.fail("no illegal reply was generated")
+
+
+def test_bingo_tile_constant_is_double_blank():
+    assert Tile(0, 0) == BINGO

@@ -1,0 +1,391 @@
+"""Five Up: hands, turns, draws, passes, the end of a hand, leaders, the target and game points,
+options, calls and breaches (F1-F8, F18-F36)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from test_five_up_support import chain, new, play, view
+
+from referee.rules.base import GameOver, IllegalEvent, MalformedEvent
+from referee.rules.events import decode
+from referee.rules.five_up import GAME
+
+
+def lead(players: int = 2, tile: str = "6-6", **options):
+    return play(
+        new(players, **options), {"type": "hand", "leader": 0}, {"type": "play", "seat": 0, "tile": tile}
+    )
+
+
+def refused(state, raw) -> str:
+    with pytest.raises(IllegalEvent) as err:
+        play(state, raw)
+    return err.value.code
+
+
+def forced_hand(state, pips, dominoer=None, leader=None):
+    """A hand whose lead ([6-1], count 7, no points) is followed at once by a domino or a block.
+
+    The shortcut replaces the hand's status and tile counts so that F29-F36 can be tested from
+    chosen scores; the end is then recorded through ``apply`` like any other event.
+    """
+    legal = view(state).detail["legal"]
+    who = leader if leader is not None else (legal["leader"] if legal["leader"] is not None else 0)
+    state = play(state, {"type": "hand", "leader": who}, {"type": "play", "seat": who, "tile": "6-1"})
+    held = tuple(0 if s == dominoer else max(1, -(-p // 11)) for s, p in enumerate(pips))
+    status = "domino" if dominoer is not None else "blocked"
+    state = replace(state, hand=replace(state.hand, status=status, dominoer=dominoer, held=held))
+    return play(state, {"type": "end", "pips": list(pips)})
+
+
+# -- F1, F7, F8: players, sides, hand sizes, the reserve ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "size", "boneyard", "reserve"),
+    [
+        (2, {}, 7, 14, 2),  # F7, F8
+        (3, {}, 5, 13, 1),
+        (4, {}, 5, 8, 1),
+        (2, {"handSize5All": True}, 5, 18, 2),  # F-Δ1
+        (2, {"handSize5Clou2p": True}, 5, 18, 2),
+        (2, {"handSizeLeeflang": True}, 6, 16, 2),
+        (4, {"handSizeLeeflang": True}, 4, 12, 1),
+        (3, {"reserve2Always": True}, 5, 13, 2),  # F-Δ3
+        (4, {"reserveClou": True}, 5, 8, 2),
+        (3, {"reserveClou": True}, 5, 13, 1),
+        (4, {"reserveNone": True}, 5, 8, 0),
+        (4, {"profile": "LeQuantette"}, 5, 8, 2),
+    ],
+)
+def test_f7_f8_hand_size_boneyard_and_reserve_per_player_count_and_option(
+    players, options, size, boneyard, reserve
+):
+    state = play(new(players, **options), {"type": "hand", "leader": 0})
+    d = view(state).detail
+    assert (d["hand_size"], d["hand"]["boneyard"], d["reserve"]) == (size, boneyard, reserve)
+    assert d["hand"]["held"] == [size] * players
+
+
+def test_conflicting_hand_size_options_are_refused():
+    with pytest.raises(MalformedEvent):
+        new(2, handSize5All=True, handSizeLeeflang=True)
+    with pytest.raises(MalformedEvent):
+        new(2, muggins=True)
+
+
+def test_f1_four_players_are_two_partnerships_sharing_a_total():
+    state = chain(4, [("5-5", None), ("5-1", "5-5"), ("5-4", "5-5")])  # 10 -> 2; 11; 5 -> 1
+    v = view(state)
+    assert v.detail["sides"] == [[0, 2], [1, 3]]
+    assert v.totals == (3, 0, 3, 0)
+
+
+# -- F18-F23: turns, draws, passes, domino and block -------------------------------------------------
+
+
+def test_plays_go_clockwise_and_a_play_out_of_turn_is_refused():
+    state = lead(3)
+    assert refused(state, {"type": "play", "seat": 2, "tile": "6-5", "on": "6-6"}) == "out_of_turn"
+    assert refused(state, {"type": "play", "seat": 5, "tile": "6-5", "on": "6-6"}) == "bad_seat"
+
+
+def test_f9_f19_the_leader_cannot_draw_or_pass_before_leading():
+    state = play(new(2), {"type": "hand", "leader": 1})
+    assert refused(state, {"type": "draw", "seat": 1, "count": 1}) == "must_lead"
+    assert refused(state, {"type": "pass", "seat": 1}) == "must_lead"
+
+
+def test_f8_f19_the_reserve_cannot_be_drawn_and_f20_a_pass_needs_an_empty_draw_pile():
+    state = lead(2)
+    assert refused(state, {"type": "pass", "seat": 1}) == "must_draw"
+    assert refused(state, {"type": "draw", "seat": 1, "count": 13}) == "cannot_draw"  # 14 - 2 reserve
+    assert refused(state, {"type": "draw", "seat": 1, "count": 0}) == "bad_count"
+    state = play(state, {"type": "draw", "seat": 1, "count": 12})
+    assert view(state).detail["hand"]["drawable"] == 0
+    assert refused(state, {"type": "draw", "seat": 1, "count": 1}) == "cannot_draw"
+    state = play(state, {"type": "pass", "seat": 1})
+    assert view(state).detail["legal"] == {
+        "events": ["play", "pass"],
+        "seat": 0,
+        "numbers": [6],
+        "drawable": 0,
+    }
+
+
+def test_f19_a_drawn_tile_is_played_by_the_same_player_in_the_same_turn():
+    state = play(lead(2), {"type": "draw", "seat": 1, "count": 3})
+    assert view(state).detail["hand"]["held"] == [6, 10]
+    assert refused(state, {"type": "play", "seat": 0, "tile": "6-5", "on": "6-6"}) == "out_of_turn"
+    state = play(state, {"type": "play", "seat": 1, "tile": "6-5", "on": "6-6"})
+    assert view(state).detail["hand"]["turn"] == 0
+
+
+def test_f23_everyone_passing_in_a_row_blocks_the_hand_and_f26_the_lighter_hand_scores():
+    state = play(lead(2), {"type": "draw", "seat": 1, "count": 12}, {"type": "pass", "seat": 1})
+    state = play(state, {"type": "pass", "seat": 0})
+    d = view(state).detail
+    assert d["phase"] == "end" and d["hand"]["status"] == "blocked"
+    assert refused(state, {"type": "play", "seat": 1, "tile": "6-5", "on": "6-6"}) == "hand_over"
+    assert refused(state, {"type": "end", "pips": [20, 110]}) == "bad_pips"  # 25 tiles hold at least 133
+    state = play(state, {"type": "end", "pips": [20, 122]})
+    # F26: seat 0 has fewer pips and scores R(122) = 24, not R(102) = 20
+    assert view(state).totals == (24, 0)
+    assert view(state).detail["hands"][0]["explanation"]["params"] == {
+        "side": "Aki",
+        "pips": 122,
+        "points": 24,
+    }
+    assert view(state).detail["hands"][0]["end_points"] == [24, 0]
+
+
+def test_f23_a_domino_ends_the_hand_and_the_end_event_takes_the_pips():
+    state = play(new(2, handSizeLeeflang=True), {"type": "hand", "leader": 0})
+    steps = [("6-6", None), ("6-1", "6-6"), ("6-2", "6-6"), ("2-2", "6-2"), ("2-3", "2-2"), ("1-1", "6-1"),
+             ("1-4", "1-1"), ("6-0", "6-6"), ("4-4", "1-4"), ("6-3", "6-6"), ("4-0", "4-4")]  # fmt: skip
+    for i, (tile, on) in enumerate(steps):
+        raw = {"type": "play", "seat": i % 2, "tile": tile}
+        if on:
+            raw["on"] = on
+        state = play(state, raw)
+    d = view(state).detail
+    assert d["hand"]["status"] == "domino" and d["hand"]["dominoer"] == 0 and d["phase"] == "end"
+    assert refused(state, {"type": "end", "pips": [3, 12]}) == "bad_pips"  # went out: 0 pips
+    assert refused(state, {"type": "end", "pips": [0, 200]}) == "bad_pips"  # 1 tile of at most 12
+    assert refused(state, {"type": "end", "pips": [0]}) == "bad_pips"
+    before = view(state).totals
+    state = play(state, {"type": "end", "pips": [0, 8]})
+    assert view(state).totals == (before[0] + 2, before[1])  # F25: R(8) = 2
+
+
+def test_an_end_during_play_and_a_new_hand_before_the_end_are_refused():
+    state = lead(2)
+    assert refused(state, {"type": "end", "pips": [10, 10]}) == "hand_not_over"
+    assert refused(state, {"type": "hand"}) == "hand_not_over"
+    assert refused(new(2), {"type": "end", "pips": [1, 1]}) == "no_hand"
+    assert refused(new(2), {"type": "play", "seat": 0, "tile": "1-1"}) == "no_hand"
+
+
+def test_f18_f21_a_pass_is_a_breach_when_the_passer_later_plays_a_tile_that_fitted():
+    state = play(lead(2), {"type": "draw", "seat": 1, "count": 12}, {"type": "pass", "seat": 1})
+    state = play(state, {"type": "play", "seat": 0, "tile": "6-5", "on": "6-6"})
+    assert view(state).breaches == ()
+    state = play(state, {"type": "play", "seat": 1, "tile": "6-1", "on": "6-6"})
+    (breach,) = view(state).breaches
+    assert (breach.event, breach.rule, breach.seat) == (3, "F21", 1)
+    assert "[6-1]" in breach.message
+
+
+def test_f21_a_draw_is_a_breach_once_more_fitting_tiles_are_played_than_were_drawn():
+    state = play(lead(2), {"type": "draw", "seat": 1, "count": 1})
+    state = play(state, {"type": "play", "seat": 1, "tile": "6-3", "on": "6-6"})
+    state = play(state, {"type": "play", "seat": 0, "tile": "6-5", "on": "6-6"})
+    assert view(state).breaches == ()  # the [6-3] may have been the drawn tile
+    state = play(state, {"type": "play", "seat": 1, "tile": "6-2", "on": "6-6"})
+    (breach,) = view(state).breaches
+    assert (breach.event, breach.rule, breach.seat) == (2, "F21", 1)
+
+
+# -- F2-F5, F-Δ2: who leads --------------------------------------------------------------------------
+
+
+def test_f2_the_first_leader_is_required_or_drawn():
+    assert refused(new(2), {"type": "hand"}) == "leader_required"
+    # F2: equal totals, the larger number wins: [6-1] beats [4-3]
+    state = play(new(3), {"type": "hand", "opening": ["4-3", "6-1", "2-0"]})
+    assert view(state).detail["hand"]["leader"] == 1
+    assert (
+        refused(new(3), {"type": "hand", "leader": 0, "opening": ["4-3", "6-1", "2-0"]}) == "leader_mismatch"
+    )
+    assert refused(new(3), {"type": "hand", "opening": ["4-3", "4-3", "2-0"]}) == "bad_opening"
+
+
+def test_f3_the_two_highest_opening_tiles_must_sit_as_partners():
+    state = play(new(4), {"type": "hand", "opening": ["6-6", "1-0", "5-5", "2-0"]})
+    assert view(state).detail["hand"]["leader"] == 0
+    assert refused(new(4), {"type": "hand", "opening": ["6-6", "5-5", "1-0", "2-0"]}) == "bad_opening"
+
+
+def test_f4_later_hands_are_led_clockwise_and_a_wrong_leader_is_refused():
+    state = forced_hand(new(3), (0, 10, 10), dominoer=0)
+    assert view(state).detail["legal"]["leader"] == 1
+    assert refused(state, {"type": "hand", "leader": 2}) == "leader_mismatch"
+    assert refused(state, {"type": "hand", "opening": ["6-6", "5-5", "4-4"]}) == "bad_opening"
+    state = play(state, {"type": "hand"})
+    assert view(state).detail["hand"]["leader"] == 1
+
+
+def test_f_delta_2_dominoer_leads_and_after_a_block_the_leader_is_named():
+    state = forced_hand(new(3, dominoerLeads=True), (10, 0, 10), dominoer=1)
+    assert view(state).detail["legal"]["leader"] == 1
+    state = forced_hand(state, (4, 10, 11))
+    legal = view(state).detail["legal"]
+    assert legal["leader_required"] and legal["leader_choices"] == [0, 1, 2]
+
+
+# -- F28-F35: scores, the target, ties, game points ----------------------------------------------------
+
+
+def test_f28_f29_the_game_ends_at_61_only_when_a_hand_ends():
+    state = replace(new(2), scores=(58, 10))
+    state = play(state, {"type": "hand", "leader": 0}, {"type": "play", "seat": 0, "tile": "5-5"})
+    assert view(state).totals == (60, 10) and not view(state).finished
+    state = play(state, {"type": "play", "seat": 1, "tile": "5-0", "on": "5-5"})  # 5 + 0 ... = 15? no: 10+0
+    assert not view(state).finished  # F29: checked only at the end of a hand, even past 61
+    state = replace(new(2), scores=(60, 10))
+    state = forced_hand(state, (0, 8), dominoer=0)  # +2 -> 62
+    v = view(state)
+    assert v.finished and v.winners == (0,) and v.totals == (62, 10)
+    assert v.detail["game_points"] == [52, -52]
+    assert v.detail["next_first_leader"] == [1]  # F5: the lowest scorer leads the next game
+    with pytest.raises(GameOver):
+        play(state, {"type": "hand"})
+
+
+def test_f_delta_5_strictly_over_61_needs_62():
+    state = forced_hand(replace(new(2, strictlyOver61=True), scores=(59, 10)), (0, 8), dominoer=0)
+    assert not view(state).finished and view(state).totals == (61, 10)
+    state = forced_hand(replace(new(2), scores=(59, 10)), (0, 8), dominoer=0)
+    assert view(state).finished
+
+
+def test_f_delta_6_immediate_win_ends_the_game_mid_hand():
+    state = replace(new(2, immediateWinAt61=True), scores=(59, 10))
+    state = play(state, {"type": "hand", "leader": 0}, {"type": "play", "seat": 0, "tile": "5-5"})
+    v = view(state)
+    assert v.finished and v.totals == (61, 10) and v.detail["hands"][0]["status"] == "abandoned"
+
+
+def test_f30_a_tie_at_the_top_plays_two_more_hands_then_checks_again():
+    state = forced_hand(replace(new(2), scores=(59, 61)), (0, 8), dominoer=0)  # 61 : 61
+    assert not view(state).finished and view(state).detail["extra_hands_left"] == 2
+    state = forced_hand(state, (8, 0), dominoer=1)  # 61 : 63, one hand left
+    assert not view(state).finished
+    state = forced_hand(state, (0, 8), dominoer=0)  # 63 : 63, still tied
+    assert not view(state).finished and view(state).detail["extra_hands_left"] == 2
+    state = forced_hand(state, (0, 8), dominoer=0)
+    state = forced_hand(state, (0, 3), dominoer=0)  # 66 : 63
+    assert view(state).finished and view(state).winners == (0,)
+
+
+def test_f30_three_players_play_three_more_hands_and_the_third_can_overtake():
+    state = forced_hand(replace(new(3), scores=(57, 61, 50)), (0, 8, 8), dominoer=0)  # 61 61 50
+    assert view(state).detail["extra_hands_left"] == 3
+    state = forced_hand(state, (8, 8, 0), dominoer=2)  # +4 for seat 2 each time
+    state = forced_hand(state, (8, 8, 0), dominoer=2)
+    assert not view(state).finished
+    state = forced_hand(state, (28, 28, 0), dominoer=2)  # R(28) + R(28) = 12
+    v = view(state)
+    assert v.finished and v.winners == (2,) and v.totals == (61, 61, 70)
+
+
+def test_f33_winner_plus_10_is_in_totals_and_f34_skunk_in_game_points():
+    state = forced_hand(
+        replace(new(2, winnerBonus10=True, skunk10=True), scores=(60, 28)), (0, 8), dominoer=0
+    )
+    v = view(state)
+    assert v.totals == (72, 28) and v.detail["winner_bonus"] == 10
+    assert v.detail["game_points"] == [54, -54]  # (72 - 28) + 10
+    state = forced_hand(replace(new(2, skunkDouble=True), scores=(60, 28)), (0, 8), dominoer=0)
+    assert view(state).detail["game_points"] == [68, -68]
+
+
+def test_f31_four_players_partners_share_game_points():
+    state = forced_hand(replace(new(4), scores=(59, 40)), (0, 9, 30, 13), dominoer=0)
+    v = view(state)
+    assert v.totals == (63, 40, 63, 40) and v.winners == (0, 2)
+    assert v.detail["game_points"] == [23, -23, 23, -23]
+
+
+def test_f32_three_players_game_points():
+    state = forced_hand(replace(new(3), scores=(58, 50, 25)), (0, 10, 18), dominoer=0)  # A +2+4
+    v = view(state)
+    assert v.totals == (64, 52, 25) and v.detail["game_points"] == [51, -12, -39]
+
+
+def test_f35_plus_two_for_going_out():
+    state = forced_hand(new(2, dominoBonus2=True), (0, 8), dominoer=0)
+    assert view(state).totals == (4, 0) and view(state).detail["hands"][0]["domino_bonus"] == 2
+
+
+# -- F36, F-Δ7: Le Quantette sets --------------------------------------------------------------------
+
+
+def test_f36_a_le_quantette_set_ends_at_35_and_a_demi_score_counts_two_sets():
+    state = forced_hand(replace(new(2, profile="LeQuantette", sets=2), scores=(33, 10)), (0, 13), dominoer=0)
+    v = view(state)  # Clou: floor(13/5) = 2 -> 35
+    assert not v.finished and v.detail["sets"][0]["demi"] and v.detail["sets_won"] == [2, 0]
+    assert v.detail["scores"] == [0, 0] and v.totals == (35, 10)
+    assert v.detail["legal"]["leader"] == 1  # F5 for the new set: the set loser leads [P]
+    state = forced_hand(replace(state, scores=(20, 34)), (8, 0), dominoer=1)
+    v = view(state)
+    assert v.finished and v.winners == (0,) and v.detail["sets_won"] == [2, 1]
+    assert "game_points" not in v.detail
+
+
+def test_f_delta_7_double_set_points_doubles_the_winners_35():
+    state = forced_hand(
+        replace(new(2, profile="LeQuantette", doubleSetPoints=True), scores=(33, 10)), (0, 13), 0
+    )
+    v = view(state)
+    assert v.finished and v.totals == (70, 10) and v.detail["sets_won"] == [1, 0]
+
+
+# -- calls and muggins -----------------------------------------------------------------------------------
+
+
+def test_called_score_reports_calls_that_differ_and_keeps_the_totals():
+    state = lead(2, "5-5", calledScore=True)
+    assert refused(state, {"type": "call", "seat": 1, "points": 2}) == "bad_call"
+    state = play(state, {"type": "call", "seat": 0, "points": 1})
+    assert refused(state, {"type": "call", "seat": 0, "points": 2}) == "bad_call"
+    v = view(state)
+    assert v.totals == (2, 0)
+    assert v.detail["calls"] == [{"event": 1, "seat": 0, "called": 1, "points": 2, "muggins_to": None}]
+    assert refused(lead(2, "5-5"), {"type": "call", "seat": 0, "points": 2}) == "no_calls"
+
+
+def test_muggins_gives_uncalled_points_to_the_next_player():
+    state = lead(3, "5-5", calledScore=True, muggins=True)
+    state = play(state, {"type": "play", "seat": 1, "tile": "5-1", "on": "5-5"})  # no call: 2 points go on
+    v = view(state)
+    assert v.totals == (0, 2, 0)
+    assert v.detail["calls"][0] == {"event": 1, "seat": 0, "called": 0, "points": 2, "muggins_to": 1}
+
+
+def test_muggins_with_partners_goes_to_the_other_team():
+    state = lead(4, "5-5", calledScore=True, muggins=True)
+    state = play(state, {"type": "call", "seat": 0, "points": 1})
+    assert view(state).totals == (1, 1, 1, 1)
+
+
+def test_events_decode_with_the_record_format_field_names():
+    raw = {"type": "play", "seat": 1, "tile": "4-6", "on": "6-6"}
+    ev = decode(GAME.events, raw)
+    assert (ev.seat, str(ev.tile), str(ev.on)) == (1, "6-4", "6-6")
+    with pytest.raises(MalformedEvent):
+        decode(GAME.events, {"type": "play", "seat": 1})
+
+
+def test_f10_a_joined_tile_uses_up_the_point_it_joined_by():
+    state = chain(2, [("6-4", None), ("4-1", "6-4")])
+    ends = view(state).detail["hand"]["open_ends"]
+    assert [(o["tile"], o["number"]) for o in ends] == [("6-4", 6), ("4-1", 1)]
+
+
+def test_f6_f22_who_shuffles_and_which_face_down_tile_is_drawn_stay_off_the_record():
+    from referee.rules.events import schema
+    from referee.rules.five_up import Draw
+
+    # F22: the referee sees only how many tiles were drawn; F6 is etiquette it cannot see
+    assert set(schema(Draw)["properties"]) == {"type", "seat", "count"}
+
+
+def test_a_new_table_waits_for_the_first_hand_and_names_no_leader():
+    v = view(new(4))
+    assert v.totals == (0, 0, 0, 0) and not v.finished and v.winners == ()
+    assert v.detail["phase"] == "hand" and v.detail["hand"] is None
+    assert v.detail["legal"] == {"events": ["hand"], "leader": None, "leader_choices": [0, 1, 2, 3],
+                                 "leader_required": True}  # fmt: skip

@@ -1,0 +1,137 @@
+"""Five Up invariants over random legal hands and games (2, 3 and 4 players, both profiles)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_five_up_support import new, play, play_game, play_hand, reference_count, view
+
+from referee.rules.five_up import GAME
+from referee.rules.five_up import layout as lay
+from referee.rules.five_up.scoring import CLOU, IDA, hand_points, round_clou, round_ida
+
+
+def check_invariants(state, hands, boneyard) -> None:
+    h = state.hand
+    # tiles are conserved: hands + boneyard + layout = the 28 tiles of the set (F1, F7)
+    assert sum(h.held) + h.boneyard + len(h.layout) == 28
+    assert list(h.held) == [len(x) for x in hands] and h.boneyard == len(boneyard)
+    assert len({node.tile for node in h.layout}) == len(h.layout)
+    d = view(state).detail["hand"]
+    # the count always equals the sum over open ends (F15, A.2)
+    assert (
+        d["count"]
+        == sum(o["count"] for o in d["open_ends"])
+        == reference_count(d["layout"])
+        == lay.count(h.layout)
+    )
+    assert d["formula"].endswith(f"= {d['count']}")
+    # points are never negative (F16, F25-F26)
+    assert all(p["points"] >= 0 for p in d["plays"])
+    assert all(p >= 0 for p in d["end_points"])
+    assert all(t >= 0 for t in view(state).totals)
+    json.dumps(view(state).detail)  # the detail is JSON-able
+
+
+OPTION_SETS = st.fixed_dictionaries(
+    {
+        "profile": st.sampled_from([IDA, CLOU]),
+        "handSizeLeeflang": st.booleans(),
+        "reserveNone": st.booleans(),
+        "dominoerLeads": st.booleans(),
+        "winnerBonus10": st.booleans(),
+        "dominoBonus2": st.booleans(),
+    }
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32), options=OPTION_SETS)
+def test_random_legal_hands_conserve_tiles_keep_the_count_and_never_score_negative(players, seed, options):
+    rng = random.Random(seed)
+    state = new(players, **options)
+    for _ in range(2):
+        state, events = play_hand(state, rng, check_invariants)
+        if state.over:
+            break
+        assert view(state).breaches == ()  # honest play breaks no rule (F18-F21)
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32), profile=st.sampled_from([IDA, CLOU]))
+def test_random_games_finish_with_a_winner_and_zero_sum_game_points(players, seed, profile):
+    state, events = play_game(new(players, profile=profile, skunk10=True), random.Random(seed))
+    v = view(state)
+    assert v.finished and v.winners and v.breaches == ()  # F29-F30
+    top = max(v.totals)
+    assert all(v.totals[s] == top for s in v.winners) or profile == CLOU
+    if profile == IDA:
+        gp = v.detail["game_points"]
+        assert sum(gp[seats[0]] for seats in v.detail["sides"]) == 0  # F31-F32: zero-sum per side
+        assert all(gp[s] > 0 for s in v.winners)
+        assert max(v.totals) >= 61
+    # the record replays to the same result from scratch
+    again = play(new(players, profile=profile, skunk10=True), *events)
+    assert view(again).totals == v.totals
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32))
+def test_called_scores_with_muggins_move_points_but_never_create_or_lose_them(players, seed):
+    rng = random.Random(seed)
+    state = new(players, calledScore=True, muggins=True)
+    state, events = play_hand(state, rng, calls=True)
+    v = view(state)
+    earned = sum(p["points"] for p in v.detail["hand"]["plays"]) + sum(v.detail["hand"]["end_points"])
+    assert sum(v.detail["scores"]) == earned
+    for call in v.detail["calls"]:
+        assert call["called"] != call["points"]
+
+
+def test_apply_never_changes_the_state_it_was_given():
+    rng = random.Random(7)
+    state = new(4)
+    state, events = play_hand(state, rng)
+    before = view(state)
+    play(state, {"type": "hand"})
+    assert view(state) == before
+
+
+@given(st.integers(0, 200))
+def test_f24_ida_rounds_half_up_from_three_and_clou_rounds_down_over_0_to_200_pips(pips):
+    q, r = divmod(pips, 5)
+    assert round_ida(pips) == q + (1 if r >= 3 else 0)
+    assert round_clou(pips) == q
+
+
+def test_f24_rounding_table_over_0_to_200_pips_is_monotone():
+    ida = [round_ida(p) for p in range(201)]
+    clou = [round_clou(p) for p in range(201)]
+    assert ida == sorted(ida) and clou == sorted(clou)
+    assert all(0 <= i - c <= 1 for i, c in zip(ida, clou, strict=True))
+    assert ida[200] == clou[200] == 40
+
+
+@given(
+    players=st.sampled_from([2, 3, 4]),
+    pips=st.lists(st.integers(0, 60), min_size=4, max_size=4),
+    dominoer=st.one_of(st.none(), st.integers(0, 3)),
+    profile=st.sampled_from([IDA, CLOU]),
+    twice=st.booleans(),
+)
+def test_f25_f26_hand_points_are_never_negative(players, pips, dominoer, profile, twice):
+    pips = pips[:players]
+    if dominoer is not None:
+        dominoer %= players
+        pips[dominoer] = 0
+    points, _why = hand_points(players, tuple(pips), dominoer, profile, twice)
+    assert all(p >= 0 for p in points)
+    if dominoer is None and players != 3:
+        assert sum(1 for p in points if p) <= 1  # F26: only the lighter side scores
+
+
+def test_the_game_object_describes_its_events_for_the_api():
+    assert [e.type for e in GAME.events] == ["hand", "play", "draw", "pass", "end", "call"]

@@ -1,0 +1,138 @@
+"""Helpers shared by the Five Up tests: build events as the record writes them, replay them, and
+play random legal hands from full knowledge of a shuffled deal."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from referee.rules.base import View
+from referee.rules.events import decode
+from referee.rules.five_up import GAME
+from referee.rules.five_up import layout as lay
+from referee.rules.tiles import Tile, double_set
+
+NAMES = ("Aki", "Ben", "Chie", "Dai")
+
+
+def new(players: int = 4, **options: Any):
+    return GAME.start(NAMES[:players], GAME.resolve_options(options))
+
+
+def play(state, *raw: dict[str, Any]):
+    for ev in raw:
+        state = GAME.apply(state, decode(GAME.events, ev))
+    return state
+
+
+def view(state) -> View:
+    return GAME.view(state)
+
+
+def chain(players: int, steps: list[tuple[str, str | None]], **options: Any):
+    """A hand led by seat 0 in which the seats play ``steps`` (tile, on) in turn."""
+    state = play(new(players, **options), {"type": "hand", "leader": 0})
+    for i, (tile, on) in enumerate(steps):
+        raw: dict[str, Any] = {"type": "play", "seat": i % players, "tile": tile}
+        if on:
+            raw["on"] = on
+        state = play(state, raw)
+    return state
+
+
+def targets(layout: lay.Layout, tile: Tile) -> list[Tile]:
+    """Every tile on the table that ``tile`` may join (F11-F13)."""
+    out = []
+    for node in layout:
+        if node.tile.is_double:
+            if (node.sides_free or node.ends_free) and tile.has(node.tile.hi):
+                out.append(node.tile)
+        elif any(tile.has(n) for n in node.free):
+            out.append(node.tile)
+    return out
+
+
+def reference_count(described: list[dict[str, Any]]) -> int:
+    """The count (A.2) recomputed from the renderer's description alone, as a cross-check."""
+    total = 0
+    for entry in described:
+        t = Tile.parse(entry["tile"])
+        children = [c for c in described if c["on"] == entry["tile"]]
+        if t.is_double:
+            sides = (1 if entry["on"] else 0) + sum(1 for c in children if c["at"] == "side")
+            total += 2 * t.hi if sides < 2 else 0
+        else:
+            ends = [t.hi, t.lo] if entry["on"] is None else [t.other(entry["via"])]
+            for c in children:
+                ends.remove(c["via"])
+            total += sum(ends)
+    return total
+
+
+def play_hand(
+    state,
+    rng: random.Random,
+    check: Callable[[Any, list[list[Tile]], list[Tile]], None] | None = None,
+    calls: bool = False,
+) -> tuple[Any, list[dict[str, Any]]]:
+    """Play one whole hand with honest random legal moves; returns the state and the raw events."""
+    n = state.n
+    legal = GAME.view(state).detail["legal"]
+    leader = legal["leader"] if legal["leader"] is not None else rng.choice(legal["leader_choices"])
+    tiles = list(double_set())
+    rng.shuffle(tiles)
+    size = state.rules.hand_size
+    hands = [tiles[i * size : (i + 1) * size] for i in range(n)]
+    boneyard = tiles[n * size :]
+    events: list[dict[str, Any]] = []
+
+    def emit(raw: dict[str, Any]) -> None:
+        nonlocal state
+        state = play(state, raw)
+        events.append(raw)
+        if check:
+            check(state, hands, boneyard)
+
+    emit({"type": "hand", "leader": leader})
+    while state.hand.status == "play":
+        seat = state.hand.turn
+        layout = state.hand.layout
+        hand = hands[seat]
+        playable = [t for t in hand if lay.fits(layout, t)]
+        drawn = 0
+        while not playable and len(boneyard) > state.rules.reserve:
+            tile = boneyard.pop(rng.randrange(len(boneyard)))
+            hand.append(tile)
+            drawn += 1
+            if lay.fits(layout, tile):
+                playable = [tile]  # F19: a drawn tile that fits is played at once
+        if drawn:
+            emit({"type": "draw", "seat": seat, "count": drawn})
+        if not playable:
+            emit({"type": "pass", "seat": seat})
+            continue
+        tile = rng.choice(playable)
+        hand.remove(tile)
+        raw: dict[str, Any] = {"type": "play", "seat": seat, "tile": str(tile)}
+        if layout:
+            raw["on"] = str(rng.choice(targets(layout, tile)))
+        emit(raw)
+        if calls and state.window is not None and rng.random() < 0.8:
+            emit(
+                {"type": "call", "seat": seat, "points": max(0, state.window.points - rng.choice((0, 0, 1)))}
+            )
+        if state.over:
+            return state, events
+    emit({"type": "end", "pips": [sum(t.pips for t in h) for h in hands]})
+    return state, events
+
+
+def play_game(state, rng: random.Random, check=None, calls: bool = False, max_hands: int = 80):
+    events: list[dict[str, Any]] = []
+    for _ in range(max_hands):
+        if state.over:
+            break
+        state, evs = play_hand(state, rng, check, calls)
+        events.extend(evs)
+    return state, events
