@@ -26,6 +26,7 @@ class PrintJob:
     spec: PageSpec = A4
     translate: Callable[..., str] = _identity
     link: Callable[[str], str] | None = None  # absolute URL for a path (QR codes)
+    params: Mapping[str, str] = field(default_factory=dict)  # the request's query, e.g. a back offset
 
     @property
     def blank(self) -> bool:
@@ -45,9 +46,10 @@ class Printable:
 
 
 def _registry() -> tuple[Printable, ...]:
-    from printables import score_pad
+    from printables import bead_game, bingo, five_up, ninety_nine, score_pad, trick_de_bingo
 
-    return (*score_pad.PRINTABLES,)
+    modules = (score_pad, bingo, five_up, ninety_nine, trick_de_bingo, bead_game)
+    return tuple(printable for module in modules for printable in module.PRINTABLES)
 
 
 def printables_for(game_id: str) -> tuple[Printable, ...]:

@@ -1,16 +1,34 @@
-"""QR codes drawn as vector squares (reportlab's ``QrCodeWidget``), sharp at any print size."""
+"""QR codes drawn as vector squares, sharp at any print size.
+
+The module matrix comes from the ``qrcode`` package; each row's runs of dark modules become
+rectangles of one filled path. That is the same picture reportlab's ``QrCodeWidget`` draws, at a
+small fraction of the cost (a 50-card deck draws 50 codes).
+"""
 
 from __future__ import annotations
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
+from functools import lru_cache
+
+import qrcode
+from qrcode.constants import ERROR_CORRECT_H, ERROR_CORRECT_L, ERROR_CORRECT_M, ERROR_CORRECT_Q
 from reportlab.pdfgen.canvas import Canvas
 
 from printables.geometry import pt
 
-LEVELS = ("L", "M", "Q", "H")
+LEVELS = {"L": ERROR_CORRECT_L, "M": ERROR_CORRECT_M, "Q": ERROR_CORRECT_Q, "H": ERROR_CORRECT_H}
 MIN_SIZE_MM = 10.0
+QUIET_ZONE = 4  # modules of white around the code, as the QR standard asks
+
+
+@lru_cache(maxsize=512)
+def qr_matrix(data: str, level: str = "M") -> tuple[tuple[bool, ...], ...]:
+    """The code's modules, quiet zone included; True is dark. Row 0 is the top.
+
+    Cached: a deck is printed again and again with the same links, and encoding is the slow part."""
+    code = qrcode.QRCode(error_correction=LEVELS[level], border=QUIET_ZONE)
+    code.add_data(data)
+    code.make(fit=True)
+    return tuple(tuple(row) for row in code.get_matrix())
 
 
 def draw_qr(canvas: Canvas, data: str, x: float, y: float, size_mm: float, *, level: str = "M") -> None:
@@ -27,12 +45,21 @@ def draw_qr(canvas: Canvas, data: str, x: float, y: float, size_mm: float, *, le
         raise ValueError(
             f"A QR code smaller than {MIN_SIZE_MM:g} mm will not scan reliably ({size_mm:g} mm asked)."
         )
-    widget = QrCodeWidget(data, barLevel=level)
-    x0, y0, x1, y1 = widget.getBounds()
-    side = pt(size_mm)
-    sx, sy = side / (x1 - x0), side / (y1 - y0)
-    drawing = Drawing(side, side, transform=[sx, 0, 0, sy, -x0 * sx, -y0 * sy])
-    drawing.add(widget)
+    matrix = qr_matrix(data, level)
+    module = pt(size_mm) / len(matrix)
+    top = pt(y) + pt(size_mm)
+    path = canvas.beginPath()
+    for r, row in enumerate(matrix):
+        c = 0
+        while c < len(row):
+            if not row[c]:
+                c += 1
+                continue
+            start = c
+            while c < len(row) and row[c]:
+                c += 1
+            path.rect(pt(x) + start * module, top - (r + 1) * module, (c - start) * module, module)
     canvas.saveState()
-    renderPDF.draw(drawing, canvas, pt(x), pt(y))
+    canvas.setFillColorRGB(0, 0, 0)
+    canvas.drawPath(path, stroke=0, fill=1)
     canvas.restoreState()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from referee.rules.base import _
 from printables.catalog import Printable, PrintJob
 from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet
+from referee.rules.base import _
 
 
 def score_sheet(job: PrintJob) -> ScoreSheet:
@@ -14,8 +14,12 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
     )
     rows: list[tuple[str, ...]] = []
     if not job.blank:
-        for n, (points, running) in enumerate(zip(job.detail["rounds"], job.detail["running"], strict=True), 1):
-            rows.append((str(n), *(x for p, r in zip(points, running, strict=True) for x in (str(p), str(r)))))
+        for n, (points, running) in enumerate(
+            zip(job.detail["rounds"], job.detail["running"], strict=True), 1
+        ):
+            rows.append(
+                (str(n), *(x for p, r in zip(points, running, strict=True) for x in (str(p), str(r))))
+            )
     return ScoreSheet(
         title=job.t(_("Score pad")),
         subtitle=job.subtitle,

@@ -29,14 +29,22 @@ KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2)
 def area_of(path: Path) -> str:
     """``core``, or the game whose name appears in the file's path."""
     rel = path.relative_to(ROOT).as_posix()
-    for area, names in GAME_AREAS.items():
-        if any(name in rel for name in names):
+    # Longest name first: "trick_de_bingo" also contains "bingo".
+    pairs = sorted(
+        ((name, area) for area, names in GAME_AREAS.items() for name in names), key=lambda p: -len(p[0])
+    )
+    for name, area in pairs:
+        if name in rel:
             return area
     return "core"
 
 
 def source_files() -> list[Path]:
-    files = [*ROOT.glob("referee/**/*.py"), *ROOT.glob("printables/**/*.py"), *ROOT.glob("templates/**/*.html")]
+    files = [
+        *ROOT.glob("referee/**/*.py"),
+        *ROOT.glob("printables/**/*.py"),
+        *ROOT.glob("templates/**/*.html"),
+    ]
     return sorted(f for f in files if "translations" not in f.parts)
 
 
@@ -48,7 +56,9 @@ def extract(area: str) -> Catalog:
         method = "jinja2" if path.suffix == ".html" else "python"
         options = {"extensions": "jinja2.ext.do"} if method == "jinja2" else {}
         for lineno, message, comments, _context in extract_from_file(method, path, KEYWORDS, options=options):
-            catalog.add(message, locations=[(path.relative_to(ROOT).as_posix(), lineno)], auto_comments=comments)
+            catalog.add(
+                message, locations=[(path.relative_to(ROOT).as_posix(), lineno)], auto_comments=comments
+            )
     return catalog
 
 
@@ -89,7 +99,9 @@ def untranslated() -> dict[str, list[str]]:
             with path.open("rb") as f:
                 for message in read_po(f):
                     if message.id and message.string and not message.fuzzy:
-                        translated[message.id if isinstance(message.id, str) else message.id[0]] = message.string
+                        translated[message.id if isinstance(message.id, str) else message.id[0]] = (
+                            message.string
+                        )
         for message in extract(area):
             key = message.id if isinstance(message.id, str) else message.id[0]
             if key and key not in translated:

@@ -31,4 +31,6 @@ def from_environment(instance_path: str) -> dict[str, Any]:
 def check(config: dict[str, Any]) -> None:
     """Refuse to serve outside development with the built-in secret."""
     if config["REFEREE_ENV"] != "development" and config["SECRET_KEY"] == DEV_SECRET:
-        raise RuntimeError("REFEREE_SECRET_KEY must be set outside development (REFEREE_ENV=%s)" % config["REFEREE_ENV"])
+        raise RuntimeError(
+            f"REFEREE_SECRET_KEY must be set outside development (REFEREE_ENV={config['REFEREE_ENV']})"
+        )

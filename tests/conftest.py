@@ -1,13 +1,20 @@
-"""Fixtures shared by every test: an app on a fresh SQLite file, its client, and for browser tests
-one live server and Debian's Chromium driven by Playwright."""
+"""Fixtures shared by every test: an app on a fresh database (SQLite and a throwaway PostgreSQL),
+its client, and for browser tests one live server and Debian's Chromium driven by Playwright."""
 
 from __future__ import annotations
 
+import glob
 import os
 import shutil
+import socket
+import subprocess
+import tempfile
 import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pytest
+from sqlalchemy import text
 from werkzeug.serving import make_server
 
 from referee import create_app
@@ -15,22 +22,126 @@ from referee.extensions import db
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 
 
 def make_app(database_url: str, **config):
-    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "TESTING": True, "RATELIMIT_ENABLED": False, **config})
+    app = create_app(
+        {"SQLALCHEMY_DATABASE_URI": database_url, "TESTING": True, "RATELIMIT_ENABLED": False, **config}
+    )
     with app.app_context():
         db.create_all()
     return app
 
 
+# --- a throwaway PostgreSQL cluster -------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def postgres_bin() -> str | None:
+    """The newest Debian PostgreSQL bin directory, or None when PostgreSQL is not installed."""
+    bins = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(p.split("/")[-2]))
+    return bins[-1] if bins and os.path.exists(os.path.join(bins[-1], "initdb")) else None
+
+
+def _as_postgres(*cmd: str) -> None:
+    prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    subprocess.run(prefix + list(cmd), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+@dataclass
+class PostgresCluster:
+    """A PostgreSQL server in a temporary directory on 127.0.0.1:<port>, trust auth, user postgres."""
+
+    port: int
+    tmp: str
+
+    def url(self, database: str) -> str:
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{database}"
+
+    def create_database(self, name: str) -> str:
+        import psycopg
+
+        with psycopg.connect(
+            f"host=127.0.0.1 port={self.port} user=postgres dbname=postgres", autocommit=True
+        ) as c:
+            c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            c.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+
+def start_postgres(durable: bool) -> Iterator[PostgresCluster]:
+    """Start a cluster; ``durable=False`` turns fsync off (fine for tests that never crash the server)."""
+    pgbin = postgres_bin()
+    if pgbin is None:
+        pytest.skip("PostgreSQL binaries not installed (apt-get install -y postgresql)")
+    tmp = tempfile.mkdtemp(prefix="pgtest.")
+    if os.geteuid() == 0:
+        shutil.chown(tmp, "postgres", "postgres")
+    data, port = os.path.join(tmp, "data"), free_port()
+    fast = "" if durable else " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    _as_postgres(
+        f"{pgbin}/initdb", "-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8"
+    )
+    _as_postgres(
+        f"{pgbin}/pg_ctl", "-D", data, "-l", os.path.join(tmp, "server.log"), "-w", "-t", "60",
+        "-o", f"-c listen_addresses=127.0.0.1 -p {port} -k {tmp} -c max_connections=200{fast}", "start",
+    )  # fmt: skip
+    try:
+        yield PostgresCluster(port, tmp)
+    finally:
+        _as_postgres(f"{pgbin}/pg_ctl", "-D", data, "-m", "fast", "-w", "stop")
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresCluster]:
+    """The session's throwaway PostgreSQL (fsync off: no test here crashes the database server)."""
+    yield from start_postgres(durable=False)
+
+
+@pytest.fixture(scope="session")
+def postgres_url(postgres: PostgresCluster) -> str:
+    """One database for the ``app`` fixture; each test gets it emptied (see ``_clean``)."""
+    return postgres.create_database("referee_test")
+
+
+def _clean(app) -> None:
+    """Empty every table (PostgreSQL): cheaper than drop_all/create_all and just as clean."""
+    with app.app_context():
+        db.session.remove()  # an open transaction would block TRUNCATE (and drop_all)
+        names = ", ".join(f'"{t.name}"' for t in db.metadata.sorted_tables)
+        with db.engine.begin() as conn:
+            conn.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+        db.engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def database_url(request, tmp_path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    return request.getfixturevalue("postgres_url")
+
+
 @pytest.fixture
-def app(tmp_path):
-    app = make_app(f"sqlite:///{tmp_path / 'test.sqlite3'}", WTF_CSRF_ENABLED=False)
+def app(database_url):
+    app = make_app(database_url, WTF_CSRF_ENABLED=False)
     yield app
+    if database_url.startswith("postgresql"):
+        _clean(app)
     with app.app_context():
         db.session.remove()
         db.engine.dispose()

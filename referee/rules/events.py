@@ -20,7 +20,8 @@ import json
 import types
 import typing
 from collections.abc import Iterable, Mapping
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
 from .base import MalformedEvent, _
 from .cards import Card
@@ -79,24 +80,43 @@ def decode(classes: Iterable[type], raw: Any) -> Any:
     return _decode_fields(by_type[type_name], raw, type_name)
 
 
-def _decode_fields(cls: type, raw: Mapping[str, Any], where: str) -> Any:
+class FieldSpec(NamedTuple):
+    name: str
+    hint: Any
+    optional: bool
+
+
+@cache
+def field_specs(cls: type) -> tuple[FieldSpec, ...]:
+    """The fields of an event class with their resolved types (resolved once: replay decodes a lot)."""
     hints = typing.get_type_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    unknown = [k for k in raw if k not in fields and k != "type"]
+    return tuple(
+        FieldSpec(
+            f.name,
+            hints[f.name],
+            f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING,
+        )
+        for f in dataclasses.fields(cls)
+    )
+
+
+def _decode_fields(cls: type, raw: Mapping[str, Any], where: str) -> Any:
+    specs = field_specs(cls)
+    names = {spec.name for spec in specs}
+    unknown = [k for k in raw if k not in names and k != "type"]
     if unknown:
         raise MalformedEvent(
             "unknown_field", _("The %(type)s event has no field %(field)s."), type=where, field=unknown[0]
         )
     values = {}
-    for name, f in fields.items():
-        optional = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+    for name, hint, optional in specs:
         if name not in raw or raw[name] is None:
             if not optional:
                 raise MalformedEvent(
                     "missing_field", _("The %(type)s event needs a %(field)s."), type=where, field=name
                 )
             continue
-        values[name] = _decode_value(hints[name], raw[name], where, name)
+        values[name] = _decode_value(hint, raw[name], where, name)
     return cls(**values)
 
 
@@ -185,16 +205,15 @@ def _split_text(text: str) -> Any:
 
 def schema(cls: type) -> dict[str, Any]:
     """An OpenAPI 3 schema of the event as JSON."""
-    hints = typing.get_type_hints(cls)
     props: dict[str, Any] = {}
     required = []
     if hasattr(cls, "type"):
         props["type"] = {"type": "string", "enum": [cls.type]}
         required.append("type")
-    for f in dataclasses.fields(cls):
-        props[f.name] = _schema_of(hints[f.name])
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            required.append(f.name)
+    for name, hint, optional in field_specs(cls):
+        props[name] = _schema_of(hint)
+        if not optional:
+            required.append(name)
     return {"type": "object", "properties": props, "required": required, "additionalProperties": False}
 
 

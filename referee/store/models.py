@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..extensions import db
@@ -28,6 +28,8 @@ class GameTable(db.Model):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     scorer_token_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(default=_now)
+    confirm_corrections: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """A correction by the scorer waits for a seat to confirm it (a setting chosen at creation)."""
 
     seats: Mapped[list[Seat]] = relationship(order_by="Seat.index", cascade="all, delete-orphan")
 

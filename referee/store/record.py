@@ -32,6 +32,22 @@ class RecordError(RuleError):
         super().__init__(error.code, error.message, **error.params)
 
 
+def storable(text: str) -> bool:
+    """Text every database keeps as given: no NUL (PostgreSQL refuses it) and no lone surrogate."""
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def check_storable_names(names: tuple[str, ...]) -> None:
+    if not all(storable(name) for name in names):
+        raise MalformedEvent("bad_players", _("players must be a list of names."))
+
+
 def parse_record(raw: Any) -> ParsedRecord:
     """Check a record whole: header, every event's shape, and a full replay. Nothing partial."""
     if not isinstance(raw, Mapping):
@@ -51,6 +67,7 @@ def parse_record(raw: Any) -> ParsedRecord:
         if not isinstance(players, list):
             raise MalformedEvent("bad_players", _("players must be a list of names."))
         players_t = game.check_players(players)
+        check_storable_names(players_t)
         options = raw.get("options", {})
         if not isinstance(options, Mapping):
             raise MalformedEvent("bad_option", _("options must be an object."))

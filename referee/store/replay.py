@@ -93,7 +93,9 @@ def effective_events(log: Iterable[LogEntry]) -> tuple[list[Effective], list[Log
     return events, undone
 
 
-def replay_events(game: Game, players: tuple[str, ...], options: Mapping[str, Any], bodies: Iterable[Any]) -> Any:
+def replay_events(
+    game: Game, players: tuple[str, ...], options: Mapping[str, Any], bodies: Iterable[Any]
+) -> Any:
     """The game state after ``bodies`` (raw event dicts); ReplayError names the first bad one."""
     state = game.start(tuple(players), dict(options))
     for index, body in enumerate(bodies):
@@ -104,7 +106,9 @@ def replay_events(game: Game, players: tuple[str, ...], options: Mapping[str, An
     return state
 
 
-def replay(game: Game, players: tuple[str, ...], options: Mapping[str, Any], log: Iterable[LogEntry]) -> Replayed:
+def replay(
+    game: Game, players: tuple[str, ...], options: Mapping[str, Any], log: Iterable[LogEntry]
+) -> Replayed:
     """The whole table from its log."""
     log = list(log)
     events, undone = effective_events(log)
@@ -118,4 +122,28 @@ def replay(game: Game, players: tuple[str, ...], options: Mapping[str, Any], log
         view=game.view(state),
         last_seq=log[-1].seq if log else 0,
         undone=tuple(undone),
+    )
+
+
+def extend(previous: Replayed, entries: list[LogEntry]) -> Replayed | None:
+    """``previous`` with more log lines, applied one by one; None when one is an undo or a
+    correction (those change earlier events: replay the whole log instead)."""
+    if any(entry.kind != "event" for entry in entries):
+        return None
+    game, state, effective = previous.game, previous.state, list(previous.effective)
+    for entry in entries:
+        try:
+            state = game.apply(state, decode(game.events, entry.body))
+        except RuleError as err:
+            raise ReplayError(len(effective), err) from err
+        effective.append(Effective(entry.seq, entry.body))
+    return Replayed(
+        game=game,
+        players=previous.players,
+        options=previous.options,
+        effective=tuple(effective),
+        state=state,
+        view=game.view(state),
+        last_seq=entries[-1].seq if entries else previous.last_seq,
+        undone=previous.undone,
     )

@@ -9,20 +9,22 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..extensions import db
 from ..rules import game as find_game
-from ..rules.base import Game
+from ..rules.base import Game, MalformedEvent, _
 from ..rules.events import decode, encode
 from .models import EventRow, GameTable, Seat
-from .record import ParsedRecord
-from .replay import LogEntry, Replayed, replay
+from .record import ParsedRecord, check_storable_names, storable
+from .replay import LogEntry, Replayed, extend, replay
 
 TOKEN_BYTES = 32  # 256 bits for write tokens
 ID_BYTES = 16  # 128 bits: the table id is the read right
@@ -60,6 +62,7 @@ def create_table(game_id: str, players: Any, options: Mapping[str, Any] | None) 
     if not isinstance(players, list | tuple):
         players = []
     names = game.check_players(players)
+    check_storable_names(names)
     resolved = game.resolve_options(options if isinstance(options, Mapping) else {})
     game.start(names, resolved)  # the rules may refuse a combination of options
     return _insert(game, names, resolved, ())
@@ -74,10 +77,14 @@ def _insert(game: Game, names: tuple[str, ...], options: dict[str, Any], events:
     scorer = secrets.token_urlsafe(TOKEN_BYTES)
     seat_tokens = tuple(secrets.token_urlsafe(TOKEN_BYTES) for _ in names)
     table = GameTable(
-        id=secrets.token_urlsafe(ID_BYTES), game=game.id, options=options, scorer_token_hash=hash_token(scorer)
+        id=secrets.token_urlsafe(ID_BYTES),
+        game=game.id,
+        options=options,
+        scorer_token_hash=hash_token(scorer),
     )
     table.seats = [
-        Seat(index=i, name=n, token_hash=hash_token(t)) for i, (n, t) in enumerate(zip(names, seat_tokens, strict=True))
+        Seat(index=i, name=n, token_hash=hash_token(t))
+        for i, (n, t) in enumerate(zip(names, seat_tokens, strict=True))
     ]
     db.session.add(table)
     db.session.flush()  # the table row first: events refer to it
@@ -88,7 +95,7 @@ def _insert(game: Game, names: tuple[str, ...], options: dict[str, Any], events:
 
 
 def get_table(table_id: str) -> GameTable | None:
-    if not isinstance(table_id, str) or len(table_id) > 32:
+    if not isinstance(table_id, str) or len(table_id) > 32 or not storable(table_id):
         return None
     return db.session.get(GameTable, table_id)
 
@@ -98,8 +105,44 @@ def log_of(table: GameTable) -> list[LogEntry]:
     return [LogEntry(r.seq, r.kind, r.body, r.author, r.created_at) for r in rows]
 
 
+# Snapshots: the log is append-only and replay is pure, so a table's state at seq N stays true;
+# later plain events are applied to it instead of replaying everything (an undo or a correction
+# replays the whole log). One cache per process, bounded; a miss is only slower, never wrong.
+_SNAPSHOTS: OrderedDict[str, Replayed] = OrderedDict()
+_SNAPSHOTS_LOCK = threading.Lock()
+SNAPSHOT_TABLES = 512
+
+
+def _remember(table_id: str, rep: Replayed) -> None:
+    with _SNAPSHOTS_LOCK:
+        _SNAPSHOTS[table_id] = rep
+        _SNAPSHOTS.move_to_end(table_id)
+        while len(_SNAPSHOTS) > SNAPSHOT_TABLES:
+            _SNAPSHOTS.popitem(last=False)
+
+
+def _log_after(table: GameTable, seq: int) -> list[LogEntry]:
+    rows = db.session.scalars(
+        select(EventRow).where(EventRow.table_id == table.id, EventRow.seq > seq).order_by(EventRow.seq)
+    )
+    return [LogEntry(r.seq, r.kind, r.body, r.author, r.created_at) for r in rows]
+
+
 def current(table: GameTable) -> Replayed:
-    return replay(find_game(table.game), table.players, table.options, log_of(table))
+    """The table as its log now stands (from the snapshot when the log has only grown since)."""
+    with _SNAPSHOTS_LOCK:
+        snapshot = _SNAPSHOTS.get(table.id)
+    if snapshot is not None:
+        newer = _log_after(table, snapshot.last_seq)
+        if not newer:
+            return snapshot
+        extended = extend(snapshot, newer)
+        if extended is not None:
+            _remember(table.id, extended)
+            return extended
+    rep = replay(find_game(table.game), table.players, table.options, log_of(table))
+    _remember(table.id, rep)
+    return rep
 
 
 def normalise_event(game: Game, raw: Any) -> dict[str, Any]:
@@ -115,45 +158,71 @@ def append(
     author: str = "scorer",
     based_on: int | None = None,
     idempotency_key: str | None = None,
+    _retries: int = 3,
 ) -> tuple[Replayed, int, bool]:
     """Record one log line after checking it by replay.
 
     Returns ``(state, seq, created)``; ``created`` is False when ``idempotency_key`` was seen
     before (the first write's result stands). Raises RuleError (nothing stored) or StaleWrite.
     """
+    if idempotency_key is not None and (len(idempotency_key) > 80 or not storable(idempotency_key)):
+        raise MalformedEvent("bad_idempotency_key", _("The request is malformed."))  # the column holds 80
     if idempotency_key:
         seen = db.session.scalar(
             select(EventRow).where(EventRow.table_id == table.id, EventRow.idempotency_key == idempotency_key)
         )
         if seen is not None:
             return current(table), seen.seq, False
-    log = log_of(table)
-    last = log[-1].seq if log else 0
+    now = current(table)
+    last = now.last_seq
     game = find_game(table.game)
     if based_on is not None and based_on != last:
-        raise StaleWrite(replay(game, table.players, table.options, log))
+        raise StaleWrite(now)
     if kind == "event":
         body = normalise_event(game, body)
     elif kind == "correct":
         body = {"target": body.get("target"), "event": normalise_event(game, body.get("event"))}
     entry = LogEntry(last + 1, kind, dict(body), author)
-    state = replay(game, table.players, table.options, [*log, entry])  # raises RuleError if refused
+    # Checked by replay before anything is stored: raises RuleError if the rules refuse it.
+    state = extend(now, [entry]) or replay(game, table.players, table.options, [*log_of(table), entry])
     db.session.add(
         EventRow(
-            table_id=table.id, seq=entry.seq, kind=kind, body=entry.body, author=author, idempotency_key=idempotency_key
+            table_id=table.id,
+            seq=entry.seq,
+            kind=kind,
+            body=entry.body,
+            author=author,
+            idempotency_key=idempotency_key,
         )
     )
     try:
         db.session.commit()
+    except OperationalError as exc:
+        # SQLite under load: the write lock was not free within busy_timeout. Nothing was stored;
+        # check and try again from the top (the log may have moved on meanwhile).
+        db.session.rollback()
+        if _retries > 0 and "database is locked" in str(exc):
+            return append(
+                table,
+                kind,
+                body,
+                author=author,
+                based_on=based_on,
+                idempotency_key=idempotency_key,
+                _retries=_retries - 1,
+            )
+        raise
     except IntegrityError:
         db.session.rollback()
         if idempotency_key:
             seen = db.session.scalar(
-                select(EventRow).where(EventRow.table_id == table.id, EventRow.idempotency_key == idempotency_key)
+                select(EventRow).where(
+                    EventRow.table_id == table.id, EventRow.idempotency_key == idempotency_key
+                )
             )
             if seen is not None:
                 return current(table), seen.seq, False
         raise StaleWrite(current(table)) from None
+    if kind == "event":
+        _remember(table.id, state)
     return state, entry.seq, True
-
-

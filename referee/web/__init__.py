@@ -4,12 +4,32 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import api, pages, printing, table, templating
+from . import api, health, limits, live, pages, printing, sharing, table, templating
+from . import bead_game as bead_game_web
+from . import bingo as bingo_web
+from . import five_up as five_up_web
+from . import ninety_nine as ninety_nine_web
+from . import trick_de_bingo as trick_de_bingo_web
+
+BLUEPRINTS = (
+    health.bp,  # /healthz, no database
+    live.bp,
+    sharing.bp,
+    pages.bp,
+    table.bp,
+    api.bp,
+    printing.bp,
+    bingo_web.bp,
+    five_up_web.bp,
+    ninety_nine_web.bp,
+    trick_de_bingo_web.bp,
+    bead_game_web.bp,
+)
 
 
 def register(app: Flask) -> None:
     templating.init_app(app)
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(table.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(printing.bp)
+    live.init_app(app)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
+    limits.init_app(app)  # last: it limits every POST endpoint registered above

@@ -40,7 +40,27 @@ def remember(table_id: str, role: str, token: str) -> None:
     tokens = dict(session.get("tokens", {}))
     tokens[f"{table_id}:{role}"] = token
     session["tokens"] = tokens
+    session["last_table"] = table_id  # a scanned printed card (/c/<id>) goes to this table
     session.permanent = True
+
+
+def remember_links(table_id: str, scorer_token: str, seat_tokens: tuple[str, ...]) -> None:
+    """A new table's creator keeps the scorer token and each seat's link (to show as QR codes)."""
+    remember(table_id, "scorer", scorer_token)
+    for index, token in enumerate(seat_tokens):
+        remember(table_id, f"link{index}", token)
+
+
+def held_link(table: GameTable, role: str) -> str | None:
+    """The token of the ``scorer`` or ``seat<n>`` link this phone holds to hand out, if still valid."""
+    if role == "scorer":
+        token, token_hash = _remembered(table.id, "scorer"), table.scorer_token_hash
+    else:
+        seat = next((s for s in table.seats if f"seat{s.index}" == role), None)
+        if seat is None:
+            return None
+        token, token_hash = _remembered(table.id, f"link{seat.index}"), seat.token_hash
+    return token if token_matches(token, token_hash) else None
 
 
 def _remembered(table_id: str, role: str) -> str | None:

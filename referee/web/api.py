@@ -11,10 +11,11 @@ from ..extensions import csrf
 from ..rules import game as find_game
 from ..rules.base import MalformedEvent, RuleError, _
 from ..store.record import RecordError, parse_record, to_record
+from ..store.sharing import propose_correction, set_confirm_corrections
 from ..store.tables import Created, StaleWrite, append, create_table, current, get_table, import_record
 from .access import access_for, bearer
 from .openapi import openapi_document
-from .state import error_json, state_json
+from .state import error_json, public_record, state_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)  # token-authenticated, not cookie-authenticated
@@ -65,7 +66,10 @@ def create():
         body = _body()
         if not isinstance(body, dict):
             raise MalformedEvent("bad_json", _("The request body must be a JSON object."))
-        return _created(create_table(body.get("game"), body.get("players"), body.get("options")))
+        created = create_table(body.get("game"), body.get("players"), body.get("options"))
+        if body.get("confirm_corrections") is True:
+            set_confirm_corrections(created.table, True)
+        return _created(created)
     except RuleError as err:
         return _error(422 if err.code not in ("bad_json",) else 400, err)
 
@@ -110,7 +114,9 @@ def get_record(table_id: str):
     table, missing = _table_or_404(table_id)
     if missing:
         return missing
-    return jsonify(to_record(current(table)))
+    token = bearer()
+    rep = current(table)
+    return jsonify(public_record(rep, access_for(table, token) if token else access_for(table), to_record(rep)))
 
 
 def _if_match() -> int | None:
@@ -136,6 +142,18 @@ def post_event(table_id: str):
         kind, line = _log_line(body)
         if not access.may_record(find_game(table.game), kind, line):
             return _error(403, RuleError("forbidden", _("This token may not write to this table.")))
+        if kind == "correct" and table.confirm_corrections:  # waits for a seat to confirm (202)
+            pending = propose_correction(
+                table,
+                line["target"],
+                line["event"],
+                author="api",
+                based_on=_if_match(),
+                idempotency_key=request.headers.get("Idempotency-Key") or None,
+            )
+            resp = jsonify(pending={"id": pending.id, "target": pending.target, "event": pending.event})
+            resp.status_code = 202
+            return resp
         rep, seq, created = append(
             table,
             kind,

@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 from flask import current_app, request
 from flask_babel import gettext
 
-from ..rules.base import RuleError
+from ..rules.base import WORDS, RuleError
 
 CATALOGS = Path(__file__).resolve().parent.parent / "translations"
 COOKIE = "lang"
@@ -44,7 +44,8 @@ def select_locale() -> str:
 
 def say(message: str, params: dict | None = None) -> str:
     """A rules-layer message (msgid with %(name)s params) in the request's language."""
-    return gettext(message, **(params or {}))
+    words = {k: gettext(v) if isinstance(v, str) and v in WORDS else v for k, v in (params or {}).items()}
+    return gettext(message, **words)
 
 
 def explain(error: RuleError) -> str:

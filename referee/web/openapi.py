@@ -22,7 +22,11 @@ ERROR = {
     "properties": {
         "error": {
             "type": "object",
-            "properties": {"code": {"type": "string"}, "message": {"type": "string"}, "event": {"type": "integer"}},
+            "properties": {
+                "code": {"type": "string"},
+                "message": {"type": "string"},
+                "event": {"type": "integer"},
+            },
             "required": ["code", "message"],
         }
     },
@@ -86,8 +90,8 @@ def openapi_document() -> dict[str, Any]:
             "version": "1",
             "description": "Record format version 1: tables, records and events of bingo, five-up, ninety-nine, "
             "trick-de-bingo, bead-game and score-pad. Besides each game's events, a table accepts two log "
-            "lines of its own: {\"type\": \"undo\"} (takes back the last event that stands) and "
-            "{\"type\": \"correct\", \"target\": <seq>, \"event\": {...}} (replaces an earlier event; the log "
+            'lines of its own: {"type": "undo"} (takes back the last event that stands) and '
+            '{"type": "correct", "target": <seq>, "event": {...}} (replaces an earlier event; the log '
             "keeps both).",
         },
         "paths": {
@@ -95,28 +99,42 @@ def openapi_document() -> dict[str, Any]:
                 "post": {
                     "summary": "Create a table",
                     "requestBody": json_body({"$ref": "#/components/schemas/NewTable"}),
-                    "responses": {"201": answer("created", created), "400": answer("not JSON", err), "422": answer("refused", err)},
+                    "responses": {
+                        "201": answer("created", created),
+                        "400": answer("not JSON", err),
+                        "422": answer("refused", err),
+                    },
                 }
             },
             "/api/v1/records": {
                 "post": {
                     "summary": "Create a table from a whole record (all or nothing)",
                     "requestBody": json_body({"$ref": "#/components/schemas/Record"}),
-                    "responses": {"201": answer("created", created), "400": answer("not JSON", err), "422": answer("refused; error.event names the first bad event", err)},
+                    "responses": {
+                        "201": answer("created", created),
+                        "400": answer("not JSON", err),
+                        "422": answer("refused; error.event names the first bad event", err),
+                    },
                 }
             },
             "/api/v1/tables/{table_id}": {
                 "get": {
                     "summary": "The table's state (ETag: the last seq)",
                     "parameters": [table_id],
-                    "responses": {"200": answer("state", {"$ref": "#/components/schemas/State"}), "404": answer("no such table", err)},
+                    "responses": {
+                        "200": answer("state", {"$ref": "#/components/schemas/State"}),
+                        "404": answer("no such table", err),
+                    },
                 }
             },
             "/api/v1/tables/{table_id}/record": {
                 "get": {
                     "summary": "The table's record",
                     "parameters": [table_id],
-                    "responses": {"200": answer("record", {"$ref": "#/components/schemas/Record"}), "404": answer("no such table", err)},
+                    "responses": {
+                        "200": answer("record", {"$ref": "#/components/schemas/Record"}),
+                        "404": answer("no such table", err),
+                    },
                 }
             },
             "/api/v1/tables/{table_id}/events": {
@@ -125,12 +143,34 @@ def openapi_document() -> dict[str, Any]:
                     "parameters": [
                         table_id,
                         {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"}},
-                        {"name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string"}},
+                        {
+                            "name": "Idempotency-Key",
+                            "in": "header",
+                            "required": False,
+                            "schema": {"type": "string"},
+                        },
                     ],
                     "security": [{"bearer": []}],
-                    "requestBody": json_body({"oneOf": [*event_refs, {"$ref": "#/components/schemas/Undo"}, {"$ref": "#/components/schemas/Correct"}]}),
+                    "requestBody": json_body(
+                        {
+                            "oneOf": [
+                                *event_refs,
+                                {"$ref": "#/components/schemas/Undo"},
+                                {"$ref": "#/components/schemas/Correct"},
+                            ]
+                        }
+                    ),
                     "responses": {
-                        "201": answer("recorded", {"type": "object", "properties": {"seq": {"type": "integer"}, "state": {"$ref": "#/components/schemas/State"}}}),
+                        "201": answer(
+                            "recorded",
+                            {
+                                "type": "object",
+                                "properties": {
+                                    "seq": {"type": "integer"},
+                                    "state": {"$ref": "#/components/schemas/State"},
+                                },
+                            },
+                        ),
                         "200": answer("already recorded under this Idempotency-Key"),
                         "401": answer("no token", err),
                         "403": answer("token may not write", err),
@@ -151,7 +191,12 @@ def openapi_document() -> dict[str, Any]:
                     "type": "object",
                     "properties": {
                         "game": {"type": "string", "enum": list(GAMES)},
-                        "players": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 8},
+                        "players": {
+                            "type": "array",
+                            "items": {"type": "string"},
+                            "minItems": 2,
+                            "maxItems": 8,
+                        },
                         "options": {"type": "object"},
                     },
                     "required": ["game", "players"],
@@ -168,7 +213,11 @@ def openapi_document() -> dict[str, Any]:
                     },
                     "required": ["format", "version", "game", "players", "events"],
                 },
-                "Undo": {"type": "object", "properties": {"type": {"type": "string", "enum": ["undo"]}}, "required": ["type"]},
+                "Undo": {
+                    "type": "object",
+                    "properties": {"type": {"type": "string", "enum": ["undo"]}},
+                    "required": ["type"],
+                },
                 "Correct": {
                     "type": "object",
                     "properties": {

@@ -11,8 +11,9 @@ from flask_babel import gettext
 from ..rules import game as find_game
 from ..rules.base import RuleError
 from ..store.record import RecordError, parse_record
+from ..store.sharing import set_confirm_corrections
 from ..store.tables import create_table, import_record
-from .access import remember
+from .access import remember_links
 from .i18n import COOKIE, explain
 
 bp = Blueprint("pages", __name__)
@@ -32,13 +33,18 @@ def new_table(game_id: str):
     error = None
     if request.method == "POST":
         players = [p for p in request.form.getlist("players") if p.strip()]
-        options = {opt.id: request.form.get(opt.id, "false" if opt.choices is None else opt.default) for opt in game.options}
+        options = {
+            opt.id: request.form.get(opt.id, "false" if opt.choices is None else opt.default)
+            for opt in game.options
+        }
         try:
             created = create_table(game.id, players, options)
         except RuleError as err:
             error = explain(err)
         else:
-            remember(created.table.id, "scorer", created.scorer_token)
+            remember_links(created.table.id, created.scorer_token, created.seat_tokens)
+            if request.form.get("confirm_corrections"):
+                set_confirm_corrections(created.table, True)
             return redirect(url_for("table.show", table_id=created.table.id))
     status = 422 if error else 200
     return render_template("new_table.html", game=game, error=error, form=request.form), status
@@ -49,7 +55,11 @@ def import_page():
     error = None
     if request.method == "POST":
         upload = request.files.get("record")
-        text = upload.read().decode("utf-8", "replace") if upload and upload.filename else request.form.get("text", "")
+        text = (
+            upload.read().decode("utf-8", "replace")
+            if upload and upload.filename
+            else request.form.get("text", "")
+        )
         try:
             raw = json.loads(text)
         except ValueError:
@@ -62,7 +72,7 @@ def import_page():
                 if err.index is not None:
                     error = gettext("Event %(n)s: %(message)s", n=err.index + 1, message=error)
             else:
-                remember(created.table.id, "scorer", created.scorer_token)
+                remember_links(created.table.id, created.scorer_token, created.seat_tokens)
                 return redirect(url_for("table.show", table_id=created.table.id))
     return render_template("import.html", error=error), 422 if error else 200
 

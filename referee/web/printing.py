@@ -25,7 +25,9 @@ def _spec():
 
 
 def _pdf(data: bytes, name: str) -> Response:
-    return Response(data, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'})
+    return Response(
+        data, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'}
+    )
 
 
 def _link(path: str) -> str:
@@ -46,7 +48,14 @@ def blank(game_id: str, kind: str):
     count = request.args.get("players", type=int) or game.max_players
     count = min(max(count, game.min_players), game.max_players)
     names = tuple(gettext("Player %(n)s", n=i + 1) for i in range(count))
-    job = PrintJob(players=names, options=game.resolve_options({}), spec=_spec(), translate=_translate, link=_link)
+    job = PrintJob(
+        players=names,
+        options=game.resolve_options({}),
+        spec=_spec(),
+        translate=_translate,
+        link=_link,
+        params=request.args.to_dict(),
+    )
     return _pdf(printable.build(job), f"{game_id}-{kind}.pdf")
 
 
@@ -66,9 +75,12 @@ def filled(table_id: str, kind: str):
         options=rep.options,
         detail=detail if printable.fillable else None,
         totals=rep.view.totals,
-        subtitle=gettext("%(players)s · %(date)s", players=", ".join(rep.players), date=format_date(table.created_at)),
+        subtitle=gettext(
+            "%(players)s · %(date)s", players=", ".join(rep.players), date=format_date(table.created_at)
+        ),
         spec=_spec(),
         translate=_translate,
         link=_link,
+        params=request.args.to_dict(),
     )
     return _pdf(printable.build(job), f"{table.game}-{kind}-{table_id[:8]}.pdf")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import types
 import typing
 from typing import Any
 
@@ -10,6 +11,7 @@ from flask import url_for
 from werkzeug.datastructures import MultiDict
 
 from ..rules.base import Game, RuleError
+from ..rules.events import field_specs
 from ..store.replay import Replayed
 from .access import Access
 from .i18n import say
@@ -78,11 +80,12 @@ def form_event(game: Game, form: MultiDict) -> dict[str, Any]:
     cls = next((c for c in game.events if c.type == type_name), None)
     if cls is None:
         return raw
-    hints = typing.get_type_hints(cls)
-    for f in dataclasses.fields(cls):
-        values = form.getlist(f.name)
-        if typing.get_origin(hints[f.name]) is tuple and len(values) > 1:
-            raw[f.name] = values
+    for name, hint, _optional in field_specs(cls):
+        values = form.getlist(name)
+        if typing.get_origin(hint) in (typing.Union, types.UnionType):  # an optional list: X | None
+            hint = next((a for a in typing.get_args(hint) if a is not type(None)), hint)
+        if typing.get_origin(hint) is tuple and len(values) > 1:
+            raw[name] = values
         elif values and values[0].strip():  # an empty input means "not given"
-            raw[f.name] = values[0]
+            raw[name] = values[0]
     return raw

@@ -11,7 +11,7 @@ import json
 
 import qrcode
 import qrcode.image.svg
-from flask import Blueprint, Response, abort, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, g, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from ..extensions import htmx
@@ -19,10 +19,11 @@ from ..rules import game as find_game
 from ..rules.base import RuleError
 from ..store.record import to_record
 from ..store.replay import Replayed
+from ..store.sharing import propose_correction
 from ..store.tables import StaleWrite, append, current, get_table, token_matches
-from .access import access_for, remember
+from .access import access_for, held_link, remember
 from .i18n import explain
-from .state import form_event
+from .state import form_event, public_record
 
 bp = Blueprint("table", __name__, url_prefix="/t")
 
@@ -54,11 +55,33 @@ def _record(kind: str, body: dict) -> tuple[Replayed, str | None, int]:
             idempotency_key=request.form.get("idem") or None,
         )
     except StaleWrite as stale:
-        message = gettext("Someone else recorded something just now. Here is the table as it stands: check it, then enter yours again if it is still needed.")
+        message = gettext(
+            "Someone else recorded something just now. Here is the table as it stands: check it, then enter yours again if it is still needed."
+        )
         return stale.current, message, 409
     except RuleError as err:
         return current(g.table), explain(err), 422
     return rep, None, 200
+
+
+def _propose(seq: int, event: dict) -> tuple[Replayed, str | None, int]:
+    """At a table that confirms corrections: keep the correction pending until a seat confirms it."""
+    try:
+        propose_correction(
+            g.table,
+            seq,
+            event,
+            based_on=request.form.get("based_on", type=int),
+            idempotency_key=request.form.get("idem") or None,
+        )
+    except StaleWrite as stale:
+        message = gettext(
+            "Someone else recorded something just now. Here is the table as it stands: check it, then enter yours again if it is still needed."
+        )
+        return stale.current, message, 409
+    except RuleError as err:
+        return current(g.table), explain(err), 422
+    return current(g.table), None, 200
 
 
 def _respond(rep: Replayed, error: str | None, status: int):
@@ -107,7 +130,10 @@ def correct(table_id: str, seq: int):
     error, status = None, 200
     if request.method == "POST":
         event = form_event(find_game(g.table.game), request.form)
-        rep, error, status = _record("correct", {"target": seq, "event": event})
+        if g.table.confirm_corrections:
+            rep, error, status = _propose(seq, event)
+        else:
+            rep, error, status = _record("correct", {"target": seq, "event": event})
         if status == 200:
             return redirect(url_for("table.show", table_id=table_id))
     return render_template("table/correct.html", table=g.table, rep=rep, target=target, error=error), status
@@ -115,18 +141,21 @@ def correct(table_id: str, seq: int):
 
 @bp.get("/<table_id>/record.json")
 def export(table_id: str):
-    data = json.dumps(to_record(current(g.table)), ensure_ascii=False, indent=2)
+    rep = current(g.table)
+    data = json.dumps(public_record(rep, g.access, to_record(rep)), ensure_ascii=False, indent=2)
     name = f"referee-{g.table.game}-{table_id[:8]}.json"
-    return Response(data, mimetype="application/json", headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    return Response(
+        data, mimetype="application/json", headers={"Content-Disposition": f'attachment; filename="{name}"'}
+    )
 
 
 @bp.get("/<table_id>/qr/<which>.svg")
 def qr(table_id: str, which: str):
-    """A QR code of the viewer link, or (for the scorer only) of the scorer link."""
+    """A QR code of the viewer link, or (for the scorer only) of the scorer link or a seat's link."""
+    token = held_link(g.table, which) if g.access.scorer else None
     if which == "viewer":
         url = url_for("table.show", table_id=table_id, _external=True)
-    elif which == "scorer" and g.access.scorer:
-        token = session["tokens"][f"{table_id}:scorer"]
+    elif token is not None:
         url = url_for("table.join", table_id=table_id, token=token, _external=True)
     else:
         abort(404)

@@ -16,6 +16,7 @@ from printables.catalog import printables_for
 from ..rules import GAMES
 from ..rules.base import Game
 from .i18n import say
+from .state import public_events
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -27,6 +28,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         say=say, games=GAMES, printables_for=printables_for, get_locale=get_locale, new_idem=new_idem, editable_fields=editable_fields
     )
+    app.jinja_env.globals["public_events"] = public_events
     app.jinja_env.filters["seat_names"] = lambda seats, players: ", ".join(players[i] for i in seats)
     app.jinja_env.filters["template_dir"] = lambda game_id: game_id.replace("-", "_")
 

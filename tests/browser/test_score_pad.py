@@ -15,7 +15,14 @@ def start_table(page: Page, names=("Aki", "Ben")) -> str:
         page.locator("input[name=players]").nth(i).fill(name)
     page.get_by_role("button", name="Start the table").click()
     expect(page.locator("#table")).to_be_visible()
+    ready(page)
     return page.url
+
+
+def ready(page: Page) -> None:
+    """Wait for the stylesheet and the deferred scripts, as a person waits for the page to settle."""
+    page.wait_for_load_state("load")
+    page.wait_for_function("window.htmx !== undefined")
 
 
 def tap_round(page: Page, steps: dict[int, list[str]]) -> None:
@@ -49,6 +56,7 @@ def test_three_rounds_undo_correct_reload(page: Page, browser: Browser, base_url
     expect(page.locator(".events .corrected")).to_have_count(1)
 
     page.reload()
+    ready(page)
     expect(page.locator(".total .score")).to_have_text(["1", "12"])
 
     viewer = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)

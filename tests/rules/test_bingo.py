@@ -656,6 +656,19 @@ def test_b47_match_ends_at_seven_even_mid_deal_b_e8():
     assert err.value.code == "finished"
 
 
+def test_b24_b25_shows_after_the_match_ending_claim_still_check_the_last_deal():
+    """record-format 'Breaches': a show settles nothing, so it is accepted after the claim that ends the
+    match, and the last deal's phase-2 replies are checked like any other deal's."""
+    state = dataclasses.replace(play(deal(), *PHASE_ONE, *PHASE_TWO[:2]), game_points=(6, 0))
+    ended = GAME.apply(state, decode(GAME.events, claim(0)))
+    assert GAME.view(ended).finished
+    with pytest.raises(GameOver):
+        GAME.apply(ended, decode(GAME.events, trick("6-6", "5-5")))
+    for seat, tiles in ((0, ["1-1", "3-1", "6-0", "5-0", "2-0"]), (1, ["1-0", "3-0", "4-3", "5-3", "6-3"])):
+        ended = GAME.apply(ended, decode(GAME.events, {"type": "show", "seat": seat, "tiles": tiles}))
+    assert GAME.view(ended).breaches == () and GAME.view(ended).totals[0] >= 7
+
+
 # ------------------------------------------------------------------ refusals by sight
 
 

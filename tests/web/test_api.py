@@ -7,7 +7,9 @@ from referee.store.models import EventRow
 
 
 def new_table(client, players=("Aki", "Ben", "Chie"), game="score-pad", options=None):
-    resp = client.post("/api/v1/tables", json={"game": game, "players": list(players), "options": options or {}})
+    resp = client.post(
+        "/api/v1/tables", json={"game": game, "players": list(players), "options": options or {}}
+    )
     assert resp.status_code == 201, resp.get_json()
     return resp.get_json()
 
@@ -144,8 +146,14 @@ def test_the_same_idempotency_key_records_once(client, app):
 
 
 def test_a_record_with_a_bad_event_names_it_and_stores_nothing(client, app):
-    record = {"format": "referee-record", "version": 1, "game": "score-pad", "players": ["A", "B"],
-              "options": {}, "events": [rnd(1, 1), rnd(1, 2, 3)]}
+    record = {
+        "format": "referee-record",
+        "version": 1,
+        "game": "score-pad",
+        "players": ["A", "B"],
+        "options": {},
+        "events": [rnd(1, 1), rnd(1, 2, 3)],
+    }
     resp = client.post("/api/v1/records", json=record)
     assert resp.status_code == 422
     assert resp.get_json()["error"]["event"] == 1
@@ -154,8 +162,9 @@ def test_a_record_with_a_bad_event_names_it_and_stores_nothing(client, app):
 
 
 def test_errors_come_in_the_requests_language(client):
-    resp = client.post("/api/v1/tables", json={"game": "chess", "players": ["A", "B"]},
-                       headers={"Accept-Language": "ja"})
+    resp = client.post(
+        "/api/v1/tables", json={"game": "chess", "players": ["A", "B"]}, headers={"Accept-Language": "ja"}
+    )
     assert "chess" in resp.get_json()["error"]["message"]
     assert "Unknown game" not in resp.get_json()["error"]["message"]
 

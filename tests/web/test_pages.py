@@ -27,14 +27,18 @@ def test_start_a_table_and_record_rounds(client, table_url):
 
 
 def test_an_htmx_post_answers_with_the_table_fragment(client, table_url):
-    resp = client.post(f"{table_url}/events", data={"type": "round", "points": ["3", "1"]}, headers={"HX-Request": "true"})
+    resp = client.post(
+        f"{table_url}/events", data={"type": "round", "points": ["3", "1"]}, headers={"HX-Request": "true"}
+    )
     html = resp.get_data(as_text=True)
     assert resp.status_code == 200 and html.lstrip().startswith('<main id="table"')
     assert "HX-Request" in resp.headers["Vary"]
 
 
 def test_an_illegal_entry_answers_422_with_the_reason_and_changes_nothing(client, table_url):
-    resp = client.post(f"{table_url}/events", data={"type": "round", "points": ["x", "1"]}, headers={"HX-Request": "true"})
+    resp = client.post(
+        f"{table_url}/events", data={"type": "round", "points": ["x", "1"]}, headers={"HX-Request": "true"}
+    )
     assert resp.status_code == 422
     assert 'role="alert"' in resp.get_data(as_text=True)
     assert scores(client.get(table_url).get_data(as_text=True)) == ["0", "0"]
@@ -42,8 +46,11 @@ def test_an_illegal_entry_answers_422_with_the_reason_and_changes_nothing(client
 
 def test_a_stale_form_from_a_second_phone_is_refused_with_409(client, table_url):
     client.post(f"{table_url}/events", data={"type": "round", "points": ["1", "1"], "based_on": "0"})
-    resp = client.post(f"{table_url}/events", data={"type": "round", "points": ["2", "2"], "based_on": "0"},
-                       headers={"HX-Request": "true"})
+    resp = client.post(
+        f"{table_url}/events",
+        data={"type": "round", "points": ["2", "2"], "based_on": "0"},
+        headers={"HX-Request": "true"},
+    )
     assert resp.status_code == 409
     assert scores(resp.get_data(as_text=True)) == ["1", "1"]
 
@@ -107,8 +114,14 @@ def test_export_then_import_gives_the_same_table(client, table_url):
 
 
 def test_an_invalid_record_names_the_first_bad_event_and_stores_nothing(client):
-    record = {"format": "referee-record", "version": 1, "game": "score-pad", "players": ["A", "B"],
-              "options": {}, "events": [{"type": "round", "points": [1, 1]}, {"type": "round", "points": [1]}]}
+    record = {
+        "format": "referee-record",
+        "version": 1,
+        "game": "score-pad",
+        "players": ["A", "B"],
+        "options": {},
+        "events": [{"type": "round", "points": [1, 1]}, {"type": "round", "points": [1]}],
+    }
     resp = client.post("/import", data={"text": json.dumps(record)})
     assert resp.status_code == 422
     assert "Event 2:" in resp.get_data(as_text=True)
@@ -131,7 +144,9 @@ def test_the_language_follows_the_browser_and_the_switch_sticks(client):
 
 def test_errors_are_in_japanese_too(client, table_url):
     client.get("/lang/ja")
-    resp = client.post(f"{table_url}/events", data={"type": "round", "points": ["1"]}, headers={"HX-Request": "true"})
+    resp = client.post(
+        f"{table_url}/events", data={"type": "round", "points": ["1"]}, headers={"HX-Request": "true"}
+    )
     assert "1ラウンドには2人それぞれの点数が必要です。" in resp.get_data(as_text=True)
 
 
@@ -150,7 +165,11 @@ def test_security_headers(client):
 
 def test_nothing_in_the_templates_loads_from_outside_the_app():
     root = Path(__file__).parents[2]
-    for path in [*root.glob("templates/**/*.html"), *root.glob("static/**/*.css"), *root.glob("static/js/*.js")]:
+    for path in [
+        *root.glob("templates/**/*.html"),
+        *root.glob("static/**/*.css"),
+        *root.glob("static/js/*.js"),
+    ]:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"""(src|href)=["']?(https?:)?//""", text), path
         assert "@import" not in text and "url(http" not in text, path

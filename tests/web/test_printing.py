@@ -19,8 +19,12 @@ def test_a_blank_score_pad_sheet_for_three_players(client):
 def test_a_sheet_filled_from_a_table_in_japanese(client):
     table = client.post("/api/v1/tables", json={"game": "score-pad", "players": ["Aki", "Ben"]}).get_json()
     auth = {"Authorization": f"Bearer {table['scorer_token']}"}
-    client.post(f"/api/v1/tables/{table['id']}/events", json={"type": "round", "points": [7, 3]}, headers=auth)
-    client.post(f"/api/v1/tables/{table['id']}/events", json={"type": "round", "points": [5, 9]}, headers=auth)
+    client.post(
+        f"/api/v1/tables/{table['id']}/events", json={"type": "round", "points": [7, 3]}, headers=auth
+    )
+    client.post(
+        f"/api/v1/tables/{table['id']}/events", json={"type": "round", "points": [5, 9]}, headers=auth
+    )
     resp = client.get(f"/t/{table['id']}/print/score-sheet.pdf", headers={"Accept-Language": "ja"})
     text = text_of(resp.data)
     assert "スコアパッド" in text and "Aki" in text and "12" in text

@@ -27,7 +27,8 @@ def start(players: tuple[str, ...], options: dict[str, Any]) -> State:
 
 
 def apply(state: State, ev: Any) -> State:
-    if state.finished:
+    # A show after the match-ending claim changes no score; it lets the last deal's replies be checked.
+    if state.finished and not isinstance(ev, Show):
         raise GameOver()
     match ev:
         case DealEvent():

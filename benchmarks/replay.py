@@ -1,0 +1,75 @@
+"""Replay time (benchmark 3), run on demand: `.venv/bin/python benchmarks/replay.py [repeats]`.
+
+A table's state is always the replay of its log, so this is the cost of every page view and entry.
+Per game: the golden record of tests/records/ replayed whole (a complete match; a finished match
+refuses more events, so it cannot simply be repeated), its time scaled to 1,000 events, and the same
+through the store (load the log from SQLite, then replay). The score pad replays a true 1,000-event
+table. The baseline is the score pad's 1,000 events, measured in the same run. Figures only.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from referee.extensions import db  # noqa: E402
+from referee.rules import GAMES  # noqa: E402
+from referee.store.record import parse_record  # noqa: E402
+from referee.store.replay import LogEntry, replay  # noqa: E402
+from referee.store.tables import current, get_table, import_record  # noqa: E402
+from tests.conftest import make_app  # noqa: E402
+
+
+def timed(fn, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+    pad = GAMES["score-pad"]
+    pad_log = [LogEntry(i, "event", {"type": "round", "points": [i % 7, 3]}) for i in range(1, 1001)]
+    base = timed(lambda: replay(pad, ("Aki", "Ben"), pad.resolve_options({}), pad_log), repeats)
+    records = {
+        json.loads(p.read_text())["game"]: json.loads(p.read_text())
+        for p in (ROOT / "tests/records").glob("*.json")
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        app = make_app(f"sqlite:///{Path(tmp) / 'r.sqlite3'}")
+        with app.app_context():
+            pad_record = {"format": "referee-record", "version": 1, "game": "score-pad", "players": ["Aki", "Ben"],
+                          "events": [e.body for e in pad_log]}  # fmt: skip
+            pad_id = import_record(parse_record(pad_record)).table.id
+            pad_db = timed(lambda: (db.session.expire_all(), current(get_table(pad_id))), repeats)
+            print(
+                f"{'game':<16} {'events':>6} {'replay ms':>10} {'per 1000 ms':>12} {'store ms':>9} {'x base':>7}"
+            )
+            print(
+                f"{'score-pad':<16} {1000:6d} {base * 1000:10.2f} {base * 1000:12.2f} {pad_db * 1000:9.2f} {1:7.2f}"
+            )
+            for game_id, record in sorted(records.items()):
+                parsed = parse_record(record)
+                log = [LogEntry(i, "event", body) for i, body in enumerate(parsed.events, start=1)]
+                t = timed(lambda p=parsed, log=log: replay(p.game, p.players, p.options, log), repeats)
+                table_id = import_record(parsed).table.id
+                t_db = timed(lambda tid=table_id: (db.session.expire_all(), current(get_table(tid))), repeats)
+                per_k = t * 1000 / len(log)
+                print(
+                    f"{game_id:<16} {len(log):6d} {t * 1000:10.2f} {per_k * 1000:12.2f} {t_db * 1000:9.2f}"
+                    f" {per_k / base:7.2f}"
+                )
+
+
+if __name__ == "__main__":
+    main()

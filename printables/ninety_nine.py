@@ -1,0 +1,67 @@
+"""Ninety-Nine's score sheet: one row per deal (dealer, trump), and per player bid, tricks, bonus,
+premium and the running game total. Blank (for 2, 3 or 4 players) or filled from a table."""
+
+from __future__ import annotations
+
+from printables.catalog import Printable, PrintJob
+from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet
+from referee.rules.base import _
+
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def score_sheet(job: PrintJob) -> ScoreSheet:
+    groups = tuple(
+        ColumnGroup(
+            name,
+            (
+                Column(job.t(_("Bid")), 0.7),
+                Column(job.t(_("Won")), 0.8),
+                Column(job.t(_("Bonus")), 1.0),
+                Column(job.t(_("Prem.")), 1.0),
+                Column(job.t(_("Total")), 1.1, "right"),
+            ),
+        )
+        for name in job.players
+    )
+    seats = range(len(job.players))
+    rows: list[tuple[str, ...]] = []
+    if not job.blank:
+        for r in job.detail.get("sheet", ()):
+            cells = [
+                f"{r['game']}.{r['deal']}",
+                job.players[r["dealer"]] if r["dealer"] < len(job.players) else "",
+                SUIT_SIGNS.get(r["trump"], job.t(_("none"))),
+            ]
+            for s in seats:
+                cells += [
+                    str(r["bids"][s]),
+                    str(r["tricks"][s]),
+                    str(r["bonus"][s]),
+                    str(r["premium"][s]),
+                    str(r["running"][s]),
+                ]
+            rows.append(tuple(cells))
+    return ScoreSheet(
+        title=job.t(_("Ninety-Nine score sheet")),
+        subtitle=job.subtitle,
+        columns=(
+            Column(job.t(_("Deal")), 1.0, "left"),
+            Column(job.t(_("Dealer")), 1.2, "left"),
+            Column(job.t(_("Trump")), 1.1),
+            *groups,
+        ),
+        rows=tuple(rows),
+        totals=(job.t(_("Total")), "", "", *(x for t in job.totals for x in ("", "", "", "", str(t))))
+        if not job.blank
+        else None,
+        footnotes=(job.t(_("Bid cards: ♦ = 0, ♠ = 1, ♥ = 2, ♣ = 3 tricks (N3); first deal no trump (N8).")),),
+        blank_rows=max(0, 16 - len(rows)),
+    )
+
+
+def build(job: PrintJob) -> bytes:
+    return build_score_sheet(score_sheet(job), spec=job.spec)
+
+
+PRINTABLES = (Printable("ninety-nine", "score-sheet", _("Score sheet"), build),)

@@ -1,0 +1,178 @@
+"""Sharing a table: renewing (revoking) its links, its change marker for live pages, and corrections
+that wait for a seat's confirmation.
+
+A pending correction is not a log line: the log only ever holds what stands. When a seat confirms,
+the correction is appended like any other (``kind="correct"``, author = who proposed it), and the
+pending row keeps who confirmed it and when, for the history.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ..extensions import db
+from ..rules import game as find_game
+from .models import EventRow, GameTable, _now
+from .replay import LogEntry, Replayed, replay
+from .tables import TOKEN_BYTES, StaleWrite, append, current, hash_token, log_of, normalise_event
+
+PENDING, CONFIRMING, CONFIRMED, REJECTED = "pending", "confirming", "confirmed", "rejected"
+
+
+class PendingCorrection(db.Model):
+    """A correction proposed by the scorer at a table with ``confirm_corrections`` on."""
+
+    __tablename__ = "pending_corrections"
+    __table_args__ = (
+        UniqueConstraint("table_id", "idempotency_key", name="uq_pending_table_idem"),
+        Index("ix_pending_table", "table_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"))
+    target: Mapped[int]
+    event: Mapped[dict[str, Any]] = mapped_column(JSON)
+    proposed_by: Mapped[str] = mapped_column(String(16), default="scorer")
+    proposed_at: Mapped[datetime] = mapped_column(default=_now)
+    status: Mapped[str] = mapped_column(String(16), default=PENDING)
+    decided_by: Mapped[str | None] = mapped_column(String(16), default=None)
+    decided_at: Mapped[datetime | None] = mapped_column(default=None)
+    applied_seq: Mapped[int | None] = mapped_column(default=None)
+    idempotency_key: Mapped[str | None] = mapped_column(String(80), default=None)
+
+
+class AlreadyDecided(Exception):
+    """Another seat confirmed or rejected this correction first."""
+
+
+def renew_token(table: GameTable, role: str) -> str:
+    """A new token for ``scorer`` or ``seat<n>``; the old one stops working with this commit."""
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    if role == "scorer":
+        table.scorer_token_hash = hash_token(token)
+    else:
+        seat = next((s for s in table.seats if f"seat{s.index}" == role), None)
+        if seat is None:
+            raise KeyError(role)
+        seat.token_hash = hash_token(token)
+    db.session.commit()
+    return token
+
+
+def set_confirm_corrections(table: GameTable, on: bool) -> None:
+    table.confirm_corrections = bool(on)
+    db.session.commit()
+
+
+def version(table: GameTable) -> str:
+    """Changes whenever anything a table page shows changes: a log line, or a correction proposed or decided."""
+    seq = db.session.scalar(select(func.max(EventRow.seq)).where(EventRow.table_id == table.id)) or 0
+    rows, decided = db.session.execute(
+        select(func.count(PendingCorrection.id), func.count(PendingCorrection.decided_at)).where(
+            PendingCorrection.table_id == table.id
+        )
+    ).one()
+    return f"{seq}.{rows}.{decided}"
+
+
+def corrections_of(table: GameTable) -> list[PendingCorrection]:
+    """Every proposed correction of the table, oldest first (pending and decided)."""
+    return list(
+        db.session.scalars(
+            select(PendingCorrection)
+            .where(PendingCorrection.table_id == table.id)
+            .order_by(PendingCorrection.id)
+        )
+    )
+
+
+def propose_correction(
+    table: GameTable,
+    target: int,
+    event: Any,
+    *,
+    author: str = "scorer",
+    based_on: int | None = None,
+    idempotency_key: str | None = None,
+) -> PendingCorrection:
+    """Check the correction by replay (RuleError if refused), then keep it pending; nothing in the log yet."""
+    if idempotency_key:
+        seen = db.session.scalar(
+            select(PendingCorrection).where(
+                PendingCorrection.table_id == table.id, PendingCorrection.idempotency_key == idempotency_key
+            )
+        )
+        if seen is not None:
+            return seen
+    game = find_game(table.game)
+    log = log_of(table)
+    last = log[-1].seq if log else 0
+    if based_on is not None and based_on != last:
+        raise StaleWrite(replay(game, table.players, table.options, log))
+    body = {"target": target, "event": normalise_event(game, event)}
+    replay(game, table.players, table.options, [*log, LogEntry(last + 1, "correct", body, author)])
+    row = PendingCorrection(
+        table_id=table.id,
+        target=target,
+        event=body["event"],
+        proposed_by=author,
+        idempotency_key=idempotency_key,
+    )
+    db.session.add(row)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        seen = db.session.scalar(
+            select(PendingCorrection).where(
+                PendingCorrection.table_id == table.id, PendingCorrection.idempotency_key == idempotency_key
+            )
+        )
+        if seen is None:
+            raise
+        return seen
+    return row
+
+
+def decide(table: GameTable, pending_id: int, *, by: str, confirm: bool) -> Replayed:
+    """A seat confirms (the correction is appended to the log) or rejects a pending correction.
+
+    The row is claimed first with a conditional update, so two phones confirming at once record it once.
+    Raises AlreadyDecided, or RuleError when the correction no longer fits the table (it stays pending).
+    """
+    claimed = db.session.execute(
+        update(PendingCorrection)
+        .where(
+            PendingCorrection.id == pending_id,
+            PendingCorrection.table_id == table.id,
+            PendingCorrection.status == PENDING,
+        )
+        .values(status=CONFIRMING if confirm else REJECTED, decided_by=by, decided_at=_now())
+    )
+    db.session.commit()
+    if claimed.rowcount != 1:
+        raise AlreadyDecided()
+    row = db.session.get(PendingCorrection, pending_id)
+    assert row is not None
+    if not confirm:
+        return current(table)
+    try:
+        rep, seq, _created = append(
+            table, "correct", {"target": row.target, "event": row.event}, author=row.proposed_by
+        )
+    except Exception:
+        db.session.rollback()
+        row = db.session.get(PendingCorrection, pending_id)
+        assert row is not None
+        row.status, row.decided_by, row.decided_at = PENDING, None, None
+        db.session.commit()
+        raise
+    row.status, row.applied_seq = CONFIRMED, seq
+    db.session.commit()
+    return rep

@@ -1,0 +1,57 @@
+"""Sharing a table: new links that revoke the old ones (scorer only), and seats confirming or
+rejecting a correction the scorer proposed (at tables that confirm corrections)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, g, redirect, render_template, url_for
+from flask_babel import gettext
+
+from ..extensions import htmx
+from ..rules.base import RuleError
+from ..store.sharing import AlreadyDecided, decide, renew_token
+from ..store.tables import current
+from .access import remember
+from .i18n import explain
+from .table import load_table
+
+bp = Blueprint("sharing", __name__, url_prefix="/t")
+bp.url_value_preprocessor(load_table)
+
+
+def _table(error: str | None = None, status: int = 200):
+    if status == 200 and not htmx:
+        return redirect(url_for("table.show", table_id=g.table.id))
+    template = "table/_main.html" if htmx else "table/page.html"
+    return render_template(
+        template, table=g.table, rep=current(g.table), access=g.access, error=error
+    ), status
+
+
+@bp.post("/<table_id>/links/<role>")
+def renew(table_id: str, role: str):
+    """A new scorer or seat link; the old one stops working at once. This phone keeps the new one."""
+    if not g.access.scorer:
+        abort(403)
+    try:
+        token = renew_token(g.table, role)
+    except KeyError:
+        abort(404)
+    if role == "scorer":
+        remember(table_id, "scorer", token)
+    else:
+        remember(table_id, f"link{role.removeprefix('seat')}", token)
+    return redirect(url_for("table.show", table_id=table_id, _anchor="share"))
+
+
+@bp.post("/<table_id>/corrections/<int:pending_id>/<any(confirm, reject):decision>")
+def decide_correction(table_id: str, pending_id: int, decision: str):
+    """A seat (not the scorer who proposed it) confirms or rejects a pending correction."""
+    if g.access.scorer or g.access.seat is None:
+        abort(403)
+    try:
+        decide(g.table, pending_id, by=f"seat{g.access.seat}", confirm=decision == "confirm")
+    except AlreadyDecided:
+        return _table(gettext("This correction was already confirmed or rejected on another phone."), 409)
+    except RuleError as err:
+        return _table(explain(err), 422)
+    return _table()

@@ -1,0 +1,65 @@
+// Domino Bead Game board: at most two cells ticked at once, and zoom with buttons or two fingers.
+// The page works without this file (the cells are plain checkboxes of the placement form).
+(function () {
+  "use strict";
+  if (window.beadGameBoard) return; // htmx runs this again after each swap of the table
+  window.beadGameBoard = true;
+
+  var scale = parseFloat(sessionStorage.getItem("bead-zoom") || "1") || 1;
+  var picked = [];
+
+  function svg() { return document.querySelector("[data-bead-board] svg"); }
+
+  function apply() {
+    var s = svg();
+    if (!s) return;
+    s.setAttribute("width", String(Math.round(s.dataset.width * scale)));
+    s.setAttribute("height", String(Math.round(s.dataset.height * scale)));
+    var tools = document.querySelector("[data-bead-zoom-tools]");
+    if (tools) tools.hidden = false;
+  }
+
+  function zoomTo(next) {
+    scale = Math.min(3, Math.max(0.4, next));
+    sessionStorage.setItem("bead-zoom", String(scale));
+    apply();
+  }
+
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest("[data-bead-zoom]");
+    if (b) zoomTo(scale * parseFloat(b.dataset.beadZoom));
+  });
+
+  // A third tapped cell unticks the oldest one: a tile covers exactly two.
+  document.addEventListener("change", function (e) {
+    var box = e.target;
+    if (!box.matches || !box.matches(".bead-cell input")) return;
+    picked = picked.filter(function (el) { return el.isConnected && el.checked && el !== box; });
+    if (box.checked) picked.push(box);
+    while (picked.length > 2) picked.shift().checked = false;
+  });
+
+  // Two fingers on the board: pinch to zoom (one finger scrolls the board as usual).
+  var touches = {};
+  var start = null;
+  function distance() {
+    var p = Object.keys(touches).map(function (k) { return touches[k]; });
+    return p.length < 2 ? 0 : Math.hypot(p[0].x - p[1].x, p[0].y - p[1].y);
+  }
+  document.addEventListener("pointerdown", function (e) {
+    if (e.pointerType !== "touch" || !e.target.closest("[data-bead-board]")) return;
+    touches[e.pointerId] = { x: e.clientX, y: e.clientY };
+    if (Object.keys(touches).length === 2) start = { d: distance(), scale: scale };
+  });
+  document.addEventListener("pointermove", function (e) {
+    if (!touches[e.pointerId]) return;
+    touches[e.pointerId] = { x: e.clientX, y: e.clientY };
+    if (start && start.d > 0) zoomTo(start.scale * distance() / start.d);
+  });
+  function lift(e) { delete touches[e.pointerId]; if (Object.keys(touches).length < 2) start = null; }
+  document.addEventListener("pointerup", lift);
+  document.addEventListener("pointercancel", lift);
+
+  document.addEventListener("htmx:afterSwap", function () { picked = []; apply(); });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", apply); else apply();
+})();

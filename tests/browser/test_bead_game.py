@@ -1,0 +1,96 @@
+"""The Domino Bead Game on a phone (headless Chromium, 390x844): the starter square, then three
+placements tapped on the board (one a double), the product shown, and the "cannot play?" list."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+def start_table(page: Page) -> None:
+    page.goto("/new/bead-game")
+    page.locator("input[name=players]").nth(0).fill("Aki")
+    page.locator("input[name=players]").nth(1).fill("Ben")
+    page.get_by_role("button", name="Start the table").tap()
+    expect(page.locator("#table")).to_be_visible()
+
+
+def tap_starter(page: Page) -> None:
+    """Ben leads; [5-1] and [2-5] stand side by side: 5 2 over 1 5."""
+    page.locator(".seat", has_text="Ben").tap()
+    for pos, value in (("00", 5), ("01", 2), ("10", 1), ("11", 5)):
+        page.locator(f"[data-cell='{pos}'] .pick").nth(value - 1).tap()
+    page.get_by_role("button", name="Start the hand").tap()
+    expect(page.locator(".bead-svg")).to_be_visible()
+
+
+def tap_place(page: Page, first: str, second: str, tile: str, turned: bool = False) -> None:
+    page.get_by_role("checkbox", name=first).tap()
+    page.get_by_role("checkbox", name=second).tap()
+    page.locator(f"#bead-place label[title='{tile}']").tap()
+    if turned:
+        page.locator(".bead-turn .pick").nth(1).tap()
+    page.get_by_role("button", name="Place tile").tap()
+
+
+def test_starter_and_three_placements_with_a_double(page: Page):
+    start_table(page)
+    tap_starter(page)
+    expect(page.locator(".bead-tile")).to_have_count(2)
+    expect(page.locator(".bead-to-move")).to_contain_text("Ben")
+
+    # Ben: [3-1] turned round, 1 on top at row 0 column 2: 1 x 3 x 3 = 9.
+    tap_place(page, "Row 0, column 2", "Row 1, column 2", "3-1", turned=True)
+    expect(page.locator(".bead-product")).to_have_text("1 x 3 x 3 = 9")
+    expect(page.locator(".bead-counted li")).to_have_text(
+        ["row 0 (columns 0 to 2): 5, 2, 1", "row 1 (columns 0 to 2): 1, 5, 3"]
+    )
+    # Aki: the double [4-4] at column 3: 1 x 4 x 4 x 2 = 32.
+    tap_place(page, "Row 0, column 3", "Row 1, column 3", "4-4")
+    expect(page.locator(".bead-product")).to_have_text("1 x 4 x 4 x 2 = 32")
+    expect(page.locator(".total .score")).to_have_text(["32", "9"])
+    # Ben: the double [5-5] lying above: 1 x 3 x 3 x 2 = 18; a third tap drops the oldest cell.
+    page.get_by_role("checkbox", name="Row 3, column 0").tap()
+    tap_place(page, "Row -1, column 1", "Row -1, column 2", "5-5")
+    expect(page.locator(".bead-product")).to_have_text("1 x 3 x 3 x 2 = 18")
+    expect(page.locator(".total .score")).to_have_text(["32", "27"])
+    expect(page.locator(".bead-tile")).to_have_count(5)
+    expect(page.locator(".bead-tile.last")).to_have_attribute("data-tile", "5-5")
+
+    # Nothing scrolls sideways but the board itself, and the targets are thumb-sized.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for name in ("Place tile", "Aki passes", "Undo last"):
+        box = page.get_by_role("button", name=name).bounding_box()
+        assert box and box["height"] >= 44
+    cell = page.get_by_role("checkbox", name="Row 2, column 2").bounding_box()
+    assert cell and cell["width"] >= 40 and cell["height"] >= 40
+
+    # Zoom in with the + button: the board gets bigger and scrolls inside its frame.
+    before = page.locator(".bead-svg").bounding_box()
+    page.get_by_role("button", name="Zoom in").tap()
+    after = page.locator(".bead-svg").bounding_box()
+    assert before and after and after["width"] > before["width"] * 1.2
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # A refused placement says why, and the table stays as it was.
+    tap_place(page, "Row 0, column 4", "Row 1, column 4", "4-4")
+    expect(page.get_by_role("alert")).to_contain_text("not a pattern")
+    expect(page.locator(".total .score")).to_have_text(["32", "27"])
+
+
+def test_cannot_play_lists_placements_and_one_tap_places(page: Page):
+    start_table(page)
+    tap_starter(page)
+    page.get_by_text("Cannot play?").tap()
+    for tile in ("4-4", "3-2"):
+        page.locator(f".bead-cannot label[title='{tile}']").tap()
+    page.get_by_role("button", name="Show legal placements").tap()
+    expect(page.locator(".bead-legal-count")).to_contain_text(
+        re.compile(r"\d+ legal placements for 4-4, 3-2")
+    )
+    best = page.locator(".bead-legal li").first
+    score = best.locator("b").nth(1).inner_text()
+    best.get_by_role("button", name="Place this").tap()
+    expect(page.locator(".total .score")).to_have_text(["0", score])

@@ -1,0 +1,99 @@
+"""Five Up on a phone (390x844, headless Chromium): a spinner opened on all four sides, entered by
+tapping open ends on the layout picture, then a tile in the picker."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+def start_table(page: Page, names=("Aki", "Ben", "Chie", "Dai")) -> None:
+    page.goto("/new/five-up")
+    for i, name in enumerate(names):
+        page.locator("input[name=players]").nth(i).fill(name)
+    page.get_by_role("button", name="Start the table").tap()
+    expect(page.locator("#table")).to_be_visible()
+
+
+def tap_end(page: Page, on: str, number: int) -> None:
+    page.locator(f"a.fu-end[data-on='{on}'][data-number='{number}']").first.tap()
+    expect(page.get_by_role("button", name="Play it")).to_be_visible()
+
+
+def play(page: Page, tile: str) -> None:
+    page.locator(f"label.pick:has(input[name=tile][value='{tile}'])").tap()
+    page.get_by_role("button", name="Play it").tap()
+    expect(page.locator(f".fu-tile[data-tile='{tile}']")).to_have_count(1)
+
+
+def test_a_spinner_opened_on_all_four_sides_by_tapping_ends(page: Page):
+    start_table(page)
+    page.locator("label.seat", has_text="Aki").tap()
+    page.get_by_role("button", name="Start the hand").tap()
+    play(page, "5-5")  # the lead: 5x2 = 10, Aki (and Chie) score 2
+    expect(page.locator("#fu-count")).to_have_text("10")
+    expect(page.locator("#fu-last")).to_contain_text("+2")
+
+    tap_end(page, "5-5", 5)
+    # only tiles with a 5 that are not on the table can be chosen
+    enabled = page.locator("input[name=tile]:not([disabled])")
+    expect(enabled).to_have_count(6)
+    play(page, "5-0")
+    expect(page.locator("#fu-formula")).to_have_text("5x2 + 0 = 10")
+    tap_end(page, "5-5", 5)
+    play(page, "5-3")  # both sides covered: the spinner now counts nothing, its ends open
+    expect(page.locator("#fu-formula")).to_have_text("0 + 3 = 3")
+    expect(page.locator("a.fu-end[data-on='5-5']")).to_have_count(2)
+    tap_end(page, "5-5", 5)
+    play(page, "5-1")
+    tap_end(page, "5-5", 5)
+    play(page, "5-4")
+    expect(page.locator("#fu-formula")).to_have_text("0 + 3 + 1 + 4 = 8")
+    expect(page.locator("a.fu-end[data-on='5-5']")).to_have_count(0)  # four neighbours: full
+    expect(page.locator("a.fu-end")).to_have_count(4)
+
+    tap_end(page, "5-3", 3)
+    play(page, "3-2")
+    tap_end(page, "5-4", 4)
+    play(page, "4-4")
+    tap_end(page, "5-0", 0)
+    play(page, "6-0")
+    tap_end(page, "5-1", 1)
+    play(page, "1-1")
+    tap_end(page, "3-2", 2)
+    play(page, "2-0")
+    tap_end(page, "6-0", 6)
+    play(page, "6-4")
+    tap_end(page, "4-4", 4)
+    play(page, "4-1")
+    tap_end(page, "2-0", 0)
+    play(page, "1-0")
+    tap_end(page, "6-4", 4)
+    play(page, "4-3")
+    expect(page.locator("#fu-count")).to_have_text(re.compile(r"^\d+$"))
+    expect(page.locator(".fu-tile")).to_have_count(14)
+    expect(page.locator(".total .score")).to_have_text(["2", "2", "2", "2"])  # only the lead and [5-0] scored
+
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for end in page.locator("a.fu-end").all():
+        box = end.bounding_box()
+        assert box and box["width"] >= 40 and box["height"] >= 40
+    page.reload()
+    expect(page.locator(".fu-tile")).to_have_count(14)
+
+
+def test_a_tile_that_does_not_fit_is_explained_and_nothing_changes(page: Page):
+    start_table(page, ("Aki", "Ben"))
+    page.locator("label.seat", has_text="Aki").tap()
+    page.get_by_role("button", name="Start the hand").tap()
+    play(page, "6-4")
+    expect(page.locator("#fu-count")).to_have_text("10")
+    tap_end(page, "6-4", 6)
+    # a phone without the picker's limits (an old page, a forged form) is still refused
+    page.evaluate("document.querySelectorAll('input[name=tile]').forEach(i => i.disabled = false)")
+    page.locator("label.pick:has(input[name=tile][value='3-2'])").tap()
+    page.get_by_role("button", name="Play it").tap()
+    expect(page.get_by_role("alert")).to_contain_text(re.compile("does not match"))
+    expect(page.locator(".fu-tile")).to_have_count(1)

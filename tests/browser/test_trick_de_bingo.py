@@ -1,0 +1,81 @@
+"""Trick de Bingo at a table with phones: the scorer drafts two cards and enters a trick by tapping;
+Aki's own phone (a second browser context, joined by seat link) sees the card flip."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.browser
+
+RECORD = json.loads((Path(__file__).parent.parent / "records" / "trick-de-bingo-one-round.json").read_text())
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "locale": "en-GB"}
+
+
+def tap_pick(page: Page, card: str, cell: int) -> None:
+    page.locator("[data-tdb-filter]").fill(card)
+    option = page.locator(f"label.tdb-option:has(input[value='{card}'])")
+    expect(page.locator("label.tdb-option:visible")).to_have_count(1)
+    option.tap()
+    page.locator(f".tdb-cells label:has(input[value='{cell}'])").tap()
+    page.get_by_role("button", name="Place the card").tap()
+
+
+def test_draft_by_tapping_then_a_trick_flips_a_card_on_the_seat_phone(
+    page: Page, browser: Browser, base_url: str
+):
+    created = page.request.post(
+        f"{base_url}/api/v1/tables",
+        data={"game": "trick-de-bingo", "players": RECORD["players"], "options": {"rounds": 1}},
+    ).json()
+    auth = {"Authorization": f"Bearer {created['scorer_token']}"}
+    events = f"{base_url}/api/v1/tables/{created['id']}/events"
+
+    page.goto(created["scorer_url"])
+    expect(page.locator("#table")).to_be_visible()
+    page.locator(".seats label:has(input[value='0'])").tap()
+    page.get_by_role("button", name="Start the round").tap()
+    expect(page.locator(".tdb-next")).to_contain_text("Aki picks")
+
+    tap_pick(page, "TB-23", 5)
+    expect(page.locator(".tdb-next")).to_contain_text("Ben picks")
+    tap_pick(page, "TB-22", 5)
+    expect(page.locator(".tdb-next")).to_contain_text("Chie picks")
+    sheets = page.locator(".tdb-sheets .tdb-sheet")
+    expect(sheets.nth(0).locator("[data-cell='5']")).to_have_attribute("data-card", "TB-23")
+    expect(sheets.nth(1).locator("[data-cell='5']")).to_have_attribute("data-card", "TB-22")
+
+    for ev in RECORD["events"][3:37]:  # the other 34 picks, as another phone would send them
+        assert page.request.post(events, data=ev, headers=auth).status == 201
+
+    seat = browser.new_context(**PHONE)
+    try:
+        aki = seat.new_page()
+        aki.goto(f"{base_url}/t/{created['id']}/join/{created['seat_tokens'][0]}")
+        mine = aki.locator(".tdb-mine .tdb-sheet.big")
+        expect(mine).to_be_visible()
+        expect(mine.locator("[data-cell='1']")).to_have_attribute("data-card", "TB-01")
+        expect(mine.locator("[data-cell='1']")).not_to_have_class(re.compile(r"\bflipped\b"))
+        expect(aki.get_by_role("button", name="Record the trick")).to_have_count(0)
+
+        page.reload()
+        expect(page.locator(".tdb-next")).to_contain_text("Trick 1")
+        for n, card in enumerate(RECORD["events"][37]["cards"], 1):  # AC 3C 2H 4H, Aki leads
+            play = page.locator(f"details[data-play='{n}']")
+            play.locator(f"label:has(input[value='{card}'])").tap()
+            expect(play.locator(".tdb-chosen")).to_have_text(card)
+        page.get_by_role("button", name="Record the trick").tap()
+        expect(page.locator(".tdb-why")).to_contain_text("Aki won with AC")
+        expect(page.locator(".tdb-flipnews").first).to_contain_text("Aki flips TB-01")
+
+        # no reload: Aki's phone follows the table by itself (live polling)
+        cell = aki.locator(".tdb-mine [data-cell='1']")
+        expect(cell).to_have_class(re.compile(r"\bflipped\b.*\bin-line\b"))
+        expect(cell).to_contain_text("trick 1")
+        expect(aki.locator(".tdb-linenews")).to_contain_text("Aki completes the line 1-5-9")
+        assert aki.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        seat.close()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

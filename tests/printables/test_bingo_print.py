@@ -1,0 +1,85 @@
+"""Bingo PDFs read back: the score sheet blank and filled from the golden match, the quick reference
+(B4-B14 suit ranking and card points, B27 declarations) with numbers from the rules module."""
+
+import io
+import json
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from printables.bingo import deck_table, declaration_rows, suit_order
+from printables.catalog import find
+from referee.rules.bingo.values import TARGET
+from referee.rules.tiles import Tile
+
+GOLDEN = json.loads((Path(__file__).parents[1] / "records" / "bingo-four-deals-to-eight.json").read_text())
+
+
+def pdf(data: bytes) -> tuple[str, int]:
+    reader = PdfReader(io.BytesIO(data))
+    return "\n".join(p.extract_text() for p in reader.pages), len(reader.pages)
+
+
+def test_both_printables_are_registered():
+    assert find("bingo", "score-sheet").fillable
+    assert not find("bingo", "quick-reference").fillable
+
+
+def test_a_blank_score_sheet(client):
+    resp = client.get("/print/bingo/score-sheet.pdf")
+    assert resp.status_code == 200 and resp.mimetype == "application/pdf"
+    text, pages = pdf(resp.data)
+    assert pages == 1
+    for word in ("Bingo score sheet", "Leader", "Trump", "Declarations", "Close", "Claim", "★", "first to 7"):
+        assert word in text, word
+
+
+def test_the_score_sheet_filled_from_the_golden_match(client):
+    table = client.post("/api/v1/records", json=GOLDEN).get_json()
+    text, pages = pdf(client.get(f"/t/{table['id']}/print/score-sheet.pdf").data)
+    assert pages == 1
+    assert "Aki" in text and "Ben" in text
+    assert "Aki 30" in text  # deal 1: [5-5] [0-0] declared, 20 + 10 (B27)
+    assert "Ben after 4" in text  # deal 3: Ben closed after trick 4 (B38)
+    assert "Aki 89" in text  # deal 3: Aki's claim against the closer
+    assert "3-2 → 3" in text and "1-0 → blank" in text  # B6
+
+
+def test_the_score_sheet_in_japanese(client):
+    table = client.post("/api/v1/records", json=GOLDEN).get_json()
+    text, _ = pdf(
+        client.get(f"/t/{table['id']}/print/score-sheet.pdf", headers={"Accept-Language": "ja"}).data
+    )
+    assert "ビンゴ" in text and "切り札" in text
+
+
+def test_the_quick_reference_is_one_page_with_the_rules_tables(client):
+    text, pages = pdf(client.get("/print/bingo/quick-reference.pdf").data)
+    assert pages == 1
+    assert "blank (= 7)" in text and "A blank counts as 7" in text  # B4
+    assert "6-6 6-0 6-5 6-4 6-3 6-2 6-1" in " ".join(text.split())  # B9
+    assert "143" in text and "135" in text  # B14: blanks and ones
+    assert "double doublet" in text and "emperor" in text and "3 game points" in text  # B27, B31
+    assert f"{TARGET} card points" in text
+
+
+def test_the_reference_tables_match_b9_b14_b27():
+    assert suit_order(0)[:3] == [Tile(0, 0), Tile(6, 0), Tile(5, 0)]
+    b14 = {
+        1: (61, 54, 20, 135),
+        2: (66, 52, 20, 138),
+        3: (71, 50, 10, 131),
+        4: (76, 48, 10, 134),
+        5: (81, 46, 20, 147),
+        6: (86, 44, 10, 140),
+        0: (91, 42, 10, 143),
+    }
+    assert {t: deck_table(t) for t in b14} == b14
+    assert [(n, p, b) for n, _, p, b in declaration_rows()] == [
+        (2, 20, 30),
+        (3, 40, 50),
+        (4, 50, 60),
+        (5, 60, 70),
+        (6, 70, 80),
+        (7, 0, 0),
+    ]

@@ -1,0 +1,56 @@
+"""The Ninety-Nine score sheet PDF, blank and filled, for 2, 3 and 4 players, read back with pypdf."""
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printables.catalog import PrintJob, find
+from printables.ninety_nine import build
+from referee.rules.events import decode
+from referee.rules.ninety_nine import GAME
+
+GOLDEN = json.loads(
+    (Path(__file__).parents[1] / "records" / "ninety-nine-three-player-game-to-100.json").read_text()
+)
+
+
+def text(pdf: bytes) -> tuple[int, str]:
+    reader = PdfReader(io.BytesIO(pdf))
+    return len(reader.pages), "\n".join(p.extract_text() for p in reader.pages)
+
+
+@pytest.mark.parametrize("players", [("Aki", "Ben"), ("Aki", "Ben", "Chie"), ("Aki", "Ben", "Chie", "Dai")])
+def test_blank_sheet_for_each_table_size(players):
+    pages, words = text(build(PrintJob(players=players, options=GAME.resolve_options({}))))
+    assert pages == 1
+    for w in ("Ninety-Nine score sheet", "Dealer", "Trump", "Bid", "Won", "Prem.", *players):
+        assert w in words
+
+
+def test_filled_sheet_from_the_golden_game():
+    state = GAME.start(tuple(GOLDEN["players"]), GAME.resolve_options({}))
+    for e in GOLDEN["events"]:
+        state = GAME.apply(state, decode(GAME.events, e))
+    view = GAME.view(state)
+    job = PrintJob(
+        players=tuple(GOLDEN["players"]), detail=view.detail, totals=view.totals, subtitle="Club night"
+    )
+    pages, words = text(build(job))
+    assert pages >= 1
+    assert "Club night" in words and "1.1" in words
+    for t in view.totals:
+        assert str(t) in words
+    rows = len(view.detail["sheet"])
+    assert rows >= 5 and f"{view.detail['sheet'][-1]['game']}.{view.detail['sheet'][-1]['deal']}" in words
+
+
+def test_the_web_serves_blank_and_filled(client):
+    assert find("ninety-nine", "score-sheet").build is build
+    blank = client.get("/print/ninety-nine/score-sheet.pdf?players=2")
+    assert blank.status_code == 200 and blank.mimetype == "application/pdf"
+    made = client.post("/api/v1/records", json=GOLDEN).get_json()
+    filled = client.get(f"/t/{made['id']}/print/score-sheet.pdf")
+    assert filled.status_code == 200 and "Aki" in text(filled.data)[1]

@@ -1,0 +1,164 @@
+"""Bingo through the API and the HTML forms: a deal and a claim, the refusals of illegal-by-sight
+events (B17/B21, B28, B43), hidden running points (B35), the golden record."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+GOLDEN = json.loads((Path(__file__).parents[1] / "records" / "bingo-four-deals-to-eight.json").read_text())
+DEAL = {"type": "deal", "indicator": "1-0", "leader": 0}
+
+
+def new_table(client, options=None):
+    resp = client.post(
+        "/api/v1/tables", json={"game": "bingo", "players": ["Aki", "Ben"], "options": options or {}}
+    )
+    assert resp.status_code == 201, resp.get_json()
+    return resp.get_json()
+
+
+def post(client, table, event):
+    auth = {"Authorization": f"Bearer {table['scorer_token']}"}
+    return client.post(f"/api/v1/tables/{table['id']}/events", json=event, headers=auth)
+
+
+def state(client, table):
+    return client.get(f"/api/v1/tables/{table['id']}").get_json()
+
+
+def test_the_golden_match_imports_with_its_game_points(client):
+    resp = client.post("/api/v1/records", json=GOLDEN)
+    assert resp.status_code == 201, resp.get_json()
+    s = state(client, resp.get_json())
+    assert s["totals"] == [8, 3] and s["game_points"] == [8, 3]  # B2, B47: over 7 ends the match
+    assert s["finished"] and s["winners"] == [0]
+    deals = s["detail"]["deals"]
+    assert [d["game_points"] for d in deals] == [[3, 0], [0, 3], [2, 0], [3, 0]]
+    assert deals[1]["captures"] == [{"seat": 1, "trick": 4}]  # B46: [0-0] took the trump double
+    assert deals[2]["close"]["seat"] == 1 and deals[2]["result"]["row"] == 3  # B38-B42, B44
+    assert s["breaches"] == []
+
+
+def test_each_record_format_event_through_the_api(client):
+    t = new_table(client)
+    for ev in GOLDEN["events"][:6]:  # deal, declare, two tricks, claim, show
+        assert post(client, t, ev).status_code == 201, ev
+    d = state(client, t)["detail"]
+    assert (
+        d["declarations"][0]["points"] == 30 and d["declarations"][0]["status"] == "valid"
+    )  # B27: +10 with [0-0]
+    assert (
+        d["claim"]["kind"] == "claim" and d["claim"]["correct"] and d["claim"]["game_points"] == 3
+    )  # B44 row 1
+    assert d["shows"][0]["seat"] == 0 and sorted(d["shows"][0]["tiles"]) == GOLDEN["events"][5]["tiles"]
+    assert state(client, t)["totals"] == [3, 0]
+
+
+@pytest.mark.parametrize(
+    ("setup", "event", "message"),
+    [
+        # a tile played twice
+        (
+            [{"type": "trick", "lead": "6-6", "reply": "5-2"}],
+            {"type": "trick", "lead": "4-3", "reply": "6-6"},
+            "already played",
+        ),
+        # the indicator played before it was taken (B17, B21)
+        ([], {"type": "trick", "lead": "1-0", "reply": "5-2"}, "trump indicator"),
+        # a trick in a finished deal (B43)
+        (
+            [{"type": "trick", "lead": "6-6", "reply": "5-2"}, {"type": "claim", "seat": 1}],
+            {"type": "trick", "lead": "4-3", "reply": "4-4"},
+            "is over",
+        ),
+        # a declaration out of turn (B28)
+        ([], {"type": "declare", "seat": 1, "doubles": ["2-2", "3-3"]}, "Only the player about to lead"),
+        ([], {"type": "declare", "seat": 0, "doubles": ["2-2"]}, "at least two doubles"),
+        (
+            [{"type": "declare", "seat": 0, "doubles": ["2-2", "3-3"]}],
+            {"type": "trick", "lead": "6-6", "reply": "5-2"},
+            "must lead one of the declared",
+        ),
+        ([], {"type": "close", "seat": 0}, "close"),
+    ],
+)
+def test_illegal_events_answer_422_with_the_reason_and_change_nothing(client, setup, event, message):
+    t = new_table(client)
+    assert post(client, t, DEAL).status_code == 201
+    for ev in setup:
+        assert post(client, t, ev).status_code == 201, ev
+    before = state(client, t)
+    resp = post(client, t, event)
+    assert resp.status_code == 422
+    assert message in resp.get_json()["error"]["message"]
+    after = state(client, t)
+    assert after["seq"] == before["seq"] and after["detail"] == before["detail"]
+
+
+def test_b35_running_card_points_are_hidden_during_a_deal(client):
+    t = new_table(client)
+    for ev in GOLDEN["events"][:4]:
+        post(client, t, ev)
+    d = state(client, t)["detail"]
+    assert d["status"] == "playing"
+    assert "card_points" not in d and "points_breakdown" not in d
+    assert all("points" not in trick for trick in d["tricks"])
+    assert d["tricks_won"] == [2, 0] and d["game_points"] == [0, 0]  # tricks and game points stay visible
+    scorer = client.get(f"/api/v1/tables/{t['id']}", headers={"Authorization": f"Bearer {t['scorer_token']}"})
+    assert "card_points" not in scorer.get_json()["detail"]  # the scorer plays too
+    page = client.get(f"/t/{t['id']}").get_data(as_text=True)
+    assert "bingo-card-points" not in page and "players may not keep count" in page
+    post(client, t, GOLDEN["events"][4])  # the claim ends the deal: everything is shown
+    d = state(client, t)["detail"]
+    assert d["card_points"] == [70, 0] and d["tricks"][0]["points"] == 28
+
+
+def test_b35_the_learner_option_shows_running_points(client):
+    t = new_table(client, {"showRunningPoints": True})
+    for ev in GOLDEN["events"][:4]:
+        post(client, t, ev)
+    d = state(client, t)["detail"]
+    assert d["card_points"] == [70, 0]
+    assert 'class="bingo-card-points">70<' in client.get(f"/t/{t['id']}").get_data(as_text=True)
+
+
+def test_b42_the_close_snapshot_is_hidden_until_the_deal_ends(client):
+    t = new_table(client)
+    third = GOLDEN["events"][13:19]  # deal 3 up to Ben's close after trick 4
+    for ev in GOLDEN["events"][:13] + third:
+        assert post(client, t, ev).status_code == 201, ev
+    close = state(client, t)["detail"]["close"]
+    assert close["seat"] == 1 and close["opponent_tricks"] == 0 and "opponent_points" not in close
+
+
+def test_a_deal_and_a_claim_through_the_html_forms(client):
+    resp = client.post("/new/bingo", data={"players": ["Aki", "Ben"]})
+    assert resp.status_code == 302
+    url = resp.headers["Location"]
+    page = client.get(url).get_data(as_text=True)
+    assert 'name="indicator"' in page and 'name="leader"' in page
+    assert client.post(
+        f"{url}/events", data={"type": "deal", "leader": "0", "indicator": "1-0"}
+    ).status_code in (200, 302)
+    page = client.get(url).get_data(as_text=True)
+    assert "Blanks are trump" in page and 'name="lead"' in page and 'name="reply"' in page
+    assert 'id="bingo-declare"' in page  # Aki may declare before leading (B28)
+    client.post(f"{url}/events", data={"type": "declare", "seat": "0", "doubles": ["5-5", "0-0"]})
+    client.post(f"{url}/events", data={"type": "trick", "lead": "0-0", "reply": "5-3"})
+    page = client.get(url).get_data(as_text=True)
+    assert "0-0 is bingo and beats every tile: leader wins" in page
+    assert "Draw: Aki takes a tile from the boneyard first, then Ben." in page
+    client.post(f"{url}/events", data={"type": "trick", "lead": "6-6", "reply": "5-2"})
+    resp = client.post(
+        f"{url}/events", data={"type": "trick", "lead": "6-6", "reply": "4-4"}, headers={"HX-Request": "true"}
+    )
+    assert resp.status_code == 422 and "already played" in resp.get_data(as_text=True)
+    client.post(f"{url}/events", data={"type": "claim", "seat": "0"})
+    page = client.get(url).get_data(as_text=True)
+    assert "Aki claims" in page and "70 / 70" in page and "Aki scores 3 game point(s)" in page
+    assert re.findall(r'class="score"[^>]*>([^<]*)<', page) == ["3", "0"]
+    assert 'id="bingo-show-0"' in page and 'id="bingo-deal"' in page
+    client.post(f"{url}/events", data={"type": "show", "seat": "0", "tiles": GOLDEN["events"][5]["tiles"]})
+    assert "Tiles shown" in client.get(url).get_data(as_text=True)

@@ -1,0 +1,100 @@
+"""The Five Up layout picture's geometry (referee/web/five_up_layout.py): pure, no app needed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from referee.rules.events import decode
+from referee.rules.five_up import GAME
+from referee.web.five_up_layout import _overlap, end_marks, picture, place
+
+RECORD = Path(__file__).parents[1] / "records" / "five-up-partners-to-61.json"
+
+
+def hand_after(players, events):
+    state = GAME.start(tuple(players), GAME.resolve_options({}))
+    for raw in events:
+        state = GAME.apply(state, decode(GAME.events, raw))
+    return GAME.view(state).detail["hand"]
+
+
+def play(seat, tile, on=None):
+    return {"type": "play", "seat": seat, "tile": tile, **({"on": on} if on else {})}
+
+
+SPINNER = [
+    {"type": "hand", "leader": 0},
+    play(0, "5-5"),
+    play(1, "5-0", "5-5"),
+    play(2, "5-3", "5-5"),
+    play(3, "5-1", "5-5"),
+    play(0, "5-4", "5-5"),
+]
+
+
+def test_a_lead_lies_across_with_its_higher_number_west():
+    hand = hand_after("AB", [{"type": "hand", "leader": 0}, play(0, "6-4")])
+    (lead,) = place(hand["layout"])
+    assert (lead.cx, lead.cy, lead.w, lead.h) == (0, 0, 2, 1)
+    assert (lead.first, lead.second) == (6, 4)
+    marks = end_marks(place(hand["layout"]), hand["layout"], hand["open_ends"])
+    assert [(m.number, m.count, m.cx < 0) for m in marks] == [(6, 6, True), (4, 4, False)]
+
+
+def test_a_spinner_grows_arms_west_east_north_and_south_and_doubles_lie_crosswise():
+    hand = hand_after("ABCD", SPINNER)
+    spinner, west, east, north, south = place(hand["layout"])
+    assert (spinner.w, spinner.h) == (1, 2)  # a double lies across the line
+    assert west.cx < 0 and west.cy == 0 and (west.first, west.second) == (0, 5)  # the 5 touches the spinner
+    assert east.cx > 0 and east.cy == 0 and (east.first, east.second) == (5, 3)
+    assert north.cy < 0 and north.cx == 0 and (north.w, north.h) == (1, 2)
+    assert south.cy > 0 and south.cx == 0 and (south.first, south.second) == (5, 4)
+    pic = picture(hand)
+    assert [e["on"] for e in pic["ends"]] == ["5-0", "5-3", "5-1", "5-4"]  # the spinner is full
+    assert [e["count"] for e in pic["ends"]] == [0, 3, 1, 4]
+    assert sum(e["count"] for e in pic["ends"]) == hand["count"] == 8
+
+
+def test_a_joined_double_offers_its_far_side_first_and_the_side_counts_twice():
+    hand = hand_after("AB", [{"type": "hand", "leader": 0}, play(0, "6-4"), play(1, "4-4", "6-4")])
+    placed = place(hand["layout"])
+    ends = end_marks(placed, hand["layout"], hand["open_ends"])
+    side = next(m for m in ends if m.on == "4-4")
+    assert side.count == 8 and side.cx > placed[1].cx  # beyond the double, not back on the 6-4
+    assert placed[1].cx == 1.5 and (placed[1].w, placed[1].h) == (1, 2)
+
+
+def test_a_long_arm_turns_a_corner_and_nothing_overlaps():
+    events = [{"type": "hand", "leader": 0}, play(0, "6-5")]
+    chain = ["5-4", "4-3", "3-2", "2-1", "1-0", "0-0", "0-6"]
+    on, seat = "6-5", 1
+    for tile in chain:
+        events.append(play(seat, tile, on))
+        on, seat = tile, 1 - seat
+    placed = place(hand_after("AB", events)["layout"])
+    assert {p.arm for p in placed} >= {(1, 0), (0, 1)}  # east, then south after the corner
+    assert max(p.cx + p.w / 2 for p in placed) <= 6.5
+    assert all(_overlap(p, placed[:i]) == 0 for i, p in enumerate(placed))
+
+
+@pytest.mark.parametrize("number", range(1, 8))
+def test_no_tile_covers_another_in_any_hand_of_the_golden_record(number):
+    record = json.loads(RECORD.read_text(encoding="utf-8"))
+    state = GAME.start(tuple(record["players"]), GAME.resolve_options(record["options"]))
+    for raw in record["events"]:
+        state = GAME.apply(state, decode(GAME.events, raw))
+        hand = GAME.view(state).detail["hand"]
+        if hand and hand["number"] == number and hand["layout"]:
+            placed = place(hand["layout"])
+            assert all(_overlap(p, placed[:i]) == 0 for i, p in enumerate(placed))
+            pic = picture(hand)
+            assert len(pic["ends"]) == len(hand["open_ends"])
+            assert sum(e["count"] for e in pic["ends"]) == hand["count"]
+
+
+def test_an_empty_table_is_an_empty_picture():
+    pic = picture(None)
+    assert pic["tiles"] == [] and pic["ends"] == [] and pic["view_box"]

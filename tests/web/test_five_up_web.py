@@ -1,0 +1,193 @@
+"""Five Up through the API and the table page's forms: a hand, refusals, the golden record."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+RECORD = Path(__file__).parents[1] / "records" / "five-up-partners-to-61.json"
+
+
+def new_table(client, players=("Aki", "Ben", "Chie", "Dai"), options=None):
+    resp = client.post(
+        "/api/v1/tables", json={"game": "five-up", "players": list(players), "options": options or {}}
+    )
+    assert resp.status_code == 201, resp.get_json()
+    table = resp.get_json()
+    with client.session_transaction() as session:  # this client is the scorer's phone
+        session["tokens"] = {f"{table['id']}:scorer": table["scorer_token"]}
+    return table
+
+
+def post(client, table, event):
+    auth = {"Authorization": f"Bearer {table['scorer_token']}"}
+    return client.post(f"/api/v1/tables/{table['id']}/events", json=event, headers=auth)
+
+
+def state(client, table):
+    return client.get(f"/api/v1/tables/{table['id']}").get_json()
+
+
+def form(client, table, **fields):
+    """Post a form as the table page does (htmx: the #table fragment comes back)."""
+    data = {k: v for k, v in fields.items()}
+    return client.post(f"/t/{table['id']}/events", data=data, headers={"HX-Request": "true"})
+
+
+def play(seat, tile, on=None):
+    return {"type": "play", "seat": seat, "tile": tile, **({"on": on} if on else {})}
+
+
+SPINNER_HAND = [
+    {"type": "hand", "leader": 0},
+    play(0, "5-5"),
+    play(1, "5-0", "5-5"),
+    play(2, "5-3", "5-5"),
+    play(3, "5-1", "5-5"),
+    play(0, "5-4", "5-5"),
+]
+
+
+def test_the_page_draws_the_layout_and_offers_only_fitting_tiles(client):
+    table = new_table(client)
+    for e in SPINNER_HAND[:3]:
+        assert post(client, table, e).status_code == 201
+    html = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    assert 'class="fu-svg"' in html and html.count('data-tile="') == 2
+    assert "5x2 + 0 = 10" in html  # the double's free side still counts twice
+    ends = re.findall(r'<a href="[^"]*\?on=([0-9-]+)&amp;n=(\d)', html)
+    assert sorted(ends) == [("5-0", "0"), ("5-5", "5")]
+    assert "tap an open end" in html
+    picked = client.get(f"/t/{table['id']}?on=5-5&n=5").get_data(as_text=True)
+    enabled = re.findall(r'name="tile" value="([0-9-]+)"\s+required', picked)
+    assert set(enabled) == {"6-5", "5-4", "5-3", "5-2", "5-1"}  # tiles with a 5, not yet on the table
+    assert 'name="on" value="5-5"' in picked
+
+
+def test_a_hand_entered_through_the_forms(client):
+    table = new_table(client, players=("Aki", "Ben"))
+    resp = form(client, table, type="hand", leader="0")
+    assert resp.status_code == 200 and "Aki leads: which tile?" in resp.get_data(as_text=True)
+    resp = form(client, table, type="play", seat="0", tile="6-4")
+    html = resp.get_data(as_text=True)
+    assert 'id="fu-count">10<' in html and "6 + 4 = 10" in html and "+2" in html
+    resp = form(client, table, type="play", seat="1", tile="4-1", on="6-4")
+    assert "6 + 1 = 7" in resp.get_data(as_text=True)
+    resp = form(client, table, type="draw", seat="0", count="2")
+    assert resp.status_code == 200
+    s = state(client, table)
+    assert s["totals"] == [2, 0] and s["detail"]["hand"]["held"] == [8, 6]
+
+
+@pytest.mark.parametrize(
+    ("event", "message"),
+    [
+        (play(1, "5-5", "5-5"), "already played"),
+        (play(1, "6-2", "5-5"), "does not match"),
+        (play(2, "5-2", "5-5"), "turn"),
+        ({"type": "draw", "seat": 1, "count": 30}, "draw"),
+    ],
+)
+def test_refusals_answer_422_with_a_reason_and_change_nothing(client, event, message):
+    table = new_table(client)
+    for e in SPINNER_HAND[:2]:
+        post(client, table, e)
+    before = state(client, table)
+    resp = post(client, table, event)
+    assert resp.status_code == 422
+    assert message in resp.get_json()["error"]["message"]
+    assert state(client, table) == before
+    page = form(client, table, **{k: str(v) for k, v in event.items()})
+    assert page.status_code == 422 and message in page.get_data(as_text=True)
+    assert state(client, table) == before
+
+
+def test_a_fifth_tile_on_a_spinner_is_refused(client):
+    table = new_table(client)
+    for e in SPINNER_HAND:
+        assert post(client, table, e).status_code == 201
+    before = state(client, table)
+    resp = post(client, table, play(1, "6-5", "5-5"))
+    assert resp.status_code == 422 and "four neighbours" in resp.get_json()["error"]["message"]
+    assert state(client, table) == before
+    assert before["detail"]["hand"]["count"] == 0 + 3 + 1 + 4  # 5-0, 5-3, 5-1, 5-4 around a full spinner
+
+
+@pytest.mark.parametrize(
+    ("pips", "message"),
+    [
+        ([0, 5], "still on"),
+        ([0, 200, 4, 8], "pips"),
+        ([3, 10, 4, 8], "went out and holds no tiles"),
+    ],
+)
+def test_pips_that_cannot_be_are_refused(client, pips, message):
+    record = json.loads(RECORD.read_text(encoding="utf-8"))
+    if len(pips) == 2:  # a 2-player hand still in play
+        table = new_table(client, players=("Aki", "Ben"))
+        post(client, table, {"type": "hand", "leader": 0})
+    else:  # the golden record up to its first domino: the pips are due
+        resp = client.post("/api/v1/records", json={**record, "events": record["events"][:18]})
+        table = resp.get_json()
+        assert client.get(f"/api/v1/tables/{table['id']}").get_json()["detail"]["phase"] == "end"
+    before = state(client, table)
+    resp = post(client, table, {"type": "end", "pips": pips})
+    assert resp.status_code == 422 and message in resp.get_json()["error"]["message"]
+    assert state(client, table) == before
+
+
+def test_drawing_into_the_reserve_is_refused(client):
+    table = new_table(client, players=("Aki", "Ben"))
+    post(client, table, {"type": "hand", "leader": 0})
+    post(client, table, play(0, "6-6"))
+    before = state(client, table)
+    assert before["detail"]["hand"]["drawable"] == 12
+    resp = post(client, table, {"type": "draw", "seat": 1, "count": 13})
+    assert resp.status_code == 422 and "stay in the boneyard" in resp.get_json()["error"]["message"]
+    assert state(client, table) == before
+
+
+def test_the_golden_record_imports_with_its_totals_and_game_points(client):
+    record = json.loads(RECORD.read_text(encoding="utf-8"))
+    resp = client.post("/api/v1/records", json=record)
+    assert resp.status_code == 201, resp.get_json()
+    table = resp.get_json()
+    s = client.get(f"/api/v1/tables/{table['id']}").get_json()
+    assert s["totals"] == [73, 33, 73, 33] and s["finished"] is True
+    assert s["game_points"] == [40, -40, 40, -40] and s["winners"] == [0, 2]
+    html = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    assert "Game points" in html and 'id="fu-game-points"' in html and "R(" in html
+
+
+def test_the_opening_draw_form_finds_the_first_leader_and_the_partners(client):
+    table = new_table(client)
+    html = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    assert "draw for the lead" in html and html.count('name="opening"') == 4
+    resp = client.post(
+        f"/t/{table['id']}/events",
+        data={"type": "hand", "opening": ["6-5", "2-1", "5-4", "3-0"]},
+        headers={"HX-Request": "true"},
+    )
+    assert resp.status_code == 200, resp.get_data(as_text=True)
+    assert state(client, table)["detail"]["hand"]["leader"] == 0
+    bad = new_table(client)
+    resp = client.post(
+        f"/t/{bad['id']}/events",
+        data={"type": "hand", "opening": ["6-5", "5-4", "2-1", "3-0"]},
+        headers={"HX-Request": "true"},
+    )
+    assert resp.status_code == 422 and "opposite" in resp.get_data(as_text=True)
+
+
+def test_called_scores_are_entered_after_a_play_and_a_wrong_call_is_listed(client):
+    table = new_table(client, players=("Aki", "Ben"), options={"calledScore": True, "muggins": True})
+    post(client, table, {"type": "hand", "leader": 0})
+    html = form(client, table, type="play", seat="0", tile="5-5").get_data(as_text=True)
+    assert "Record the call" in html and 'name="seat" value="0"' in html
+    html = form(client, table, type="call", seat="0", points="1").get_data(as_text=True)
+    assert "Aki called 1; the play was worth 2." in html and "Muggins" in html
+    s = state(client, table)
+    assert s["detail"]["calls"][0]["called"] == 1 and s["detail"]["awaiting_call"] is None

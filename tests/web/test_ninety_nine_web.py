@@ -1,0 +1,218 @@
+"""Ninety-Nine through the API and the HTML forms: sealed bids, seat links, tricks, refusals, the golden record."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+GOLDEN = json.loads(
+    (Path(__file__).parents[1] / "records" / "ninety-nine-three-player-game-to-100.json").read_text()
+)
+DEAL1 = GOLDEN["events"][:13]  # deal, two sealed bids, nine tricks, the dealer's bid at the end
+
+
+def new_table(client, players=("Aki", "Ben", "Chie"), options=None):
+    resp = client.post(
+        "/api/v1/tables", json={"game": "ninety-nine", "players": list(players), "options": options or {}}
+    )
+    assert resp.status_code == 201, resp.get_json()
+    return resp.get_json()
+
+
+def post(client, table, event, token=None):
+    auth = {"Authorization": f"Bearer {token or table['scorer_token']}"}
+    return client.post(f"/api/v1/tables/{table['id']}/events", json=event, headers=auth)
+
+
+def state(client, table, token=None):
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return client.get(f"/api/v1/tables/{table['id']}", headers=headers).get_json()
+
+
+def test_a_seat_token_records_its_own_bid_only(client):
+    t = new_table(client)
+    assert post(client, t, DEAL1[0]).status_code == 201
+    assert (
+        post(client, t, DEAL1[1], token=t["seat_tokens"][0]).status_code == 403
+    )  # seat 1's bid, seat 0's token
+    assert post(client, t, DEAL1[1], token=t["seat_tokens"][1]).status_code == 201
+    assert (
+        post(client, t, {"type": "trick", "cards": ["KS", "6D", "9S"]}, token=t["seat_tokens"][1]).status_code
+        == 403
+    )
+
+
+def test_sealed_bids_stay_private_to_their_seat_until_the_deal_is_complete(client):
+    t = new_table(client)
+    post(client, t, DEAL1[0])
+    post(client, t, DEAL1[1], token=t["seat_tokens"][1])  # Ben: 7S 10C 8S
+    secret = ("7S", "10C", "8S")
+    for reader in (None, t["seat_tokens"][0], t["seat_tokens"][2], t["scorer_token"]):
+        seen = state(client, t, reader)
+        assert seen["detail"]["bids"] == [None, None, None], reader
+        assert [e for e in seen["events"] if e["type"] == "bid"] == [
+            {"seq": 2, "type": "bid", "seat": 1, "sealed": True}
+        ]
+        record = client.get(
+            f"/api/v1/tables/{t['id']}/record",
+            headers={"Authorization": f"Bearer {reader}"} if reader else {},
+        )
+        assert all(e["type"] != "bid" for e in record.get_json()["events"])
+    own = state(client, t, t["seat_tokens"][1])
+    assert own["detail"]["bids"][1]["cards"] == list(secret)
+    assert state(client, t)["detail"]["bid_status"] == ["missing", "sealed", "missing"]
+    for ev in DEAL1[2:]:
+        assert post(client, t, ev).status_code == 201, ev
+    done = state(client, t)
+    assert done["detail"]["bid_status"] == ["shown"] * 3
+    assert done["detail"]["bids"][1]["cards"] == list(secret)
+    assert done["detail"]["private_events"] == []
+
+
+@pytest.mark.parametrize(
+    ("setup", "event", "message"),
+    [
+        ([], {"type": "trick", "cards": ["KS", "6D"]}, "A trick has 3 cards"),
+        (
+            [{"type": "trick", "cards": ["KS", "6D", "9S"]}],
+            {"type": "trick", "cards": ["KS", "AD", "KH"]},
+            "already played",
+        ),
+        (
+            [{"type": "bid", "seat": 1, "cards": ["7S", "10C", "8S"]}],
+            {"type": "trick", "cards": ["KS", "7S", "9S"]},
+            "bid cards",
+        ),
+        ([], {"type": "bid", "seat": 0, "cards": ["QS", "6S"]}, "three different cards"),
+        (
+            [{"type": "premium", "seat": 1, "kind": "reveal"}],
+            {"type": "premium", "seat": 2, "kind": "declare"},
+            "priority",
+        ),
+    ],
+)
+def test_refusals_answer_422_and_change_nothing(client, setup, event, message):
+    t = new_table(client)
+    post(client, t, {"type": "deal", "dealer": 0})
+    for ev in setup:
+        assert post(client, t, ev).status_code == 201, ev
+    before = state(client, t)
+    resp = post(client, t, event)
+    assert resp.status_code == 422
+    assert message in resp.get_json()["error"]["message"]
+    assert state(client, t)["seq"] == before["seq"]
+
+
+def test_the_golden_record_imports_with_its_totals(client):
+    resp = client.post("/api/v1/records", json=GOLDEN)
+    assert resp.status_code == 201, resp.get_json()
+    s = client.get(f"/api/v1/tables/{resp.get_json()['id']}").get_json()
+    assert s["totals"] == GOLDEN_TOTALS
+    assert s["detail"]["games"] and s["detail"]["games"][0]["winner"] is not None
+    page = client.get(f"/t/{resp.get_json()['id']}").get_data(as_text=True)
+    assert "Deal" in page and "nn-sheet" in page
+
+
+def bids_of(html: str) -> str:
+    return html.split('id="bid-status"', 1)[1].split("</ul>", 1)[0]
+
+
+def history_of(html: str) -> str:
+    return html.split('class="events"', 1)[1].split("</ol>", 1)[0]
+
+
+def join(app, table, token):
+    c = app.test_client()
+    assert c.get(f"/t/{table['id']}/join/{token}").status_code == 302
+    return c
+
+
+def test_html_flow_seat_bid_trick_pickers_and_scoring(app, client):
+    t = new_table(client)
+    scorer = join(app, t, t["scorer_token"])
+    ben = join(app, t, t["seat_tokens"][1])
+    page = scorer.get(f"/t/{t['id']}").get_data(as_text=True)
+    assert 'name="dealer"' in page
+    assert scorer.post(f"/t/{t['id']}/events", data={"type": "deal", "dealer": "0"}).status_code == 302
+    mine = ben.get(f"/t/{t['id']}").get_data(as_text=True)
+    assert 'id="seal-bid"' in mine and "Your bid, Ben" in mine
+    r = ben.post(f"/t/{t['id']}/events", data={"type": "bid", "seat": "1", "cards": ["7S", "10C", "8S"]})
+    assert r.status_code == 302
+    assert (
+        ben.post(
+            f"/t/{t['id']}/events", data={"type": "bid", "seat": "2", "cards": ["10D", "8H", "6H"]}
+        ).status_code
+        == 403
+    )
+    table_page = scorer.get(f"/t/{t['id']}").get_data(as_text=True)
+    assert "bid sealed" in bids_of(table_page) and 'aria-label="10C"' not in bids_of(table_page)
+    assert "10C" not in history_of(table_page)
+    assert 'aria-label="10C"' in bids_of(ben.get(f"/t/{t['id']}").get_data(as_text=True))
+    post(client, t, DEAL1[2])
+    # a trick from one picker per position, in play order
+    r = scorer.post(
+        f"/t/{t['id']}/ninety-nine/trick",
+        data={"card0": "KS", "card1": "6D", "card2": "9S"},
+        headers={"HX-Request": "true"},
+    )
+    assert r.status_code == 200 and "wins" in r.get_data(as_text=True)
+    bad = scorer.post(
+        f"/t/{t['id']}/ninety-nine/trick", data={"card0": "9H", "card1": "AD"}, headers={"HX-Request": "true"}
+    )
+    assert bad.status_code == 422 and "A trick has 3 cards" in bad.get_data(as_text=True)
+    for ev in DEAL1[4:12]:
+        data = {f"card{i}": c for i, c in enumerate(ev["cards"])}
+        assert scorer.post(f"/t/{t['id']}/ninety-nine/trick", data=data).status_code == 302
+    assert (
+        scorer.post(
+            f"/t/{t['id']}/events", data={"type": "bid", "seat": "0", "cards": ["QS", "6S", "QH"]}
+        ).status_code
+        == 302
+    )
+    done = scorer.get(f"/t/{t['id']}").get_data(as_text=True)
+    assert "Deal 1 scored" in done and "made exactly" in done or "no bonus" in done
+    assert state(client, t)["totals"] == state_after_deal1(client)
+
+
+def state_after_deal1(client):
+    t = new_table(client)
+    for ev in DEAL1:
+        post(client, t, ev)
+    return state(client, t)["totals"]
+
+
+def test_scorer_makes_a_seat_qr_and_the_link_joins_that_seat(app, client):
+    t = new_table(client)
+    scorer = join(app, t, t["scorer_token"])
+    assert scorer.get(f"/t/{t['id']}/ninety-nine/seats/0/qr.svg").status_code == 404
+    assert scorer.post(f"/t/{t['id']}/ninety-nine/seats/0/link").status_code == 302
+    page = scorer.get(f"/t/{t['id']}").get_data(as_text=True)
+    link = re.search(r'class="seat-url" href="([^"]+)"', page).group(1)
+    svg = scorer.get(f"/t/{t['id']}/ninety-nine/seats/0/qr.svg")
+    assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
+    phone = app.test_client()
+    assert phone.get(link.replace("http://localhost", "")).status_code == 302
+    assert 'id="seal-bid"' not in phone.get(f"/t/{t['id']}").get_data(as_text=True)  # no deal yet
+    assert app.test_client().post(f"/t/{t['id']}/ninety-nine/seats/0/link").status_code == 403
+
+
+GOLDEN_TOTALS = [276, 44, 245]  # the rubber so far: first game to 100 with its bonus, then the next
+
+
+def test_the_dummy_is_named_in_the_readers_language(app, client):
+    t = new_table(client, players=("Aki", "Ben"))
+    post(client, t, {"type": "deal", "dealer": 0})
+    assert post(client, t, {"type": "bid", "seat": 2, "cards": ["7S", "10C", "8S"]}).status_code == 201
+    resp = post(client, t, {"type": "trick", "cards": ["KS", "7S", "9S"]})
+    assert resp.status_code == 422 and "the dummy's bid cards" in resp.get_json()["error"]["message"]
+    scorer = join(app, t, t["scorer_token"])
+    scorer.set_cookie("lang", "ja")
+    page = scorer.post(
+        f"/t/{t['id']}/ninety-nine/trick",
+        data={"card0": "KS", "card1": "7S", "card2": "9S"},
+        headers={"HX-Request": "true"},
+    )
+    assert page.status_code == 422
+    html = page.get_data(as_text=True)
+    assert "ダミーのビッドカード" in html and "ダミーの札は" in html
