@@ -84,8 +84,23 @@ def form_event(game: Game, form: MultiDict) -> dict[str, Any]:
         values = form.getlist(name)
         if typing.get_origin(hint) in (typing.Union, types.UnionType):  # an optional list: X | None
             hint = next((a for a in typing.get_args(hint) if a is not type(None)), hint)
-        if typing.get_origin(hint) is tuple and len(values) > 1:
+        if typing.get_origin(hint) is tuple and not values:
+            values = _indexed(form, name)
+            if values:
+                raw[name] = values
+        elif typing.get_origin(hint) is tuple and len(values) > 1:
             raw[name] = values
         elif values and values[0].strip():  # an empty input means "not given"
             raw[name] = values[0]
     return raw
+
+
+def _indexed(form: MultiDict, name: str) -> list[str]:
+    """A list posted as ``name.0``, ``name.1``, ... in that order (one picker per position, so the
+    order of play survives without JavaScript); positions left empty are skipped."""
+    positions = sorted(
+        (int(key[len(name) + 1 :]), value)
+        for key, value in form.items()
+        if key.startswith(name + ".") and key[len(name) + 1 :].isdigit()
+    )
+    return [value for _index, value in positions if value.strip()]

@@ -33,15 +33,6 @@ def _load(table_id: str) -> None:
     g.access = access_for(table)
 
 
-@bp.post("/t/<table_id>/tdb/trick")
-def trick(table_id: str):
-    """Four pickers ``play1``..``play4`` (play order from the leader) become one ``trick`` event."""
-    _load(table_id)
-    cards = [request.form.get(f"play{i}", "").strip() for i in range(1, 5)]
-    body = {"type": "trick", "cards": [c for c in cards if c]}
-    return table_views._respond(*table_views._record("event", body))
-
-
 # --- a printed card's QR code ---------------------------------------------------------------------
 
 

@@ -19,14 +19,17 @@ def tap_cards(scope, picker: str, cards) -> None:
         scope.locator(f"fieldset[data-picker='{picker}'] label:has(input[value='{card}'])").tap()
 
 
-def seat_link(scorer: Page, name: str) -> str:
-    """The scorer opens the seat codes and makes one for this player; the link under the QR code."""
-    if not scorer.locator(".nn-seat-links[open]").count():
-        scorer.locator(".nn-seat-links summary").tap()
-    scorer.get_by_role("button", name=f"Show a code for {name}").tap()
-    link = scorer.locator(".nn-seat-link", has_text=name).locator("a.seat-url")
+def seat_link(scorer: Page, seat: int) -> str:
+    """The scorer makes this seat's link in the share panel; the link under its QR code."""
+    box = scorer.locator(f"details.link[data-role='seat{seat}']")
+    box.locator("summary").tap()
+    box.get_by_role("button", name="Make a link").tap()
+    box = scorer.locator(f"details.link[data-role='seat{seat}']")
+    if not box.evaluate("el => el.open"):
+        box.locator("summary").tap()
+    link = box.locator("a.join-link")
     expect(link).to_be_visible()
-    expect(scorer.get_by_role("img", name=f"QR code of {name}'s seat link")).to_be_visible()
+    expect(box.get_by_role("img", name="QR code of this link")).to_be_visible()
     return link.get_attribute("href")
 
 
@@ -36,7 +39,7 @@ def test_sealed_bids_a_declare_a_deal_of_tricks_and_the_scores(page: Page, brows
     ).json()
     page.goto(made["scorer_url"])
     expect(page.locator("#table")).to_be_visible()
-    links = {name: seat_link(page, name) for name in ("Ben", "Chie")}
+    links = {name: seat_link(page, seat) for seat, name in ((1, "Ben"), (2, "Chie"))}
 
     page.locator("fieldset.seats label", has_text="Aki").first.tap()
     page.get_by_role("button", name="Deal", exact=True).tap()
@@ -70,7 +73,7 @@ def test_sealed_bids_a_declare_a_deal_of_tricks_and_the_scores(page: Page, brows
 
         for n, cards in enumerate(TRICKS, 1):
             for i, card in enumerate(cards):
-                tap_cards(page, f"card{i}", [card])
+                tap_cards(page, f"cards.{i}", [card])
             page.get_by_role("button", name="Record trick").tap()
             expect(page.locator(".nn-tricks li")).to_have_count(n)
         expect(page.locator(".nn-tricks li").first).to_contain_text("Ben wins")

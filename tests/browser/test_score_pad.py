@@ -26,12 +26,15 @@ def ready(page: Page) -> None:
 
 
 def tap_round(page: Page, steps: dict[int, list[str]]) -> None:
-    """Tap the +/- buttons of each seat, then Record round."""
+    """Tap the +/- buttons of each seat, then Record round; wait for the next round's form."""
+    heading = page.get_by_role("heading", name=re.compile(r"^Round \d+$"))
+    number = int(heading.inner_text().split()[-1])
     for seat, taps in steps.items():
         box = page.locator("[data-stepper]").nth(seat)
         for label in taps:
             box.get_by_role("button", name=re.compile(re.escape(label) + "$")).tap()
     page.get_by_role("button", name="Record round").tap()
+    expect(page.get_by_role("heading", name=f"Round {number + 1}")).to_be_visible()
 
 
 def totals(page: Page) -> list[str]:

@@ -152,18 +152,18 @@ def test_html_flow_seat_bid_trick_pickers_and_scoring(app, client):
     post(client, t, DEAL1[2])
     # a trick from one picker per position, in play order
     r = scorer.post(
-        f"/t/{t['id']}/ninety-nine/trick",
-        data={"card0": "KS", "card1": "6D", "card2": "9S"},
+        f"/t/{t['id']}/events",
+        data={"type": "trick", "cards.0": "KS", "cards.1": "6D", "cards.2": "9S"},
         headers={"HX-Request": "true"},
     )
     assert r.status_code == 200 and "wins" in r.get_data(as_text=True)
     bad = scorer.post(
-        f"/t/{t['id']}/ninety-nine/trick", data={"card0": "9H", "card1": "AD"}, headers={"HX-Request": "true"}
+        f"/t/{t['id']}/events", data={"type": "trick", "cards.0": "9H", "cards.1": "AD"}, headers={"HX-Request": "true"}
     )
     assert bad.status_code == 422 and "A trick has 3 cards" in bad.get_data(as_text=True)
     for ev in DEAL1[4:12]:
-        data = {f"card{i}": c for i, c in enumerate(ev["cards"])}
-        assert scorer.post(f"/t/{t['id']}/ninety-nine/trick", data=data).status_code == 302
+        data = {"type": "trick", **{f"cards.{i}": c for i, c in enumerate(ev["cards"])}}
+        assert scorer.post(f"/t/{t['id']}/events", data=data).status_code == 302
     assert (
         scorer.post(
             f"/t/{t['id']}/events", data={"type": "bid", "seat": "0", "cards": ["QS", "6S", "QH"]}
@@ -182,19 +182,16 @@ def state_after_deal1(client):
     return state(client, t)["totals"]
 
 
-def test_scorer_makes_a_seat_qr_and_the_link_joins_that_seat(app, client):
+def test_a_seat_link_from_the_share_panel_joins_that_seat_to_seal_a_bid(app, client):
     t = new_table(client)
     scorer = join(app, t, t["scorer_token"])
-    assert scorer.get(f"/t/{t['id']}/ninety-nine/seats/0/qr.svg").status_code == 404
-    assert scorer.post(f"/t/{t['id']}/ninety-nine/seats/0/link").status_code == 302
+    assert scorer.post(f"/t/{t['id']}/links/seat0").status_code == 302
     page = scorer.get(f"/t/{t['id']}").get_data(as_text=True)
-    link = re.search(r'class="seat-url" href="([^"]+)"', page).group(1)
-    svg = scorer.get(f"/t/{t['id']}/ninety-nine/seats/0/qr.svg")
-    assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
+    assert "seals their bid on their phone" in page
+    link = re.search(r'data-role="seat0">.*?class="join-link" href="([^"]+)"', page, re.S).group(1)
     phone = app.test_client()
     assert phone.get(link.replace("http://localhost", "")).status_code == 302
     assert 'id="seal-bid"' not in phone.get(f"/t/{t['id']}").get_data(as_text=True)  # no deal yet
-    assert app.test_client().post(f"/t/{t['id']}/ninety-nine/seats/0/link").status_code == 403
 
 
 GOLDEN_TOTALS = [276, 44, 245]  # the rubber so far: first game to 100 with its bonus, then the next
@@ -209,8 +206,8 @@ def test_the_dummy_is_named_in_the_readers_language(app, client):
     scorer = join(app, t, t["scorer_token"])
     scorer.set_cookie("lang", "ja")
     page = scorer.post(
-        f"/t/{t['id']}/ninety-nine/trick",
-        data={"card0": "KS", "card1": "7S", "card2": "9S"},
+        f"/t/{t['id']}/events",
+        data={"type": "trick", "cards.0": "KS", "cards.1": "7S", "cards.2": "9S"},
         headers={"HX-Request": "true"},
     )
     assert page.status_code == 422

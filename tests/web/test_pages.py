@@ -181,3 +181,14 @@ def test_the_vendored_htmx_is_the_pinned_file():
     root = Path(__file__).parents[2] / "static" / "vendor"
     expected = (root / "htmx-2.0.11.min.js.sha256").read_text().split()[0]
     assert hashlib.sha256((root / "htmx-2.0.11.min.js").read_bytes()).hexdigest() == expected
+
+
+def test_indexed_inputs_post_a_list_in_position_order(client):
+    """One picker per position (``cards.0``, ``cards.1``...) keeps the order of play without JavaScript."""
+    from werkzeug.datastructures import MultiDict
+
+    from referee.rules import game
+    from referee.web.state import form_event
+
+    form = MultiDict([("type", "trick"), ("cards.2", "9S"), ("cards.0", "KS"), ("cards.10", "2C"), ("cards.1", "")])
+    assert form_event(game("ninety-nine"), form) == {"type": "trick", "cards": ["KS", "9S", "2C"]}

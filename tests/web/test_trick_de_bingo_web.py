@@ -39,9 +39,9 @@ def api_event(client, created, event, token=None):
 
 
 def play_trick(client, table_id, cards, htmx=False):
-    data = {f"play{i}": c for i, c in enumerate(cards, 1)}
+    data = {"type": "trick", **{f"cards.{i}": c for i, c in enumerate(cards)}}
     headers = {"HX-Request": "true"} if htmx else {}
-    return client.post(f"/t/{table_id}/tdb/trick", data=data, headers=headers)
+    return client.post(f"/t/{table_id}/events", data=data, headers=headers)
 
 
 @pytest.fixture
@@ -72,7 +72,7 @@ def test_full_round_through_the_forms(client, scorer):
         )
         assert r.status_code == 302, r.text
     page = client.get(f"/t/{tid}").text
-    assert "Trick 1" in page and 'name="play1"' in page and 'name="play4"' in page
+    assert "Trick 1" in page and 'name="cards.0"' in page and 'name="cards.3"' in page
 
     r = play_trick(client, tid, TRICKS[0]["cards"], htmx=True)
     assert r.status_code == 200
@@ -216,7 +216,7 @@ def test_seat_phone_sees_its_sheet_and_claims_only_for_itself(client, app):
     join(seat, tid, created["seat_tokens"][0])
     page = seat.get(f"/t/{tid}").text
     assert "Your sheet (Aki)" in page and 'class="tdb-sheet big"' in page
-    assert "Aki claims" in page and 'name="play1"' not in page
+    assert "Aki claims" in page and 'name="cards.0"' not in page
     assert (
         seat.post(f"/t/{tid}/events", data={"type": "claim", "seat": "1", "card": "TB-05"}).status_code == 403
     )
@@ -316,7 +316,7 @@ def test_custom_card_builder(client, scorer):
 def test_viewer_cannot_use_the_trick_or_custom_endpoints(client, app):
     created = new_table(client)
     viewer = app.test_client()
-    assert viewer.post(f"/t/{created['id']}/tdb/trick", data={"play1": "AS"}).status_code == 403
+    assert viewer.post(f"/t/{created['id']}/events", data={"type": "trick", "cards.0": "AS"}).status_code == 403
     r = viewer.post(
         f"/t/{created['id']}/tdb/custom", data={"action": "save", "card_id": "X1", "outcome": "win"}
     )
