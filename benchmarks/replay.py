@@ -5,6 +5,10 @@ Per game: the golden record of tests/records/ replayed whole (a complete match; 
 refuses more events, so it cannot simply be repeated), its time scaled to 1,000 events, and the same
 through the store (load the log from SQLite, then replay). The score pad replays a true 1,000-event
 table. The baseline is the score pad's 1,000 events, measured in the same run. Figures only.
+
+Columns: ``replay ms`` is a cold, full replay (a server's first view of a table, or after an undo or a
+correction); ``store ms`` is what a page view costs through the store, where the snapshot cache
+(referee/store/tables.py) is warm and only log lines newer than the snapshot are read and applied.
 """
 
 from __future__ import annotations
@@ -54,6 +58,7 @@ def main() -> None:
             pad_db = timed(lambda: (db.session.expire_all(), current(get_table(pad_id))), repeats)
             print(
                 f"{'game':<16} {'events':>6} {'replay ms':>10} {'per 1000 ms':>12} {'store ms':>9} {'x base':>7}"
+                "   (replay: cold, full; store: page view with the snapshot warm)"
             )
             print(
                 f"{'score-pad':<16} {1000:6d} {base * 1000:10.2f} {base * 1000:12.2f} {pad_db * 1000:9.2f} {1:7.2f}"

@@ -43,4 +43,4 @@ def build(job: PrintJob) -> bytes:
     return build_tally_sheet(**tally_sheet(job), spec=job.spec)
 
 
-PRINTABLES = (Printable("five-up", "tally", _("Tally score sheet"), build),)
+PRINTABLES = (Printable("five-up", "score-sheet", _("Tally score sheet"), build),)

@@ -17,7 +17,7 @@ def read(data: bytes) -> tuple[str, int]:
 
 
 def test_it_is_registered_for_five_up():
-    assert find("five-up", "tally") is not None
+    assert find("five-up", "score-sheet") is not None
 
 
 @pytest.mark.parametrize(
@@ -59,7 +59,7 @@ def test_a_filled_sheet_has_one_mark_per_5_points():
 
 def test_the_web_serves_blank_and_filled_sheets(client):
     for n in (2, 3, 4):
-        resp = client.get(f"/print/five-up/tally.pdf?players={n}")
+        resp = client.get(f"/print/five-up/score-sheet.pdf?players={n}")
         assert resp.status_code == 200 and resp.mimetype == "application/pdf"
         text, pages = read(resp.data)
         assert pages == 1 and ("Player 1 & Player 3" in text) == (n == 4)
@@ -69,8 +69,8 @@ def test_the_web_serves_blank_and_filled_sheets(client):
     client.post(
         f"/api/v1/tables/{table['id']}/events", json={"type": "play", "seat": 0, "tile": "5-5"}, headers=auth
     )
-    resp = client.get(f"/t/{table['id']}/print/tally.pdf")
+    resp = client.get(f"/t/{table['id']}/print/score-sheet.pdf")
     text, pages = read(resp.data)
     assert resp.status_code == 200 and pages == 1 and "Aki 2" in text and "Ben 0" in text
-    ja, _ = read(client.get(f"/t/{table['id']}/print/tally.pdf", headers={"Accept-Language": "ja"}).data)
+    ja, _ = read(client.get(f"/t/{table['id']}/print/score-sheet.pdf", headers={"Accept-Language": "ja"}).data)
     assert "ファイブアップ" in ja
