@@ -23,7 +23,7 @@ from ..store.sharing import propose_correction
 from ..store.tables import StaleWrite, append, current, get_table, token_matches
 from .access import access_for, held_link, remember
 from .i18n import explain
-from .state import form_event, public_record
+from .state import form_event, public_events, public_record
 
 bp = Blueprint("table", __name__, url_prefix="/t")
 
@@ -124,9 +124,11 @@ def correct(table_id: str, seq: int):
     if not g.access.can_write:
         abort(403)
     rep = current(g.table)
-    target = next((e for e in rep.effective if e.seq == seq), None)
+    target = next((e for e in public_events(rep, g.access) if e.seq == seq), None)
     if target is None:
         abort(404)
+    if target.body.get("sealed"):
+        abort(403)  # another seat's private event (a sealed bid): corrected once it is opened
     error, status = None, 200
     if request.method == "POST":
         event = form_event(find_game(g.table.game), request.form)

@@ -9,6 +9,7 @@ is done before the 201 goes out and that a write cut short leaves nothing behind
 
 from __future__ import annotations
 
+import http.client
 import json
 import threading
 import time
@@ -39,8 +40,8 @@ def _writer(server, table_id, token, writer, acked, sent, stop):
                 {"Authorization": f"Bearer {token}"},
                 timeout=5,
             )
-        except OSError:
-            return  # the server is gone: this write is un-acknowledged
+        except (OSError, http.client.HTTPException):
+            return  # the server is gone (before or during the answer): this write is un-acknowledged
         if status == 201:
             acked.append((table_id, body["seq"], (writer, n)))
         elif status != 409:

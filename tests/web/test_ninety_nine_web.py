@@ -213,3 +213,16 @@ def test_the_dummy_is_named_in_the_readers_language(app, client):
     assert page.status_code == 422
     html = page.get_data(as_text=True)
     assert "ダミーのビッドカード" in html and "ダミーの札は" in html
+
+
+def test_a_sealed_bid_cannot_be_opened_through_the_correction_page(app, client):
+    """The scorer is a player too: until the deal is complete another seat's bid stays sealed,
+    in the history (no Correct link) and on the correction page (403)."""
+    t = new_table(client)
+    post(client, t, DEAL1[0])
+    post(client, t, DEAL1[1], token=t["seat_tokens"][DEAL1[1]["seat"]])
+    scorer = join(app, t, t["scorer_token"])
+    page = scorer.get(f"/t/{t['id']}").get_data(as_text=True)
+    assert f"/t/{t['id']}/correct/2" not in page and f"/t/{t['id']}/correct/1" in page
+    assert scorer.get(f"/t/{t['id']}/correct/2").status_code == 403
+    assert scorer.post(f"/t/{t['id']}/correct/2", data={"type": "bid", "seat": "1"}).status_code == 403
