@@ -14,16 +14,14 @@ in full too (computed with the A.3 algorithm of the digest, written independentl
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-RECORDS = Path(__file__).parent / "records"
+from .harness import load as load_record
+from .harness import refused_at, state_after_import
 
 
 def load(name: str) -> dict:
-    return json.loads((RECORDS / f"bead-game-{name}.json").read_text())
+    return load_record("bead-game", name)
 
 
 ACCEPTED = {
@@ -275,15 +273,11 @@ REFUSED = {
 @pytest.mark.parametrize("name", sorted(ACCEPTED))
 def test_accepted_record(client, name):
     totals, finished, winners = ACCEPTED[name]
-    r = client.post("/api/v1/records", json=load(name))
-    assert r.status_code == 201, r.get_json()
-    s = client.get(f"/api/v1/tables/{r.get_json()['id']}").get_json()
+    s = state_after_import(client, load(name))
     assert s["game"] == "bead-game"
     assert (s["totals"], s["finished"], sorted(s["winners"])) == (totals, finished, winners)
 
 
 @pytest.mark.parametrize("name", sorted(REFUSED))
 def test_refused_record(client, name):
-    r = client.post("/api/v1/records", json=load("x-" + name))
-    assert r.status_code == 422, r.get_json()
-    assert r.get_json()["error"]["event"] == REFUSED[name], r.get_json()
+    assert refused_at(client, load("x-" + name)) == REFUSED[name]

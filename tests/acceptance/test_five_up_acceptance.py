@@ -8,29 +8,18 @@ Le Quantette rounds down (F24, F-Δ4).
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-RECORDS = Path(__file__).parent / "records"
+from .harness import load as load_record
+from .harness import refused_at, state_after_import
 
 
 def load(name: str) -> dict:
-    return json.loads((RECORDS / f"five-up-{name}.json").read_text())
-
-
-def post(client, record: dict):
-    return client.post("/api/v1/records", json=record)
+    return load_record("five-up", name)
 
 
 def state_of(client, name: str) -> dict:
-    resp = post(client, load(name))
-    assert resp.status_code == 201, resp.get_json()
-    table = resp.get_json()["id"]
-    got = client.get(f"/api/v1/tables/{table}")
-    assert got.status_code == 200
-    return got.get_json()
+    return state_after_import(client, load(name))
 
 
 # ---- 2 players, two hands that each end in a domino (7 tiles each, F7) ---------------------------
@@ -174,7 +163,4 @@ def test_accepted_record(client, name):
 
 @pytest.mark.parametrize("name", sorted(REFUSED))
 def test_refused_record(client, name):
-    resp = post(client, load(name))
-    assert resp.status_code == 422, resp.get_json()
-    body = resp.get_json()
-    assert body["error"]["event"] == REFUSED[name], body
+    assert refused_at(client, load(name)) == REFUSED[name]

@@ -11,28 +11,18 @@ Bid code N3: C=3 H=2 S=1 D=0.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-RECORDS = Path(__file__).parent / "records"
+from .harness import load as load_record
+from .harness import refused_at, state_after_import
 
 
 def load(name: str) -> dict:
-    return json.loads((RECORDS / f"ninety-nine-{name}.json").read_text())
-
-
-def post(client, record):
-    return client.post("/api/v1/records", json=record)
+    return load_record("ninety-nine", name)
 
 
 def state(client, name):
-    r = post(client, load(name))
-    assert r.status_code == 201, r.get_json()
-    s = client.get(f"/api/v1/tables/{r.get_json()['id']}")
-    assert s.status_code == 200
-    return s.get_json()
+    return state_after_import(client, load(name))
 
 
 ACCEPTED = {
@@ -159,6 +149,4 @@ def test_accepted_record(client, name):
 
 @pytest.mark.parametrize("name", sorted(REFUSED))
 def test_refused_record(client, name):
-    r = post(client, load("x-" + name))
-    assert r.status_code == 422, r.get_json()
-    assert r.get_json()["error"]["event"] == REFUSED[name], r.get_json()
+    assert refused_at(client, load("x-" + name)) == REFUSED[name]
