@@ -170,8 +170,8 @@ def _new_hand(state: State, ev: Hand, index: int) -> State:
         if ev.leader is not None and ev.leader != leader:
             raise IllegalEvent(
                 "wrong_leader",
-                _("Seat %(leader)s leads this hand: the lead passes to the left after every hand."),
-                leader=leader,
+                _("%(leader)s leads this hand: the lead passes to the left after every hand."),
+                leader=state.players[leader],
             )
     laid = _starter(ev.starter, index)
     board = {c: v for lay in laid for c, v in zip(lay.cells, lay.values, strict=True)}
@@ -239,9 +239,9 @@ def _playing(state: State, seat: int) -> Round:
     if seat != cur.to_move:  # D18
         raise IllegalEvent(
             "out_of_turn",
-            _("It is seat %(to_move)s's turn, not seat %(seat)s's."),
-            to_move=cur.to_move,
-            seat=seat,
+            _("It is %(to_move)s's turn, not %(seat)s's."),
+            to_move=state.players[cur.to_move],
+            seat=state.players[seat],
         )
     return cur
 
@@ -318,9 +318,9 @@ def _end(state: State, ev: End) -> State:
             "hand_not_over",
             _(
                 "The hand is not over: it ends one round after a player has placed their last tile, "
-                "or when every player has passed in turn. Seat %(to_move)s is to play."
+                "or when every player has passed in turn. %(to_move)s is to play."
             ),
-            to_move=cur.to_move,
+            to_move=state.players[cur.to_move],
         )
     if len(ev.hands) != state.seats:
         raise IllegalEvent(
@@ -333,9 +333,9 @@ def _end(state: State, ev: End) -> State:
             raise IllegalEvent(
                 "bad_hands",
                 _(
-                    "Seat %(seat)s drew %(size)s tiles and placed %(placed)s, so %(holds)s are left, not %(given)s."
+                    "%(seat)s drew %(size)s tiles and placed %(placed)s, so %(holds)s are left, not %(given)s."
                 ),
-                seat=seat,
+                seat=state.players[seat],
                 size=state.hand_size,
                 placed=cur.placed[seat],
                 holds=holds,

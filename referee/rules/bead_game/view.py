@@ -64,20 +64,25 @@ def _status(state: State) -> dict[str, Any]:
         return {"msg": _("Record the first hand: its leader and the starter square."), "params": {}}
     if phase == "hand":
         return {
-            "msg": _("Hand %(number)s is scored. Record the next hand; seat %(leader)s leads."),
-            "params": {"number": cur.number, "leader": (cur.leader + 1) % state.seats},
+            "msg": _("Hand %(number)s is scored. Record the next hand; %(leader)s leads."),
+            "params": {"number": cur.number, "leader": state.players[(cur.leader + 1) % state.seats]},
         }
     if phase == "end":
-        why = _("Seat %(out)s placed their last tile and everyone has had one more turn.")
+        why = _("%(out)s placed their last tile and everyone has had one more turn.")
         if cur.over == "blocked":
             why = _("Every player passed in turn: nobody can play.")
-        return {"msg": why, "params": {"out": cur.out}, "then": _("Record the tiles left in each hand.")}
+        out = state.players[cur.out] if cur.out is not None else ""
+        return {"msg": why, "params": {"out": out}, "then": _("Record the tiles left in each hand.")}
     if cur.out is not None:
         return {
-            "msg": _("Seat %(out)s is out. Seat %(seat)s has one more turn (%(left)s still to come)."),
-            "params": {"out": cur.out, "seat": cur.to_move, "left": cur.final_turns_left},
+            "msg": _("%(out)s is out. %(seat)s has one more turn (%(left)s still to come)."),
+            "params": {
+                "out": state.players[cur.out],
+                "seat": state.players[cur.to_move],
+                "left": cur.final_turns_left,
+            },
         }
-    return {"msg": _("Seat %(seat)s to place a tile or pass."), "params": {"seat": cur.to_move}}
+    return {"msg": _("%(seat)s to place a tile or pass."), "params": {"seat": state.players[cur.to_move]}}
 
 
 def _board(rnd: Round) -> list[dict[str, Any]]:
