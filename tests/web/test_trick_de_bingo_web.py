@@ -348,3 +348,19 @@ def test_a_custom_card_is_printed_with_the_table_deck_on_letter(client, scorer):
     assert "MY-02" in reader.pages[5].extract_text()
     r = client.get("/print/trick-de-bingo/deck-duplex.pdf?back_dx=2&back_dy=-1")
     assert len(PdfReader(BytesIO(r.data)).pages) == 12
+
+
+def test_rules_words_in_messages_are_translated_too(app):
+    """A breach or refusal from the rules carries its msgid and parameters; words the rules put into
+    the parameters (suit names, won/lost) are translated with it."""
+    from referee.rules.trick_de_bingo.view import _SUIT_NAMES
+    from referee.web.i18n import say
+
+    msgid = (
+        "%(player)s did not follow %(suit)s in trick %(trick)s of round %(round)s but still held "
+        "%(card)s (played in trick %(later)s)."
+    )
+    params = {"player": "Ben", "suit": _SUIT_NAMES["C"], "trick": "1", "round": "1", "card": "3C", "later": "2"}
+    with app.test_request_context(headers={"Accept-Language": "ja"}):
+        text = say(msgid, params)
+    assert "クラブ" in text and "clubs" not in text and "Ben" in text

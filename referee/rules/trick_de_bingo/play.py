@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..base import GameOver, IllegalEvent, MalformedEvent, _, check_seat
+from ..base import GameOver, IllegalEvent, MalformedEvent, _, check_seat, word
 from ..cards import Card
 from ..conditions import ConditionCard, Rules, TrickRecord, achieved, first_achieved
 from ..events import event
@@ -368,6 +368,6 @@ def _why_not(state: State, rnd: Round, seat: int, card: ConditionCard) -> Illega
         trick=k,
         player=_name(state, seat),
         played=last.cards[seat],
-        outcome="won" if last.winner == seat else "lost",
+        outcome=word(_("won")) if last.winner == seat else word(_("lost")),
         needs=card.en,
     )

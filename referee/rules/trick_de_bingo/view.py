@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Breach, View, _
+from ..base import Breach, View, _, word
 from .play import claimable, next_leader, play_order
 from .state import CHIP, PICKS, PLAYERS, Round, State, round_score, totals
 
-_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_SUIT_NAMES = {
+    "S": word(_("spades")),
+    "H": word(_("hearts")),
+    "D": word(_("diamonds")),
+    "C": word(_("clubs")),
+}
 
 
 def _msg(msg: str, **params: Any) -> dict[str, Any]:
@@ -41,7 +46,7 @@ def revokes(state: State) -> tuple[Breach, ...]:
                     "%(player)s did not follow %(suit)s in trick %(trick)s of round %(round)s but still held "
                     "%(card)s (played in trick %(later)s)."
                 )
-                out.append(Breach(t.event, "T11", seat, message % params, params))
+                out.append(Breach(t.event, "T11", seat, message, params))
     return tuple(out)
 
 
