@@ -136,8 +136,21 @@ def test_f11_a_tile_that_does_not_match_its_target_is_refused():
         play(state, {"type": "play", "seat": 1, "tile": "3-2", "on": "5-5"})
     assert err.value.code == "bad_on"
     with pytest.raises(IllegalEvent) as err:
-        play(state, {"type": "play", "seat": 1, "tile": "3-4"})
-    assert err.value.code == "missing_on"
+        play(state, {"type": "play", "seat": 1, "tile": "3-2"})  # no on, and it fits nowhere
+    assert err.value.code == "no_match"
+
+
+def test_f11_on_may_be_left_out_only_where_one_tile_can_take_the_play():
+    """record-format.md: ``on`` is optional; it is inferred when a single tile can take the play."""
+    alone = chain(2, [("6-4", None)])
+    inferred = play(alone, {"type": "play", "seat": 1, "tile": "3-4"})
+    written = play(alone, {"type": "play", "seat": 1, "tile": "3-4", "on": "6-4"})
+    assert inferred.hand.layout == written.hand.layout
+    assert view(inferred).totals == view(written).totals
+    two_ends = chain(2, [("6-4", None), ("4-1", "6-4")])  # open: 6 on [6-4], 1 on [4-1]
+    with pytest.raises(IllegalEvent) as err:
+        play(two_ends, {"type": "play", "seat": 0, "tile": "6-1"})
+    assert err.value.code == "missing_on" and "[6-4], [4-1]" in str(err.value)
 
 
 def test_f12_a_used_end_cannot_take_a_second_tile():

@@ -58,6 +58,28 @@ def find(layout: Layout, tile: Tile) -> int | None:
     return None
 
 
+def _can_take(node: Node, tile: Tile) -> bool:
+    if node.tile.is_double:
+        return tile.has(node.tile.hi) and bool(node.sides_free or node.ends_free)
+    return any(tile.has(n) for n in node.free)
+
+
+def _only_target(layout: Layout, tile: Tile) -> Tile:
+    """The tile a play without ``on`` joins: record-format.md makes ``on`` optional, so it may be left
+    out where only one tile on the table can take this one; otherwise the record must say."""
+    targets = [node.tile for node in layout if _can_take(node, tile)]
+    if len(targets) == 1:
+        return targets[0]
+    if not targets:
+        raise IllegalEvent("no_match", _("%(tile)s fits no open end of the layout."), tile=_tile_text(tile))
+    raise IllegalEvent(
+        "missing_on",
+        _("Say which tile %(tile)s joins (on): it could join %(targets)s."),
+        tile=_tile_text(tile),
+        targets=", ".join(_tile_text(t) for t in targets),
+    )
+
+
 def attach(layout: Layout, tile: Tile, on: Tile | None, seat: int) -> Layout:
     """The layout with ``tile`` placed on ``on`` (F9-F14), or an IllegalEvent saying why not."""
     if find(layout, tile) is not None:
@@ -69,7 +91,7 @@ def attach(layout: Layout, tile: Tile, on: Tile | None, seat: int) -> Layout:
             )
         return (new_node(tile, seat, None, None, None, 0),)  # F9: the lead may be any tile
     if on is None:
-        raise IllegalEvent("missing_on", _("Say which tile %(tile)s joins (on)."), tile=_tile_text(tile))
+        on = _only_target(layout, tile)
     index = find(layout, on)
     if index is None:
         raise IllegalEvent("bad_on", _("%(on)s is not on the table."), on=_tile_text(on))
