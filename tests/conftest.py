@@ -14,11 +14,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import settings
 from sqlalchemy import text
 from werkzeug.serving import make_server
 
 from referee import create_app
 from referee.extensions import db
+
+# CI replays the same examples every run (a red CI blocks landing); local runs keep exploring new ones.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
