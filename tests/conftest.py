@@ -18,7 +18,7 @@ from hypothesis import settings
 from sqlalchemy import text
 from werkzeug.serving import make_server
 
-from referee import create_app
+from referee.app import create_app
 from referee.extensions import db
 
 # CI replays the same examples every run (a red CI blocks landing); local runs keep exploring new ones.
