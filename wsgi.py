@@ -1,5 +1,5 @@
 """WSGI entry point: ``gunicorn "wsgi:app"`` or ``flask --app wsgi run``."""
 
-from referee import create_app
+from referee.app import create_app
 
 app = create_app()

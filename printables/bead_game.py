@@ -49,7 +49,7 @@ def _rows(job: PrintJob, detail: Mapping[str, Any]) -> list[tuple[str, ...]]:
 
 
 def score_sheet(job: PrintJob) -> ScoreSheet:
-    rows = [] if job.blank else _rows(job, job.detail)  # type: ignore[arg-type]
+    rows = [] if job.detail is None else _rows(job, job.detail)
     scores = ColumnGroup(job.t(_("Score")), tuple(Column(name, 1.0, "right") for name in job.players))
     return ScoreSheet(
         title=job.t(_("Domino Bead Game: score sheet")),

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from reportlab.pdfgen.canvas import Canvas
+
 from printables.catalog import Printable, PrintJob
 from printables.geometry import pt
 from printables.score_sheet import (
@@ -104,11 +106,11 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
         for name in players[:2]
     )
     rows: list[tuple[str, ...]] = []
-    if not job.blank:
+    if job.detail is not None:
         running = [0, 0]
         rows = [_deal_row(job, row, running) for row in job.detail.get("deals") or []]
     totals = None
-    if not job.blank:
+    if job.detail is not None:
         gp = list(job.detail.get("game_points") or job.totals or (0, 0))
         totals = (job.t(_("Total")), "", "", "", "", "", *(x for g in gp for x in ("", "", str(g))))
     return ScoreSheet(
@@ -174,7 +176,7 @@ def declaration_rows() -> list[tuple[int, str, int, int]]:
 
 
 def _table(
-    canvas, left: float, top: float, widths: list[float], rows: list[list[str]], h: float = 6.0
+    canvas: Canvas, left: float, top: float, widths: list[float], rows: list[list[str]], h: float = 6.0
 ) -> float:
     """A ruled table, first row shaded as its header; returns the y (mm) below it."""
     y = top
@@ -188,12 +190,12 @@ def _table(
     return y
 
 
-def _heading(canvas, text: str, left: float, y: float) -> float:
+def _heading(canvas: Canvas, text: str, left: float, y: float) -> float:
     draw_text(canvas, text, left, y - 7, 180, 7, 11, "left")
     return y - 8
 
 
-def _para(canvas, text: str, left: float, y: float, width: float) -> float:
+def _para(canvas: Canvas, text: str, left: float, y: float, width: float) -> float:
     for line in wrap_text(text, pt(width), 9):
         y -= 4.6
         draw_text(canvas, line, left, y, width, 4.6, 9, "left")

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from printables.catalog import Printable, PrintJob
 from printables.tally import build_tally_sheet
 from referee.rules.base import _
@@ -16,11 +18,11 @@ def sides(players: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple((seat,) for seat in range(len(players)))
 
 
-def tally_sheet(job: PrintJob) -> dict:
+def tally_sheet(job: PrintJob) -> dict[str, Any]:
     """What the tally builder gets: column names, marks (None blank), target, title and subtitle."""
     groups = sides(job.players)
     names = tuple(" & ".join(job.players[s] for s in seats) for seats in groups)
-    if job.blank:
+    if job.detail is None:
         target = 35 if job.options.get("profile") == CLOU else 61
         marks = None
         subtitle = job.t(_("One mark for every 5 points; four strokes and a fifth across."))

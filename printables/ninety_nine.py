@@ -26,7 +26,7 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
     )
     seats = range(len(job.players))
     rows: list[tuple[str, ...]] = []
-    if not job.blank:
+    if job.detail is not None:
         for r in job.detail.get("sheet", ()):
             cells = [
                 f"{r['game']}.{r['deal']}",

@@ -13,7 +13,7 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
         for name in job.players
     )
     rows: list[tuple[str, ...]] = []
-    if not job.blank:
+    if job.detail is not None:
         for n, (points, running) in enumerate(
             zip(job.detail["rounds"], job.detail["running"], strict=True), 1
         ):

@@ -158,7 +158,7 @@ def new_canvas(spec: PageSpec, title: str) -> tuple[Canvas, io.BytesIO]:
         pagesize=spec.pagesize,
         invariant=1,
         pageCompression=1,
-        initialFontName=font,
+        initialFontName=font,  # type: ignore[arg-type]  # types-reportlab says float; reportlab takes a name
         initialFontSize=CELL_PT,
     )
     canvas.setTitle(title)

@@ -14,7 +14,7 @@ from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printables.catalog import Printable, PrintJob
-from printables.fonts import text_width
+from printables.fonts import register_font, text_width
 from printables.geometry import PageSpec, pt
 from printables.qr import draw_qr
 from printables.score_sheet import Column, ScoreSheet, build_score_sheet, new_canvas, wrap_text
@@ -88,7 +88,7 @@ def _lines(c: Canvas, lines: Iterable[str], x: float, top: float, size: float, l
     y = top
     for line in lines:
         y -= leading
-        c.setFont(c._fontname, size)
+        c.setFont(register_font(), size)
         c.drawString(pt(x), pt(y), line)
     return y
 
@@ -119,9 +119,9 @@ def draw_card_front(c: Canvas, card: ConditionCard, x: float, y: float, link: st
     c.roundRect(pt(x + 1.5), pt(y + 1.5), pt(CARD_W - 3), pt(CARD_H - 3), pt(3), stroke=1, fill=0)
     top = y + CARD_H - pad
     c.setFillColor(black)
-    c.setFont(c._fontname, 11)
+    c.setFont(register_font(), 11)
     c.drawString(pt(x + pad), pt(top - 4), card.id)
-    c.setFont(c._fontname, 7)
+    c.setFont(register_font(), 7)
     c.setFillColor(GREY)
     c.drawString(pt(x + pad), pt(top - 8), kind_text)
     badge = _badge(card)
@@ -131,7 +131,7 @@ def draw_card_front(c: Canvas, card: ConditionCard, x: float, y: float, link: st
         c.setFillColor(black)
         c.roundRect(pt(bx), pt(top - 6), pt(w), pt(6.5), pt(2), stroke=0, fill=1)
         c.setFillColor(white)
-        c.setFont(c._fontname, 9)
+        c.setFont(register_font(), 9)
         c.drawString(pt(bx + 2), pt(top - 4.4), badge)
     c.setFillColor(black)
     width = CARD_W - 2 * pad
@@ -158,7 +158,7 @@ def draw_card_back(c: Canvas, x: float, y: float, title: str) -> None:
         c.line(pt(gx + k * side / 3), pt(gy), pt(gx + k * side / 3), pt(gy + side))
         c.line(pt(gx), pt(gy + k * side / 3), pt(gx + side), pt(gy + k * side / 3))
     c.setFillColor(white)
-    c.setFont(c._fontname, 12)
+    c.setFont(register_font(), 12)
     c.drawCentredString(pt(x + CARD_W / 2), pt(y + 14), title)
     c.restoreState()
 
@@ -173,8 +173,8 @@ def _offset(job: PrintJob, name: str) -> float:
 
 def deck_cards(job: PrintJob) -> tuple[ConditionCard, ...]:
     """The catalog, then a table's custom cards (from a filled job)."""
-    custom = ()
-    if not job.blank:
+    custom: tuple[ConditionCard, ...] = ()
+    if job.detail is not None:
         custom = tuple(
             ConditionCard(
                 id=d["id"], ja=d["ja"], en=d["en"], condition=d["condition"], bp=d["bp"], vp=d["vp"]
@@ -203,7 +203,7 @@ def build_deck(job: PrintJob, *, backs: bool = False) -> bytes:
         for i, card in enumerate(page):
             x, y = _cell(spec, i)
             draw_card_front(c, card, x, y, card_link(job, card.id), kinds.get(card.type, ""))
-        c.setFont(c._fontname, 7)
+        c.setFont(register_font(), 7)
         c.drawString(pt(5), pt(3), f"{title} {start // PER_PAGE + 1}/{-(-len(cards) // PER_PAGE)}")
         c.showPage()
         if backs:
@@ -225,9 +225,9 @@ def build_mat(job: PrintJob) -> bytes:
     w, h = 3 * CARD_W + 2 * gap, 3 * CARD_H + 2 * gap
     x0 = (spec.page_width_mm - w) / 2
     y0 = min((spec.page_height_mm - h) / 2, spec.page_height_mm - h - 14)
-    c.setFont(c._fontname, 12)
+    c.setFont(register_font(), 12)
     c.drawString(pt(x0), pt(y0 + h + 4), title)
-    c.setFont(c._fontname, 8)
+    c.setFont(register_font(), 8)
     note = job.t(_("Place each drafted card face up in a cell; turn it over when it is achieved."))
     c.drawRightString(pt(x0 + w), pt(y0 + h + 4), note)
     for cell in range(1, 10):
@@ -238,7 +238,7 @@ def build_mat(job: PrintJob) -> bytes:
         c.setLineWidth(0.8)
         c.roundRect(pt(x), pt(y), pt(CARD_W), pt(CARD_H), pt(3), stroke=1, fill=0)
         c.setFillColor(GREY)
-        c.setFont(c._fontname, 14)
+        c.setFont(register_font(), 14)
         c.drawString(pt(x + 3), pt(y + CARD_H - 8), str(cell))
         if cell == 5:
             cx, cy = x + CARD_W / 2, y + CARD_H / 2
@@ -251,7 +251,7 @@ def build_mat(job: PrintJob) -> bytes:
             path.close()
             c.drawPath(path, stroke=0, fill=1)
             c.setFillColor(GREY)
-            c.setFont(c._fontname, 10)
+            c.setFont(register_font(), 10)
             c.drawCentredString(pt(cx), pt(cy - 20), job.t(_("centre")))
         c.setFillColor(black)
     c.showPage()

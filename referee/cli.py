@@ -10,17 +10,34 @@ import qrcode
 from flask import Flask
 
 
+def default_route_address() -> str | None:
+    """The IPv4 address this machine sends from on its default route (its LAN interface), or None.
+
+    Connecting a UDP socket sends no packet: the kernel only picks the route and source address. The
+    hostname is no guide: on many machines it resolves to 127.0.1.1 whatever the LAN address is.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1 (documentation only): routed nowhere, never sent
+            address = str(probe.getsockname()[0])
+        except OSError:  # no default route
+            return None
+    return None if address.startswith(("127.", "0.")) else address
+
+
 def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses other than loopback, as other devices on the LAN reach it."""
-    found: set[str] = set()
+    """This machine's IPv4 addresses other than loopback, as other devices on the LAN reach it:
+    the default route's first, then any other the hostname resolves to."""
+    primary = default_route_address()
+    found: list[str] = [primary] if primary else []
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             address = str(info[4][0])
-            if not address.startswith("127."):
-                found.add(address)
+            if not address.startswith("127.") and address not in found:
+                found.append(address)
     except OSError:
         pass
-    return sorted(found)
+    return found
 
 
 def init_app(app: Flask) -> None:
@@ -44,7 +61,15 @@ def init_app(app: Flask) -> None:
     @click.option("--port", default=8000, show_default=True)
     def lan_url(port: int) -> None:
         """Print the URL phones at the table should open, with a QR code of it."""
-        addresses = lan_addresses() or ["127.0.0.1"]
+        addresses = lan_addresses()
+        if not addresses:
+            click.echo(
+                f"referee is serving on port {port}, but this machine's LAN address cannot be told"
+                " (no default route, and the hostname resolves only to loopback).\n"
+                "Find it with `ip -4 addr show` (or `hostname -I`): the inet address of the Wi-Fi or"
+                f" Ethernet interface, e.g. 192.168.1.20; then open http://THAT-ADDRESS:{port}/ on the phones."
+            )
+            return
         url = f"http://{addresses[0]}:{port}/"
         click.echo(f"referee is serving at {url}")
         for other in addresses[1:]:

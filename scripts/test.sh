@@ -4,6 +4,7 @@ set -euo pipefail
 source "$(dirname "$0")/setup.sh" chromium postgresql poppler-utils zbar-tools
 .venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
 .venv/bin/ruff check .
+.venv/bin/mypy  # strict, over referee/rules, referee/store and printables (pyproject.toml)
 set +e
 .venv/bin/python -m pytest "$@"
 rc=$?

@@ -18,13 +18,32 @@ from hypothesis import settings
 from sqlalchemy import text
 from werkzeug.serving import make_server
 
-from referee import create_app
+from referee.app import create_app
 from referee.extensions import db
 
 # CI replays the same examples every run (a red CI blocks landing); local runs keep exploring new ones.
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+REQUIRE_ALL = any(
+    os.environ.get(name, "").lower() not in ("", "0", "false", "no") for name in ("CI", "REFEREE_REQUIRE_ALL")
+)
+"""In CI (or with REFEREE_REQUIRE_ALL=1) a browser or PostgreSQL test that cannot run is a failure: a
+green run must mean every test ran, not that the machine lacked Chromium or PostgreSQL."""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if not (REQUIRE_ALL and report.skipped) or hasattr(report, "wasxfail"):
+        return
+    if item.get_closest_marker("browser") or item.get_closest_marker("postgres"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"{reason}\n(CI / REFEREE_REQUIRE_ALL=1: browser and PostgreSQL tests must run, not skip)"
+
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

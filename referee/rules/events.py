@@ -19,27 +19,31 @@ import dataclasses
 import json
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar, dataclass_transform
 
 from .base import MalformedEvent, _
 from .cards import Card
 from .tiles import Tile
 
+_T = TypeVar("_T")
 
-def event(type_name: str):
+
+@dataclass_transform(frozen_default=True)
+def event(type_name: str) -> Callable[[type[_T]], type[_T]]:
     """Make ``cls`` a frozen dataclass event written as ``{"type": type_name, ...}``."""
 
-    def wrap(cls):
+    def wrap(cls: type[_T]) -> type[_T]:
         cls = dataclasses.dataclass(frozen=True)(cls)
-        cls.type = type_name
+        setattr(cls, "type", type_name)  # noqa: B010 (a class attribute the type checker cannot see)
         return cls
 
     return wrap
 
 
-def record(cls):
+@dataclass_transform(frozen_default=True)
+def record(cls: type[_T]) -> type[_T]:
     """A frozen dataclass used as a value inside an event (e.g. a bead-game placement)."""
     return dataclasses.dataclass(frozen=True)(cls)
 
@@ -68,9 +72,9 @@ def decode(classes: Iterable[type], raw: Any) -> Any:
     """The event ``raw`` (a dict from JSON or a form) names, or MalformedEvent saying what is wrong."""
     if not isinstance(raw, Mapping):
         raise MalformedEvent("bad_event", _("An event must be an object with a type."))
-    by_type = {cls.type: cls for cls in classes}
+    by_type = {cls.type: cls for cls in classes if hasattr(cls, "type")}
     type_name = raw.get("type")
-    if type_name not in by_type:
+    if not isinstance(type_name, str) or type_name not in by_type:
         raise MalformedEvent(
             "unknown_event",
             _("Unknown event type %(type)s; this game knows: %(known)s."),
@@ -183,7 +187,7 @@ def _decode_value(hint: Any, value: Any, where: str, name: str) -> Any:
         if len(value) != len(args):
             raise _bad(where, name, value)
         return tuple(_decode_value(a, v, where, name) for a, v in zip(args, value, strict=True))
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if isinstance(value, str):
             value = _split_text(value)
         if not isinstance(value, Mapping):
@@ -238,6 +242,6 @@ def _schema_of(hint: Any) -> dict[str, Any]:
         if len(args) == 2 and args[1] is Ellipsis:
             return {"type": "array", "items": _schema_of(args[0])}
         return {"type": "array", "items": _schema_of(args[0]), "minItems": len(args), "maxItems": len(args)}
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return schema(hint)
     raise TypeError(f"unsupported field type {hint!r}")

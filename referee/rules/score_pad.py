@@ -5,6 +5,7 @@ Events: ``round`` with one whole number per seat (record-format.md, score-pad). 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +24,7 @@ class State:
     rounds: tuple[tuple[int, ...], ...] = ()
 
 
-def start(players: tuple[str, ...], options: dict[str, Any]) -> State:
+def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
     return State(players=tuple(players))
 
 

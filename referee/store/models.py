@@ -6,19 +6,24 @@ Nothing derived (scores, phase, whose turn) is stored: it is all a replay of ``e
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from ..extensions import db
+from ..extensions import Base, db
+
+if TYPE_CHECKING:  # db.Model is built at run time from our declarative base; type checkers see that base
+    Model = Base
+else:
+    Model = db.Model
 
 
 def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class GameTable(db.Model):
+class GameTable(Model):
     """One table: a game, its players and options. ``id`` is the unguessable read right."""
 
     __tablename__ = "game_tables"
@@ -38,7 +43,7 @@ class GameTable(db.Model):
         return tuple(s.name for s in self.seats)
 
 
-class Seat(db.Model):
+class Seat(Model):
     """A player at the table; ``token_hash`` is for the seat's own private link."""
 
     __tablename__ = "seats"
@@ -49,7 +54,7 @@ class Seat(db.Model):
     token_hash: Mapped[str | None] = mapped_column(String(64), default=None)
 
 
-class EventRow(db.Model):
+class EventRow(Model):
     """One line of a table's log. ``kind`` is ``event``, ``undo`` or ``correct``; never updated or deleted.
 
     The unique ``(table_id, seq)`` is what stops two phones from writing the same step twice.

@@ -10,22 +10,23 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, func, select, update
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..extensions import db
 from ..rules import game as find_game
-from .models import EventRow, GameTable, _now
+from .models import EventRow, GameTable, Model, _now
 from .replay import LogEntry, Replayed, replay
 from .tables import TOKEN_BYTES, StaleWrite, append, current, hash_token, log_of, normalise_event
 
 PENDING, CONFIRMING, CONFIRMED, REJECTED = "pending", "confirming", "confirmed", "rejected"
 
 
-class PendingCorrection(db.Model):
+class PendingCorrection(Model):
     """A correction proposed by the scorer at a table with ``confirm_corrections`` on."""
 
     __tablename__ = "pending_corrections"
@@ -156,7 +157,7 @@ def decide(table: GameTable, pending_id: int, *, by: str, confirm: bool) -> Repl
         .values(status=CONFIRMING if confirm else REJECTED, decided_by=by, decided_at=_now())
     )
     db.session.commit()
-    if claimed.rowcount != 1:
+    if cast(CursorResult[Any], claimed).rowcount != 1:  # an UPDATE's result is a CursorResult
         raise AlreadyDecided()
     row = db.session.get(PendingCorrection, pending_id)
     assert row is not None

@@ -73,7 +73,9 @@ def import_record(parsed: ParsedRecord) -> Created:
     return _insert(parsed.game, parsed.players, parsed.options, parsed.events)
 
 
-def _insert(game: Game, names: tuple[str, ...], options: dict[str, Any], events: tuple[dict, ...]) -> Created:
+def _insert(
+    game: Game, names: tuple[str, ...], options: dict[str, Any], events: tuple[dict[str, Any], ...]
+) -> Created:
     scorer = secrets.token_urlsafe(TOKEN_BYTES)
     seat_tokens = tuple(secrets.token_urlsafe(TOKEN_BYTES) for _ in names)
     table = GameTable(

@@ -90,6 +90,7 @@ def test_non_json_is_a_400(client):
         (rnd(1), "bad_points"),
         ({"type": "trick"}, "unknown_event"),
         ({"points": [1, 2]}, "unknown_event"),
+        ({"type": ["round"], "points": [1, 2]}, "unknown_event"),
         ({"type": "undo", "x": 1}, "bad_event"),
         ({"type": "correct", "target": 99, "event": rnd(1, 1)}, "no_such_event"),
         ([1, 2], "bad_event"),

@@ -4,6 +4,7 @@ that withholds a known tile, ...); later-proved breaks are left to ``checks`` (r
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -22,7 +23,7 @@ from .values import (
 )
 
 
-def start(players: tuple[str, ...], options: dict[str, Any]) -> State:
+def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
     return State(players=tuple(players), options=dict(options))
 
 

@@ -15,7 +15,7 @@ def seat_points(deal: Deal, seat: int) -> dict[str, Any]:
     """Everything ``seat`` has scored in the deal so far, itemised (JSON-able)."""
     won = [t for t in deal.tricks if t.winner == seat]
     has_trick = bool(won)
-    decls = [
+    decls: list[dict[str, Any]] = [
         {
             "event": d.event,
             "doubles": [str(x) for x in d.doubles],

@@ -17,7 +17,7 @@ from .language import kind_label
 WIN = {"outcome": "win"}
 LOSE = {"outcome": "lose"}
 LEAD = {"led": True}
-ANY = {"all": []}
+ANY: dict[str, list[Any]] = {"all": []}
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ and the trick's winner (T2) are unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,7 +116,7 @@ def whose(who: str, seat: int, trick: TrickRecord) -> int:
 
 def card_matches(f: Mapping[str, Any], card: Card, trick: TrickRecord) -> bool:
     """The card filter F of the module docstring."""
-    checks = {
+    checks: dict[str, Callable[[Any], bool]] = {
         "suit": lambda v: card.suit == v,
         "rank": lambda v: card.rank == v,
         "min": lambda v: card.rank >= v,
@@ -144,13 +144,13 @@ def holds(pred: Mapping[str, Any], seat: int, trick: TrickRecord, rules: Rules) 
         case "not":
             return not holds(arg, seat, trick, rules)
         case "outcome":
-            return (trick.winner == seat) == (arg == "win")
+            return bool((trick.winner == seat) == (arg == "win"))
         case "led":
-            return (trick.leader == seat) == arg
+            return bool((trick.leader == seat) == arg)
         case "position":
-            return trick.position(seat) == arg
+            return bool(trick.position(seat) == arg)
         case "trick":
-            return trick.number == arg
+            return bool(trick.number == arg)
         case "card":
             return card_matches(arg, trick.cards[whose(arg.get("of", "you"), seat, trick)], trick)
         case "rank":
@@ -166,12 +166,12 @@ def holds(pred: Mapping[str, Any], seat: int, trick: TrickRecord, rules: Rules) 
                 return own < min(others) if rules.strict_extremes else own <= min(others)
             return own > max(others) if rules.strict_extremes else own >= max(others)
         case "suits":
-            return len({c.suit for c in trick.cards}) == arg
+            return bool(len({c.suit for c in trick.cards}) == arg)
         case "pair":
-            return (len({c.rank for c in trick.cards}) < 4) == arg
+            return bool((len({c.rank for c in trick.cards}) < 4) == arg)
         case "sum":
             total = sum(value(c, rules) for c in trick.cards)
-            return arg.get("min", 0) <= total <= arg.get("max", 10**6)
+            return bool(arg.get("min", 0) <= total <= arg.get("max", 10**6))
     raise ValueError(key)
 
 

@@ -61,9 +61,10 @@ Decisions where the digest is silent ([P]):
 from __future__ import annotations
 
 from ..base import Game, _
-from .engine import State, apply, start
+from .engine import apply, start
 from .moves import EVENTS, Call, Draw, End, Hand, Pass, Play
 from .options import OPTIONS
+from .state import State
 from .view import view
 
 GAME = Game(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -15,7 +16,7 @@ from .scoring import hand_points, side_count, side_of
 from .state import HandState, Move, PlayNote, State, Window, add, lowest_seats, name
 
 
-def start(players: tuple[str, ...], options: dict[str, Any]) -> State:
+def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
     rules = resolve(dict(options), len(players))
     return State(players=tuple(players), rules=rules, scores=(0,) * side_count(len(players)))
 
@@ -247,7 +248,7 @@ def _end(state: State, ev: End) -> State:
         }
     bonus = 2 if r.domino_bonus and h.dominoer is not None else 0  # F35
     scores = tuple(s + p for s, p in zip(state.scores, pts, strict=True))  # F28
-    if bonus:
+    if bonus and h.dominoer is not None:
         scores = add(scores, side_of(h.dominoer, state.n), bonus)
     new_h = replace(h, status="done", pips=tuple(ev.pips), end_points=pts, bonus=bonus, explanation=why)
     new = replace(state, hand=new_h, hands=state.hands + (new_h,), scores=scores)

@@ -6,6 +6,7 @@ seats 1+3 = side 1) with 4 (F1).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..base import _
@@ -36,7 +37,7 @@ def round_clou(pips: int) -> int:
     return pips // 5
 
 
-def rounding(profile: str):
+def rounding(profile: str) -> Callable[[int], int]:
     return round_clou if profile == CLOU else round_ida
 
 

@@ -70,7 +70,9 @@ def check_revealed(state: State, deal: DealState, seat: int, card: Card, led: st
                 )
 
 
-def revokes(state: State, deal: DealState, trick: PlayedTrick) -> tuple[tuple[Breach, ...], frozenset]:
+def revokes(
+    state: State, deal: DealState, trick: PlayedTrick
+) -> tuple[tuple[Breach, ...], frozenset[tuple[int, int]]]:
     """N10 post hoc: a seat's hand at trick k is what it plays from k on, so a card of a suit it
     failed to follow earlier proves that revoke (the dummy's is a breach of seat 2)."""
     found: list[Breach] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -14,7 +15,7 @@ from .scoring import close_deal, first_trump
 from .state import DealState, PlayedTrick, Rules, State
 
 
-def start(players: tuple[str, ...], options: dict[str, Any]) -> State:
+def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
     live = len(players)
     o = {k: options.get(k, False) for k in _OPTION_IDS}
     clashes = (

@@ -149,7 +149,7 @@ def _deal_detail(state: State, deal: DealState | None) -> dict[str, Any]:
                 "seat": s,
                 "kind": k,
                 "points": 60 if k == "reveal" else 30,
-                "bid": bid_value(deal.bids[s], deal.turnup) if deal.bids[s] is not None else None,
+                "bid": None if (bid := deal.bids[s]) is None else bid_value(bid, deal.turnup),
             }
             for s, k in deal.premiums
         ],

@@ -45,7 +45,8 @@ from __future__ import annotations
 
 from ..base import Game, Option, _
 from ..conditions import CATALOG
-from .play import EVENTS, Claim, CustomCard, PickCard, RoundStart, Trick, apply, start
+from .custom import CustomCard
+from .play import EVENTS, Claim, PickCard, RoundStart, Trick, apply, start
 from .state import State
 from .view import view
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -55,7 +56,7 @@ class Claim:
 EVENTS = (RoundStart, PickCard, Trick, Claim, CustomCard)
 
 
-def start(players: tuple[str, ...], options: dict[str, Any]) -> State:
+def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
     rules = Rules(
         ace_low=bool(options["aceLowForNumberConditions"]), strict_extremes=bool(options["strictExtremes"])
     )
@@ -247,7 +248,7 @@ def _trick(state: State, cards: tuple[Card, ...]) -> State:
             for cell, card_id in sorted(rnd.sheet(seat).items()):
                 if (seat, cell) in done:
                     continue  # T14: a flipped card stays flipped
-                proof = achieved(state.card(card_id).condition, seat, records, state.rules)  # type: ignore[union-attr]
+                proof = achieved(state.drafted(card_id).condition, seat, records, state.rules)
                 if proof:
                     flips.append(Flip(seat, cell, card_id, proof, state.events))
         rnd = _announce(state, rnd, tuple(flips))
@@ -291,8 +292,8 @@ def claimable(state: State, rnd: Round) -> tuple[Missed, ...]:
     for seat in range(PLAYERS):
         for cell, card_id in sorted(rnd.sheet(seat).items()):
             if (seat, cell) not in done and achieved(
-                state.card(card_id).condition, seat, records, state.rules
-            ):  # type: ignore[union-attr]
+                state.drafted(card_id).condition, seat, records, state.rules
+            ):
                 out.append(Missed(seat, cell, card_id, len(records)))
     return tuple(out)
 

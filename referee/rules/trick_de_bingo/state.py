@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..base import IllegalEvent, _
 from ..conditions import CATALOG_BY_ID, ConditionCard, Proof, Rules, TrickRecord
 
 PLAYERS = 4
@@ -138,6 +139,16 @@ class State:
                 return c
         return CATALOG_BY_ID.get(card_id.strip().upper())
 
+    def drafted(self, card_id: str) -> ConditionCard:
+        """A card on a sheet. Its pick was refused unless ``card`` knew it, and cards are never taken
+        away, so a missing card means the log is corrupt: refused like the pick would have been."""
+        card = self.card(card_id)
+        if card is None:
+            raise IllegalEvent(
+                "unknown_card", _("There is no condition card %(card)s at this table."), card=card_id
+            )
+        return card
+
     def deck(self) -> tuple[ConditionCard, ...]:
         return tuple(CATALOG_BY_ID.values()) + self.custom
 
@@ -149,13 +160,13 @@ def completed_lines(flipped_cells: set[int]) -> set[tuple[int, int, int]]:
 
 def round_score(state: State, rnd: Round, seat: int) -> dict[str, int]:
     """The round's breakdown for one seat (T20). Flips, lines and VP count once the round is over."""
-    bp = sum(state.card(p.card).bp for p in rnd.picks if p.seat == seat)  # type: ignore[union-attr]
+    bp = sum(state.drafted(p.card).bp for p in rnd.picks if p.seat == seat)
     first = sum(b.points for b in rnd.bonuses() if b.seat == seat and b.kind == "first")
     last = sum(b.points for b in rnd.bonuses() if b.seat == seat and b.kind == "last")
     flips = rnd.flips(seat)
     flipped = len(flips) if rnd.complete else 0
     lines = len(rnd.lines(seat)) if rnd.complete else 0
-    vp = sum(state.card(f.card).vp for f in flips.values()) if rnd.complete else 0  # type: ignore[union-attr]
+    vp = sum(state.drafted(f.card).vp for f in flips.values()) if rnd.complete else 0
     return {
         "bp": bp,
         "first_bingo": first,

@@ -51,8 +51,7 @@ def revokes(state: State) -> tuple[Breach, ...]:
 
 
 def _card_json(state: State, card_id: str) -> dict[str, Any]:
-    card = state.card(card_id)
-    assert card is not None
+    card = state.drafted(card_id)
     return {"card": card.id, "ja": card.ja, "en": card.en, "bp": card.bp, "vp": card.vp, "type": card.type}
 
 
@@ -108,7 +107,7 @@ def _tricks(state: State, rnd: Round) -> list[dict[str, Any]]:
                             _("%(player)s flips %(card)s: %(text)s (tricks %(tricks)s, cards %(cards)s)."),
                             player=state.players[f.seat],
                             card=f.card,
-                            text=state.card(f.card).en,  # type: ignore[union-attr]
+                            text=state.drafted(f.card).en,
                             tricks=", ".join(str(n) for n in f.proof.tricks) or "-",
                             cards=", ".join(str(c) for c in f.proof.cards) or "-",
                         ),

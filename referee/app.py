@@ -1,0 +1,44 @@
+"""The Flask app factory: the only place where the web, the store and the extensions meet.
+
+It lives apart from ``referee/__init__.py`` so that importing the pure core (``referee.rules``) or
+``printables`` never loads Flask or SQLAlchemy.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(overrides: dict[str, Any] | None = None) -> Flask:
+    """The app, configured from the environment (REFEREE_*) and then ``overrides``."""
+    from . import cli, config
+    from .extensions import babel, csrf, db, htmx, migrate
+    from .web import register
+    from .web.i18n import compile_catalogs, select_locale, translation_directories
+
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.update(config.from_environment(app.instance_path))
+    app.config.update(overrides or {})
+    config.check(app.config)
+
+    compile_catalogs()
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(translation_directories())
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    babel.init_app(app, locale_selector=select_locale)
+    csrf.init_app(app)
+    htmx.init_app(app)
+    register(app)
+    cli.init_app(app)
+    return app

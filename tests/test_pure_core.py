@@ -1,0 +1,31 @@
+"""The core is pure by construction, not by convention: importing the rules and the printables loads
+neither Flask nor SQLAlchemy. Run in a fresh interpreter, since this test process has loaded both."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _loaded_after_import(modules: list[str]) -> set[str]:
+    """Top-level packages present in ``sys.modules`` after importing ``modules`` and their submodules."""
+    code = (
+        "import importlib, pkgutil, sys\n"
+        f"for name in {modules!r}:\n"
+        "    mod = importlib.import_module(name)\n"
+        "    for info in pkgutil.walk_packages(getattr(mod, '__path__', []), name + '.'):\n"
+        "        importlib.import_module(info.name)\n"
+        "print(' '.join(sorted({m.partition('.')[0] for m in sys.modules})))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    return set(out.stdout.split())
+
+
+def test_rules_and_printables_load_without_flask_or_sqlalchemy() -> None:
+    """Every module of referee.rules and printables imports with no web or database library loaded."""
+    loaded = _loaded_after_import(["referee.rules", "printables"])
+    assert not loaded & {"flask", "sqlalchemy", "flask_sqlalchemy", "werkzeug", "alembic"}
+
