@@ -1,6 +1,6 @@
 """The score pad: players, points per round, running totals. The simplest game, for any game.
 
-Events: ``round`` with one whole number per seat (record-format.md, score-pad). It never finishes.
+Events: ``round`` with one whole number per seat (docs/record-format.md, score-pad). It never finishes.
 """
 
 from __future__ import annotations
