@@ -1,7 +1,7 @@
 """Kill -9 gunicorn (master and workers) in the middle of writes from several clients, restart it,
 and check that everything acknowledged with a 201 is there, in order, and nothing else half-exists.
 
-SQLite runs in WAL mode with synchronous=FULL (referee/__init__.py). PostgreSQL runs in a cluster of
+SQLite runs in WAL mode with synchronous=FULL (referee/store/pragmas.py). PostgreSQL runs in a cluster of
 its own with its default durability (fsync on, synchronous_commit on): see ``durable_postgres``.
 Only the app is killed here, not the database or the machine, so what this proves is that a commit
 is done before the 201 goes out and that a write cut short leaves nothing behind.
