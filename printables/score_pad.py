@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from printables.catalog import Printable, PrintJob
 from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet
 from referee.rules.base import _
+from referee.rules.score_pad import Detail
 
 
 def score_sheet(job: PrintJob) -> ScoreSheet:
@@ -14,9 +17,8 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
     )
     rows: list[tuple[str, ...]] = []
     if job.detail is not None:
-        for n, (points, running) in enumerate(
-            zip(job.detail["rounds"], job.detail["running"], strict=True), 1
-        ):
+        detail = cast(Detail, job.detail)  # a score-pad job carries the score pad's view detail
+        for n, (points, running) in enumerate(zip(detail["rounds"], detail["running"], strict=True), 1):
             rows.append(
                 (str(n), *(x for p, r in zip(points, running, strict=True) for x in (str(p), str(r))))
             )

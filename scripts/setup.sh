@@ -18,7 +18,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   else
     echo "WARNING: not root, so these Debian packages are not installed: ${missing[*]}" >&2
     echo "         install them with: sudo apt-get install -y ${missing[*]}" >&2
-    echo "         (tests that need them skip; under CI=true or REFEREE_REQUIRE_ALL=1 they fail)" >&2
+    echo "         (until then scripts/test.sh fails the tests that need them)" >&2
   fi
 fi
 # A usable venv has a python that runs and a pip that imports; anything less is rebuilt from scratch.

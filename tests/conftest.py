@@ -12,19 +12,23 @@ import tempfile
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 from sqlalchemy import text
 from werkzeug.serving import make_server
 
 from referee.app import create_app
 from referee.extensions import db
 
-# CI replays the same examples every run (a red CI blocks landing); local runs keep exploring new ones.
-settings.register_profile("ci", derandomize=True, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+# No test depends on the clock: Hypothesis' per-example deadline and its too-slow health check time
+# each example, so a loaded machine would fail them; both are off everywhere. CI replays the same
+# examples every run (a red CI blocks landing); local runs keep exploring new ones.
+_UNTIMED: dict[str, Any] = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("local", **_UNTIMED)
+settings.register_profile("ci", derandomize=True, print_blob=True, **_UNTIMED)
+settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 REQUIRE_ALL = any(
     os.environ.get(name, "").lower() not in ("", "0", "false", "no") for name in ("CI", "REFEREE_REQUIRE_ALL")

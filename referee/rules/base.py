@@ -95,7 +95,7 @@ class Option:
 
 @dataclass(frozen=True)
 class Breach:
-    """A rule break that a later event proved (record-format.md, 'Breaches found after the fact')."""
+    """A rule break that a later event proved (docs/record-format.md, 'Breaches found after the fact')."""
 
     event: int
     rule: str

@@ -1,13 +1,13 @@
 """The score pad: players, points per round, running totals. The simplest game, for any game.
 
-Events: ``round`` with one whole number per seat (record-format.md, score-pad). It never finishes.
+Events: ``round`` with one whole number per seat (docs/record-format.md, score-pad). It never finishes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from .base import Game, IllegalEvent, View, _
 from .events import event
@@ -16,6 +16,13 @@ from .events import event
 @event("round")
 class Round:
     points: tuple[int, ...]
+
+
+class Detail(TypedDict):
+    """The score pad's ``View.detail``, as the table page, the score sheet PDF and the API read it."""
+
+    rounds: list[list[int]]  # each round's points, one number per seat, oldest round first
+    running: list[list[int]]  # each seat's running total after each round (the shape of rounds)
 
 
 @dataclass(frozen=True)
@@ -55,7 +62,7 @@ def view(state: State) -> View:
         running.append(tuple(acc))
     return View(
         totals=totals(state),
-        detail={"rounds": [list(r) for r in state.rounds], "running": [list(r) for r in running]},
+        detail=Detail(rounds=[list(r) for r in state.rounds], running=[list(r) for r in running]),
     )
 
 

@@ -1,4 +1,4 @@
-"""The record file of record-format.md: parse and validate a whole record, and write one out."""
+"""The record file of docs/record-format.md: parse and validate a whole record, and write one out."""
 
 from __future__ import annotations
 

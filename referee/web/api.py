@@ -1,4 +1,4 @@
-"""The JSON API v1 of record-format.md. Same store and rules code path as the HTML forms."""
+"""The JSON API v1 of docs/record-format.md. Same store and rules code path as the HTML forms."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Acceptance: Bingo records written from /work/shared/record-format.md and rules/bingo.md only.
+"""Acceptance: Bingo records written from docs/record-format.md and docs/rules/bingo.md only.
 
 Every expected number below was worked out by hand from the digest (rule ids cited); the app's rules
 code was not read. Card points: B4 blank = 7, B12 values, B11 trick winner, B13 last trick 10.

@@ -1,4 +1,4 @@
-"""Acceptance: Five Up records written from /work/shared/record-format.md and rules/five-up.md only.
+"""Acceptance: Five Up records written from docs/record-format.md and docs/rules/five-up.md only.
 
 Every expected number below was worked out by hand from the digest (rule ids cited); the app's rules
 code was not read. Count after each placement: F15 (free non-double ends; 2 x n for a double with a

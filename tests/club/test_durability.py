@@ -1,7 +1,7 @@
 """Kill -9 gunicorn (master and workers) in the middle of writes from several clients, restart it,
 and check that everything acknowledged with a 201 is there, in order, and nothing else half-exists.
 
-SQLite runs in WAL mode with synchronous=FULL (referee/__init__.py). PostgreSQL runs in a cluster of
+SQLite runs in WAL mode with synchronous=FULL (referee/store/pragmas.py). PostgreSQL runs in a cluster of
 its own with its default durability (fsync on, synchronous_commit on): see ``durable_postgres``.
 Only the app is killed here, not the database or the machine, so what this proves is that a commit
 is done before the 201 goes out and that a write cut short leaves nothing behind.
@@ -12,7 +12,6 @@ from __future__ import annotations
 import http.client
 import json
 import threading
-import time
 
 from sqlalchemy import create_engine, text
 
@@ -26,7 +25,16 @@ def _new_table(server) -> tuple[str, str]:
     return body["id"], body["scorer_token"]
 
 
-def _writer(server, table_id, token, writer, acked, sent, stop):
+def _writer(server, table_id, token, writer, acked, sent, stop, progress, done):
+    try:
+        _write_until_stopped(server, table_id, token, writer, acked, sent, stop, progress)
+    finally:
+        with progress:
+            done.append(writer)
+            progress.notify_all()
+
+
+def _write_until_stopped(server, table_id, token, writer, acked, sent, stop, progress):
     n = 0
     while not stop.is_set():
         n += 1
@@ -38,12 +46,14 @@ def _writer(server, table_id, token, writer, acked, sent, stop):
                 f"/api/v1/tables/{table_id}/events",
                 event,
                 {"Authorization": f"Bearer {token}"},
-                timeout=5,
+                timeout=120,  # a hang guard only: the kill resets the connection at once
             )
         except (OSError, http.client.HTTPException):
             return  # the server is gone (before or during the answer): this write is un-acknowledged
         if status == 201:
-            acked.append((table_id, body["seq"], (writer, n)))
+            with progress:
+                acked.append((table_id, body["seq"], (writer, n)))
+                progress.notify_all()
         elif status != 409:
             raise AssertionError(f"unexpected {status}: {body!r}")
 
@@ -53,20 +63,23 @@ def test_sigkill_mid_stream_loses_nothing_acknowledged(gunicorn, club_database):
     acked: list[tuple[str, int, tuple[int, int]]] = []
     sent: list[tuple[str, int, int]] = []
     stop = threading.Event()
+    progress = threading.Condition()  # notified on every acknowledged write and when a writer ends
+    done: list[int] = []
     threads = [
-        threading.Thread(target=_writer, args=(gunicorn, tid, tok, w, acked, sent, stop), daemon=True)
+        threading.Thread(
+            target=_writer, args=(gunicorn, tid, tok, w, acked, sent, stop, progress, done), daemon=True
+        )
         for tid, tok in tables
         for w in range(WRITERS_PER_TABLE)
     ]
     for t in threads:
         t.start()
-    deadline = time.monotonic() + 20
-    while len(acked) < 60 and time.monotonic() < deadline:
-        time.sleep(0.02)
+    with progress:  # however slow the machine: wait for 60 acknowledged writes (or every writer gone)
+        progress.wait_for(lambda: len(acked) >= 60 or len(done) == len(threads))
     gunicorn.kill()  # mid-stream: the writers are still posting
     stop.set()
     for t in threads:
-        t.join(timeout=10)
+        t.join()
     assert len(acked) >= 60, "too few writes before the kill to mean anything"
 
     gunicorn.start()  # the same database, a new server

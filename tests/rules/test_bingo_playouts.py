@@ -114,7 +114,7 @@ class Sim:
                     illegal_done = True
                     try:
                         self.feed({"type": "trick", "lead": str(lead), "reply": str(reply)})
-                    except IllegalEvent as err:  # a known tile already proved it (record-format.md)
+                    except IllegalEvent as err:  # a known tile already proved it (docs/record-format.md)
                         assert err.code == "withheld_known_tile"
                         self.refused.append(err.code)
                         reply = rng.choice(legal)
@@ -234,7 +234,7 @@ def test_played_out_deal_hands_out_the_whole_table_plus_the_last_trick(seed):
 @given(st.integers(0, 2**32 - 1), st.booleans())
 def test_random_illegal_phase_two_replies_are_always_caught(seed, no_heading):
     """B24-B25 (and B-Δ7): an illegal reply is a breach naming its event, or refused at once when a
-    declared double or the taken indicator already proves it (record-format.md)."""
+    declared double or the taken indicator already proves it (docs/record-format.md)."""
     options = {"followWithoutHeading": no_heading}
     sim = Sim(random.Random(seed), options, illegal_p=0.6, claim_when_70=0.3)
     sim.play_match()

@@ -40,7 +40,7 @@ def test_the_golden_record_replays_to_the_hand_computed_totals():
     state = game.start(game.check_players(record["players"]), game.resolve_options(record["options"]))
     for raw in record["events"]:
         ev = decode(game.events, raw)
-        assert encode(ev) == raw  # the record is written exactly as record-format.md says
+        assert encode(ev) == raw  # the record is written exactly as docs/record-format.md says
         state = game.apply(state, ev)
     v = game.view(state)
     assert v.totals == EXPECTED_TOTALS

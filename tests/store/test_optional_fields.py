@@ -1,4 +1,4 @@
-"""record-format.md: "Where an optional field names something the rules already fix (a later deal's
+"""docs/record-format.md: "Where an optional field names something the rules already fix (a later deal's
 `leader` or `dealer`), it must agree with the rules or the event is rejected." So for every later
 deal / hand / round of every golden record, exactly one explicit value is accepted, and writing it
 changes nothing."""

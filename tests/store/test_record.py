@@ -72,7 +72,7 @@ RECORDS = sorted((Path(__file__).parents[1] / "records").glob("*.json"))
 
 
 @pytest.mark.parametrize(("game_id", "cls"), EVENT_TYPES, ids=[f"{g}.{c.type}" for g, c in EVENT_TYPES])
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(data=st.data())
 def test_every_event_type_round_trips_through_json(game_id, cls, data):
     event = data.draw(events_of(cls))

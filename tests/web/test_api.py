@@ -1,4 +1,4 @@
-"""The JSON API v1 of record-format.md, exercised with the score pad (every game shares this path)."""
+"""The JSON API v1 of docs/record-format.md, exercised with the score pad (every game shares this path)."""
 
 import pytest
 

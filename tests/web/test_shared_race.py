@@ -37,7 +37,7 @@ def test_two_phones_race_the_same_write_200_times(app, client):
         for th in threads:
             th.start()
         for th in threads:
-            th.join(timeout=30)
+            th.join()
         outcomes.append(sorted(codes))
 
     assert all(o == [302, 409] for o in outcomes), [o for o in outcomes if o != [302, 409]][:5]

@@ -1,4 +1,4 @@
-"""The bead-game events of record-format.md: ``hand``, ``place``, ``pass``, ``end``.
+"""The bead-game events of docs/record-format.md: ``hand``, ``place``, ``pass``, ``end``.
 
 A placed tile's numbers have an order (the first cell gets the first number), which
 :class:`~referee.rules.tiles.Tile` forgets, so ``tile`` fields of placements are strings checked

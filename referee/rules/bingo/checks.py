@@ -1,4 +1,4 @@
-"""Bingo checks after the fact (record-format.md, 'Breaches found after the fact'; digest §6.1).
+"""Bingo checks after the fact (docs/record-format.md, 'Breaches found after the fact'; digest §6.1).
 
 A hand at the start of phase 2 is exactly the tiles its player plays from then on, plus any tiles
 shown after a claim. Once a deal is played out, or a player has shown their tiles, every phase-2

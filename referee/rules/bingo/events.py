@@ -1,4 +1,4 @@
-"""The Bingo events of record-format.md: deal, declare, trick, close, claim, show."""
+"""The Bingo events of docs/record-format.md: deal, declare, trick, close, claim, show."""
 
 from __future__ import annotations
 

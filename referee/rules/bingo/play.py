@@ -1,6 +1,6 @@
 """Bingo: ``start`` and ``apply``. Refuses at once what the table has already shown to be impossible
 (a tile played twice, the indicator played before it was taken, a declaration out of turn, a reply
-that withholds a known tile, ...); later-proved breaks are left to ``checks`` (record-format.md)."""
+that withholds a known tile, ...); later-proved breaks are left to ``checks`` (docs/record-format.md)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ F-Δ5/F-Δ6 (the target and tie extensions), F31-F35 (game points, winner +10, s
 out), F36 and F-Δ7 (Le Quantette sets of 35 and the demi-score). F6 and F22 are etiquette the
 referee cannot see.
 
-Events (record-format.md, five-up): ``hand`` (*leader*, *opening*), ``play`` (seat, tile, *on*),
+Events (docs/record-format.md, five-up): ``hand`` (*leader*, *opening*), ``play`` (seat, tile, *on*),
 ``draw`` (seat, count), ``pass`` (seat), ``end`` (pips), ``call`` (seat, points). ``on`` names the
 tile a play joins; on a double it fills a free side first, then an end (F12-F13).
 

@@ -65,7 +65,7 @@ def _can_take(node: Node, tile: Tile) -> bool:
 
 
 def _only_target(layout: Layout, tile: Tile) -> Tile:
-    """The tile a play without ``on`` joins: record-format.md makes ``on`` optional, so it may be left
+    """The tile a play without ``on`` joins: docs/record-format.md makes ``on`` optional, so it may be left
     out where only one tile on the table can take this one; otherwise the record must say."""
     targets = [node.tile for node in layout if _can_take(node, tile)]
     if len(targets) == 1:

@@ -1,4 +1,4 @@
-"""The Five Up events of record-format.md, plus one documented optional field.
+"""The Five Up events of docs/record-format.md, plus one documented optional field.
 
 ``hand`` may carry ``opening``: the tiles of the opening draw (F2-F3), one per seat. The first
 leader is then the highest tile (higher total, then higher number); with 4 players the two highest

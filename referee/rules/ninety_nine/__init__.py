@@ -8,7 +8,7 @@ N26 for the 2-player order); deal scoring (N12-N16, N27-N29, N32, N-Δ4); game, 
 ends (N17-N20, N-Δ5, N34). Revokes (N10) are found after the fact from the rebuilt hands (rules
 README §6.3) and reported as breaches; a revealed hand (``premium.hand``) is checked at once.
 
-Events (record-format.md): ``deal`` (*dealer*, *turnup*), ``premium`` (seat, kind, plus this app's
+Events (docs/record-format.md): ``deal`` (*dealer*, *turnup*), ``premium`` (seat, kind, plus this app's
 optional *hand* and *leader*, see events.py), ``trick`` (cards), ``bid`` (seat, cards), ``tricks``
 (counts). ``totals`` are rubber totals: finished games with their bonuses, the current game and
 the rubber bonus.

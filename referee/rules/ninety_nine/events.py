@@ -1,6 +1,6 @@
-"""The Ninety-Nine events of record-format.md (deal, premium, trick, bid, tricks).
+"""The Ninety-Nine events of docs/record-format.md (deal, premium, trick, bid, tricks).
 
-Two optional fields are this app's additions (record-format.md allows documented optional fields):
+Two optional fields are this app's additions (docs/record-format.md allows documented optional fields):
 ``premium.hand`` (the cards a revealer lays face up to play, so their play is checked at once) and
 ``premium.leader`` (the seat a revealer names to lead, only with ``revealerNamesLeader``, N-Δ3).
 """

@@ -132,7 +132,7 @@ class State:
     winners: tuple[int, ...] = ()
 
     def totals(self) -> tuple[int, ...]:
-        """record-format.md: every finished game with its bonuses, the current game, the rubber bonus."""
+        """docs/record-format.md: every finished game with its bonuses, the current game, the rubber bonus."""
         out = list(self.rubber_bonus)
         for g in self.games:
             out = [a + b for a, b in zip(out, g.final, strict=True)]

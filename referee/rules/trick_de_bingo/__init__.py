@@ -7,7 +7,7 @@ README §8: ``placeBlindBeforeLooking`` (T-Δ1, shown as a procedure note), ``co
 (T-Δ2), ``onlyOneBonus`` (T-Δ3), ``manualClaims`` (T-Δ4, T19), ``aceLowForNumberConditions`` (T-Δ5),
 ``strictExtremes`` (T-Δ6), ``rounds`` 1 | 2 | 4 (T4).
 
-Events (record-format.md): ``round`` {dealer?}, ``pick`` {seat, card, cell}, ``trick`` {cards},
+Events (docs/record-format.md): ``round`` {dealer?}, ``pick`` {seat, card, cell}, ``trick`` {cards},
 ``claim`` {seat, card} (manualClaims only). App event ``card`` {id, condition, bp?, vp?, en?, ja?}:
 a custom condition card for this table. ``condition`` is the condition as JSON text in the language
 of ``referee.rules.conditions`` (e.g. ``"{\\"kind\\": \\"trick\\", \\"when\\": {\\"outcome\\": \\"win\\"}}"``);

@@ -1,4 +1,4 @@
-"""Custom condition cards for one table: the app event ``card`` (record-format.md allows app events).
+"""Custom condition cards for one table: the app event ``card`` (docs/record-format.md allows app events).
 
 ``{"type": "card", "id": "MY-01", "condition": "<JSON text>", "bp": 0, "vp": 2, "en": "...", "ja": "..."}``
 adds a card that can then be picked like a catalog card. The id must not be a catalog id (in any
