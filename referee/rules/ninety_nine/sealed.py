@@ -92,5 +92,7 @@ def _breach(state: State, c: Conflict) -> Breach:
     elif c.where == "bid":
         message = _("%(card)s is in %(player)s's bid, but it is one of %(owner)s's bid cards too.")
     else:
-        message = _("%(card)s lies face up in %(player)s's revealed hand, but it is one of %(owner)s's bid cards.")
+        message = _(
+            "%(card)s lies face up in %(player)s's revealed hand, but it is one of %(owner)s's bid cards."
+        )
     return Breach(event=c.event, rule="N3", seat=c.seat, message=message, params=params)
