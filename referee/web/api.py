@@ -141,7 +141,7 @@ def post_event(table_id: str):
         if not isinstance(body, dict):
             raise MalformedEvent("bad_event", _("An event must be an object with a type."))
         kind, line = _log_line(body)
-        own = may_change_own(current(table), access.seat, kind, line)  # a seat's own sealed bid
+        own = kind == "correct" and access.seat is not None and may_change_own(current(table), access.seat, kind, line)
         if not (access.may_record(find_game(table.game), kind, line) or own):
             return _error(403, RuleError("forbidden", _("This token may not write to this table.")))
         if kind == "correct" and table.confirm_corrections and not own:  # waits for a seat to confirm (202)

@@ -46,12 +46,13 @@ def _render(rep: Replayed, *, error: str | None = None, status: int = 200):
 def _record(kind: str, body: dict) -> tuple[Replayed, str | None, int]:
     """Append one log line: the new state, or the unchanged one with why not."""
     game, seat = find_game(g.table.game), None if g.access.scorer else g.access.seat
-    own = may_change_own(current(g.table), seat, kind, body)
+    own = kind == "correct" and seat is not None and may_change_own(current(g.table), seat, kind, body)
     if not (g.access.may_record(game, kind, body) or own):
         abort(403)
-    # A private seat entry (a sealed bid, or its change) does not depend on the public table, so
-    # a page that is out of date is no reason to refuse it; public entries keep the guard.
-    private = own or (kind == "event" and body.get("type") in game.seat_events)
+    # A seat's own entry from its phone (a sealed bid or its change, a draft pick) does not depend
+    # on what the table did meanwhile (the replay still checks it), so a page that is out of date
+    # is no reason to refuse it; entries from the scorer's phone keep the guard.
+    private = own or (seat is not None and kind == "event" and body.get("type") in game.seat_events)
     try:
         rep, _seq, _created = append(
             g.table,
