@@ -17,7 +17,7 @@ from flask_babel import gettext
 from ..extensions import htmx
 from ..rules import game as find_game
 from ..rules.base import RuleError
-from ..store.private import PrivateEvent, may_change_own
+from ..store.private import may_change_own
 from ..store.record import to_record
 from ..store.replay import Replayed
 from ..store.sharing import propose_correction
@@ -63,8 +63,6 @@ def _record(kind: str, body: dict) -> tuple[Replayed, str | None, int]:
             idempotency_key=request.form.get("idem") or None,
             seat=seat,
         )
-    except PrivateEvent as err:
-        return current(g.table), explain(err), 403
     except StaleWrite as stale:
         message = gettext(
             "Someone else recorded something just now. Here is the table as it stands: check it, then enter yours again if it is still needed."
@@ -85,8 +83,6 @@ def _propose(seq: int, event: dict) -> tuple[Replayed, str | None, int]:
             based_on=request.form.get("based_on", type=int),
             idempotency_key=request.form.get("idem") or None,
         )
-    except PrivateEvent as err:
-        return current(g.table), explain(err), 403
     except StaleWrite as stale:
         message = gettext(
             "Someone else recorded something just now. Here is the table as it stands: check it, then enter yours again if it is still needed."

@@ -250,3 +250,13 @@ def test_only_the_bidder_changes_a_sealed_bid_and_the_history_shows_the_change(a
         "KH",
         "7C",
     ]
+
+
+def test_the_scorers_undo_of_a_sealed_bid_is_refused_with_the_reason_on_the_page(app, client):
+    t = Table(app, client)
+    t.post("scorer", {"type": "deal", "dealer": 0})
+    t.post("seat1", bid(1, BIDS[1][0]))
+    resp = t.form("scorer", "/t/{id}/undo", {})
+    assert resp.status_code == 422  # swapped in by htmx, so the scorer reads why
+    assert "only that player can change it" in resp.get_data(as_text=True)
+    assert t.get("scorer", "/api/v1/tables/{id}").get_json()["seq"] == 2
