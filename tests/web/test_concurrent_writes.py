@@ -123,3 +123,28 @@ def test_a_public_entry_from_an_out_of_date_page_is_still_refused(app, client):
     form = {"type": "premium", "seat": "1", "kind": "declare", "based_on": "0", "idem": "old-page"}
     resp = scorer.post(f"/t/{made['id']}/events", data=form, headers={"HX-Request": "true"})
     assert resp.status_code == 409 and "Someone else recorded" in resp.get_data(as_text=True)
+
+
+def test_a_trick_de_bingo_pick_from_a_seat_phone_is_not_refused_as_out_of_date(app, client):
+    """Ben's page was drawn before Aki picked; his own pick, his turn now, goes in."""
+    made = client.post(
+        "/api/v1/tables", json={"game": "trick-de-bingo", "players": ["Aki", "Ben", "Chie", "Dai"]}
+    ).get_json()
+    tid, phones = made["id"], []
+    for token in made["seat_tokens"][:2]:
+        phone = app.test_client()
+        assert phone.get(f"/t/{tid}/join/{token}").status_code == 302
+        phones.append(phone)
+    auth = {"Authorization": f"Bearer {made['scorer_token']}"}
+    assert (
+        client.post(
+            f"/api/v1/tables/{tid}/events", json={"type": "round", "dealer": 0}, headers=auth
+        ).status_code
+        == 201
+    )
+    first = {"type": "pick", "seat": "0", "card": "TB-07", "cell": "5", "based_on": "1"}
+    assert phones[0].post(f"/t/{tid}/events", data=first).status_code == 302
+    late = {"type": "pick", "seat": "1", "card": "TB-08", "cell": "5", "based_on": "1"}
+    assert phones[1].post(f"/t/{tid}/events", data=late).status_code == 302
+    sheets = client.get(f"/api/v1/tables/{tid}").get_json()["detail"]["sheets"]
+    assert sheets[1][4]["card"] == "TB-08"
