@@ -2,6 +2,8 @@
 drawn before any bid went in, yet all three bids are accepted and each phone shows "Sealed ✓"
 with its own three cards, and none of the others'."""
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -46,6 +48,20 @@ def test_three_seats_seal_at_the_same_moment_and_all_are_sealed(browser: Browser
                 expect(page.locator(f"#bid-status .card[aria-label='{card}']")).to_have_count(0)
         state = api.request.get(f"{base_url}/api/v1/tables/{made['id']}").json()
         assert state["detail"]["bid_status"] == ["sealed"] * 3
+
+        # Ben tapped a wrong card: only he can change his sealed bid, from his own phone.
+        ben = pages[1]
+        ben.locator(".nn-change-bid > summary").tap()
+        tap_cards(ben.locator(".nn-change-bid"), "cards", ("AS", "9H", "8C"))
+        ben.get_by_role("button", name="Seal the new bid").tap()
+        expect(ben.locator("#my-bid-sealed .card[aria-label='AS']")).to_have_count(1)
+        expect(ben.locator("#my-bid-sealed .card[aria-label='AD']")).to_have_count(0)
+        aki = pages[0]
+        aki.reload()
+        expect(aki.locator(".history")).to_contain_text("corrected by Ben")
+        expect(aki.locator(".history .card, .history [aria-label='AS']")).to_have_count(0)
+        for card in ("AS", "AD", "9H", "8C"):
+            expect(aki.locator(".history")).not_to_contain_text(re.compile(rf"\b{card}\b"))
     finally:
         for context in contexts:
             context.close()
