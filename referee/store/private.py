@@ -44,6 +44,8 @@ def check_private(rep: Replayed, seat: int | None, kind: str, body: Mapping[str,
             )
         return
     target = body.get("target")
+    if not isinstance(target, int):
+        return  # no such event: the replay refuses it
     event = body.get("event") or {}
     owner = private.get(target)
     if owner is not None:
@@ -67,4 +69,10 @@ def check_private(rep: Replayed, seat: int | None, kind: str, body: Mapping[str,
 
 def may_change_own(rep: Replayed, seat: int | None, kind: str, body: Mapping[str, Any]) -> bool:
     """A seat's correction of its own private event (written by that seat, applied without confirmation)."""
-    return kind == "correct" and seat is not None and private_seats(rep).get(body.get("target")) == seat
+    target = body.get("target")
+    return (
+        kind == "correct"
+        and seat is not None
+        and isinstance(target, int)
+        and private_seats(rep).get(target) == seat
+    )

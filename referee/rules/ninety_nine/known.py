@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..base import Breach, IllegalEvent, _, word
 from ..cards import Card
 from .pack import effective, suit_text
-from .sealed import Conflict, is_open, sealed_owner
+from .sealed import Conflict, Where, is_open, sealed_owner
 from .state import DealState, PlayedTrick, State
 
 DUMMY = word(_("the dummy"))
@@ -19,12 +19,12 @@ def seat_name(state: State, seat: int) -> str:
 
 
 def check_known(
-    state: State, deal: DealState, cards: frozenset[Card], seat: int, where: str, trick: int = 0
+    state: State, deal: DealState, cards: frozenset[Card], seat: int, where: Where, trick: int = 0
 ) -> tuple[Conflict, ...]:
     """Refuse cards the table has already shown elsewhere: out of the pack, played, in a face-up bid
     or hand. A card in a sealed bid is not refused (that would open the bid): it comes back as a
     Conflict, reported when the bid opens (sealed.py)."""
-    found = []
+    found: list[Conflict] = []
     for card in sorted(cards):
         if card not in deal.pack:
             raise IllegalEvent("not_in_pack", _("%(card)s is not in play in this deal."), card=card)
@@ -51,7 +51,7 @@ def check_known(
                 )
         owner = sealed_owner(deal, card)  # last: only public checks may refuse
         if owner is not None:
-            found.append(Conflict(state.events, seat, card, owner, where, trick))  # type: ignore[arg-type]
+            found.append(Conflict(state.events, seat, card, owner, where, trick))
     return tuple(found)
 
 

@@ -11,7 +11,7 @@ from .known import check_known, check_revealed, revokes, seat_name
 from .pack import OXFORD_TRUMP_PACK, base_pack, classic_trump, deal_pack, effective, trick_winner
 from .premiums import premium
 from .scoring import close_deal, first_trump
-from .sealed import hold, report_opened
+from .sealed import Conflict, hold, report_opened
 from .state import DealState, PlayedTrick, Rules, State
 
 
@@ -210,7 +210,7 @@ def _trick(state: State, deal: DealState, ev: Trick) -> State:
         raise IllegalEvent("bad_trick", _("The same card cannot be played twice in a trick."))
     seats = trick_seats(rules, deal)
     led = effective(ev.cards[0], deal.turnup).suit
-    found = []
+    found: list[Conflict] = []
     for seat, card in zip(seats, ev.cards, strict=True):
         found += check_known(state, deal, frozenset({card}), seat, "trick", len(deal.tricks) + 1)
         check_revealed(state, deal, seat, card, led)

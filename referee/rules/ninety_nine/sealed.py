@@ -22,6 +22,8 @@ from ..base import Breach, IllegalEvent, RuleError, _
 from ..cards import Card
 from .state import DealState, State
 
+Where = Literal["trick", "bid", "hand"]
+
 
 @dataclass(frozen=True)
 class Conflict:
@@ -29,7 +31,7 @@ class Conflict:
     seat: int  # who used it: the player of the trick card, the bidder, the revealer
     card: Card
     owner: int  # whose sealed bid holds it
-    where: Literal["trick", "bid", "hand"]
+    where: Where
     trick: int = 0  # 1-based trick number when ``where`` is "trick"
 
 
