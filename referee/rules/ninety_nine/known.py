@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..base import Breach, IllegalEvent, _, word
 from ..cards import Card
 from .pack import effective, suit_text
-from .sealed import Conflict, Where, is_open, sealed_owner
+from .sealed import Conflict, Where, is_open, sealed_owners
 from .state import DealState, PlayedTrick, State
 
 DUMMY = word(_("the dummy"))
@@ -49,8 +49,7 @@ def check_known(
                     card=card,
                     player=seat_name(state, s),
                 )
-        owner = sealed_owner(deal, card)  # last: only public checks may refuse
-        if owner is not None:
+        for owner in sealed_owners(deal, card):  # last: only public checks may refuse
             found.append(Conflict(state.events, seat, card, owner, where, trick))
     return tuple(found)
 

@@ -40,12 +40,12 @@ def is_open(deal: DealState, seat: int) -> bool:
     return deal.result is not None or any(s == seat for s, _k in deal.premiums)
 
 
-def sealed_owner(deal: DealState, card: Card) -> int | None:
-    """The seat whose bid holds ``card`` while that bid is still sealed, else None."""
-    for s, bid in enumerate(deal.bids):
-        if bid is not None and card in bid and not is_open(deal, s):
-            return s
-    return None
+def sealed_owners(deal: DealState, card: Card) -> tuple[int, ...]:
+    """Every seat whose still sealed bid holds ``card``. All of them, not the first: which conflict is
+    told when one bid opens must not depend on what another sealed bid holds."""
+    return tuple(
+        s for s, bid in enumerate(deal.bids) if bid is not None and card in bid and not is_open(deal, s)
+    )
 
 
 def hold(state: State, deal: DealState, found: Iterable[Conflict]) -> tuple[State, DealState]:
