@@ -260,3 +260,15 @@ def test_the_scorers_undo_of_a_sealed_bid_is_refused_with_the_reason_on_the_page
     assert resp.status_code == 422  # swapped in by htmx, so the scorer reads why
     assert "only that player can change it" in resp.get_data(as_text=True)
     assert t.get("scorer", "/api/v1/tables/{id}").get_json()["seq"] == 2
+
+
+def test_the_sealed_panel_speaks_japanese(app, client):
+    t = Table(app, client)
+    t.post("scorer", {"type": "deal", "dealer": 0})
+    t.post("seat1", bid(1, BIDS[1][0]))
+    t.html["seat1"].set_cookie("lang", "ja")
+    page = t.page("seat1", "/t/{id}").get_data(as_text=True)
+    assert "伏せました ✓" in page and "ビッドを変更する" in page and "新しいビッドを伏せる" in page
+    t.html["scorer"].set_cookie("lang", "ja")
+    undo = t.form("scorer", "/t/{id}/undo", {})
+    assert undo.status_code == 422 and "変更できるのはそのプレイヤーだけです" in undo.get_data(as_text=True)
