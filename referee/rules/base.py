@@ -137,6 +137,9 @@ class Game:
     """``redact(detail, seat)``: the detail as seat ``seat`` (None: everyone else) may see it."""
     seat_events: frozenset[str] = frozenset()
     """Event types a seat may record for itself with its own link (its ``seat`` field must be its own)."""
+    hidden_errors: Callable[[Any], Sequence[tuple[int, RuleError]]] | None = None
+    """``hidden_errors(state)``: refusals the rules held back because they would reveal a private
+    event (a card of a sealed bid), as (event index, error). A record is refused at the first."""
 
     def public_detail(self, detail: Mapping[str, Any], seat: int | None) -> Mapping[str, Any]:
         return self.redact(detail, seat) if self.redact else detail

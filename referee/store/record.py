@@ -78,7 +78,7 @@ def parse_record(raw: Any) -> ParsedRecord:
     if not isinstance(events, list):
         raise RecordError(MalformedEvent("bad_record", _("events must be a list.")))
     try:
-        replay_events(game, players_t, resolved, events)  # decodes and applies in order
+        replay_events(game, players_t, resolved, events, record=True)  # decodes and applies in order
     except RuleError as err:
         raise RecordError(err.cause, err.index) from err  # type: ignore[attr-defined]
     normalised = tuple(encode(decode(game.events, body)) for body in events)

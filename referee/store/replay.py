@@ -94,15 +94,28 @@ def effective_events(log: Iterable[LogEntry]) -> tuple[list[Effective], list[Log
 
 
 def replay_events(
-    game: Game, players: tuple[str, ...], options: Mapping[str, Any], bodies: Iterable[Any]
+    game: Game,
+    players: tuple[str, ...],
+    options: Mapping[str, Any],
+    bodies: Iterable[Any],
+    *,
+    record: bool = False,
 ) -> Any:
-    """The game state after ``bodies`` (raw event dicts); ReplayError names the first bad one."""
+    """The game state after ``bodies`` (raw event dicts); ReplayError names the first bad one.
+
+    ``record``: the events are a whole record, whose writer knew every card, so the refusals a
+    live table holds back to keep a sealed bid sealed (``Game.hidden_errors``) refuse it too."""
     state = game.start(tuple(players), dict(options))
+    held = 0
     for index, body in enumerate(bodies):
         try:
             state = game.apply(state, decode(game.events, body))
         except RuleError as err:
             raise ReplayError(index, err) from err
+        if record and game.hidden_errors is not None:
+            hidden = game.hidden_errors(state)
+            if len(hidden) > held:
+                raise ReplayError(index, hidden[held][1])
     return state
 
 

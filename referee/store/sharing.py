@@ -20,6 +20,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from ..extensions import db
 from ..rules import game as find_game
 from .models import EventRow, GameTable, Model, _now
+from .private import check_private
 from .replay import LogEntry, Replayed, replay
 from .tables import TOKEN_BYTES, StaleWrite, append, current, hash_token, log_of, normalise_event
 
@@ -102,7 +103,10 @@ def propose_correction(
     based_on: int | None = None,
     idempotency_key: str | None = None,
 ) -> PendingCorrection:
-    """Check the correction by replay (RuleError if refused), then keep it pending; nothing in the log yet."""
+    """Check the correction by replay (RuleError if refused), then keep it pending; nothing in the log yet.
+
+    Only the scorer proposes, so a seat's private event and what comes before it are out of reach
+    (private.py) until the game opens it."""
     if idempotency_key:
         seen = db.session.scalar(
             select(PendingCorrection).where(
@@ -114,8 +118,10 @@ def propose_correction(
     game = find_game(table.game)
     log = log_of(table)
     last = log[-1].seq if log else 0
+    now = current(table)
     if based_on is not None and based_on != last:
-        raise StaleWrite(replay(game, table.players, table.options, log))
+        raise StaleWrite(now)
+    check_private(now, None, "correct", {"target": target, "event": event if isinstance(event, dict) else {}})
     body = {"target": target, "event": normalise_event(game, event)}
     replay(game, table.players, table.options, [*log, LogEntry(last + 1, "correct", body, author)])
     row = PendingCorrection(

@@ -23,6 +23,7 @@ from ..rules import game as find_game
 from ..rules.base import Game, MalformedEvent, _
 from ..rules.events import decode, encode
 from .models import EventRow, GameTable, Seat
+from .private import check_private
 from .record import ParsedRecord, check_storable_names, storable
 from .replay import LogEntry, Replayed, extend, replay
 
@@ -152,6 +153,9 @@ def normalise_event(game: Game, raw: Any) -> dict[str, Any]:
     return encode(decode(game.events, raw))
 
 
+RACE_RETRIES = 64  # each lost race means another write was stored: a bound, not a timeout
+
+
 def append(
     table: GameTable,
     kind: str,
@@ -160,9 +164,17 @@ def append(
     author: str = "scorer",
     based_on: int | None = None,
     idempotency_key: str | None = None,
+    seat: int | None = None,
     _retries: int = 3,
+    _races: int = RACE_RETRIES,
 ) -> tuple[Replayed, int, bool]:
     """Record one log line after checking it by replay.
+
+    ``seat`` is the writer's seat (None: the scorer): an undo or a correction may not touch another
+    seat's private event (private.py). Only a write ``based_on`` a seq (If-Match, or the seq of the
+    page it was made on) is refused as stale; one without it that loses the race for the next seq
+    (the unique ``(table, seq)``) is checked again against the table as it now stands and stored
+    after the winner, so concurrent legal writes are serialised, never dropped.
 
     Returns ``(state, seq, created)``; ``created`` is False when ``idempotency_key`` was seen
     before (the first write's result stands). Raises RuleError (nothing stored) or StaleWrite.
@@ -180,6 +192,7 @@ def append(
     game = find_game(table.game)
     if based_on is not None and based_on != last:
         raise StaleWrite(now)
+    check_private(now, seat, kind, body)
     if kind == "event":
         body = normalise_event(game, body)
     elif kind == "correct":
@@ -211,7 +224,9 @@ def append(
                 author=author,
                 based_on=based_on,
                 idempotency_key=idempotency_key,
+                seat=seat,
                 _retries=_retries - 1,
+                _races=_races,
             )
         raise
     except IntegrityError:
@@ -224,6 +239,17 @@ def append(
             )
             if seen is not None:
                 return current(table), seen.seq, False
+        if based_on is None and _races > 0:  # another write took this seq: go after it
+            return append(
+                table,
+                kind,
+                body,
+                author=author,
+                idempotency_key=idempotency_key,
+                seat=seat,
+                _retries=_retries,
+                _races=_races - 1,
+            )
         raise StaleWrite(current(table)) from None
     if kind == "event":
         _remember(table.id, state)

@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException
 from ..extensions import csrf
 from ..rules import game as find_game
 from ..rules.base import MalformedEvent, RuleError, _
+from ..store.private import PrivateEvent, may_change_own
 from ..store.record import RecordError, parse_record, to_record
 from ..store.sharing import propose_correction, set_confirm_corrections
 from ..store.tables import Created, StaleWrite, append, create_table, current, get_table, import_record
@@ -140,9 +141,10 @@ def post_event(table_id: str):
         if not isinstance(body, dict):
             raise MalformedEvent("bad_event", _("An event must be an object with a type."))
         kind, line = _log_line(body)
-        if not access.may_record(find_game(table.game), kind, line):
+        own = kind == "correct" and access.seat is not None and may_change_own(current(table), access.seat, kind, line)
+        if not (access.may_record(find_game(table.game), kind, line) or own):
             return _error(403, RuleError("forbidden", _("This token may not write to this table.")))
-        if kind == "correct" and table.confirm_corrections:  # waits for a seat to confirm (202)
+        if kind == "correct" and table.confirm_corrections and not own:  # waits for a seat to confirm (202)
             pending = propose_correction(
                 table,
                 line["target"],
@@ -158,10 +160,13 @@ def post_event(table_id: str):
             table,
             kind,
             line,
-            author="api",
+            author="api" if access.scorer else f"seat{access.seat}",
             based_on=_if_match(),
             idempotency_key=request.headers.get("Idempotency-Key") or None,
+            seat=None if access.scorer else access.seat,
         )
+    except PrivateEvent as err:
+        return _error(403, err)
     except StaleWrite as stale:
         payload = error_json(RuleError("stale", _("The table has moved on since your state; here it is now.")))
         payload["state"] = state_json(table.id, stale.current, access)

@@ -92,7 +92,9 @@ def openapi_document() -> dict[str, Any]:
             "trick-de-bingo, bead-game and score-pad. Besides each game's events, a table accepts two log "
             'lines of its own: {"type": "undo"} (takes back the last event that stands) and '
             '{"type": "correct", "target": <seq>, "event": {...}} (replaces an earlier event; the log '
-            "keeps both).",
+            "keeps both). A seat's private event (a sealed bid) is changed only by that seat's token, "
+            "with correct; nobody else undoes or corrects it, or an event before it, until it is shown (403). "
+            "A write without If-Match is never refused as stale: concurrent writes are stored one after another.",
         },
         "paths": {
             "/api/v1/tables": {
@@ -173,7 +175,7 @@ def openapi_document() -> dict[str, Any]:
                         ),
                         "200": answer("already recorded under this Idempotency-Key"),
                         "401": answer("no token", err),
-                        "403": answer("token may not write", err),
+                        "403": answer("token may not write, or may not touch a sealed event", err),
                         "404": answer("no such table", err),
                         "409": answer("stale If-Match; the current state is included", err),
                         "422": answer("malformed or illegal event", err),

@@ -46,13 +46,14 @@ def state_json(table_id: str, rep: Replayed, access: Access) -> dict[str, Any]:
 def public_events(rep: Replayed, access: Access) -> list[Any]:
     """The effective events as this reader may see them: an event the game marks private to a seat
     (detail ``private_events``: [index, seat], e.g. a sealed bid) keeps only its type and seat for
-    everyone but that seat."""
+    everyone but that seat. Its changes still show (who and when), without their contents."""
     private = {i: s for i, s in rep.view.detail.get("private_events", ())}
     out = []
     for i, e in enumerate(rep.effective):
         if i in private and private[i] != access.seat:
             body = {"type": e.body.get("type"), "seat": e.body.get("seat"), "sealed": True}
-            e = dataclasses.replace(e, body=body, corrections=(), original=None)
+            changes = tuple(dataclasses.replace(c, body={}) for c in e.corrections)
+            e = dataclasses.replace(e, body=body, corrections=changes, original=body if e.corrections else None)
         out.append(e)
     return out
 

@@ -17,6 +17,7 @@ from flask_babel import gettext
 from ..extensions import htmx
 from ..rules import game as find_game
 from ..rules.base import RuleError
+from ..store.private import may_change_own
 from ..store.record import to_record
 from ..store.replay import Replayed
 from ..store.sharing import propose_correction
@@ -44,15 +45,23 @@ def _render(rep: Replayed, *, error: str | None = None, status: int = 200):
 
 def _record(kind: str, body: dict) -> tuple[Replayed, str | None, int]:
     """Append one log line: the new state, or the unchanged one with why not."""
-    if not g.access.may_record(find_game(g.table.game), kind, body):
+    game, seat = find_game(g.table.game), None if g.access.scorer else g.access.seat
+    own = kind == "correct" and seat is not None and may_change_own(current(g.table), seat, kind, body)
+    if not (g.access.may_record(game, kind, body) or own):
         abort(403)
+    # A seat's own entry from its phone (a sealed bid or its change, a draft pick) does not depend
+    # on what the table did meanwhile (the replay still checks it), so a page that is out of date
+    # is no reason to refuse it; entries from the scorer's phone keep the guard.
+    private = own or (seat is not None and kind == "event" and body.get("type") in game.seat_events)
     try:
         rep, _seq, _created = append(
             g.table,
             kind,
             body,
-            based_on=request.form.get("based_on", type=int),
+            author="scorer" if seat is None else f"seat{seat}",
+            based_on=None if private else request.form.get("based_on", type=int),
             idempotency_key=request.form.get("idem") or None,
+            seat=seat,
         )
     except StaleWrite as stale:
         message = gettext(
@@ -120,10 +129,12 @@ def undo(table_id: str):
 
 @bp.route("/<table_id>/correct/<int:seq>", methods=["GET", "POST"])
 def correct(table_id: str, seq: int):
-    """Replace an earlier event; the log keeps the original and the correction."""
-    if not g.access.can_write:
-        abort(403)
+    """Replace an earlier event; the log keeps the original and the correction. A seat changes its
+    own sealed bid here too (at once: nobody else may see it to confirm it)."""
     rep = current(g.table)
+    own = may_change_own(rep, g.access.seat, "correct", {"target": seq})
+    if not (g.access.can_write or own):
+        abort(403)
     target = next((e for e in public_events(rep, g.access) if e.seq == seq), None)
     if target is None:
         abort(404)
@@ -132,7 +143,7 @@ def correct(table_id: str, seq: int):
     error, status = None, 200
     if request.method == "POST":
         event = form_event(find_game(g.table.game), request.form)
-        if g.table.confirm_corrections:
+        if g.table.confirm_corrections and not own:
             rep, error, status = _propose(seq, event)
         else:
             rep, error, status = _record("correct", {"target": seq, "event": event})

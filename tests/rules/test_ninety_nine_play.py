@@ -211,7 +211,7 @@ def test_the_dummys_bid_is_seat_2_and_stays_hidden_until_the_end_n22_n24():
     # N22, N24, N-Δ6: the app records only that the dummy's bid is in, face down
     s = play(new(2), DEAL0, bid(2, "AC", "KC", "6D"))
     assert view(s).detail["bid_status"] == ["missing", "missing", "sealed"]
-    refused("card_in_bid", s, trick("6H", "7H", "AC"))
+    assert view(play(s, trick("6H", "7H", "AC"))).breaches == ()  # sealed: not refused, not yet told
     s = play(new(2), DEAL0, trick("6H", "7H", "AH"))
     assert view(s).detail["won"] == [0, 0, 1]
 
@@ -229,13 +229,12 @@ def test_refused_events_name_their_code():
     refused("bad_trick", s, trick("AH", "AH", "6H"))
     refused("card_played", play(s, trick("AH", "6H", "7H")), trick("AH", "8H", "9H"))
     refused("not_in_pack", s, trick("2C", "6H", "7H"))  # N1: 6 to ace with 3 players
-    refused("card_in_bid", play(s, bid(1, "AC", "6D", "7D")), trick("KH", "AC", "7H"))
-    refused("card_in_bid", play(s, bid(1, "AC", "6D", "7D")), trick("AC", "6H", "7H"))
+    refused("card_in_bid", play(s, bid(1, "AC", "6D", "7D"), premium(1, "declare")), trick("KH", "AC", "7H"))
     refused("bad_bid", s, bid(0, "AC", "6D"))
     refused("bad_bid", s, bid(0, "AC", "6D", "7D", "8D"))
     refused("bad_bid", s, bid(0, "AC", "AC", "7D"))
     refused("bid_twice", play(s, bid(0, "AC", "6D", "7D")), bid(0, "KC", "8D", "9D"))
-    refused("card_in_bid", play(s, bid(0, "AC", "6D", "7D")), bid(1, "AC", "8D", "9D"))
+    refused("card_in_bid", play(s, bid(0, "AC", "6D", "7D"), premium(0, "declare")), bid(1, "AC", "8D", "9D"))
     refused("card_played", play(s, trick("AH", "6H", "7H")), bid(2, "7H", "8D", "9D"))
     refused("bad_counts", s, {"type": "tricks", "counts": [3, 3, 2]})
     refused("bad_counts", s, {"type": "tricks", "counts": [3, 3]})
@@ -314,3 +313,52 @@ def test_a_new_table_shows_no_deal_yet():
     v = view(new(3))
     assert v.totals == (0, 0, 0) and not v.finished
     assert v.detail["phase"] == "not started" and v.detail["next"] == ["deal"]
+
+
+# --- cards of a sealed bid (issue 13) ------------------------------------------------------------
+
+SUITED = [f"{r}{s}" for s in "SHDC" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6")]
+
+
+def n3(state):
+    return {(b.event, b.seat, b.params["card"], b.params["owner"]) for b in view(state).breaches if b.rule == "N3"}
+
+
+def test_a_card_of_a_sealed_bid_is_not_refused_but_reported_as_a_breach_when_the_bids_open_n3():
+    """N3: bid cards are set aside, so no trick or other bid can hold them. While a bid is sealed a
+    refusal would open it, so the card is accepted and the whole table is told once the bids open."""
+    s = play(new(3), DEAL0, bid(1, "AC", "KC", "QC"))
+    s = play(s, bid(2, "AC", "6D", "7D"))  # Chie's bid repeats Ben's AC
+    s = play(s, trick("6H", "7H", "KC"))  # Ben leads (eldest), Chie, then Aki plays Ben's KC
+    rest = [c for c in SUITED if c not in {"AC", "KC", "QC", "6D", "7D", "6H", "7H", "8D", "9D", "10D"}]
+    for i in range(8):
+        assert n3(s) == set()  # both bids sealed: nothing told yet
+        s = play(s, trick(*rest[3 * i : 3 * i + 3]))
+    s = play(s, bid(0, "8D", "9D", "10D"))
+    assert view(s).detail["phase"] == "complete"
+    assert n3(s) == {(2, 2, "AC", "Ben"), (3, 0, "KC", "Ben")}
+
+
+def test_a_premium_opens_a_bid_and_its_conflicts_with_bids_still_sealed_wait():
+    s = play(new(3), DEAL0, bid(1, "AC", "KC", "QC"), bid(2, "AC", "6D", "7D"))
+    s = play(s, premium(2, "declare"))  # Chie's bid is face up, Ben's still sealed
+    assert n3(s) == set()
+    s = play(s, trick("KC", "6H", "7H"))
+    assert n3(s) == set()
+
+
+def test_checks_that_need_no_sealed_card_still_refuse_whatever_the_sealed_bids_hold():
+    s = play(new(3), DEAL0, bid(1, "AC", "KC", "QC"))
+    refused("not_in_pack", s, trick("AC", "6H", "2C"))  # AC is Ben's, 2C refused all the same
+    refused("card_played", play(s, trick("AH", "6H", "7H")), trick("AC", "AH", "8H"))
+    refused("card_revealed", play(s, premium(2, "reveal", hand=SUITED[9:18])), trick("AC", "AH", "8H"))
+
+
+def test_a_record_is_still_refused_at_a_card_of_an_earlier_bid():
+    from referee.store.replay import ReplayError, replay_events
+
+    events = [DEAL0, bid(1, "AC", "KC", "QC"), trick("AC", "6H", "7H")]
+    replay_events(GAME, ("Aki", "Ben", "Chie"), {}, events)  # a live table takes it (sealed)
+    with pytest.raises(ReplayError) as err:
+        replay_events(GAME, ("Aki", "Ben", "Chie"), {}, events, record=True)
+    assert err.value.index == 2 and err.value.code == "card_in_bid" and "Ben" in str(err.value)

@@ -80,7 +80,7 @@ def test_sealed_bids_stay_private_to_their_seat_until_the_deal_is_complete(clien
             "already played",
         ),
         (
-            [{"type": "bid", "seat": 1, "cards": ["7S", "10C", "8S"]}],
+            [{"type": "bid", "seat": 1, "cards": ["7S", "10C", "8S"]}, {"type": "premium", "seat": 1, "kind": "declare"}],
             {"type": "trick", "cards": ["KS", "7S", "9S"]},
             "bid cards",
         ),
@@ -200,19 +200,16 @@ GOLDEN_TOTALS = [276, 44, 245]  # the rubber so far: first game to 100 with its 
 def test_the_dummy_is_named_in_the_readers_language(app, client):
     t = new_table(client, players=("Aki", "Ben"))
     post(client, t, {"type": "deal", "dealer": 0})
-    assert post(client, t, {"type": "bid", "seat": 2, "cards": ["7S", "10C", "8S"]}).status_code == 201
-    resp = post(client, t, {"type": "trick", "cards": ["KS", "7S", "9S"]})
+    events = [{"type": "deal", "dealer": 0}, {"type": "bid", "seat": 2, "cards": ["7S", "10C", "8S"]}]
+    events.append({"type": "trick", "cards": ["KS", "7S", "9S"]})  # a record has nothing sealed: refused
+    record = {"format": "referee-record", "version": 1, "game": "ninety-nine", "players": ["Aki", "Ben"]}
+    resp = client.post("/api/v1/records", json={**record, "events": events})
     assert resp.status_code == 422 and "the dummy's bid cards" in resp.get_json()["error"]["message"]
+    resp = client.post("/api/v1/records", json={**record, "events": events}, headers={"Accept-Language": "ja"})
+    assert "ダミーのビッドカード" in resp.get_json()["error"]["message"]
     scorer = join(app, t, t["scorer_token"])
     scorer.set_cookie("lang", "ja")
-    page = scorer.post(
-        f"/t/{t['id']}/events",
-        data={"type": "trick", "cards.0": "KS", "cards.1": "7S", "cards.2": "9S"},
-        headers={"HX-Request": "true"},
-    )
-    assert page.status_code == 422
-    html = page.get_data(as_text=True)
-    assert "ダミーのビッドカード" in html and "ダミーの札は" in html
+    assert "ダミーの札は" in scorer.get(f"/t/{t['id']}").get_data(as_text=True)
 
 
 def test_a_sealed_bid_cannot_be_opened_through_the_correction_page(app, client):

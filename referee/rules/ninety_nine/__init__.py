@@ -6,7 +6,9 @@ order (N5-N7, N23, N-Δ2) and a revealer naming the leader (N-Δ3); the trump of
 N31, N-Δ1, Classic turn-up N33, Oxford Whist trump pack N34); follow suit and trick winners (N9-N11,
 N26 for the 2-player order); deal scoring (N12-N16, N27-N29, N32, N-Δ4); game, rubber and match
 ends (N17-N20, N-Δ5, N34). Revokes (N10) are found after the fact from the rebuilt hands (rules
-README §6.3) and reported as breaches; a revealed hand (``premium.hand``) is checked at once.
+README §6.3) and reported as breaches; a revealed hand (``premium.hand``) is checked at once. A card
+that sits in a sealed bid is never refused while the bid is sealed (that would open it): it is
+reported as an N3 breach when the bids open, and a record is refused at it (sealed.py).
 
 Events (docs/record-format.md): ``deal`` (*dealer*, *turnup*), ``premium`` (seat, kind, plus this app's
 optional *hand* and *leader*, see events.py), ``trick`` (cards), ``bid`` (seat, cards), ``tricks``
@@ -42,6 +44,7 @@ from __future__ import annotations
 from ..base import Game, Option, _
 from .events import EVENTS, Bid, Deal, Premium, Trick, Tricks
 from .play import apply, start
+from .sealed import hidden_errors
 from .state import State
 from .view import redact, view
 
@@ -87,6 +90,7 @@ GAME = Game(
     view=view,
     redact=redact,
     seat_events=frozenset({"bid"}),
+    hidden_errors=hidden_errors,
 )
 
 __all__ = ["GAME", "Bid", "Deal", "Premium", "State", "Trick", "Tricks", "apply", "start", "view"]

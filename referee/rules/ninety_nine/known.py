@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..base import Breach, IllegalEvent, _, word
 from ..cards import Card
 from .pack import effective, suit_text
+from .sealed import Conflict, Where, is_open, sealed_owners
 from .state import DealState, PlayedTrick, State
 
 DUMMY = word(_("the dummy"))
@@ -17,8 +18,13 @@ def seat_name(state: State, seat: int) -> str:
     return state.rules.names[seat]
 
 
-def check_known(state: State, deal: DealState, cards: frozenset[Card], seat: int) -> None:
-    """Refuse cards the table has already shown elsewhere: out of the pack, played, or bid."""
+def check_known(
+    state: State, deal: DealState, cards: frozenset[Card], seat: int, where: Where, trick: int = 0
+) -> tuple[Conflict, ...]:
+    """Refuse cards the table has already shown elsewhere: out of the pack, played, in a face-up bid
+    or hand. A card in a sealed bid is not refused (that would open the bid): it comes back as a
+    Conflict, reported when the bid opens (sealed.py)."""
+    found: list[Conflict] = []
     for card in sorted(cards):
         if card not in deal.pack:
             raise IllegalEvent("not_in_pack", _("%(card)s is not in play in this deal."), card=card)
@@ -28,7 +34,7 @@ def check_known(state: State, deal: DealState, cards: frozenset[Card], seat: int
                 "card_played", _("%(card)s was already played in trick %(n)s."), card=card, n=n + 1
             )
         for s, bid in enumerate(deal.bids):
-            if bid is not None and card in bid:
+            if bid is not None and card in bid and is_open(deal, s):
                 raise IllegalEvent(
                     "card_in_bid",
                     _("%(card)s is one of %(player)s's bid cards."),
@@ -43,6 +49,9 @@ def check_known(state: State, deal: DealState, cards: frozenset[Card], seat: int
                     card=card,
                     player=seat_name(state, s),
                 )
+        for owner in sealed_owners(deal, card):  # last: only public checks may refuse
+            found.append(Conflict(state.events, seat, card, owner, where, trick))
+    return tuple(found)
 
 
 def check_revealed(state: State, deal: DealState, seat: int, card: Card, led: str) -> None:

@@ -12,6 +12,7 @@ from .known import check_known, check_revealed, revokes, seat_name
 from .pack import OXFORD_TRUMP_PACK, base_pack, classic_trump, deal_pack, effective, trick_winner
 from .premiums import premium
 from .scoring import close_deal, first_trump
+from .sealed import Conflict, hold, report_opened
 from .state import DealState, PlayedTrick, Rules, State
 
 
@@ -85,7 +86,7 @@ def apply(state: State, ev: Any) -> State:
             new = _counts(state, _open(state), ev)
         case _:
             raise MalformedEvent("unknown_event", _("Ninety-Nine has no such event."))
-    return replace(new, events=state.events + 1)
+    return replace(report_opened(new), events=state.events + 1)
 
 
 def _open(state: State) -> DealState:
@@ -164,7 +165,7 @@ def _bid(state: State, deal: DealState, ev: Bid) -> State:
     if deal.bids[ev.seat] is not None:
         raise IllegalEvent("bid_twice", _("%(player)s's bid is already in."), player=name)
     cards = frozenset(ev.cards)
-    check_known(state, deal, cards, ev.seat)
+    state, deal = hold(state, deal, check_known(state, deal, cards, ev.seat, "bid"))
     for s, hand in deal.revealed:
         if s == ev.seat and cards & hand:
             raise IllegalEvent("bad_bid", _("Bid cards are not among the cards a revealer plays (N5)."))
@@ -210,9 +211,11 @@ def _trick(state: State, deal: DealState, ev: Trick) -> State:
         raise IllegalEvent("bad_trick", _("The same card cannot be played twice in a trick."))
     seats = trick_seats(rules, deal)
     led = effective(ev.cards[0], deal.turnup).suit
+    found: list[Conflict] = []
     for seat, card in zip(seats, ev.cards, strict=True):
-        check_known(state, deal, frozenset({card}), seat)
+        found += check_known(state, deal, frozenset({card}), seat, "trick", len(deal.tricks) + 1)
         check_revealed(state, deal, seat, card, led)
+    state, deal = hold(state, deal, found)
     pos, why = trick_winner(ev.cards, deal.trump, deal.turnup)  # N11
     winner = seats[pos]
     played = PlayedTrick(state.events, ev.cards, seats, led, winner, why, deal.controller)

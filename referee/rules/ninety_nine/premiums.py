@@ -8,6 +8,7 @@ from dataclasses import replace
 from ..base import IllegalEvent, _, check_seat, word
 from .events import Premium
 from .known import check_known
+from .sealed import hold
 from .state import DealState, State
 
 KINDS = (word(_("declare")), word(_("reveal")))  # shown translated inside messages
@@ -35,6 +36,7 @@ def premium(state: State, deal: DealState, ev: Premium) -> State:
         if any(s == ev.seat for s, _k in deal.premiums):
             raise IllegalEvent("premium_twice", _("%(player)s has already declared."), player=name)
         return replace(state, deal=replace(deal, premiums=deal.premiums + ((ev.seat, "declare"),)))
+    before = deal  # the hand is checked against the bids as they lay before this premium opened one
     deal = _seed_order(state, deal, ev) if rules.seed_order else _priority(state, deal, ev)
     holder, kind = deal.premiums[0]
     revealed = tuple(r for r in deal.revealed if r[0] == holder and kind == "reveal" and ev.hand is None)
@@ -46,7 +48,7 @@ def premium(state: State, deal: DealState, ev: Premium) -> State:
                 _("A revealed hand shows the %(n)s cards left to play, each once."),
                 n=rules.tricks,
             )
-        check_known(state, deal, hand, ev.seat)
+        state, deal = hold(state, deal, check_known(state, before, hand, ev.seat, "hand"))
         revealed += ((ev.seat, hand),)
     leader = deal.leader
     if ev.kind == "reveal" and rules.names_leader:

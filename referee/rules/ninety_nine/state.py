@@ -82,6 +82,7 @@ class DealState:
     leader: int = 0
     controller: int | None = None
     breached: frozenset[tuple[int, int]] = frozenset()  # (trick index, seat) already reported
+    pending: tuple[Any, ...] = ()  # sealed.Conflict: cards of a sealed bid used elsewhere, not yet reported
     result: DealResult | None = None
 
     @property
@@ -128,6 +129,7 @@ class State:
     sheet: tuple[DealResult, ...] = ()
     breaches: tuple[Breach, ...] = ()
     turnups: tuple[Card, ...] = ()  # Oxford Whist: the trump pack cards turned so far
+    hidden: tuple[Any, ...] = ()  # sealed.Conflict: every one so far (a record is refused at the first)
     finished: bool = False
     winners: tuple[int, ...] = ()
 
