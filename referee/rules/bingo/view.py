@@ -239,7 +239,7 @@ def view(state: State) -> View:
                 "close": _close(deal),
                 "claim": _settlement(deal),
                 "implied": raw_deal is not None and not raw_deal.settled and deal.settled,
-                "shows": [{"seat": s, "tiles": _tiles(t)} for s, t in deal.shows],
+                "shows": [{"seat": s.seat, "tiles": _tiles(s.tiles)} for s in deal.shows],
             }
         )
     if finished:

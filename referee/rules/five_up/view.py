@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Breach, View, _
+from ..base import View, _
 from . import layout as lay
+from .checks import breaches
 from .engine import expected_leader
 from .scoring import CLOU, seats_of, side_count, side_of
 from .state import HandState, State, lowest_seats
@@ -25,56 +26,6 @@ def totals(state: State) -> tuple[int, ...]:
     elif state.over and state.winner is not None:
         per_side[state.winner] += state.winner_bonus
     return tuple(per_side[side_of(seat, n)] for seat in range(n))
-
-
-def breaches(state: State) -> tuple[Breach, ...]:
-    """F18/F21 checked post hoc (rules README §6.2).
-
-    A draw or a pass at moment t is proved illegal when the player later plays more tiles that
-    fitted at t than they drew from t on: at least one of those tiles was already in hand.
-    """
-    found: list[Breach] = []
-    hands = list(state.hands)
-    if state.hand is not None and (not hands or hands[-1].number != state.hand.number):
-        hands.append(state.hand)
-    for h in hands:
-        moves = h.moves
-        for i, m in enumerate(moves):
-            if not (m.kind == "pass" or (m.kind == "draw" and m.first)):
-                continue
-            later = moves[i:]
-            drawn = sum(x.count for x in later if x.seat == m.seat and x.kind == "draw")
-            fitting = [
-                x
-                for x in later[1:]
-                if x.seat == m.seat
-                and x.kind == "play"
-                and x.tile is not None
-                and (x.tile.hi in m.numbers or x.tile.lo in m.numbers)
-            ]
-            if len(fitting) <= drawn:
-                continue
-            tiles = ", ".join(f"[{x.tile}]" for x in fitting)
-            player = state.players[m.seat]
-            if m.kind == "pass":
-                msg = _("%(player)s passed while holding %(tiles)s, which could have been played (F18).")
-                found.append(
-                    Breach(
-                        m.event,
-                        "F21",
-                        m.seat,
-                        msg % {"player": player, "tiles": tiles},
-                        {"player": player, "tiles": tiles},
-                    )
-                )
-            else:
-                msg = _(
-                    "%(player)s drew while holding a playable tile: %(tiles)s fitted then and were "
-                    "played later, more than the %(n)s tiles drawn since (F21)."
-                )
-                params = {"player": player, "tiles": tiles, "n": str(drawn)}
-                found.append(Breach(m.event, "F21", m.seat, msg % params, params))
-    return tuple(found)
 
 
 def _phase(state: State) -> str:

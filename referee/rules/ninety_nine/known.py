@@ -102,6 +102,7 @@ def revokes(state: State, deal: DealState, trick: PlayedTrick) -> tuple[tuple[Br
                         "held": str(card),
                         "later": str(here + 1),
                     },
+                    detected_at=trick.event,
                 )
             )
     return tuple(found), frozenset(breached)
