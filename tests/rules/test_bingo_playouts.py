@@ -40,6 +40,9 @@ class Sim:
     events: list[dict[str, Any]] = field(default_factory=list)
     illegal_events: list[int] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
+    seen: list[tuple[int, int, Tile]] = field(default_factory=list)  # (event, seat, tile) played or shown
+    injected: list[tuple[int, int, Tile, Tile, tuple[Tile, ...]]] = field(default_factory=list)
+    """Illegal replies that stood: (event, replier, lead, reply, the replier's whole hand then)."""
 
     def __post_init__(self) -> None:
         self.state = GAME.start(("Aki", "Ben"), GAME.resolve_options(self.options))
@@ -121,12 +124,14 @@ class Sim:
                         self.feed({"type": "trick", "lead": str(lead), "reply": str(reply)})
                     else:
                         self.illegal_events.append(len(self.events) - 1)
+                        self.injected.append((len(self.events) - 1, replier, lead, reply, tuple(rhand)))
                 else:
                     reply = rng.choice(legal)
                     self.feed({"type": "trick", "lead": str(lead), "reply": str(reply)})
             else:
                 reply = rng.choice(rhand)
                 self.feed({"type": "trick", "lead": str(lead), "reply": str(reply)})
+            self.seen += [(len(self.events) - 1, on_lead, lead), (len(self.events) - 1, replier, reply)]
             hands[on_lead].discard(lead)
             hands[replier].discard(reply)
             if self.state.finished:
@@ -155,6 +160,7 @@ class Sim:
         for seat in (0, 1):
             if self.rng.random() < 0.8:
                 self.feed({"type": "show", "seat": seat, "tiles": [str(t) for t in sorted(hands[seat])]})
+                self.seen += [(len(self.events) - 1, seat, t) for t in hands[seat]]
 
     def play_match(self, max_deals: int = 60) -> None:
         leader = None
@@ -246,6 +252,51 @@ def test_random_illegal_phase_two_replies_are_always_caught(seed, no_heading):
     for index in sim.illegal_events:
         assert index in found or not _provable(sim, index)
     assert found <= set(sim.illegal_events)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.booleans(), st.floats(0.0, 1.0))
+def test_an_injected_illegal_reply_is_reported_once_exactly_when_a_later_tile_proves_it(
+    seed, no_heading, claim_rate
+):
+    """B24-B25 / B-Δ7 after the fact, from full knowledge: an illegal phase-2 reply r stands (no
+    known tile refused it), and the replier held a tile x that had to come before it
+    (r not in legal_replies({r, x})). The record proves the breach exactly when the replier later
+    plays or shows such an x (no draws in phase 2, B23), whether or not the deal is played out:
+    then it is reported once, at r's event, for the replier, with ``detected_at`` = the first of
+    those events; otherwise it is not reported. Nothing else is ever reported."""
+    options = {"followWithoutHeading": no_heading}
+    sim = Sim(random.Random(seed), options, illegal_p=0.5, claim_when_70=claim_rate)
+    leader = None
+    for _deal in range(3):  # a few deals keep it quick; each deal is checked on its own
+        sim.play_deal(leader)
+        if sim.view.finished:
+            break
+        leader = sim.view.detail["next"]["next_deal_leader"]
+    heading = not no_heading
+    expected = {}
+    for event, replier, lead, reply, hand in sim.injected:
+        trump = _trump_at(sim, event)
+        witnesses = {x for x in hand if reply not in legal_replies({reply, x}, lead, trump, heading)}
+        end = _deal_end(sim, event)
+        proofs = [e for e, seat, x in sim.seen if event < e < end and seat == replier and x in witnesses]
+        if proofs:
+            expected[event] = (replier, min(proofs))
+    got = [(b.event, b.seat, b.detected_at) for b in sim.view.breaches]
+    assert sorted(got) == sorted((e, seat, at) for e, (seat, at) in expected.items())
+    assert all(b.message and b.params["player"] == ("Aki", "Ben")[b.seat] for b in sim.view.breaches)
+
+
+def _trump_at(sim: Sim, event: int) -> int:
+    deal = max((i for i, raw in enumerate(sim.events) if raw["type"] == "deal" and i < event))
+    indicator = Tile.parse(sim.events[deal]["indicator"])
+    return 0 if 0 in (indicator.hi, indicator.lo) else indicator.hi  # B6: blank = 7 is the highest
+
+
+def _deal_end(sim: Sim, event: int) -> int:
+    """The index of the next ``deal`` after ``event`` (or past the record's end)."""
+    later = [i for i, raw in enumerate(sim.events) if raw["type"] == "deal" and i > event]
+    return later[0] if later else len(sim.events)
 
 
 def _provable(sim: Sim, index: int) -> bool:
