@@ -351,6 +351,43 @@ def test_f35_plus_two_for_going_out():
     assert view(state).totals == (4, 0) and view(state).detail["hands"][0]["domino_bonus"] == 2
 
 
+def test_f35_the_plus_two_is_credited_at_end_and_the_breakdown_says_so():
+    """Rules notes: the digest does not say when F35's +2 counts; it is credited with the hand's
+    ``end`` (pips), and the hand's breakdown in ``detail`` says so before and after."""
+    state = play(
+        new(2, dominoBonus2=True), {"type": "hand", "leader": 0}, {"type": "play", "seat": 0, "tile": "6-1"}
+    )
+    state = replace(state, hand=replace(state.hand, status="domino", dominoer=0, held=(0, 1)))
+    hand = view(state).detail["hand"]
+    assert view(state).totals == (0, 0) and hand["domino_bonus"] == 0  # not yet: the last play gives no +2
+    assert hand["bonus_note"] == {
+        "msg": "%(player)s went out: +2 for going out (F35) is added when the pips are entered.",
+        "params": {"player": "Aki"},
+    }
+    state = play(state, {"type": "end", "pips": [0, 8]})
+    assert view(state).totals == (2 + 2, 0)  # R(8) = 2, then +2 at end
+    note = view(state).detail["hands"][0]["bonus_note"]
+    assert note["msg"].endswith("added at the end of the hand.") and note["params"] == {"player": "Aki"}
+    assert view(forced_hand(new(2), (0, 8), dominoer=0)).detail["hands"][0]["bonus_note"] is None
+
+
+def test_f33_and_f_delta5_options_apply_to_the_ida_profile_only():
+    """Rules notes: winnerBonus10 (F33) and strictlyOver61 (F-Δ5) are IDA rules; a Le Quantette
+    set still ends at 35 or more and has no game points, and the options' help says so."""
+    state = forced_hand(
+        replace(
+            new(2, profile="LeQuantette", sets=2, winnerBonus10=True, strictlyOver61=True), scores=(33, 20)
+        ),
+        (0, 13),
+        dominoer=0,
+    )  # floor(13/5) = 2 -> exactly 35
+    v = view(state)
+    assert v.detail["sets"][0]["winner"] == 0 and v.detail["sets"][0]["scores"] == [35, 20]
+    assert "winner_bonus" not in v.detail and "game_points" not in v.detail
+    for option in ("winnerBonus10", "strictlyOver61"):
+        assert "IDA profile only" in GAME.option(option).help
+
+
 # -- F36, F-Δ7: Le Quantette sets --------------------------------------------------------------------
 
 

@@ -9,7 +9,7 @@ from . import layout as lay
 from .checks import breaches
 from .engine import expected_leader
 from .scoring import CLOU, seats_of, side_count, side_of
-from .state import HandState, State, lowest_seats
+from .state import HandState, State, lowest_seats, name
 
 
 def _msg(msg: str, **params: Any) -> dict[str, Any]:
@@ -62,6 +62,24 @@ def _play_note(state: State, p: Any) -> dict[str, Any]:
     }
 
 
+def _bonus_note(state: State, h: HandState) -> dict[str, Any] | None:
+    """F35 in the hand's breakdown: the +2 for going out is credited at ``end``, with the hand's
+    points, not at the last play (the digest does not say when; README, 'Rules notes')."""
+    if not state.rules.domino_bonus or h.dominoer is None:
+        return None
+    player = name(state, h.dominoer)
+    if h.status == "domino":
+        return _msg(
+            _("%(player)s went out: +2 for going out (F35) is added when the pips are entered."),
+            player=player,
+        )
+    if h.bonus:
+        return _msg(
+            _("%(player)s went out: +2 for going out (F35), added at the end of the hand."), player=player
+        )
+    return None
+
+
 def _hand_detail(state: State, h: HandState) -> dict[str, Any]:
     drawable = max(h.boneyard - state.rules.reserve, 0)
     return {
@@ -85,6 +103,7 @@ def _hand_detail(state: State, h: HandState) -> dict[str, Any]:
         "pips": None if h.pips is None else list(h.pips),
         "end_points": list(h.end_points),
         "domino_bonus": h.bonus,
+        "bonus_note": _bonus_note(state, h),
         "explanation": h.explanation,
     }
 
@@ -145,6 +164,7 @@ def view(state: State) -> View:
                 "play_points": list(h.points),
                 "end_points": list(h.end_points),
                 "domino_bonus": h.bonus,
+                "bonus_note": _bonus_note(state, h),
                 "explanation": h.explanation,
             }
             for h in state.hands
