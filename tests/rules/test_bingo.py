@@ -641,6 +641,10 @@ def test_b40_b47_an_implied_claim_that_reaches_seven_ends_the_record_but_a_real_
     view = GAME.view(state)
     assert view.finished and view.totals == (8, 0) and view.winners == (0,)
     assert view.detail["next"]["can_deal"] is False and view.detail["next"]["can_claim"] == [0, 1]
+    # Rules notes: settled at the last trick (its event), and the detail says the match ends there.
+    assert view.detail["claim"]["settled_at"] == len(events) - 1
+    assert view.detail["claim"]["note"]["params"] == {"player": "Aki"}
+    assert "(B40, B47)" in view.detail["claim"]["note"]["msg"]
     with pytest.raises(GameOver):
         GAME.apply(state, decode(GAME.events, deal(leader=None)))
     after = GAME.apply(state, decode(GAME.events, claim(1)))  # Ben's 27 < 70 ⇒ Aki +2 instead of +3
