@@ -36,13 +36,17 @@ class Sim:
     close_p: float = 0.1
     claim_when_70: float = 0.7
     illegal_p: float = 0.0
+    omit_p: float = 0.0  # declareAllHeld: chance that a phase-2 declaration leaves out a held double
     state: Any = None
     events: list[dict[str, Any]] = field(default_factory=list)
     illegal_events: list[int] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
-    seen: list[tuple[int, int, Tile]] = field(default_factory=list)  # (event, seat, tile) played or shown
+    seen: list[tuple[int, int, Tile]] = field(default_factory=list)
+    """(event, seat, tile) for every tile a seat played, declared or showed."""
     injected: list[tuple[int, int, Tile, Tile, tuple[Tile, ...]]] = field(default_factory=list)
     """Illegal replies that stood: (event, replier, lead, reply, the replier's whole hand then)."""
+    omitted: list[tuple[int, int, Tile]] = field(default_factory=list)
+    """Declarations that left out a held double (B-Δ10): (event, seat, the double left out)."""
 
     def __post_init__(self) -> None:
         self.state = GAME.start(("Aki", "Ben"), GAME.resolve_options(self.options))
@@ -101,7 +105,11 @@ class Sim:
                     show = fresh
                 else:
                     show = rng.sample(fresh, rng.randint(2, len(fresh)))
-                self.feed({"type": "declare", "seat": on_lead, "doubles": [str(t) for t in show]})
+                if phase == 2 and 3 <= len(show) < 7 and rng.random() < self.omit_p:
+                    show = self._declare_leaving_one_out(on_lead, show)
+                else:
+                    self.feed({"type": "declare", "seat": on_lead, "doubles": [str(t) for t in show]})
+                    self.seen += [(len(self.events) - 1, on_lead, t) for t in show]
                 declared |= set(show)
                 if len(show) == 7:  # B31
                     return
@@ -153,6 +161,22 @@ class Sim:
         if self.view.detail["status"] == "played_out" and rng.random() < 0.5:
             seat = rng.randrange(2)
             self.feed({"type": "claim", "seat": seat})
+
+    def _declare_leaving_one_out(self, seat: int, doubles: list[Tile]) -> list[Tile]:
+        """B-Δ10 broken on purpose; when a known tile (the taken indicator) refuses it at once, the
+        honest declaration is made instead. Returns the doubles declared."""
+        left_out = self.rng.choice(doubles)
+        fewer = [t for t in doubles if t != left_out]
+        try:
+            self.feed({"type": "declare", "seat": seat, "doubles": [str(t) for t in fewer]})
+        except IllegalEvent as err:
+            assert err.code == "must_declare_all"
+            self.feed({"type": "declare", "seat": seat, "doubles": [str(t) for t in doubles]})
+            self.seen += [(len(self.events) - 1, seat, t) for t in doubles]
+            return doubles
+        self.omitted.append((len(self.events) - 1, seat, left_out))
+        self.seen += [(len(self.events) - 1, seat, t) for t in fewer]
+        return fewer
 
     def _maybe_show(self, hands: dict[int, set[Tile]]) -> None:
         if self.state.finished:
@@ -285,6 +309,28 @@ def test_an_injected_illegal_reply_is_reported_once_exactly_when_a_later_tile_pr
     got = [(b.event, b.seat, b.detected_at) for b in sim.view.breaches]
     assert sorted(got) == sorted((e, seat, at) for e, (seat, at) in expected.items())
     assert all(b.message and b.params["player"] == ("Aki", "Ben")[b.seat] for b in sim.view.breaches)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_declaration_leaving_out_a_held_double_is_reported_once_exactly_when_it_is_seen_later(seed):
+    """B-Δ10 (declareAllHeld) after the fact: a phase-2 declaration that leaves out a double its
+    maker holds is reported once, at the declaration, exactly when that double is later played or
+    shown by its maker in the deal (no draws in phase 2, B23), ``detected_at`` the first of those."""
+    sim = Sim(random.Random(seed), {"declareAllHeld": True}, declare_p=0.9, omit_p=0.7, claim_when_70=0.5)
+    for _deal in range(3):
+        sim.play_deal(sim.view.detail["next"]["next_deal_leader"] if sim.state.deals else None)
+        if sim.view.finished:
+            break
+    expected = []
+    for event, seat, double in sim.omitted:
+        end = _deal_end(sim, event)
+        proofs = [e for e, s, x in sim.seen if event < e < end and s == seat and x == double]
+        if proofs:
+            expected.append((event, seat, min(proofs)))
+    got = [(b.event, b.seat, b.detected_at) for b in sim.view.breaches]
+    assert sorted(got) == sorted(expected)
+    assert all(b.rule == "B-Δ10" for b in sim.view.breaches)
 
 
 def _trump_at(sim: Sim, event: int) -> int:

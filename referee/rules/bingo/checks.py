@@ -1,17 +1,17 @@
 """Bingo checks after the fact (record-format.md, 'Breaches found after the fact'; digest §6.1).
 
 Nobody draws in phase 2 (B23), so a player's hand at a phase-2 trick holds every tile that player
-plays from that trick on, and any tiles shown after a claim. That is enough to prove a breach long
-before the deal is played out: a reply is illegal (B24-B25, or B-Δ7) as soon as a tile seen later
-lies in a more urgent priority group than the reply (``reply_level``), whether or not the rest of
-the hand is ever seen. Likewise with ``declareAllHeld`` an undeclared double seen later proves a
-phase-2 declaration incomplete (B-Δ10). The breach belongs to the earlier event; ``detected_at``
-is the first trick or show that proves it.
+plays from that trick on, the doubles it declares later, and any tiles it shows after a claim. That
+is enough to prove a breach long before the deal is played out: a reply is illegal (B24-B25, or
+B-Δ7) as soon as a tile seen later lies in a more urgent priority group than the reply
+(``reply_level``), whether or not the rest of the hand is ever seen. Likewise with
+``declareAllHeld`` an undeclared double seen later proves a phase-2 declaration incomplete (B-Δ10).
+The breach belongs to the earlier event; ``detected_at`` is the first event that proves it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..base import Breach, _
@@ -20,23 +20,28 @@ from .state import Deal
 from .values import is_trump, legal_replies, reply_level
 
 
-def seen_from(deal: Deal, seat: int, trick_no: int) -> Iterator[tuple[int, Tile]]:
+def seen_from(deal: Deal, seat: int, trick_no: int) -> list[tuple[int, Tile]]:
     """``(event, tile)`` for each tile ``seat`` is seen to hold at phase-2 trick ``trick_no``
-    (1-based): its tiles in that trick and every later one, then the tiles it showed; in event
-    order. Nothing before phase 2, when draws could still bring a tile in."""
+    (1-based): its tiles in that trick and every later one, the doubles it declared before a later
+    lead, and the tiles it showed; in event order. Nothing before phase 2, when draws could still
+    bring a tile in."""
     if trick_no < deal.phase_two_from:
-        return
-    for t in deal.tricks[trick_no - 1 :]:
-        yield t.event, t.lead if t.leader == seat else t.reply
-    for show in deal.shows:
-        if show.seat == seat:
-            yield from ((show.event, tile) for tile in show.tiles)
+        return []
+    seen = [(t.event, t.lead if t.leader == seat else t.reply) for t in deal.tricks[trick_no - 1 :]]
+    seen += [
+        (d.event, tile)
+        for d in deal.declarations
+        if d.seat == seat and d.before_trick >= trick_no
+        for tile in d.doubles
+    ]
+    seen += [(show.event, tile) for show in deal.shows if show.seat == seat for tile in show.tiles]
+    return sorted(seen, key=lambda pair: pair[0])
 
 
 def _reply_breach(deal: Deal, t: Any, heading: bool, names: tuple[str, ...]) -> Breach | None:
     replier = 1 - t.leader
     mine = reply_level(t.reply, t.lead, deal.trump, heading)
-    seen = list(seen_from(deal, replier, t.no))
+    seen = seen_from(deal, replier, t.no)
     proof = next((e for e, x in seen if reply_level(x, t.lead, deal.trump, heading) < mine), None)
     if proof is None:
         return None
