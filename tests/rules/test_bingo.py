@@ -406,6 +406,17 @@ def test_b24_only_a_later_tile_of_a_more_urgent_group_proves_a_breach():
     assert view.breaches[0].params["legal"] == "5-3"
 
 
+def test_b25_a_double_declared_later_proves_the_reply_at_once():
+    """B25 + B28 (trump 3): Ben trumps Aki's [6-2] with [3-2] and wins, then declares [6-6] and
+    [4-4] before leading: [6-6] (a six that beats [6-2]) was in his hand at the reply (B23), so the
+    declaration itself is the first event that proves the breach."""
+    opts = {"closeBeforeFirstTrick": True}
+    events = [deal(), close(0), trick("6-2", "3-2"), declare(1, "6-6", "4-4")]
+    for record in (events, [*events, trick("6-6", "6-1")]):
+        view = GAME.view(play(*record, options=opts))
+        assert [(b.event, b.detected_at, b.rule, b.seat) for b in view.breaches] == [(2, 3, "B25", 1)]
+
+
 def test_phase_two_reply_withholding_the_taken_indicator_is_refused_at_once():
     """Record-format: a reply that withholds the indicator its player took is provably illegal (B24)."""
     err = refused("withheld_known_tile", deal(), *PHASE_ONE, trick("3-2", "1-1"))
