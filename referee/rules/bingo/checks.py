@@ -16,7 +16,7 @@ from typing import Any
 
 from ..base import Breach, _
 from ..tiles import Tile
-from .state import Deal
+from .state import Deal, Declaration, TrickRec
 from .values import is_trump, legal_replies, reply_level
 
 
@@ -38,7 +38,7 @@ def seen_from(deal: Deal, seat: int, trick_no: int) -> list[tuple[int, Tile]]:
     return sorted(seen, key=lambda pair: pair[0])
 
 
-def _reply_breach(deal: Deal, t: Any, heading: bool, names: tuple[str, ...]) -> Breach | None:
+def _reply_breach(deal: Deal, t: TrickRec, heading: bool, names: tuple[str, ...]) -> Breach | None:
     replier = 1 - t.leader
     mine = reply_level(t.reply, t.lead, deal.trump, heading)
     seen = seen_from(deal, replier, t.no)
@@ -61,7 +61,7 @@ def _reply_breach(deal: Deal, t: Any, heading: bool, names: tuple[str, ...]) -> 
     return Breach(t.event, rule, replier, msg, params, detected_at=proof)
 
 
-def _declaration_breach(deal: Deal, decl: Any, names: tuple[str, ...]) -> Breach | None:
+def _declaration_breach(deal: Deal, decl: Declaration, names: tuple[str, ...]) -> Breach | None:
     before = {d for other in deal.declarations if other.event < decl.event for d in other.doubles}
     missing: set[Tile] = set()
     proof = None
