@@ -209,9 +209,12 @@ def test_a_draw_breach_after_a_two_tile_draw_is_reported_once_at_the_turns_first
         assert post(client, t, ev).status_code == 201, ev
     (breach,) = state(client, t)["breaches"]
     assert (breach["event"], breach["detected_at"], breach["rule"], breach["seat"]) == (2, 5, "F21", 1)
-    assert breach["message"].startswith("Ben drew while holding a tile that could be played: [5-0] fitted")
+    assert breach["message"] == (
+        "Ben drew while holding a tile that could be played (F21). Played later and fitting the layout "
+        "at that draw: [5-0]; tiles drawn in later turns: 0 (F19)."
+    )
     ja = client.get(f"/api/v1/tables/{t['id']}", headers={"Accept-Language": "ja"}).get_json()
-    assert ja["breaches"][0]["message"].startswith("Benさんは出せる牌を持っていたのに引きました。")
+    assert ja["breaches"][0]["message"].startswith("Benさんは出せる牌を持っていたのに引きました(F21)。")
     page = client.get(f"/t/{t['id']}").get_data(as_text=True)
     assert page.count('class="breach"') == 1 and "Proved by event 6." in page
 

@@ -55,9 +55,9 @@ def _turn_breach(state: State, moves: tuple[Move, ...], i: int) -> Breach | None
                     msg = _("%(player)s passed while holding %(tiles)s, which could have been played (F18).")
                 else:
                     msg = _(
-                        "%(player)s drew while holding a tile that could be played: %(tiles)s fitted the "
-                        "layout then and were played later, more than the tiles drawn in later turns "
-                        "(%(n)s) can account for (F19, F21)."
+                        "%(player)s drew while holding a tile that could be played (F21). Played later "
+                        "and fitting the layout at that draw: %(tiles)s; tiles drawn in later turns: "
+                        "%(n)s (F19)."
                     )
                 return Breach(m.event, "F21", m.seat, msg, params, detected_at=x.event)
     return None
