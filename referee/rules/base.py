@@ -95,13 +95,18 @@ class Option:
 
 @dataclass(frozen=True)
 class Breach:
-    """A rule break that a later event proved (docs/record-format.md, 'Breaches found after the fact')."""
+    """A rule break that a later event proved (docs/record-format.md, 'Breaches found after the fact').
+
+    ``event`` is the offending event; ``detected_at`` the first event that proves it (the table
+    could not have known sooner), so a reader sees both where it happened and why it shows now.
+    """
 
     event: int
     rule: str
     seat: int
     message: str
     params: Mapping[str, str] = field(default_factory=dict)
+    detected_at: int | None = None
 
 
 @dataclass(frozen=True)

@@ -64,7 +64,11 @@ def openapi_document() -> dict[str, Any]:
                 "items": {
                     "type": "object",
                     "properties": {
-                        "event": {"type": "integer"},
+                        "event": {"type": "integer", "description": "the offending event"},
+                        "detected_at": {
+                            "type": "integer",
+                            "description": "the first event that proves the breach",
+                        },
                         "rule": {"type": "string"},
                         "seat": {"type": "integer"},
                         "message": {"type": "string"},

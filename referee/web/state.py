@@ -32,7 +32,13 @@ def state_json(table_id: str, rep: Replayed, access: Access) -> dict[str, Any]:
         "finished": view.finished,
         "winners": list(view.winners),
         "breaches": [
-            {"event": b.event, "rule": b.rule, "seat": b.seat, "message": say(b.message, dict(b.params))}
+            {
+                "event": b.event,
+                "detected_at": b.detected_at,
+                "rule": b.rule,
+                "seat": b.seat,
+                "message": say(b.message, dict(b.params)),
+            }
             for b in view.breaches
         ],
         "detail": detail,

@@ -349,12 +349,71 @@ def test_phase_two_reply_must_beat_a_led_plain_tile_checked_after_the_deal():
 
 
 def test_phase_two_breach_appears_only_when_the_hand_is_proved():
-    """§6.1: mid-deal the hand is unknown; a claim plus a show proves it."""
+    """§6.1: until a later play or a show proves it, the reply stands; a claim plus a show proves it."""
     events = [deal(), *PHASE_ONE, trick("4-0", "2-0")]
     assert GAME.view(play(*events)).breaches == ()
     shown = {"type": "show", "seat": 0, "tiles": ["0-0", "6-0", "5-0", "3-3", "1-1", "3-1"]}
     view = GAME.view(play(*events, claim(1), shown))
-    assert [(b.event, b.rule, b.seat) for b in view.breaches] == [(8, "B25", 0)]
+    assert [(b.event, b.detected_at, b.rule, b.seat) for b in view.breaches] == [(8, 10, "B25", 0)]
+
+
+def test_b25_a_later_play_proves_a_phase_two_reply_illegal_without_the_deal_being_played_out():
+    """B25 after the fact: Aki's [2-0] reply to [4-0] (trick 8) is proved illegal as soon as Aki
+    plays [0-0] in trick 9 (it beats rank 4 in blanks and was in hand at trick 8, B23: no draws).
+    The breach is trick 8's event, detected at trick 9's, and stays single through a claim with no
+    show and the record ending there."""
+    events = [deal(), *PHASE_ONE, trick("4-0", "2-0")]
+    proved = [*events, trick("1-0", "0-0")]
+    for record in (proved, [*proved, claim(1)], [*proved, claim(1), trick_free_show_of_ben()]):
+        view = GAME.view(play(*record))
+        assert [(b.event, b.detected_at, b.rule, b.seat) for b in view.breaches] == [(8, 9, "B25", 0)]
+        assert view.breaches[0].params["legal"] == "0-0"
+
+
+def trick_free_show_of_ben() -> dict[str, Any]:
+    """Ben's five tiles left after trick 9 of SCRIPT, shown after a claim (they prove nothing of Aki)."""
+    return {"type": "show", "seat": 1, "tiles": ["3-2", "3-0", "4-3", "5-3", "6-3"]}
+
+
+def test_b25_smallest_case_deal_close_an_off_suit_reply_then_the_led_suit_played():
+    """The issue's smallest case: deal, close (closeBeforeFirstTrick, B-Δ8), Aki leads [6-2] and Ben
+    replies the low off-suit [5-1]; next trick Ben plays [6-5], a six outranking [6-2] that was in
+    hand then (B25.1). Reported once at the reply, detected at the later trick, Ben's seat."""
+    opts = {"closeBeforeFirstTrick": True}
+    events = [deal(), close(0), trick("6-2", "5-1"), trick("4-4", "6-5")]
+    for record in (events, [*events, claim(0)]):
+        view = GAME.view(play(*record, options=opts))
+        assert [(b.event, b.detected_at, b.rule, b.seat) for b in view.breaches] == [(2, 3, "B25", 1)]
+        assert view.breaches[0].params == {
+            "player": "Ben",
+            "reply": "5-1",
+            "lead": "6-2",
+            "trick": "1",
+            "legal": "6-5",
+        }
+
+
+def test_b24_only_a_later_tile_of_a_more_urgent_group_proves_a_breach():
+    """B24 (trump 3): Ben answers Aki's trump lead [3-2] with [0-0] (B24.3) and wins (B11.1). Ben
+    leading [5-5] next (B24.4, a lower priority) proves nothing; leading [3-5] (a trump that beats
+    [3-2], B24.1) proves the reply illegal."""
+    opts = {"closeBeforeFirstTrick": True}
+    start = [deal(), close(0), trick("3-2", "0-0")]
+    assert GAME.view(play(*start, trick("5-5", "5-4"), options=opts)).breaches == ()
+    view = GAME.view(play(*start, trick("3-5", "3-3"), options=opts))
+    assert [(b.event, b.detected_at, b.rule, b.seat) for b in view.breaches] == [(2, 3, "B24", 1)]
+    assert view.breaches[0].params["legal"] == "5-3"
+
+
+def test_b25_a_double_declared_later_proves_the_reply_at_once():
+    """B25 + B28 (trump 3): Ben trumps Aki's [6-2] with [3-2] and wins, then declares [6-6] and
+    [4-4] before leading: [6-6] (a six that beats [6-2]) was in his hand at the reply (B23), so the
+    declaration itself is the first event that proves the breach."""
+    opts = {"closeBeforeFirstTrick": True}
+    events = [deal(), close(0), trick("6-2", "3-2"), declare(1, "6-6", "4-4")]
+    for record in (events, [*events, trick("6-6", "6-1")]):
+        view = GAME.view(play(*record, options=opts))
+        assert [(b.event, b.detected_at, b.rule, b.seat) for b in view.breaches] == [(2, 3, "B25", 1)]
 
 
 def test_phase_two_reply_withholding_the_taken_indicator_is_refused_at_once():
@@ -592,6 +651,10 @@ def test_b40_b47_an_implied_claim_that_reaches_seven_ends_the_record_but_a_real_
     view = GAME.view(state)
     assert view.finished and view.totals == (8, 0) and view.winners == (0,)
     assert view.detail["next"]["can_deal"] is False and view.detail["next"]["can_claim"] == [0, 1]
+    # Rules notes: settled at the last trick (its event), and the detail says the match ends there.
+    assert view.detail["claim"]["settled_at"] == len(events) - 1
+    assert view.detail["claim"]["note"]["params"] == {"player": "Aki"}
+    assert "(B40, B47)" in view.detail["claim"]["note"]["msg"]
     with pytest.raises(GameOver):
         GAME.apply(state, decode(GAME.events, deal(leader=None)))
     after = GAME.apply(state, decode(GAME.events, claim(1)))  # Ben's 27 < 70 ⇒ Aki +2 instead of +3

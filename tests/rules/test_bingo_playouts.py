@@ -36,10 +36,17 @@ class Sim:
     close_p: float = 0.1
     claim_when_70: float = 0.7
     illegal_p: float = 0.0
+    omit_p: float = 0.0  # declareAllHeld: chance that a phase-2 declaration leaves out a held double
     state: Any = None
     events: list[dict[str, Any]] = field(default_factory=list)
     illegal_events: list[int] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
+    seen: list[tuple[int, int, Tile]] = field(default_factory=list)
+    """(event, seat, tile) for every tile a seat played, declared or showed."""
+    injected: list[tuple[int, int, Tile, Tile, tuple[Tile, ...]]] = field(default_factory=list)
+    """Illegal replies that stood: (event, replier, lead, reply, the replier's whole hand then)."""
+    omitted: list[tuple[int, int, Tile]] = field(default_factory=list)
+    """Declarations that left out a held double (B-Δ10): (event, seat, the double left out)."""
 
     def __post_init__(self) -> None:
         self.state = GAME.start(("Aki", "Ben"), GAME.resolve_options(self.options))
@@ -98,7 +105,11 @@ class Sim:
                     show = fresh
                 else:
                     show = rng.sample(fresh, rng.randint(2, len(fresh)))
-                self.feed({"type": "declare", "seat": on_lead, "doubles": [str(t) for t in show]})
+                if phase == 2 and 3 <= len(show) < 7 and rng.random() < self.omit_p:
+                    show = self._declare_leaving_one_out(on_lead, show)
+                else:
+                    self.feed({"type": "declare", "seat": on_lead, "doubles": [str(t) for t in show]})
+                    self.seen += [(len(self.events) - 1, on_lead, t) for t in show]
                 declared |= set(show)
                 if len(show) == 7:  # B31
                     return
@@ -121,12 +132,14 @@ class Sim:
                         self.feed({"type": "trick", "lead": str(lead), "reply": str(reply)})
                     else:
                         self.illegal_events.append(len(self.events) - 1)
+                        self.injected.append((len(self.events) - 1, replier, lead, reply, tuple(rhand)))
                 else:
                     reply = rng.choice(legal)
                     self.feed({"type": "trick", "lead": str(lead), "reply": str(reply)})
             else:
                 reply = rng.choice(rhand)
                 self.feed({"type": "trick", "lead": str(lead), "reply": str(reply)})
+            self.seen += [(len(self.events) - 1, on_lead, lead), (len(self.events) - 1, replier, reply)]
             hands[on_lead].discard(lead)
             hands[replier].discard(reply)
             if self.state.finished:
@@ -149,12 +162,29 @@ class Sim:
             seat = rng.randrange(2)
             self.feed({"type": "claim", "seat": seat})
 
+    def _declare_leaving_one_out(self, seat: int, doubles: list[Tile]) -> list[Tile]:
+        """B-Δ10 broken on purpose; when a known tile (the taken indicator) refuses it at once, the
+        honest declaration is made instead. Returns the doubles declared."""
+        left_out = self.rng.choice(doubles)
+        fewer = [t for t in doubles if t != left_out]
+        try:
+            self.feed({"type": "declare", "seat": seat, "doubles": [str(t) for t in fewer]})
+        except IllegalEvent as err:
+            assert err.code == "must_declare_all"
+            self.feed({"type": "declare", "seat": seat, "doubles": [str(t) for t in doubles]})
+            self.seen += [(len(self.events) - 1, seat, t) for t in doubles]
+            return doubles
+        self.omitted.append((len(self.events) - 1, seat, left_out))
+        self.seen += [(len(self.events) - 1, seat, t) for t in fewer]
+        return fewer
+
     def _maybe_show(self, hands: dict[int, set[Tile]]) -> None:
         if self.state.finished:
             return
         for seat in (0, 1):
             if self.rng.random() < 0.8:
                 self.feed({"type": "show", "seat": seat, "tiles": [str(t) for t in sorted(hands[seat])]})
+                self.seen += [(len(self.events) - 1, seat, t) for t in hands[seat]]
 
     def play_match(self, max_deals: int = 60) -> None:
         leader = None
@@ -246,6 +276,73 @@ def test_random_illegal_phase_two_replies_are_always_caught(seed, no_heading):
     for index in sim.illegal_events:
         assert index in found or not _provable(sim, index)
     assert found <= set(sim.illegal_events)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.booleans(), st.floats(0.0, 1.0))
+def test_an_injected_illegal_reply_is_reported_once_exactly_when_a_later_tile_proves_it(
+    seed, no_heading, claim_rate
+):
+    """B24-B25 / B-Δ7 after the fact, from full knowledge: an illegal phase-2 reply r stands (no
+    known tile refused it), and the replier held a tile x that had to come before it
+    (r not in legal_replies({r, x})). The record proves the breach exactly when the replier later
+    plays or shows such an x (no draws in phase 2, B23), whether or not the deal is played out:
+    then it is reported once, at r's event, for the replier, with ``detected_at`` = the first of
+    those events; otherwise it is not reported. Nothing else is ever reported."""
+    options = {"followWithoutHeading": no_heading}
+    sim = Sim(random.Random(seed), options, illegal_p=0.5, claim_when_70=claim_rate)
+    leader = None
+    for _deal in range(3):  # a few deals keep it quick; each deal is checked on its own
+        sim.play_deal(leader)
+        if sim.view.finished:
+            break
+        leader = sim.view.detail["next"]["next_deal_leader"]
+    heading = not no_heading
+    expected = {}
+    for event, replier, lead, reply, hand in sim.injected:
+        trump = _trump_at(sim, event)
+        witnesses = {x for x in hand if reply not in legal_replies({reply, x}, lead, trump, heading)}
+        end = _deal_end(sim, event)
+        proofs = [e for e, seat, x in sim.seen if event < e < end and seat == replier and x in witnesses]
+        if proofs:
+            expected[event] = (replier, min(proofs))
+    got = [(b.event, b.seat, b.detected_at) for b in sim.view.breaches]
+    assert sorted(got) == sorted((e, seat, at) for e, (seat, at) in expected.items())
+    assert all(b.message and b.params["player"] == ("Aki", "Ben")[b.seat] for b in sim.view.breaches)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_declaration_leaving_out_a_held_double_is_reported_once_exactly_when_it_is_seen_later(seed):
+    """B-Δ10 (declareAllHeld) after the fact: a phase-2 declaration that leaves out a double its
+    maker holds is reported once, at the declaration, exactly when that double is later played or
+    shown by its maker in the deal (no draws in phase 2, B23), ``detected_at`` the first of those."""
+    sim = Sim(random.Random(seed), {"declareAllHeld": True}, declare_p=0.9, omit_p=0.7, claim_when_70=0.5)
+    for _deal in range(3):
+        sim.play_deal(sim.view.detail["next"]["next_deal_leader"] if sim.state.deals else None)
+        if sim.view.finished:
+            break
+    expected = []
+    for event, seat, double in sim.omitted:
+        end = _deal_end(sim, event)
+        proofs = [e for e, s, x in sim.seen if event < e < end and s == seat and x == double]
+        if proofs:
+            expected.append((event, seat, min(proofs)))
+    got = [(b.event, b.seat, b.detected_at) for b in sim.view.breaches]
+    assert sorted(got) == sorted(expected)
+    assert all(b.rule == "B-Δ10" for b in sim.view.breaches)
+
+
+def _trump_at(sim: Sim, event: int) -> int:
+    deal = max((i for i, raw in enumerate(sim.events) if raw["type"] == "deal" and i < event))
+    indicator = Tile.parse(sim.events[deal]["indicator"])
+    return 0 if 0 in (indicator.hi, indicator.lo) else indicator.hi  # B6: blank = 7 is the highest
+
+
+def _deal_end(sim: Sim, event: int) -> int:
+    """The index of the next ``deal`` after ``event`` (or past the record's end)."""
+    later = [i for i, raw in enumerate(sim.events) if raw["type"] == "deal" and i > event]
+    return later[0] if later else len(sim.events)
 
 
 def _provable(sim: Sim, index: int) -> bool:

@@ -168,14 +168,28 @@ def test_an_end_during_play_and_a_new_hand_before_the_end_are_refused():
     assert refused(new(2), {"type": "play", "seat": 0, "tile": "1-1"}) == "no_hand"
 
 
-def test_f18_f21_a_pass_is_a_breach_when_the_passer_later_plays_a_tile_that_fitted():
+def test_f18_f21_a_turn_that_drew_then_passed_is_one_breach_at_its_first_draw():
+    """F19-F21: drawing 12 and passing is one turn; a later [6-1] (fitting the 6 then, and no draw
+    since) proves it. One breach, at the turn's first draw (record-format.md), proved by the play."""
     state = play(lead(2), {"type": "draw", "seat": 1, "count": 12}, {"type": "pass", "seat": 1})
     state = play(state, {"type": "play", "seat": 0, "tile": "6-5", "on": "6-6"})
     assert view(state).breaches == ()
     state = play(state, {"type": "play", "seat": 1, "tile": "6-1", "on": "6-6"})
     (breach,) = view(state).breaches
-    assert (breach.event, breach.rule, breach.seat) == (3, "F21", 1)
-    assert "[6-1]" in breach.message
+    assert (breach.event, breach.detected_at, breach.rule, breach.seat) == (2, 5, "F21", 1)
+    assert breach.params["tiles"] == "[6-1]"
+
+
+def test_f18_f21_a_plain_pass_is_a_breach_when_the_passer_later_plays_a_tile_that_fitted():
+    """F20-F21: with only the reserve left a pass is allowed, unless the passer held a tile that
+    fitted; [5-1] played later fitted the 5 open at the pass (nothing drawn since)."""
+    state = play(lead(2), {"type": "draw", "seat": 1, "count": 12}, {"type": "pass", "seat": 1})
+    state = play(state, {"type": "play", "seat": 0, "tile": "6-5", "on": "6-6"})  # 5 and 6 open
+    state = play(state, {"type": "pass", "seat": 1}, {"type": "play", "seat": 0, "tile": "6-4", "on": "6-6"})
+    assert [b.event for b in view(state).breaches] == []
+    state = play(state, {"type": "play", "seat": 1, "tile": "5-1", "on": "6-5"})
+    assert [(b.event, b.detected_at, b.seat) for b in view(state).breaches] == [(5, 7, 1)]
+    assert view(state).breaches[0].message.startswith("%(player)s passed")
 
 
 def test_f21_a_draw_is_a_breach_once_more_fitting_tiles_are_played_than_were_drawn():
@@ -185,7 +199,34 @@ def test_f21_a_draw_is_a_breach_once_more_fitting_tiles_are_played_than_were_dra
     assert view(state).breaches == ()  # the [6-3] may have been the drawn tile
     state = play(state, {"type": "play", "seat": 1, "tile": "6-2", "on": "6-6"})
     (breach,) = view(state).breaches
-    assert (breach.event, breach.rule, breach.seat) == (2, "F21", 1)
+    assert (breach.event, breach.detected_at, breach.rule, breach.seat) == (2, 5, "F21", 1)
+
+
+@pytest.mark.parametrize("draws", [[2], [1, 1]], ids=["one draw of 2", "two draws of 1"])
+def test_f19_f21_the_tiles_a_turn_drew_and_played_do_not_excuse_a_later_fitting_tile(draws):
+    """The issue's worked example: Ben draws 2 (the first did not fit, F19) and plays [6-3] at once;
+    later he plays [5-0], which fitted the 5 open when he drew. Neither drawn tile can be [5-0] (the
+    first did not fit, the second is [6-3]), so he held it: one breach at the turn's first draw."""
+    state = play(new(2), {"type": "hand", "leader": 0}, {"type": "play", "seat": 0, "tile": "6-5"})
+    state = play(state, *({"type": "draw", "seat": 1, "count": c} for c in draws))
+    first_draw = 2
+    state = play(state, {"type": "play", "seat": 1, "tile": "6-3", "on": "6-5"})
+    state = play(state, {"type": "play", "seat": 0, "tile": "3-3", "on": "6-3"})
+    assert view(state).breaches == ()  # [6-3] may be the tile the draw found
+    proof = state.seq
+    state = play(state, {"type": "play", "seat": 1, "tile": "5-0", "on": "6-5"})
+    (breach,) = view(state).breaches
+    assert (breach.event, breach.detected_at, breach.rule, breach.seat) == (first_draw, proof, "F21", 1)
+    assert breach.params["tiles"] == "[5-0]"
+
+
+def test_f21_a_tile_drawn_in_a_later_turn_still_excuses_a_later_fitting_tile():
+    """The same turn, but Ben draws once more before playing [5-0]: it may be that tile (no breach)."""
+    state = play(new(2), {"type": "hand", "leader": 0}, {"type": "play", "seat": 0, "tile": "6-5"})
+    state = play(state, {"type": "draw", "seat": 1, "count": 2}, {"type": "play", "seat": 1, "tile": "6-3"})
+    state = play(state, {"type": "play", "seat": 0, "tile": "3-3", "on": "6-3"})
+    state = play(state, {"type": "draw", "seat": 1, "count": 1}, {"type": "play", "seat": 1, "tile": "5-0"})
+    assert view(state).breaches == ()
 
 
 # -- F2-F5, F-Δ2: who leads --------------------------------------------------------------------------
@@ -308,6 +349,43 @@ def test_f32_three_players_game_points():
 def test_f35_plus_two_for_going_out():
     state = forced_hand(new(2, dominoBonus2=True), (0, 8), dominoer=0)
     assert view(state).totals == (4, 0) and view(state).detail["hands"][0]["domino_bonus"] == 2
+
+
+def test_f35_the_plus_two_is_credited_at_end_and_the_breakdown_says_so():
+    """Rules notes: the digest does not say when F35's +2 counts; it is credited with the hand's
+    ``end`` (pips), and the hand's breakdown in ``detail`` says so before and after."""
+    state = play(
+        new(2, dominoBonus2=True), {"type": "hand", "leader": 0}, {"type": "play", "seat": 0, "tile": "6-1"}
+    )
+    state = replace(state, hand=replace(state.hand, status="domino", dominoer=0, held=(0, 1)))
+    hand = view(state).detail["hand"]
+    assert view(state).totals == (0, 0) and hand["domino_bonus"] == 0  # not yet: the last play gives no +2
+    assert hand["bonus_note"] == {
+        "msg": "%(player)s went out: +2 for going out (F35) is added when the pips are entered.",
+        "params": {"player": "Aki"},
+    }
+    state = play(state, {"type": "end", "pips": [0, 8]})
+    assert view(state).totals == (2 + 2, 0)  # R(8) = 2, then +2 at end
+    note = view(state).detail["hands"][0]["bonus_note"]
+    assert note["msg"].endswith("added at the end of the hand.") and note["params"] == {"player": "Aki"}
+    assert view(forced_hand(new(2), (0, 8), dominoer=0)).detail["hands"][0]["bonus_note"] is None
+
+
+def test_f33_and_f_delta5_options_apply_to_the_ida_profile_only():
+    """Rules notes: winnerBonus10 (F33) and strictlyOver61 (F-Δ5) are IDA rules; a Le Quantette
+    set still ends at 35 or more and has no game points, and the options' help says so."""
+    state = forced_hand(
+        replace(
+            new(2, profile="LeQuantette", sets=2, winnerBonus10=True, strictlyOver61=True), scores=(33, 20)
+        ),
+        (0, 13),
+        dominoer=0,
+    )  # floor(13/5) = 2 -> exactly 35
+    v = view(state)
+    assert v.detail["sets"][0]["winner"] == 0 and v.detail["sets"][0]["scores"] == [35, 20]
+    assert "winner_bonus" not in v.detail and "game_points" not in v.detail
+    for option in ("winnerBonus10", "strictlyOver61"):
+        assert "IDA profile only" in GAME.option(option).help
 
 
 # -- F36, F-Δ7: Le Quantette sets --------------------------------------------------------------------

@@ -7,7 +7,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_five_up_support import new, play, play_game, play_hand, reference_count, view
+from test_five_up_support import Cheats, new, play, play_game, play_hand, reference_count, view
 
 from referee.rules.five_up import GAME
 from referee.rules.five_up import layout as lay
@@ -135,3 +135,53 @@ def test_f25_f26_hand_points_are_never_negative(players, pips, dominoer, profile
 
 def test_the_game_object_describes_its_events_for_the_api():
     assert [e.type for e in GAME.events] == ["hand", "play", "draw", "pass", "end", "call"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32), reserve_none=st.booleans())
+def test_injected_illegal_draws_and_passes_are_reported_once_exactly_when_later_plays_prove_it(
+    players, seed, reserve_none
+):
+    """F18-F21 after the fact, from full knowledge. A cheat draws (or passes) while holding tiles W
+    that fit. Under F19 a turn's own draws and its play excuse nothing later, so:
+    - if the cheater plays a tile of W in a later turn before drawing again, the record proves it:
+      one breach at the turn's first event (its first draw, or the pass), for that seat, detected
+      no later than that play, by one of the cheater's plays;
+    - if no tile of W is ever played later, nothing can prove it: no breach;
+    - in between it may or may not be provable, but never twice; honest turns are never reported."""
+    rng = random.Random(seed)
+    state = new(players, reserveNone=reserve_none)
+    cheats = Cheats(rate=0.25)
+    events: list = []
+    for _ in range(2):
+        state, evs = play_hand(state, rng, cheats=cheats)
+        events += evs
+        if state.over:
+            break
+    moves = {m.event: m for h in (*state.hands, state.hand) if h is not None for m in h.moves}
+    breaches = view(state).breaches
+    assert len({b.event for b in breaches}) == len(breaches)  # each at most once
+    found = {b.event: b for b in breaches}
+    for event, seat, witnesses, number in cheats.done:
+        later = [m for e, m in sorted(moves.items()) if e > event and m.seat == seat]
+        if moves[event].kind == "draw":  # the turn goes on to its play or pass: skip those too
+            ends = next((i for i, m in enumerate(later) if m.kind != "draw"), len(later))
+            later = later[ends + 1 :]
+        after = [m for m in later if _same_hand(state, m.event, number)]
+        proof = next((m for m in after if m.kind == "play" and m.tile in witnesses), None)
+        drew_first = proof is not None and any(m.kind == "draw" and m.event < proof.event for m in after)
+        if proof is not None and not drew_first:
+            b = found.pop(event)
+            assert (b.rule, b.seat) == ("F21", seat)
+            assert b.detected_at is not None and event < b.detected_at <= proof.event
+            assert moves[b.detected_at].kind == "play" and moves[b.detected_at].seat == seat
+        elif proof is None:
+            assert event not in found
+        else:
+            found.pop(event, None)
+    assert found == {}  # nothing but the cheats
+
+
+def _same_hand(state, event: int, number: int) -> bool:
+    hands = [h for h in (*state.hands, state.hand) if h is not None and h.number == number]
+    return any(m.event == event for h in hands for m in h.moves)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.rules.base import View
@@ -70,13 +71,28 @@ def reference_count(described: list[dict[str, Any]]) -> int:
     return total
 
 
+@dataclass
+class Cheats:
+    """Illegal draws and passes to slip into otherwise honest play (F18-F21), and what they were.
+
+    ``rate`` is the chance that a player holding a playable tile draws anyway (or passes, when only
+    the reserve is left). Each cheat is noted as (its turn's first event, seat, the tiles held then
+    that fitted, the hand's number); afterwards the cheater plays those tiles first when they fit."""
+
+    rate: float
+    done: list[tuple[int, int, frozenset[Tile], int]] = field(default_factory=list)
+    prefer: dict[int, set[Tile]] = field(default_factory=dict)
+
+
 def play_hand(
     state,
     rng: random.Random,
     check: Callable[[Any, list[list[Tile]], list[Tile]], None] | None = None,
     calls: bool = False,
+    cheats: Cheats | None = None,
 ) -> tuple[Any, list[dict[str, Any]]]:
-    """Play one whole hand with honest random legal moves; returns the state and the raw events."""
+    """Play one whole hand with random legal moves (``cheats`` aside); returns the state and the raw
+    events, tracked from full knowledge of the shuffled deal."""
     n = state.n
     legal = GAME.view(state).detail["legal"]
     leader = legal["leader"] if legal["leader"] is not None else rng.choice(legal["leader_choices"])
@@ -95,24 +111,37 @@ def play_hand(
             check(state, hands, boneyard)
 
     emit({"type": "hand", "leader": leader})
+    if cheats:
+        cheats.prefer = {}
     while state.hand.status == "play":
         seat = state.hand.turn
         layout = state.hand.layout
         hand = hands[seat]
         playable = [t for t in hand if lay.fits(layout, t)]
+        cheat = bool(cheats and layout and playable and rng.random() < cheats.rate)
+        if cheat and cheats:
+            cheats.done.append((state.seq, seat, frozenset(playable), state.hand.number))
+            cheats.prefer.setdefault(seat, set()).update(playable)
+        held = playable
         drawn = 0
-        while not playable and len(boneyard) > state.rules.reserve:
+        while (not playable or cheat) and len(boneyard) > state.rules.reserve:
             tile = boneyard.pop(rng.randrange(len(boneyard)))
             hand.append(tile)
             drawn += 1
             if lay.fits(layout, tile):
                 playable = [tile]  # F19: a drawn tile that fits is played at once
+                break
         if drawn:
             emit({"type": "draw", "seat": seat, "count": drawn})
+        elif cheat:
+            playable = []  # only the reserve is left: the cheat is a pass
+        if cheat and playable == held and rng.random() < 0.5:
+            playable = []  # drew to the reserve, found nothing, and passes while holding a tile
         if not playable:
             emit({"type": "pass", "seat": seat})
             continue
-        tile = rng.choice(playable)
+        first = [t for t in playable if t in (cheats.prefer.get(seat, ()) if cheats else ())]
+        tile = rng.choice(first or playable)
         hand.remove(tile)
         raw: dict[str, Any] = {"type": "play", "seat": seat, "tile": str(tile)}
         if layout:

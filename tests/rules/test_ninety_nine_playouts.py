@@ -64,7 +64,8 @@ def deal_events(rnd, players, dealer, trump, first, revoke_rate):
     else:
         leader, controller = (dealer + 1) % players, None
     won = [0] * seats
-    revokes = set()
+    revokes: dict[tuple[int, int], int | None] = {}  # (trick event, seat) -> the trick that proves it
+    played: list[tuple[int, tuple[int, ...], list[Card]]] = []
     for n in range(len(hands[0])):
         if players == 2:
             order = (2, 1 - controller, controller) if leader == 2 else (leader, 1 - leader, 2)
@@ -77,12 +78,13 @@ def deal_events(rnd, players, dealer, trump, first, revoke_rate):
             other = [c for c in hand if c not in follow]
             if follow and other and rnd.random() < revoke_rate:
                 card = rnd.choice(other)  # a revoke (N10)
-                revokes.add((len(raws), seat))
+                revokes[(len(raws), seat)] = None
             else:
                 card = rnd.choice(follow or hand)
             hand.remove(card)
             cards.append(card)
         raws.append({"type": "trick", "cards": [str(c) for c in cards]})
+        played.append((len(raws) - 1, order, cards))
         w = order[winner_pos(cards, trump)]
         won[w] += 1
         if players == 2:
@@ -93,6 +95,11 @@ def deal_events(rnd, players, dealer, trump, first, revoke_rate):
         {"type": "bid", "seat": s, "cards": [str(c) for c in bids[s]]} for s in range(seats) if not sealed[s]
     ]
     values = [sum(VALUE[c.suit] for c in b) for b in bids]
+    for index, seat in revokes:  # the first later trick in which the revoker plays the suit led
+        led = next(cards[0].suit for i, _o, cards in played if i == index)
+        revokes[(index, seat)] = next(
+            i for i, order, cards in played if i > index and cards[order.index(seat)].suit == led
+        )
     return raws, won, values, premiums, revokes
 
 
@@ -149,8 +156,8 @@ def run(seed: int, players: int, revoke_rate: float, deals: int):
         assert row["next_trump"] == trump
         if players == 3:
             assert max(row["scores"]) <= 99  # N16
-        found = {(b.event - base, b.seat) for b in v.breaches[before:]}
-        assert found == revokes  # N10: exactly the injected revokes
+        found = {(b.event - base, b.seat): b.detected_at - base for b in v.breaches[before:]}
+        assert found == revokes  # N10: exactly the injected revokes, each proved by its first follow
         assert all(b.rule == "N10" for b in v.breaches)
         json.dumps(v.detail)
         finished_games = [sum(g["final"][s] for g in v.detail["games"]) for s in range(players)]
@@ -183,3 +190,20 @@ def test_random_three_player_rubbers_end_with_a_three_game_winner(seed):
     games = len(v.detail["games"])
     assert v.detail["rubber_bonus"][winner] == 100 * (8 - games)
     assert all(g["winner"] == max(range(3), key=lambda s: g["scores"][s]) for g in v.detail["games"])
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]), cut=st.integers(1, 12))
+def test_a_revoke_is_reported_once_as_soon_as_a_later_card_of_the_suit_is_played(seed, players, cut):
+    """N10 after the fact, on a record that stops mid-deal: each injected revoke is reported once, at
+    its trick, for its seat (the dummy is seat 2), exactly when the revoker has played a card of the
+    suit led in a later trick of the record, with ``detected_at`` = that trick; nothing else."""
+    rnd = random.Random(seed)
+    dealer = rnd.randrange(players)
+    raws, _won, _bids, _premiums, revokes = deal_events(rnd, players, dealer, None, True, 0.2)
+    tricks = [i for i, raw in enumerate(raws) if raw["type"] == "trick"]
+    end = tricks[min(cut, len(tricks)) - 1] + 1
+    state = play(new(players), *raws[:end])
+    got = sorted((b.event, b.seat, b.detected_at) for b in view(state).breaches)
+    assert got == sorted((e, seat, at) for (e, seat), at in revokes.items() if at is not None and at < end)
+    assert all(b.rule == "N10" for b in view(state).breaches)

@@ -579,15 +579,18 @@ def test_random_legal_rounds_keep_the_invariants(seed, ccw, ace_low, strict):
 
 
 @settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 10**9))
-def test_random_rounds_with_a_revoke_report_exactly_the_rebuilt_hand_breaches(seed):
+@given(seed=st.integers(0, 10**9), cut=st.integers(1, 13))
+def test_random_rounds_with_a_revoke_report_exactly_the_rebuilt_hand_breaches(seed, cut):
+    """T11 after the fact, on a round cut after ``cut`` tricks: each revoke is reported once, at its
+    trick, exactly when the seat plays the suit led in a later trick of the record, and
+    ``detected_at`` is the first such trick."""
     rng = random.Random(seed)
     state = drafted(random_sheets(rng), rounds=1)
     cards = list(deck())
     rng.shuffle(cards)
     hands = {s: cards[13 * s : 13 * s + 13] for s in range(4)}
     leader, history = 0, []
-    for _ in range(13):  # everybody plays a random card of their hand, legal or not
+    for _ in range(cut):  # everybody plays a random card of their hand, legal or not
         order = [(leader + i) % 4 for i in range(4)]
         played_cards = [hands[s].pop(rng.randrange(len(hands[s]))) for s in order]
         best = max(
@@ -596,14 +599,19 @@ def test_random_rounds_with_a_revoke_report_exactly_the_rebuilt_hand_breaches(se
         history.append((order, played_cards))
         leader = order[best]
         state = feed(state, {"type": "trick", "cards": [str(c) for c in played_cards]})
-    expected = set()
+    expected = []
     for k, (order, played_cards) in enumerate(history):
         led = played_cards[0].suit
         for seat, card in zip(order, played_cards, strict=True):
-            later = [c for o, p in history[k + 1 :] for s, c in zip(o, p, strict=True) if s == seat]
-            if card.suit != led and any(c.suit == led for c in later):
-                expected.add((36 + 1 + k, seat))
-    assert {(b.event, b.seat) for b in GAME.view(state).breaches} == expected
+            later = [
+                j
+                for j, (o, p) in enumerate(history)
+                if j > k and any(s == seat and c.suit == led for s, c in zip(o, p, strict=True))
+            ]
+            if card.suit != led and later:
+                expected.append((36 + 1 + k, seat, 36 + 1 + later[0]))
+    got = [(b.event, b.seat, b.detected_at) for b in GAME.view(state).breaches]
+    assert sorted(got) == sorted(expected)
 
 
 @settings(max_examples=20, deadline=None)

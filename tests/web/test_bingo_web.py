@@ -162,3 +162,36 @@ def test_a_deal_and_a_claim_through_the_html_forms(client):
     assert 'id="bingo-show-0"' in page and 'id="bingo-deal"' in page
     client.post(f"{url}/events", data={"type": "show", "seat": "0", "tiles": GOLDEN["events"][5]["tiles"]})
     assert "Tiles shown" in client.get(url).get_data(as_text=True)
+
+
+def test_a_phase_two_reply_proved_by_a_later_play_is_one_breach_in_the_api_and_on_the_page(client):
+    """B25 after the fact, with the deal stopped by a claim and no show: Ben's [5-1] reply to [6-2]
+    (event 2) is proved illegal by his [6-5] in the next trick (event 3). Reported once, with
+    event, detected_at, seat and a plain message in English and Japanese, in the state and on the page."""
+    t = new_table(client, {"closeBeforeFirstTrick": True})
+    events = [
+        {"type": "deal", "indicator": "3-1", "leader": 0},
+        {"type": "close", "seat": 0},
+        {"type": "trick", "lead": "6-2", "reply": "5-1"},
+        {"type": "trick", "lead": "4-4", "reply": "6-5"},
+        {"type": "claim", "seat": 0},
+    ]
+    for ev in events:
+        assert post(client, t, ev).status_code == 201, ev
+    (breach,) = state(client, t)["breaches"]
+    assert breach == {
+        "event": 2,
+        "detected_at": 3,
+        "rule": "B25",
+        "seat": 1,
+        "message": "Trick 1: Ben replied 5-1 to 6-2 but still held 6-5, which had to be played first.",
+    }
+    ja = client.get(f"/api/v1/tables/{t['id']}", headers={"Accept-Language": "ja"}).get_json()
+    assert [b["message"] for b in ja["breaches"]] == [
+        "第1トリック：Benさんは6-2に5-1を返しましたが、そのとき6-5を持っていたので、そちらを先に出す必要がありました。"
+    ]
+    page = client.get(f"/t/{t['id']}").get_data(as_text=True)
+    assert page.count('class="breach"') == 1 and "Proved by event 4." in page
+    assert "Ben replied 5-1 to 6-2 but still held 6-5" in page
+    page_ja = client.get(f"/t/{t['id']}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "イベント 4 で判明しました。" in page_ja

@@ -191,3 +191,45 @@ def test_called_scores_are_entered_after_a_play_and_a_wrong_call_is_listed(clien
     assert "Aki called 1; the play was worth 2." in html and "Muggins" in html
     s = state(client, table)
     assert s["detail"]["calls"][0]["called"] == 1 and s["detail"]["awaiting_call"] is None
+
+
+def test_a_draw_breach_after_a_two_tile_draw_is_reported_once_at_the_turns_first_draw(client):
+    """F19/F21: Ben draws 2 and plays [6-3] at once, then later [5-0], which fitted when he drew.
+    One breach at the draw (event 2), detected at the [5-0] play (event 5), in the API and on the page."""
+    t = new_table(client, players=("Aki", "Ben"))
+    events = [
+        {"type": "hand", "leader": 0},
+        {"type": "play", "seat": 0, "tile": "6-5"},
+        {"type": "draw", "seat": 1, "count": 2},
+        {"type": "play", "seat": 1, "tile": "6-3", "on": "6-5"},
+        {"type": "play", "seat": 0, "tile": "3-3", "on": "6-3"},
+        {"type": "play", "seat": 1, "tile": "5-0", "on": "6-5"},
+    ]
+    for ev in events:
+        assert post(client, t, ev).status_code == 201, ev
+    (breach,) = state(client, t)["breaches"]
+    assert (breach["event"], breach["detected_at"], breach["rule"], breach["seat"]) == (2, 5, "F21", 1)
+    assert breach["message"] == (
+        "Ben drew while holding a tile that could be played (F21). Played later and fitting the layout "
+        "at that draw: [5-0]; tiles drawn in later turns: 0 (F19)."
+    )
+    ja = client.get(f"/api/v1/tables/{t['id']}", headers={"Accept-Language": "ja"}).get_json()
+    assert ja["breaches"][0]["message"].startswith("Benさんは出せる牌を持っていたのに引きました(F21)。")
+    page = client.get(f"/t/{t['id']}").get_data(as_text=True)
+    assert page.count('class="breach"') == 1 and "Proved by event 6." in page
+
+
+def test_f35_the_page_says_the_plus_two_is_credited_when_the_pips_are_entered(client):
+    """Rules notes: with dominoBonus2 the +2 for going out is credited at ``end``; the page says so
+    while the pips are due and in the hand's row afterwards."""
+    t = new_table(client, players=("Aki", "Ben"), options={"handSizeLeeflang": True, "dominoBonus2": True})
+    steps = [("6-6", None), ("6-1", "6-6"), ("6-2", "6-6"), ("2-2", "6-2"), ("2-3", "2-2"), ("1-1", "6-1"),
+             ("1-4", "1-1"), ("6-0", "6-6"), ("4-4", "1-4"), ("6-3", "6-6"), ("4-0", "4-4")]  # fmt: skip
+    assert post(client, t, {"type": "hand", "leader": 0}).status_code == 201
+    for i, (tile, on) in enumerate(steps):
+        assert post(client, t, play(i % 2, tile, on)).status_code == 201
+    page = client.get(f"/t/{t['id']}").get_data(as_text=True)
+    assert "Aki went out: +2 for going out (F35) is added when the pips are entered." in page
+    assert post(client, t, {"type": "end", "pips": [0, 8]}).status_code == 201
+    page = client.get(f"/t/{t['id']}").get_data(as_text=True)
+    assert "Aki went out: +2 for going out (F35), added at the end of the hand." in page

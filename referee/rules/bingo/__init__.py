@@ -38,7 +38,9 @@ A played-out deal with no claim is shown settled as the record would end there (
 - ``claim``: the settlement of the deal: ``kind`` (``claim`` | ``implied_claim`` | ``no_claim`` |
   ``invincible``), ``claimer, claimer_points, opponent_points`` (both itemised as in
   ``points_breakdown``), ``total, target, correct, at_close, row`` (B44), ``winner, game_points,
-  reason``; ``implied`` is true when it was settled only because the record ends here.
+  reason``; ``implied`` is true when it was settled only because the record ends here. An implied
+  claim (B40) also has ``settled_at`` (its last trick's event) and, when it ends the match, ``note``:
+  it is settled at the last trick, so a later ``deal`` is refused as after the end (Rules notes).
 - ``shows``: tiles shown after a claim.
 - ``deals``: the score sheet, one row per deal: ``no, event, leader, indicator, trump,
   tricks_played, declarations, close, claim, result, captures, game_points``.

@@ -12,7 +12,18 @@ from ..base import GameOver, IllegalEvent, _, check_seat
 from ..tiles import Tile
 from .events import Claim, CloseEvent, DealEvent, Declare, Show, Trick
 from .scoring import next_leader, seat_points, settle_claim, settle_played_out
-from .state import HAND, PHASE_ONE_TRICKS, Close, Deal, Declaration, Settlement, State, TrickRec, award
+from .state import (
+    HAND,
+    PHASE_ONE_TRICKS,
+    Close,
+    Deal,
+    Declaration,
+    Settlement,
+    ShowRec,
+    State,
+    TrickRec,
+    award,
+)
 from .values import (
     BINGO,
     card_points,
@@ -362,5 +373,5 @@ def _show(state: State, ev: Show) -> State:
             player=_name(state, ev.seat),
             n=expected[-1],
         )
-    deal = replace(deal, shows=deal.shows + ((ev.seat, tiles),))
+    deal = replace(deal, shows=deal.shows + (ShowRec(state.count, ev.seat, tiles),))
     return state.with_deal(deal)

@@ -52,6 +52,15 @@ class Close:
 
 
 @dataclass(frozen=True)
+class ShowRec:
+    """Tiles a player showed after a claim (B33); ``event`` dates the proof they give (checks)."""
+
+    event: int
+    seat: int
+    tiles: tuple[Tile, ...]
+
+
+@dataclass(frozen=True)
 class Settlement:
     kind: str  # "claim" | "implied_claim" | "no_claim" | "invincible"
     winner: int | None
@@ -74,7 +83,7 @@ class Deal:
     close: Close | None = None
     indicator_holder: int | None = None  # B21 / B-Δ5
     settlement: Settlement | None = None
-    shows: tuple[tuple[int, tuple[Tile, ...]], ...] = ()
+    shows: tuple[ShowRec, ...] = ()
 
     @property
     def trump(self) -> int:
@@ -145,9 +154,9 @@ class Deal:
         return HAND - max(0, len(self.tricks) - (self.phase_two_from - 1))
 
     def shown(self, seat: int) -> tuple[Tile, ...] | None:
-        for s, tiles in self.shows:
-            if s == seat:
-                return tiles
+        for show in self.shows:
+            if show.seat == seat:
+                return show.tiles
         return None
 
 

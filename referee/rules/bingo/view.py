@@ -239,9 +239,19 @@ def view(state: State) -> View:
                 "close": _close(deal),
                 "claim": _settlement(deal),
                 "implied": raw_deal is not None and not raw_deal.settled and deal.settled,
-                "shows": [{"seat": s, "tiles": _tiles(t)} for s, t in deal.shows],
+                "shows": [{"seat": s.seat, "tiles": _tiles(s.tiles)} for s in deal.shows],
             }
         )
+    if deal is not None and deal.settlement is not None and deal.settlement.kind == "implied_claim":
+        detail["claim"] = {**detail["claim"], "settled_at": deal.tricks[-1].event}
+        if finished:  # Rules notes: the implied claim settles at the last trick, so the match ends there
+            detail["claim"]["note"] = {
+                "msg": _(
+                    "%(player)s's claim implied by the close settles the deal at its last trick and ends the "
+                    "match (B40, B47): no further deal can be recorded, but a claim may still come first."
+                ),
+                "params": {"player": names[deal.close.seat] if deal.close else ""},
+            }
     if finished:
         detail["result"] = {
             "msg": _("%(player)s wins the match with %(gp)s game points"),

@@ -27,9 +27,10 @@ tile a play joins; on a double it fills a free side first, then an end (F12-F13)
   ``tile``, ``where``, ``number``, ``count`` it adds, ``accepts``), ``open_numbers``, ``count``,
   ``formula`` ("2 + 1 + 4x2 + 5 + 4 = 20"), ``plays`` (per play: ``event``, ``seat``, ``tile``, ``on``,
   ``count``, ``formula``, ``points``, ``why``), ``play_points`` per side, ``pips``, ``end_points`` per
-  side, ``domino_bonus``, ``explanation``.
+  side, ``domino_bonus``, ``bonus_note`` (F35 with ``dominoBonus2``: the +2 for going out, credited
+  at ``end``; None otherwise), ``explanation``.
 - ``hands``: every finished hand (number, set, leader, status, dominoer, pips, play_points,
-  end_points, domino_bonus, explanation).
+  end_points, domino_bonus, bonus_note, explanation).
 - ``legal``: the event types allowed next, and ``seat``, ``numbers``, ``drawable`` during play, or
   ``leader``/``leader_choices``/``leader_required`` before a hand.
 - ``extra_hands_left``: hands left in a tie extension (F30), else None.
@@ -54,6 +55,10 @@ Decisions where the digest is silent ([P]):
   abandoned (no ``end``). During a tie extension only hand ends count.
 - A call belongs to the caller's latest play and must come before any other event; a missing call
   counts as 0. Muggins moves only points called too low, to the next seat in turn (or its team).
+- F35's +2 for going out is credited at the hand's ``end`` (with the pips), not at the last play.
+- Breaches (F18-F21, ``checks``): one per offending turn, at its first ``draw`` (a turn that drew
+  and then passed included) or at a ``pass`` that drew nothing; under F19 only tiles drawn in later
+  turns excuse a later-played tile that fitted when the turn began.
 - ``end`` pips are refused when no choice of the tiles still out (not on the table) could give them:
   per seat for its number of tiles, and for all hands together.
 """

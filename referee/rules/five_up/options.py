@@ -26,16 +26,31 @@ OPTIONS = (
     Option("reserve2Always", False, _("Always leave 2 tiles in the boneyard (F-Δ3, European).")),
     Option("reserveClou", False, _("Leave 2 tiles with 2 or 4 players, 1 with 3 (F-Δ3, Clou).")),
     Option("reserveNone", False, _("Draw until the boneyard is empty (F-Δ3).")),
-    Option("strictlyOver61", False, _("The game ends only above 61, not at 61 (F-Δ5).")),
+    Option(
+        "strictlyOver61",
+        False,
+        _("The game ends only above 61, not at 61 (F-Δ5). IDA profile only: a Le Quantette set ends at 35."),
+    ),
     Option(
         "immediateWinAt61",
         False,
         _("The game ends as soon as a side reaches the target, even mid-hand (F-Δ6)."),
     ),
-    Option("winnerBonus10", False, _("The winner adds 10 before game points are worked out (F33).")),
+    Option(
+        "winnerBonus10",
+        False,
+        _(
+            "The winner adds 10 before game points are worked out (F33). IDA profile only: "
+            "a Le Quantette set has no game points."
+        ),
+    ),
     Option("skunk10", False, _("Skunk: the winner gets 10 more against a loser at 30 or less (F34).")),
     Option("skunkDouble", False, _("Skunk by doubling the game points against a loser at 30 or less (F34).")),
-    Option("dominoBonus2", False, _("A player who goes out scores 2 more (F35).")),
+    Option(
+        "dominoBonus2",
+        False,
+        _("A player who goes out scores 2 more (F35), added with the hand's end when the pips are entered."),
+    ),
     Option(
         "doubleSetPoints",
         False,

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Breach, View, _
+from ..base import View, _
 from . import layout as lay
+from .checks import breaches
 from .engine import expected_leader
 from .scoring import CLOU, seats_of, side_count, side_of
-from .state import HandState, State, lowest_seats
+from .state import HandState, State, lowest_seats, name
 
 
 def _msg(msg: str, **params: Any) -> dict[str, Any]:
@@ -25,56 +26,6 @@ def totals(state: State) -> tuple[int, ...]:
     elif state.over and state.winner is not None:
         per_side[state.winner] += state.winner_bonus
     return tuple(per_side[side_of(seat, n)] for seat in range(n))
-
-
-def breaches(state: State) -> tuple[Breach, ...]:
-    """F18/F21 checked post hoc (rules README §6.2).
-
-    A draw or a pass at moment t is proved illegal when the player later plays more tiles that
-    fitted at t than they drew from t on: at least one of those tiles was already in hand.
-    """
-    found: list[Breach] = []
-    hands = list(state.hands)
-    if state.hand is not None and (not hands or hands[-1].number != state.hand.number):
-        hands.append(state.hand)
-    for h in hands:
-        moves = h.moves
-        for i, m in enumerate(moves):
-            if not (m.kind == "pass" or (m.kind == "draw" and m.first)):
-                continue
-            later = moves[i:]
-            drawn = sum(x.count for x in later if x.seat == m.seat and x.kind == "draw")
-            fitting = [
-                x
-                for x in later[1:]
-                if x.seat == m.seat
-                and x.kind == "play"
-                and x.tile is not None
-                and (x.tile.hi in m.numbers or x.tile.lo in m.numbers)
-            ]
-            if len(fitting) <= drawn:
-                continue
-            tiles = ", ".join(f"[{x.tile}]" for x in fitting)
-            player = state.players[m.seat]
-            if m.kind == "pass":
-                msg = _("%(player)s passed while holding %(tiles)s, which could have been played (F18).")
-                found.append(
-                    Breach(
-                        m.event,
-                        "F21",
-                        m.seat,
-                        msg % {"player": player, "tiles": tiles},
-                        {"player": player, "tiles": tiles},
-                    )
-                )
-            else:
-                msg = _(
-                    "%(player)s drew while holding a playable tile: %(tiles)s fitted then and were "
-                    "played later, more than the %(n)s tiles drawn since (F21)."
-                )
-                params = {"player": player, "tiles": tiles, "n": str(drawn)}
-                found.append(Breach(m.event, "F21", m.seat, msg % params, params))
-    return tuple(found)
 
 
 def _phase(state: State) -> str:
@@ -111,6 +62,24 @@ def _play_note(state: State, p: Any) -> dict[str, Any]:
     }
 
 
+def _bonus_note(state: State, h: HandState) -> dict[str, Any] | None:
+    """F35 in the hand's breakdown: the +2 for going out is credited at ``end``, with the hand's
+    points, not at the last play (the digest does not say when; README, 'Rules notes')."""
+    if not state.rules.domino_bonus or h.dominoer is None:
+        return None
+    player = name(state, h.dominoer)
+    if h.status == "domino":
+        return _msg(
+            _("%(player)s went out: +2 for going out (F35) is added when the pips are entered."),
+            player=player,
+        )
+    if h.bonus:
+        return _msg(
+            _("%(player)s went out: +2 for going out (F35), added at the end of the hand."), player=player
+        )
+    return None
+
+
 def _hand_detail(state: State, h: HandState) -> dict[str, Any]:
     drawable = max(h.boneyard - state.rules.reserve, 0)
     return {
@@ -134,6 +103,7 @@ def _hand_detail(state: State, h: HandState) -> dict[str, Any]:
         "pips": None if h.pips is None else list(h.pips),
         "end_points": list(h.end_points),
         "domino_bonus": h.bonus,
+        "bonus_note": _bonus_note(state, h),
         "explanation": h.explanation,
     }
 
@@ -194,6 +164,7 @@ def view(state: State) -> View:
                 "play_points": list(h.points),
                 "end_points": list(h.end_points),
                 "domino_bonus": h.bonus,
+                "bonus_note": _bonus_note(state, h),
                 "explanation": h.explanation,
             }
             for h in state.hands

@@ -113,6 +113,7 @@ def revokes(
                         "held": str(card),
                         "later": str(here + 1),
                     },
+                    detected_at=trick.event,
                 )
             )
     return tuple(found), frozenset(breached)

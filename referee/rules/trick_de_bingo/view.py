@@ -46,7 +46,7 @@ def revokes(state: State) -> tuple[Breach, ...]:
                     "%(player)s did not follow %(suit)s in trick %(trick)s of round %(round)s but still held "
                     "%(card)s (played in trick %(later)s)."
                 )
-                out.append(Breach(t.event, "T11", seat, message, params))
+                out.append(Breach(t.event, "T11", seat, message, params, detected_at=later.event))
     return tuple(out)
 
 
