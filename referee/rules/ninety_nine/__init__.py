@@ -35,6 +35,7 @@ the rubber bonus.
   points}]), next_trump}.
 - ``game_scores`` (this game), ``games`` [{number, first_dealer, scores, bonus, final, winner}],
   ``games_won``, ``game_bonuses`` (wikiGameBonus counts), ``rubber_bonus``, ``deals_left`` (Oxford).
+- ``target``: the agreed total of ``fixedTarget`` (N19; any whole number 1..10,000), or None.
 """
 
 from __future__ import annotations
