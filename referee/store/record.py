@@ -71,7 +71,8 @@ def parse_record(raw: Any) -> ParsedRecord:
     """Check a record whole: header, every event's shape, and a full replay. Nothing partial."""
     if not isinstance(raw, Mapping):
         raise RecordError(MalformedEvent("bad_record", _("A record must be a JSON object.")))
-    if raw.get("format") != FORMAT or raw.get("version") != VERSION:
+    version = raw.get("version")
+    if raw.get("format") != FORMAT or type(version) is not int or version != VERSION:
         raise RecordError(
             MalformedEvent("bad_record", _("This is not a referee record of format version 1."))
         )

@@ -16,6 +16,7 @@ from ..store.sharing import propose_correction, set_confirm_corrections
 from ..store.tables import Created, StaleWrite, append, create_table, current, get_table, import_record
 from .access import access_for, bearer
 from .bodies import NOT_JSON, json_body
+from .errors import too_large_message
 from .openapi import openapi_document
 from .state import error_json, public_record, state_json
 
@@ -39,6 +40,8 @@ def http_error(exc: HTTPException):
         400: _("The request is malformed."),
     }
     code = exc.code or 500
+    if code == 413:
+        return _error(413, RuleError("too_large", too_large_message()))
     return _error(code, RuleError(codes.get(code, "error"), messages.get(code, _("The request is malformed."))))
 
 
