@@ -135,9 +135,9 @@ SHOWN_CHARS = 40
 """How much of a refused value an error message repeats (a huge array is not echoed back)."""
 
 
-def shown(value: Any) -> str:
-    """A refused value as a message shows it: JSON for anything but text, cut to SHOWN_CHARS."""
-    if isinstance(value, str):
+def shown(value: Any, quote: bool = False) -> str:
+    """A refused value as a message shows it: JSON (text too when ``quote``), cut to SHOWN_CHARS."""
+    if isinstance(value, str) and not quote:
         text = value
     else:
         try:
@@ -166,7 +166,7 @@ def _bad(where: str, name: str, value: Any, expected: str, code: str = "bad_fiel
         field=name,
         type=where,
         expected=expected,
-        value=shown(value),
+        value=shown(value, quote=True),
     )
 
 
