@@ -148,11 +148,11 @@ def shown(value: Any, quote: bool = False) -> str:
 
 
 # What each kind of value must look like, as the refusal names it (translated words).
-EXPECTED_INT = word(_("a whole number written with the digits 0-9 (JSON number, a minus sign allowed)"))
-EXPECTED_BOOL = word(_("true or false (JSON true/false)"))
+EXPECTED_INT = word(_("a whole number in the digits 0-9 (a minus sign allowed)"))
+EXPECTED_BOOL = word(_("true or false"))
 EXPECTED_TEXT = word(_("text"))
-EXPECTED_LIST = word(_("a list (JSON array)"))
-EXPECTED_OBJECT = word(_("an object (JSON object)"))
+EXPECTED_LIST = word(_("a list"))
+EXPECTED_OBJECT = word(_("an object"))
 EXPECTED_TILE = word(_("a tile written like 6-4"))
 EXPECTED_CARD = word(_("a card written like 10H, QS or JK"))
 

@@ -82,7 +82,7 @@ def test_points_not_written_in_ascii_digits_are_refused_with_a_clear_message(cli
     resp = client.post(f"/t/{table['id']}/events", data={"type": "round", "points": points})
     assert resp.status_code == 422
     page = resp.get_data(as_text=True)
-    assert "The points of the round event must be a whole number written with the digits 0-9" in page
+    assert "The points of the round event must be a whole number in the digits 0-9" in page
     api = client.post(
         f"/api/v1/tables/{table['id']}/events",
         json={"type": "round", "points": points},
