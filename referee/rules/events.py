@@ -261,9 +261,9 @@ def _schema_of(hint: Any) -> dict[str, Any]:
     if origin is typing.Literal:
         return {"type": "string", "enum": list(args)}
     if hint is Tile:
-        return {"type": "string", "pattern": r"^\d-\d$", "example": "6-4"}
+        return {"type": "string", "pattern": "^[0-9]-[0-9]$", "example": "6-4"}
     if hint is Card:
-        return {"type": "string", "example": "10H"}
+        return {"type": "string", "pattern": "^((10|[2-9TJQKA])[SHDC♠♥♦♣]|JK)$", "example": "10H"}
     if hint is int:
         return {"type": "integer"}
     if hint is bool:

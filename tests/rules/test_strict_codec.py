@@ -9,12 +9,14 @@ tests/web/test_form_values.py.)
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from referee.rules import GAMES
 from referee.rules.base import MalformedEvent
 from referee.rules.cards import Card
-from referee.rules.events import decode, encode, event
+from referee.rules.events import decode, encode, event, schema
 from referee.rules.tiles import Tile
 
 
@@ -150,3 +152,14 @@ def test_option_values_must_be_of_the_options_json_type(game, option, value, exp
         assert err.value.code == "bad_option" and option in str(err.value)
     else:
         assert GAMES[game].resolve_options({option: value})[option] == expected
+
+
+@pytest.mark.parametrize("field", ["tile", "card"])
+def test_the_openapi_patterns_say_what_the_codec_reads(field):
+    pattern = schema(Probe)["properties"][field]["pattern"]
+    for f, value, _ in ACCEPTED:
+        if f == field:
+            assert re.search(pattern, value), value
+    for f, value, _ in REFUSED:
+        if f == field and isinstance(value, str):
+            assert not re.search(pattern, value), value
