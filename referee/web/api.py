@@ -17,6 +17,7 @@ from ..store.tables import Created, StaleWrite, append, create_table, current, g
 from .access import access_for, bearer
 from .bodies import NOT_JSON, json_body
 from .errors import too_large_message
+from .forms import digits
 from .openapi import openapi_document
 from .state import error_json, public_record, state_json
 
@@ -124,7 +125,7 @@ def get_record(table_id: str):
 
 def _if_match() -> int | None:
     raw = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"')
-    return int(raw) if raw.isdigit() else None
+    return digits(raw)
 
 
 @bp.post("/v1/tables/<table_id>/events")

@@ -30,6 +30,15 @@ TRUE_WORDS = ("true", "on", "1", "yes")
 FALSE_WORDS = ("false", "off", "0", "no")
 
 
+_DIGITS = re.compile(r"[0-9]{1,9}")
+
+
+def digits(text: Any) -> int | None:
+    """A count or position from ASCII digits (at most nine), else None. ``str.isdigit`` is no guard:
+    it also takes "²", which ``int`` refuses, and "١", which ``int`` reads."""
+    return int(text) if isinstance(text, str) and _DIGITS.fullmatch(text) else None
+
+
 def form_int(value: Any) -> Any:
     if isinstance(value, str) and _INT.fullmatch(value.strip()):
         return int(value.strip())

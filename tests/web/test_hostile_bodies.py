@@ -205,3 +205,18 @@ def test_a_record_pasted_into_the_import_page_may_be_larger_than_half_a_megabyte
     text = json.dumps(record)
     assert 500_000 < len(text) < 2 * 1024 * 1024
     assert client.post("/import", data={"text": text}).status_code == 302
+
+
+@pytest.mark.parametrize("number", ["²", "١", "１", "9" * 5000])
+def test_digits_other_than_ascii_in_headers_form_keys_and_queries_are_not_a_500(app, client, number):
+    # str.isdigit() takes "²" (int() refuses it) and "١" (int() reads it): neither is a number here.
+    table = new_table(client, "trick-de-bingo")
+    headers = {"Authorization": f"Bearer {table['scorer_token']}", "If-Match": number}
+    resp = client.post(f"/api/v1/tables/{table['id']}/events", json={"type": "round", "dealer": 0}, headers=headers)
+    assert resp.status_code in (201, 409)
+    client.get(f"/t/{table['id']}/join/{table['scorer_token']}")
+    resp = client.post(f"/t/{table['id']}/events", data={"type": "trick", f"cards.{number}": "AS"})
+    assert resp.status_code == 422
+    assert client.get(f"/t/{table['id']}/tdb/custom", query_string={"position": number, "n": number}).status_code == 200
+    example = client.get(f"/t/{table['id']}/tdb/custom", query_string={"example": "as 10s 4s kh", "suit": "S"})
+    assert example.status_code == 200 and "is not a card" not in example.get_data(as_text=True)
