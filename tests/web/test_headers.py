@@ -1,6 +1,7 @@
 """Issue 21: a table's header (game, players, options) gets one answer at every way in.
 
-``POST /api/v1/tables``, ``POST /api/v1/records`` and the import page check a header with the same
+``POST /api/v1/tables``, ``POST /api/v1/records``, the import page and the new-table form check a
+header with the same
 code (referee/store/record.py ``check_header``): a header the rules refuse, as a combination of
 options or for the player count, is a 422 with the same code and message (in the reader's
 language), never a 500, and nothing is stored.
@@ -122,6 +123,10 @@ def test_the_headers_that_crashed_the_import_are_refused_alike_everywhere(app, c
         page = client.post("/import", data={"text": json.dumps(record(game, players, options))}, headers=headers)
         assert page.status_code == 422
         assert message in page.get_data(as_text=True).replace("&#39;", "'")
+        fields = {k: "true" if v is True else str(v) for k, v in options.items()}  # as the form posts them
+        form = client.post(f"/new/{game}", data={"players": players, **fields}, headers=headers)
+        assert form.status_code == 422
+        assert message in form.get_data(as_text=True).replace("&#39;", "'")
     assert stored_tables(app) == 0
 
 
