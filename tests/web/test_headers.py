@@ -1,10 +1,9 @@
 """Issue 21: a table's header (game, players, options) gets one answer at every way in.
 
 ``POST /api/v1/tables``, ``POST /api/v1/records``, the import page and the new-table form check a
-header with the same
-code (referee/store/record.py ``check_header``): a header the rules refuse, as a combination of
-options or for the player count, is a 422 with the same code and message (in the reader's
-language), never a 500, and nothing is stored.
+header with the same code (referee/store/record.py ``check_header``): a header the rules refuse, as
+a combination of options or for the player count, is a 422 with the same code and message (in the
+reader's language), never a 500, and nothing is stored.
 """
 
 from __future__ import annotations
