@@ -21,7 +21,7 @@ from schemathesis import GenerationMode
 
 from referee.rules import GAMES
 from referee.web.openapi import openapi_document
-from tests.conftest import make_app
+from tests.conftest import _clean, make_app
 
 PLAYERS = {"bingo": 2, "five-up": 3, "ninety-nine": 3, "trick-de-bingo": 4, "bead-game": 2, "score-pad": 3}
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "60"))  # more for a deeper local run
@@ -34,10 +34,15 @@ RUNS = [(op, GenerationMode.POSITIVE) for op in OPERATIONS] + [
 ]
 
 
-@pytest.fixture(scope="module")
-def tables(tmp_path_factory):
-    """The app on SQLite with one table of every game (the schema's calls go to it, in-process)."""
-    app = make_app(f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'fuzz.sqlite3'}", WTF_CSRF_ENABLED=False)
+@pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def tables(request, tmp_path_factory):
+    """The app with one table of every game (the schema's calls go to it, in-process), on SQLite and
+    on PostgreSQL (which refuses text that SQLite keeps, such as NUL)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'fuzz.sqlite3'}"
+    else:
+        url = request.getfixturevalue("postgres_url")
+    app = make_app(url, WTF_CSRF_ENABLED=False)
     client = app.test_client()
     tables = {}
     for game, count in PLAYERS.items():
@@ -45,7 +50,9 @@ def tables(tmp_path_factory):
         assert resp.status_code == 201
         tables[game] = resp.get_json()
     tables["app"] = app
-    return tables
+    yield tables
+    if request.param == "postgresql":
+        _clean(app)  # the session's PostgreSQL database is shared with the other tests
 
 
 def _route(case, tables) -> None:
