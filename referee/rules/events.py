@@ -221,7 +221,7 @@ def _decode_value(hint: Any, value: Any, where: str, name: str) -> Any:
         if len(value) != len(args):
             raise _bad(where, name, value, EXPECTED_LIST)
         return tuple(_decode_value(a, v, where, name) for a, v in zip(args, value, strict=True))
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(value, Mapping):
             raise _bad(where, name, value, EXPECTED_OBJECT)
         return _decode_fields(hint, value, where)
