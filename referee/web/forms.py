@@ -133,9 +133,12 @@ def normalise_form_line(game: Game, kind: str, body: Mapping[str, Any]) -> dict[
 
 
 def form_option(opt: Option, value: Any) -> Any:
-    """An option as a form posts it: a switch from its checkbox words, a number from its digits."""
+    """An option as a form posts it: a switch from its checkbox words, a number from its digits (a
+    number input left empty takes the default)."""
     if opt.is_switch:
         return form_bool(value)
+    if isinstance(value, str) and not value.strip():
+        return opt.default
     if isinstance(opt.default, int) and not isinstance(opt.default, bool):
         return form_int(value)
     return value.strip() if isinstance(value, str) else value

@@ -59,6 +59,7 @@ def test_option_fields_of_the_new_table_form_become_json_types():
     assert form_option(options["oxfordWhist"], "false") is False
     assert form_option(options["fixedTarget"], " 400 ") == 400
     assert form_option(options["fixedTarget"], "４００") == "４００"  # refused by the option itself
+    assert form_option(options["fixedTarget"], " ") == 0  # an emptied number input: the rubber
 
 
 def score_pad(client, players=("Aki", "Ben")):
