@@ -55,7 +55,14 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
         totals=(job.t(_("Total")), "", "", *(x for t in job.totals for x in ("", "", "", "", str(t))))
         if not job.blank
         else None,
-        footnotes=(job.t(_("Bid cards: ♦ = 0, ♠ = 1, ♥ = 2, ♣ = 3 tricks (N3); first deal no trump (N8).")),),
+        footnotes=(
+            job.t(_("Bid cards: ♦ = 0, ♠ = 1, ♥ = 2, ♣ = 3 tricks (N3); first deal no trump (N8).")),
+            *(
+                (job.t(_("Agreed total: play until someone passes %(n)s (N19)."), n=target),)
+                if (target := job.options.get("fixedTarget"))
+                else ()
+            ),
+        ),
         blank_rows=max(0, 16 - len(rows)),
     )
 

@@ -22,7 +22,8 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "WTF_CSRF_TIME_LIMIT": None,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
-        "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,
+        "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,  # a record of thousands of events is far smaller
+        "MAX_FORM_MEMORY_SIZE": 2 * 1024 * 1024,  # a record pasted into the import page's text box
         "RATELIMIT_ENABLED": env.get("REFEREE_RATELIMIT_ENABLED", "true").lower() != "false",
         "PUBLIC_URL": env.get("REFEREE_PUBLIC_URL", ""),
     }

@@ -58,32 +58,43 @@ class GameOver(IllegalEvent):
 
 @dataclass(frozen=True)
 class Option:
-    """A table option from rules/README.md §8. ``choices`` is None for a yes/no switch."""
+    """A table option from rules/README.md §8: a yes/no switch (``choices`` and ``bounds`` None),
+    one of fixed ``choices``, or a whole number within ``bounds`` (or the ``default``, meaning "off";
+    ``choices`` then only suggest usual values).
+
+    Values are read strictly, as JSON gives them (``true``, not ``"yes"``; ``200``, not ``"200"``):
+    an HTML form turns its text into these types first (referee/web/forms.py)."""
 
     id: str
     default: Any = False
     help: str = ""
     choices: Sequence[Any] | None = None
+    bounds: tuple[int, int] | None = None
+
+    @property
+    def is_switch(self) -> bool:
+        return self.choices is None and self.bounds is None
 
     def coerce(self, value: Any) -> Any:
-        """The value as the option's type, or a RuleError naming the option."""
+        """The value if it is one this option takes, else a RuleError naming the option."""
+        if self.bounds is not None:
+            lo, hi = self.bounds
+            if isinstance(value, int) and not isinstance(value, bool) and (value == self.default or lo <= value <= hi):
+                return value
+            raise MalformedEvent(
+                "bad_option",
+                _("Option %(option)s takes a whole number from %(min)s to %(max)s (or %(off)s for none)."),
+                option=self.id,
+                min=lo,
+                max=hi,
+                off=self.default,
+            )
         if self.choices is None:
             if isinstance(value, bool):
                 return value
-            if isinstance(value, str) and value.lower() in (
-                "true",
-                "on",
-                "1",
-                "yes",
-                "false",
-                "off",
-                "0",
-                "no",
-            ):
-                return value.lower() in ("true", "on", "1", "yes")
             raise MalformedEvent("bad_option", _("Option %(option)s takes true or false."), option=self.id)
         for choice in self.choices:
-            if value == choice or (isinstance(value, str) and value == str(choice)):
+            if type(value) is type(choice) and value == choice:
                 return choice
         raise MalformedEvent(
             "bad_option",
@@ -154,7 +165,7 @@ class Game:
             if opt.id == option_id:
                 return opt
         raise MalformedEvent(
-            "unknown_option", _("Unknown option for this game: %(option)s."), option=option_id
+            "unknown_option", _("Unknown option for this game: %(option)s."), option=option_id[:40]
         )
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -164,12 +175,11 @@ class Game:
             resolved[key] = self.option(key).coerce(value)
         return resolved
 
-    def check_players(self, players: Sequence[str]) -> tuple[str, ...]:
-        names = tuple(str(p).strip() for p in players)
-        if any(not n for n in names):
-            raise MalformedEvent("bad_players", _("Every player needs a name."))
-        if any(len(n) > 40 for n in names):
-            raise MalformedEvent("bad_players", _("A player's name may have at most 40 characters."))
+    def check_players(self, players: Sequence[Any]) -> tuple[str, ...]:
+        """The names as stored (see names.py), for a count this game takes."""
+        from .names import clean_names  # names.py builds on this module's errors
+
+        names = clean_names(players)
         if not self.min_players <= len(names) <= self.max_players:
             if self.min_players == self.max_players:
                 raise MalformedEvent(

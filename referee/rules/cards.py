@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from .base import MalformedEvent, _
 
 SUITS = ("S", "H", "D", "C")
-SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
-_RANK_VALUES = {"J": 11, "Q": 12, "K": 13, "A": 14, "T": 10}
+_RANKS = {**{str(n): n for n in range(2, 11)}, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
 JOKER_RANK = 0
 
 
@@ -25,23 +25,17 @@ class Card:
 
     @classmethod
     def parse(cls, text: object) -> Card:
+        """A card in the record format's spelling only: rank ``2``-``10``, ``J``, ``Q``, ``K``, ``A``
+        (``T`` for 10) then suit ``S H D C`` (or ``♠ ♥ ♦ ♣``), or ``"JK"``. Nothing else: no spaces,
+        no lower case (a form normalises what a phone sends before it gets here)."""
         if isinstance(text, Card):
             return text
-        if not isinstance(text, str):
-            raise MalformedEvent(
-                "bad_card", _("%(text)s is not a card (write it like 10H or QS)."), text=text
-            )
-        raw = text.strip().upper()
-        if raw == "JK":
-            return JOKER
-        if len(raw) >= 2:
-            rank_text, suit_text = raw[:-1], raw[-1]
-            suit = SUIT_SYMBOLS.get(text.strip()[-1], suit_text)
-            if suit in SUITS:
-                if rank_text in _RANK_VALUES:
-                    return cls(_RANK_VALUES[rank_text], suit)
-                if rank_text.isdigit() and 2 <= int(rank_text) <= 10:
-                    return cls(int(rank_text), suit)
+        if isinstance(text, str):
+            if text == "JK":
+                return JOKER
+            rank_text, suit = text[:-1], SUIT_SYMBOLS.get(text[-1:], text[-1:])
+            if suit in SUITS and rank_text in _RANKS:
+                return cls(_RANKS[rank_text], suit)
         raise MalformedEvent("bad_card", _("%(text)s is not a card (write it like 10H or QS)."), text=text)
 
     @property

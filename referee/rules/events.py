@@ -1,4 +1,7 @@
-"""Events as frozen dataclasses, and their one codec for JSON records, API bodies and HTML forms.
+"""Events as frozen dataclasses, and their one codec for JSON records and API bodies.
+
+The codec is strict: only the spellings of record-format.md are read (an HTML form's values are
+normalised to them by referee/web/forms.py before an event exists).
 
 A game declares each event once::
 
@@ -17,13 +20,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any, NamedTuple, TypeVar, dataclass_transform
 
-from .base import MalformedEvent, _
+from .base import MalformedEvent, _, word
 from .cards import Card
 from .tiles import Tile
 
@@ -69,7 +73,11 @@ def _encode_value(value: Any) -> Any:
 
 
 def decode(classes: Iterable[type], raw: Any) -> Any:
-    """The event ``raw`` (a dict from JSON or a form) names, or MalformedEvent saying what is wrong."""
+    """The event ``raw`` (a dict from JSON) names, or MalformedEvent saying what is wrong.
+
+    Strict: values must be spelt exactly as record-format.md writes them (see ``_decode_value``).
+    HTML forms are normalised to these spellings first (referee/web/forms.py).
+    """
     if not isinstance(raw, Mapping):
         raise MalformedEvent("bad_event", _("An event must be an object with a type."))
     by_type = {cls.type: cls for cls in classes if hasattr(cls, "type")}
@@ -78,7 +86,7 @@ def decode(classes: Iterable[type], raw: Any) -> Any:
         raise MalformedEvent(
             "unknown_event",
             _("Unknown event type %(type)s; this game knows: %(known)s."),
-            type=type_name,
+            type=shown(type_name),
             known=", ".join(by_type),
         )
     return _decode_fields(by_type[type_name], raw, type_name)
@@ -110,7 +118,10 @@ def _decode_fields(cls: type, raw: Mapping[str, Any], where: str) -> Any:
     unknown = [k for k in raw if k not in names and k != "type"]
     if unknown:
         raise MalformedEvent(
-            "unknown_field", _("The %(type)s event has no field %(field)s."), type=where, field=unknown[0]
+            "unknown_field",
+            _("The %(type)s event has no field %(field)s."),
+            type=where,
+            field=shown(unknown[0]),
         )
     values = {}
     for name, hint, optional in specs:
@@ -124,24 +135,57 @@ def _decode_fields(cls: type, raw: Mapping[str, Any], where: str) -> Any:
     return cls(**values)
 
 
-def _bad(where: str, name: str, value: Any) -> MalformedEvent:
+SHOWN_CHARS = 40
+"""How much of a refused value an error message repeats (a huge array is not echoed back)."""
+
+
+def shown(value: Any, quote: bool = False) -> str:
+    """A refused value as a message shows it: JSON (text too when ``quote``), cut to SHOWN_CHARS."""
+    if isinstance(value, str) and not quote:
+        text = value
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):
+            text = type(value).__name__
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 1] + "…"
+
+
+# What each kind of value must look like, as the refusal names it (translated words).
+EXPECTED_INT = word(_("a whole number in the digits 0-9 (a minus sign allowed)"))
+EXPECTED_BOOL = word(_("true or false"))
+EXPECTED_TEXT = word(_("text"))
+EXPECTED_LIST = word(_("a list"))
+EXPECTED_OBJECT = word(_("an object"))
+EXPECTED_TILE = word(_("a tile written like 6-4"))
+EXPECTED_CARD = word(_("a card written like 10H, QS or JK"))
+
+_CANONICAL_TILE = re.compile(r"[0-9]-[0-9]")
+
+
+def _bad(where: str, name: str, value: Any, expected: str, code: str = "bad_field") -> MalformedEvent:
     return MalformedEvent(
-        "bad_field",
-        _("The %(field)s of the %(type)s event cannot be %(value)s."),
+        code,
+        _("The %(field)s of the %(type)s event must be %(expected)s, not %(value)s."),
         field=name,
         type=where,
-        value=json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value,
+        expected=expected,
+        value=shown(value, quote=True),
     )
 
 
 def _decode_value(hint: Any, value: Any, where: str, name: str) -> Any:
+    """One value in its record-format spelling only: tiles ``"6-4"`` (either order), cards ``"10H"``
+    (``T`` and suit symbols as record-format allows), integers and booleans as JSON numbers and
+    true/false, lists as JSON arrays, nested values as JSON objects. Anything else is refused with
+    the field and the expected form."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
         inner = [a for a in args if a is not type(None)]
         return _decode_value(inner[0], value, where, name)
     if origin is typing.Literal:
-        if value in args:
+        if isinstance(value, str) and value in args:
             return value
         raise MalformedEvent(
             "bad_field",
@@ -151,60 +195,52 @@ def _decode_value(hint: Any, value: Any, where: str, name: str) -> Any:
             choices=", ".join(str(a) for a in args),
         )
     if hint is Tile:
+        if not isinstance(value, str) or not _CANONICAL_TILE.fullmatch(value):
+            raise _bad(where, name, value, EXPECTED_TILE, "bad_tile")
         return Tile.parse(value)
     if hint is Card:
-        return Card.parse(value)
+        if not isinstance(value, str):
+            raise _bad(where, name, value, EXPECTED_CARD, "bad_card")
+        try:
+            return Card.parse(value)
+        except MalformedEvent:
+            raise _bad(where, name, value, EXPECTED_CARD, "bad_card") from None
     if hint is bool:
         if isinstance(value, bool):
             return value
-        if value in ("true", "on", "1"):
-            return True
-        if value in ("false", "off", "0"):
-            return False
-        raise _bad(where, name, value)
+        raise _bad(where, name, value, EXPECTED_BOOL)
     if hint is int:
-        if isinstance(value, bool):
-            raise _bad(where, name, value)
-        if isinstance(value, int):
+        if isinstance(value, int) and not isinstance(value, bool):
             return value
-        if isinstance(value, str):
-            try:
-                return int(value.strip())
-            except ValueError:
-                raise _bad(where, name, value) from None
-        raise _bad(where, name, value)
+        raise _bad(where, name, value, EXPECTED_INT)
     if hint is str:
-        if isinstance(value, str | int) and not isinstance(value, bool):
-            return str(value)
-        raise _bad(where, name, value)
+        if isinstance(value, str) and storable_text(value):
+            return value
+        raise _bad(where, name, value, EXPECTED_TEXT)
     if origin is tuple:
-        if isinstance(value, str):
-            value = _split_text(value)
         if not isinstance(value, list | tuple):
-            raise _bad(where, name, value)
+            raise _bad(where, name, value, EXPECTED_LIST)
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_decode_value(args[0], v, where, name) for v in value)
         if len(value) != len(args):
-            raise _bad(where, name, value)
+            raise _bad(where, name, value, EXPECTED_LIST)
         return tuple(_decode_value(a, v, where, name) for a, v in zip(args, value, strict=True))
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        if isinstance(value, str):
-            value = _split_text(value)
         if not isinstance(value, Mapping):
-            raise _bad(where, name, value)
+            raise _bad(where, name, value, EXPECTED_OBJECT)
         return _decode_fields(hint, value, where)
     raise TypeError(f"unsupported field type {hint!r}")  # a programming error, not user input
 
 
-def _split_text(text: str) -> Any:
-    """A form field holding a list: JSON (``[[0,1],[0,2]]``) or comma-separated (``6-4,3-1``)."""
-    text = text.strip()
-    if text.startswith(("[", "{")):
-        try:
-            return json.loads(text)
-        except ValueError:
-            return text
-    return [part.strip() for part in text.split(",") if part.strip()]
+def storable_text(text: str) -> bool:
+    """Text every database keeps as given: no NUL (PostgreSQL refuses it) and no lone surrogate."""
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def schema(cls: type) -> dict[str, Any]:
@@ -229,9 +265,9 @@ def _schema_of(hint: Any) -> dict[str, Any]:
     if origin is typing.Literal:
         return {"type": "string", "enum": list(args)}
     if hint is Tile:
-        return {"type": "string", "pattern": r"^\d-\d$", "example": "6-4"}
+        return {"type": "string", "pattern": "^[0-9]-[0-9]$", "example": "6-4"}
     if hint is Card:
-        return {"type": "string", "example": "10H"}
+        return {"type": "string", "pattern": "^((10|[2-9TJQKA])[SHDC♠♥♦♣]|JK)$", "example": "10H"}
     if hint is int:
         return {"type": "integer"}
     if hint is bool:

@@ -8,7 +8,7 @@ from functools import total_ordering
 
 from .base import MalformedEvent, _
 
-_TILE = re.compile(r"^\s*\[?\s*(\d)\s*[-|:]\s*(\d)\s*\]?\s*$")
+_TILE = re.compile(r"([0-9])-([0-9])")  # exactly "a-b": a form normalises "[6|4]" first
 
 
 @total_ordering
@@ -35,7 +35,7 @@ class Tile:
         if isinstance(text, Tile):
             tile = text
         else:
-            m = _TILE.match(str(text)) if isinstance(text, str) else None
+            m = _TILE.fullmatch(text) if isinstance(text, str) else None
             if not m:
                 raise MalformedEvent(
                     "bad_tile", _("%(text)s is not a domino tile (write it like 6-4)."), text=text

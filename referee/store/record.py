@@ -8,8 +8,8 @@ from typing import Any
 
 from ..rules import game as find_game
 from ..rules.base import Game, MalformedEvent, RuleError, _
-from ..rules.events import decode, encode
-from .replay import Replayed, replay_events
+from ..rules.events import decode, encode, shown, storable_text
+from .replay import Replayed, ReplayError, replay_events
 
 FORMAT = "referee-record"
 VERSION = 1
@@ -34,13 +34,7 @@ class RecordError(RuleError):
 
 def storable(text: str) -> bool:
     """Text every database keeps as given: no NUL (PostgreSQL refuses it) and no lone surrogate."""
-    if "\x00" in text:
-        return False
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+    return storable_text(text)
 
 
 def check_storable_names(names: tuple[str, ...]) -> None:
@@ -48,41 +42,58 @@ def check_storable_names(names: tuple[str, ...]) -> None:
         raise MalformedEvent("bad_players", _("players must be a list of names."))
 
 
+@dataclass(frozen=True)
+class Header:
+    game: Game
+    players: tuple[str, ...]
+    options: dict[str, Any]
+
+
+def check_header(game_id: Any, players: Any, options: Any) -> Header:
+    """A table's game, players and options, checked the same way for every way in (the new-table
+    form, ``POST /api/v1/tables``, a record): so one header gets one answer everywhere. The rules'
+    own ``start`` has the last word (combinations of options, options for a player count)."""
+    game = find_game(game_id)
+    if not isinstance(players, list | tuple):
+        raise MalformedEvent("bad_players", _("players must be a list of names."))
+    names = game.check_players(players)
+    check_storable_names(names)
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise MalformedEvent("bad_option", _("options must be an object."))
+    resolved = game.resolve_options(options)
+    game.start(names, resolved)
+    return Header(game, names, resolved)
+
+
 def parse_record(raw: Any) -> ParsedRecord:
     """Check a record whole: header, every event's shape, and a full replay. Nothing partial."""
     if not isinstance(raw, Mapping):
         raise RecordError(MalformedEvent("bad_record", _("A record must be a JSON object.")))
-    if raw.get("format") != FORMAT or raw.get("version") != VERSION:
+    version = raw.get("version")
+    if raw.get("format") != FORMAT or type(version) is not int or version != VERSION:
         raise RecordError(
             MalformedEvent("bad_record", _("This is not a referee record of format version 1."))
         )
     unknown = set(raw) - {"format", "version", "game", "players", "options", "events"}
     if unknown:
         raise RecordError(
-            MalformedEvent("bad_record", _("A record has no field %(field)s."), field=sorted(unknown)[0])
+            MalformedEvent("bad_record", _("A record has no field %(field)s."), field=shown(sorted(unknown)[0]))
         )
     try:
-        game = find_game(raw.get("game"))
-        players = raw.get("players")
-        if not isinstance(players, list):
-            raise MalformedEvent("bad_players", _("players must be a list of names."))
-        players_t = game.check_players(players)
-        check_storable_names(players_t)
-        options = raw.get("options", {})
-        if not isinstance(options, Mapping):
-            raise MalformedEvent("bad_option", _("options must be an object."))
-        resolved = game.resolve_options(options)
+        header = check_header(raw.get("game"), raw.get("players"), raw.get("options"))
     except RuleError as err:
         raise RecordError(err) from err
     events = raw.get("events")
     if not isinstance(events, list):
         raise RecordError(MalformedEvent("bad_record", _("events must be a list.")))
     try:
-        replay_events(game, players_t, resolved, events, record=True)  # decodes and applies in order
-    except RuleError as err:
-        raise RecordError(err.cause, err.index) from err  # type: ignore[attr-defined]
-    normalised = tuple(encode(decode(game.events, body)) for body in events)
-    return ParsedRecord(game, players_t, resolved, normalised)
+        replay_events(header.game, header.players, header.options, events, record=True)  # decodes and applies in order
+    except ReplayError as err:
+        raise RecordError(err.cause, err.index) from err
+    normalised = tuple(encode(decode(header.game.events, body)) for body in events)
+    return ParsedRecord(header.game, header.players, header.options, normalised)
 
 
 def to_record(table: Replayed) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from ..rules.base import Game, MalformedEvent, _
 from ..rules.events import decode, encode
 from .models import EventRow, GameTable, Seat
 from .private import check_private
-from .record import ParsedRecord, check_storable_names, storable
+from .record import ParsedRecord, check_header, storable
 from .replay import LogEntry, Replayed, extend, replay
 
 TOKEN_BYTES = 32  # 256 bits for write tokens
@@ -57,16 +57,10 @@ def token_matches(token: str | None, token_hash: str | None) -> bool:
     return hmac.compare_digest(hash_token(token), token_hash)
 
 
-def create_table(game_id: str, players: Any, options: Mapping[str, Any] | None) -> Created:
-    """A new table (validated: game, 2..n players, known options), with its tokens."""
-    game = find_game(game_id)
-    if not isinstance(players, list | tuple):
-        players = []
-    names = game.check_players(players)
-    check_storable_names(names)
-    resolved = game.resolve_options(options if isinstance(options, Mapping) else {})
-    game.start(names, resolved)  # the rules may refuse a combination of options
-    return _insert(game, names, resolved, ())
+def create_table(game_id: Any, players: Any, options: Any) -> Created:
+    """A new table (checked by ``check_header`` exactly as a record's header is), with its tokens."""
+    header = check_header(game_id, players, options)
+    return _insert(header.game, header.players, header.options, ())
 
 
 def import_record(parsed: ParsedRecord) -> Created:

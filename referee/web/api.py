@@ -9,12 +9,16 @@ from werkzeug.exceptions import HTTPException
 
 from ..extensions import csrf
 from ..rules import game as find_game
-from ..rules.base import MalformedEvent, RuleError, _
+from ..rules.base import Game, MalformedEvent, RuleError, _
+from ..rules.events import decode
 from ..store.private import PrivateEvent, may_change_own
 from ..store.record import RecordError, parse_record, to_record
 from ..store.sharing import propose_correction, set_confirm_corrections
 from ..store.tables import Created, StaleWrite, append, create_table, current, get_table, import_record
 from .access import access_for, bearer
+from .bodies import NOT_JSON, json_body
+from .errors import too_large_message
+from .forms import digits
 from .openapi import openapi_document
 from .state import error_json, public_record, state_json
 
@@ -38,14 +42,14 @@ def http_error(exc: HTTPException):
         400: _("The request is malformed."),
     }
     code = exc.code or 500
+    if code == 413:
+        return _error(413, RuleError("too_large", too_large_message()))
     return _error(code, RuleError(codes.get(code, "error"), messages.get(code, _("The request is malformed."))))
 
 
-def _body() -> Any:
-    data = request.get_json(silent=True)
-    if data is None:
-        raise MalformedEvent("bad_json", _("The request body must be JSON."))
-    return data
+def _status(err: RuleError) -> int:
+    """400 for a body that is not JSON at all, 422 for JSON the record format or the rules refuse."""
+    return 400 if err.code in NOT_JSON else 422
 
 
 def _created(created: Created) -> Response:
@@ -64,7 +68,7 @@ def _created(created: Created) -> Response:
 @bp.post("/v1/tables")
 def create():
     try:
-        body = _body()
+        body = json_body()
         if not isinstance(body, dict):
             raise MalformedEvent("bad_json", _("The request body must be a JSON object."))
         created = create_table(body.get("game"), body.get("players"), body.get("options"))
@@ -72,18 +76,18 @@ def create():
             set_confirm_corrections(created.table, True)
         return _created(created)
     except RuleError as err:
-        return _error(422 if err.code not in ("bad_json",) else 400, err)
+        return _error(_status(err), err)
 
 
 @bp.post("/v1/records")
 def create_from_record():
     try:
-        parsed = parse_record(_body())
+        parsed = parse_record(json_body())
     except RecordError as err:
         extra = {"event": err.index} if err.index is not None else {}
         return _error(422, err, **extra)
     except RuleError as err:
-        return _error(400, err)
+        return _error(_status(err), err)
     return _created(import_record(parsed))
 
 
@@ -122,7 +126,7 @@ def get_record(table_id: str):
 
 def _if_match() -> int | None:
     raw = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"')
-    return int(raw) if raw.isdigit() else None
+    return digits(raw)
 
 
 @bp.post("/v1/tables/<table_id>/events")
@@ -137,12 +141,13 @@ def post_event(table_id: str):
     if not (access.scorer or access.seat is not None):
         return _error(403, RuleError("forbidden", _("This token may not write to this table.")))
     try:
-        body = _body()
+        body = json_body()
         if not isinstance(body, dict):
             raise MalformedEvent("bad_event", _("An event must be an object with a type."))
-        kind, line = _log_line(body)
+        game = find_game(table.game)
+        kind, line = _log_line(game, body)
         own = kind == "correct" and access.seat is not None and may_change_own(current(table), access.seat, kind, line)
-        if not (access.may_record(find_game(table.game), kind, line) or own):
+        if not (access.may_record(game, kind, line) or own):
             return _error(403, RuleError("forbidden", _("This token may not write to this table.")))
         if kind == "correct" and table.confirm_corrections and not own:  # waits for a seat to confirm (202)
             pending = propose_correction(
@@ -174,13 +179,16 @@ def post_event(table_id: str):
         resp.status_code = 409
         return resp
     except RuleError as err:
-        return _error(422, err)
+        return _error(_status(err), err)
     return _with_etag({"seq": seq, "state": state_json(table.id, rep, access)}, 201 if created else 200)
 
 
-def _log_line(body: dict) -> tuple[str, dict]:
+def _log_line(game: Game, body: dict) -> tuple[str, dict]:
     """``{"type": "undo"}`` and ``{"type": "correct", "target": seq, "event": {...}}`` are log lines
-    of their own; anything else is a game event."""
+    of their own; anything else is a game event (the store decodes it; a type that is not text is
+    refused here already, before the access check looks it up)."""
+    if not isinstance(body.get("type"), str):
+        decode(game.events, body)  # refuses it with the list of the game's event types
     match body.get("type"):
         case "undo":
             if set(body) != {"type"}:

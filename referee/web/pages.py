@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
@@ -14,6 +13,8 @@ from ..store.record import RecordError, parse_record
 from ..store.sharing import set_confirm_corrections
 from ..store.tables import create_table, import_record
 from .access import remember_links
+from .bodies import parse_json
+from .forms import form_option
 from .i18n import COOKIE, explain
 
 bp = Blueprint("pages", __name__)
@@ -34,7 +35,7 @@ def new_table(game_id: str):
     if request.method == "POST":
         players = [p for p in request.form.getlist("players") if p.strip()]
         options = {
-            opt.id: request.form.get(opt.id, "false" if opt.choices is None else opt.default)
+            opt.id: form_option(opt, request.form.get(opt.id, "false" if opt.is_switch else opt.default))
             for opt in game.options
         }
         try:
@@ -61,9 +62,13 @@ def import_page():
             else request.form.get("text", "")
         )
         try:
-            raw = json.loads(text)
-        except ValueError:
-            error = gettext("This file is not JSON: a record is a .json file exported from referee.")
+            raw = parse_json(text)
+        except RuleError as err:
+            error = (
+                explain(err)
+                if err.code == "json_too_deep"
+                else gettext("This file is not JSON: a record is a .json file exported from referee.")
+            )
         else:
             try:
                 created = import_record(parse_record(raw))

@@ -14,6 +14,7 @@ from ..rules.base import Game, RuleError
 from ..rules.events import field_specs
 from ..store.replay import Replayed
 from .access import Access
+from .forms import digits
 from .i18n import say
 
 
@@ -106,8 +107,8 @@ def _indexed(form: MultiDict, name: str) -> list[str]:
     """A list posted as ``name.0``, ``name.1``, ... in that order (one picker per position, so the
     order of play survives without JavaScript); positions left empty are skipped."""
     positions = sorted(
-        (int(key[len(name) + 1 :]), value)
+        (index, value)
         for key, value in form.items()
-        if key.startswith(name + ".") and key[len(name) + 1 :].isdigit()
+        if key.startswith(name + ".") and (index := digits(key[len(name) + 1 :])) is not None
     )
     return [value for _index, value in positions if value.strip()]

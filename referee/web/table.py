@@ -23,6 +23,7 @@ from ..store.replay import Replayed
 from ..store.sharing import propose_correction
 from ..store.tables import StaleWrite, append, current, get_table, token_matches
 from .access import access_for, held_link, remember
+from .forms import normalise_form_event, normalise_form_line
 from .i18n import explain
 from .state import form_event, public_events, public_record
 
@@ -44,8 +45,10 @@ def _render(rep: Replayed, *, error: str | None = None, status: int = 200):
 
 
 def _record(kind: str, body: dict) -> tuple[Replayed, str | None, int]:
-    """Append one log line: the new state, or the unchanged one with why not."""
+    """Append one log line (a form's, normalised to the record's spelling first): the new state,
+    or the unchanged one with why not."""
     game, seat = find_game(g.table.game), None if g.access.scorer else g.access.seat
+    body = normalise_form_line(game, kind, body)
     own = kind == "correct" and seat is not None and may_change_own(current(g.table), seat, kind, body)
     if not (g.access.may_record(game, kind, body) or own):
         abort(403)
@@ -75,6 +78,7 @@ def _record(kind: str, body: dict) -> tuple[Replayed, str | None, int]:
 
 def _propose(seq: int, event: dict) -> tuple[Replayed, str | None, int]:
     """At a table that confirms corrections: keep the correction pending until a seat confirms it."""
+    event = normalise_form_event(find_game(g.table.game), event)
     try:
         propose_correction(
             g.table,

@@ -19,6 +19,7 @@ from ..rules.trick_de_bingo.play import trick_winner
 from ..store.tables import current, get_table
 from . import table as table_views
 from .access import access_for
+from .forms import digits, form_card
 from .i18n import explain
 
 GAME_ID = "trick-de-bingo"
@@ -98,10 +99,8 @@ WHO_CHOICES = ("you", "left", "right", "opposite", "leader", "winner")
 
 
 def _int(form: MultiDict, name: str, lo: int, hi: int) -> int | None:
-    raw = form.get(name, "").strip()
-    if not raw.isdigit():
-        return None
-    return max(lo, min(hi, int(raw)))
+    number = digits(form.get(name, "").strip())
+    return None if number is None else max(lo, min(hi, number))
 
 
 def build_condition(form: MultiDict) -> dict[str, Any]:
@@ -150,7 +149,7 @@ def example_check(form: MultiDict, condition: dict[str, Any]) -> dict[str, Any]:
     """Play the example trick (you lead, then left, opposite, right) and say whether it holds."""
     text = form.get("example", EXAMPLE)
     try:
-        cards = tuple(Card.parse(t) for t in text.replace(",", " ").split())
+        cards = tuple(Card.parse(form_card(t)) for t in text.replace(",", " ").split())
     except RuleError as err:
         return {"ok": None, "error": explain(err), "text": text}
     if len(cards) != 4 or len(set(cards)) != 4:

@@ -273,9 +273,10 @@ def test_options_that_cannot_be_combined_or_do_not_fit_the_table_are_refused():
     with pytest.raises(MalformedEvent) as err:
         GAME.start(("A", "B", "C"), GAME.resolve_options({"wikiGameBonus": True, "fixedTarget": 200}))
     assert err.value.code == "bad_option"
-    with pytest.raises(MalformedEvent) as err:
-        GAME.resolve_options({"fixedTarget": 123})
-    assert err.value.code == "bad_option"
+    for refused_target in (10_001, -5, "200", True, 200.5):  # N19: any whole number 1..10,000
+        with pytest.raises(MalformedEvent) as err:
+            GAME.resolve_options({"fixedTarget": refused_target})
+        assert err.value.code == "bad_option"
 
 
 def test_nothing_is_recorded_after_the_rubber_is_won():

@@ -109,9 +109,10 @@ def test_options_are_the_readme_ids_with_their_defaults():
         "strictExtremes": False,
         "rounds": 4,
     }
-    assert GAME.resolve_options({"rounds": "2"})["rounds"] == 2
-    with pytest.raises(MalformedEvent):
-        GAME.resolve_options({"rounds": 3})
+    assert GAME.resolve_options({"rounds": 2})["rounds"] == 2
+    for refused in (3, "2", 2.0, True):  # a JSON integer, one of the choices (record-format: exactly as written)
+        with pytest.raises(MalformedEvent):
+            GAME.resolve_options({"rounds": refused})
 
 
 def test_everyone_starts_with_one_chip_t3_t_delta_8():

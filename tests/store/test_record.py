@@ -18,9 +18,10 @@ from referee.rules.events import decode, encode
 from referee.rules.tiles import Tile, double_set
 from referee.store.record import RecordError, parse_record
 
-# Strings that events really carry (tiles in written order, catalogue ids, JSON) beside arbitrary text.
+# Strings that events really carry (tiles in written order, catalogue ids, JSON) beside arbitrary text
+# that a database keeps (the codec refuses NUL and lone surrogates).
 TEXT = st.one_of(
-    st.text(max_size=6), st.sampled_from(["3-1", "5-5", "1-4", "TB-07", "TB-50", "declare", "reveal"])
+    st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\x00"), max_size=6), st.sampled_from(["3-1", "5-5", "1-4", "TB-07", "TB-50", "declare", "reveal"])
 )
 
 

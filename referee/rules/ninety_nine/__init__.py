@@ -37,6 +37,7 @@ the rubber bonus.
   points}]), next_trump}.
 - ``game_scores`` (this game), ``games`` [{number, first_dealer, scores, bonus, final, winner}],
   ``games_won``, ``game_bonuses`` (wikiGameBonus counts), ``rubber_bonus``, ``deals_left`` (Oxford).
+- ``target``: the agreed total of ``fixedTarget`` (N19; any whole number 1..10,000), or None.
 """
 
 from __future__ import annotations
@@ -73,7 +74,8 @@ OPTIONS = (
         "fixedTarget",
         0,
         _("Play one game until someone passes this total; 0 plays the rubber (N19)."),
-        choices=(0, 100, 150, 200, 250, 300, 500, 1000),
+        choices=(100, 150, 200, 250, 300, 500, 1000),  # usual totals, suggested by the form
+        bounds=(1, 10_000),
     ),
     Option("oxfordWhist", False, _("Oxford Whist, 3 players: no premiums, 10 per success, 16 deals (N34).")),
 )

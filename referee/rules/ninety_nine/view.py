@@ -45,6 +45,7 @@ def view(state: State) -> View:
         ],
         "sheet": [_row(r) for r in state.sheet],
         "deals_left": OXFORD_DEALS - len(state.turnups) if rules.oxford else None,
+        "target": rules.target or None,
     }
     detail.update(_deal_detail(state, deal))
     return View(

@@ -1,0 +1,165 @@
+"""The record/API codec reads only record-format.md's spellings (issue 14, point 3).
+
+Tiles ``"a-b"`` (either order), cards rank-then-suit (``T`` for 10, suit symbols allowed, ``JK``),
+seats and other whole numbers as JSON integers, yes/no as JSON true/false, lists as JSON arrays,
+option values of the option's JSON type. Anything else is refused with a MalformedEvent naming the
+field and the form expected. (An HTML form's looser text is normalised before it reaches the codec:
+tests/web/test_form_values.py.)
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from referee.rules import GAMES
+from referee.rules.base import MalformedEvent
+from referee.rules.cards import Card
+from referee.rules.events import decode, encode, event, schema
+from referee.rules.tiles import Tile
+
+
+@event("probe")
+class Probe:
+    tile: Tile | None = None
+    card: Card | None = None
+    seat: int | None = None
+    count: int | None = None
+    flag: bool | None = None
+    cards: tuple[Card, ...] | None = None
+
+
+def read(field, value):
+    return getattr(decode((Probe,), {"type": "probe", field: value}), field)
+
+
+ACCEPTED = [
+    ("tile", "6-4", Tile(6, 4)),
+    ("tile", "4-6", Tile(6, 4)),
+    ("tile", "0-0", Tile(0, 0)),
+    ("card", "AH", Card(14, "H")),
+    ("card", "10S", Card(10, "S")),
+    ("card", "TS", Card(10, "S")),
+    ("card", "2C", Card(2, "C")),
+    ("card", "Q♥", Card(12, "H")),
+    ("card", "JK", Card(0, "")),
+    ("seat", 0, 0),
+    ("seat", 3, 3),
+    ("count", -5, -5),
+    ("count", 12, 12),
+    ("flag", True, True),
+    ("flag", False, False),
+    ("cards", ["AH", "KH", "QH"], (Card(14, "H"), Card(13, "H"), Card(12, "H"))),
+    ("cards", [], ()),
+]
+
+REFUSED = [
+    ("tile", "6-4 ", "a tile written like 6-4"),
+    ("tile", " 6-4", "a tile written like 6-4"),
+    ("tile", "[5-3]", "a tile written like 6-4"),
+    ("tile", "6|2", "a tile written like 6-4"),
+    ("tile", "6:4", "a tile written like 6-4"),
+    ("tile", "64", "a tile written like 6-4"),
+    ("tile", "6–4", "a tile written like 6-4"),  # an en dash
+    ("tile", "６-４", "a tile written like 6-4"),  # full-width digits
+    ("tile", 64, "a tile written like 6-4"),
+    ("tile", ["6", "4"], "a tile written like 6-4"),
+    ("card", "AH ", "a card written like 10H, QS or JK"),
+    ("card", "ah", "a card written like 10H, QS or JK"),
+    ("card", "Ah", "a card written like 10H, QS or JK"),
+    ("card", "1H", "a card written like 10H, QS or JK"),
+    ("card", "11H", "a card written like 10H, QS or JK"),
+    ("card", "02H", "a card written like 10H, QS or JK"),
+    ("card", "١٠H", "a card written like 10H, QS or JK"),  # Arabic-Indic digits
+    ("card", "A-H", "a card written like 10H, QS or JK"),
+    ("card", "jk", "a card written like 10H, QS or JK"),
+    ("card", 14, "a card written like 10H, QS or JK"),
+    ("seat", "0", "a whole number"),
+    ("seat", "1", "a whole number"),
+    ("seat", 0.0, "a whole number"),
+    ("seat", True, "a whole number"),
+    ("seat", [0], "a whole number"),
+    ("count", "12", "a whole number"),
+    ("count", "１２", "a whole number"),
+    ("count", "١٢", "a whole number"),
+    ("count", 1.5, "a whole number"),
+    ("count", "1e3", "a whole number"),
+    ("count", False, "a whole number"),
+    ("flag", "true", "true or false"),
+    ("flag", "yes", "true or false"),
+    ("flag", "on", "true or false"),
+    ("flag", 1, "true or false"),
+    ("flag", 0, "true or false"),
+    ("cards", "AH,KH,QH", "a list"),
+    ("cards", '["AH", "KH"]', "a list"),
+    ("cards", {"0": "AH"}, "a list"),
+    ("cards", "AH", "a list"),
+    ("cards", ["AH", "kh"], "a card written like 10H, QS or JK"),
+]
+
+
+@pytest.mark.parametrize(("field", "value", "expected"), ACCEPTED, ids=[f"{f}={v!r}" for f, v, _ in ACCEPTED])
+def test_the_canonical_spellings_are_read(field, value, expected):
+    assert read(field, value) == expected
+
+
+@pytest.mark.parametrize(("field", "value", "expected"), REFUSED, ids=[f"{f}={v!r}" for f, v, _ in REFUSED])
+def test_any_other_spelling_is_refused_naming_the_field_and_the_form(field, value, expected):
+    with pytest.raises(MalformedEvent) as err:
+        read(field, value)
+    message = str(err.value)
+    assert f"The {field} of the probe event must be {expected}" in message, message
+
+
+def test_the_written_form_is_canonical_whatever_order_a_tile_was_given_in():
+    assert encode(decode((Probe,), {"type": "probe", "tile": "4-6", "card": "TS"})) == {
+        "type": "probe",
+        "tile": "6-4",
+        "card": "10S",
+    }
+
+
+def test_a_refused_value_is_echoed_only_in_part():
+    with pytest.raises(MalformedEvent) as err:
+        read("cards", "x" * 100_000)
+    assert len(str(err.value)) < 200
+
+
+OPTIONS = [
+    ("ninety-nine", "oxfordWhist", True, True),
+    ("ninety-nine", "oxfordWhist", "yes", None),
+    ("ninety-nine", "oxfordWhist", "true", None),
+    ("ninety-nine", "oxfordWhist", 1, None),
+    ("ninety-nine", "fixedTarget", 400, 400),
+    ("ninety-nine", "fixedTarget", "400", None),
+    ("ninety-nine", "fixedTarget", 400.0, None),
+    ("trick-de-bingo", "rounds", 2, 2),
+    ("trick-de-bingo", "rounds", "2", None),
+    ("five-up", "profile", "LeQuantette", "LeQuantette"),
+    ("five-up", "profile", "ida", None),
+    ("five-up", "profile", "IDA ", None),
+    ("five-up", "sets", 3, 3),
+    ("five-up", "sets", "3", None),
+]
+
+
+@pytest.mark.parametrize(("game", "option", "value", "expected"), OPTIONS)
+def test_option_values_must_be_of_the_options_json_type(game, option, value, expected):
+    if expected is None:
+        with pytest.raises(MalformedEvent) as err:
+            GAMES[game].resolve_options({option: value})
+        assert err.value.code == "bad_option" and option in str(err.value)
+    else:
+        assert GAMES[game].resolve_options({option: value})[option] == expected
+
+
+@pytest.mark.parametrize("field", ["tile", "card"])
+def test_the_openapi_patterns_say_what_the_codec_reads(field):
+    pattern = schema(Probe)["properties"][field]["pattern"]
+    for f, value, _ in ACCEPTED:
+        if f == field:
+            assert re.search(pattern, value), value
+    for f, value, _ in REFUSED:
+        if f == field and isinstance(value, str):
+            assert not re.search(pattern, value), value
