@@ -19,6 +19,19 @@ from playwright.sync_api import Locator, Page, expect
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 
 
+# What a player does to reach a target out of view: bring its whole entry form up under the header
+# when it fits the screen, else centre the target.
+SCROLL_TO = """el => {
+  const form = el.closest('form'), bar = document.querySelector('header.bar');
+  const top = bar ? bar.getBoundingClientRect().bottom : 0;
+  if (form && form.getBoundingClientRect().height <= innerHeight - top) {
+    window.scrollBy(0, form.getBoundingClientRect().top - top - 4);
+  } else {
+    el.scrollIntoView({block: 'center'});
+  }
+}"""
+
+
 @dataclass
 class Tapper:
     """Taps targets on a page and records taps, scrolling and targets found outside the viewport."""
@@ -51,7 +64,7 @@ class Tapper:
             self.scroll_between += abs(now - self.last_y)
         if not self.in_view(target):
             self.outside.append(what)
-            target.evaluate("el => el.scrollIntoView({block: 'center'})")
+            target.evaluate(SCROLL_TO)
         moved = abs(self.scroll_y() - now)
         if self.taps:
             self.scroll_between += moved
@@ -121,9 +134,8 @@ def bead_place(page: Page, t: Tapper, ev: dict) -> None:
         t.tap(page.locator(f".bead-cell:has(input[value='{r},{c}'])"), f"cell {r},{c}")
     a, b = (int(x) for x in ev["tile"].split("-"))
     t.tap(pick(page, "tile", f"{max(a, b)}-{min(a, b)}"), "tile")
-    if a < b:  # the record's first number lies on the top/left cell: the lower one, turned
-        t.tap(page.locator("label.pick:has(input[name=turn][value='1'])"), "turn")
-    t.tap(page.locator("#bead-place-button"), "Place tile")
+    # the record's first number lies on the top/left cell: when it is the lower one, the tile is turned
+    t.tap(page.locator("#bead-place-turned" if a < b else "#bead-place-button"), "Place tile")
 
 
 @dataclass(frozen=True)
