@@ -47,13 +47,16 @@ class Tapper:
         return int(self.page.evaluate("Math.round(window.scrollY)"))
 
     def in_view(self, target: Locator) -> bool:
-        """Wholly inside the viewport and below the sticky header bar."""
+        """Wholly inside the viewport, below the sticky header bar, and what a thumb on its middle hits
+        (not covered by a sticky record bar or a sheet)."""
         return bool(
             target.evaluate(
                 """el => { const r = el.getBoundingClientRect();
                            const bar = document.querySelector('header.bar');
                            const top = bar ? bar.getBoundingClientRect().bottom : 0;
-                           return r.width > 0 && r.top >= top - 1 && r.bottom <= innerHeight + 1; }"""
+                           if (!(r.width > 0 && r.top >= top - 1 && r.bottom <= innerHeight + 1)) return false;
+                           const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                           return !!hit && (el.contains(hit) || hit.contains(el)); }"""
             )
         )
 

@@ -1,0 +1,125 @@
+"""One play, one screen (issue 12 point 2), on a 390x844 phone in headless Chromium.
+
+A play of each game takes at most its target taps (Bingo and Five Up 3, Ninety-Nine and Trick de Bingo
+one per card + 1, the bead game 4) and nothing scrolls between them: window.scrollY stays put and every
+tap target is inside the viewport, below the sticky header, when its turn comes. Also: Trick de Bingo
+is drafted on the players' own phones in turn, the Ninety-Nine bid picker counts "2 of 3" and adds up
+the bid, and the stepping pickers still post without JavaScript.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .plays import PLAYS, Tapper, entered, import_until, pick, play_once, record
+
+pytestmark = pytest.mark.browser
+
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "en-GB",
+}
+
+
+@pytest.mark.parametrize("play", PLAYS, ids=[p.game for p in PLAYS])
+def test_a_play_takes_at_most_its_taps_with_no_scrolling_between_them(page: Page, play):
+    t = play_once(page, play)
+    assert t.taps <= play.target
+    assert t.scroll_between == 0, f"scrolled {t.scroll_between}px between the taps of one play"
+    # only the first target may need bringing into view (from wherever the last answer left the page)
+    assert t.outside in ([], t.outside[:1]) and (not t.outside or t.scroll_before > 0)
+
+
+def seat_phone(browser: Browser, scorer: Page, base_url: str, seat: int) -> Page:
+    """A second phone opened on the seat link the scorer's phone holds (an imported table keeps them)."""
+    href = scorer.locator(f"details.link[data-role='seat{seat}'] a.join-link").get_attribute("href")
+    phone = browser.new_context(base_url=base_url, **PHONE).new_page()
+    phone.goto(href)
+    expect(phone.locator("#table")).to_be_visible()
+    phone.wait_for_load_state("load")
+    return phone
+
+
+def test_trick_de_bingo_players_draft_in_turn_on_their_own_phones(page: Page, browser: Browser, base_url: str):
+    rec = record("trick-de-bingo-one-round")
+    import_until(page, rec, 1)  # the round is dealt: Aki picks first (T6)
+    expect(page.locator(".tdb-seat-draft")).to_be_visible()  # the scorer is told players can pick
+    aki = seat_phone(browser, page, base_url, 0)
+    ben = seat_phone(browser, page, base_url, 1)
+    try:
+        expect(ben.get_by_role("button", name="Place the card")).to_have_count(0)  # not Ben's turn yet
+        for phone, ev, n in ((aki, rec["events"][1], 2), (ben, rec["events"][2], 3)):
+            # the turn reaches this phone by itself (live update), and the pick is three taps, no scroll
+            expect(phone.get_by_role("button", name="Place the card")).to_be_visible()
+            t = Tapper(phone)
+            option = phone.locator(f"label.tdb-option:has(input[value='{ev['card']}'])")
+            option.evaluate("el => el.scrollIntoView({block: 'center'})")  # finding the card in the list
+            t.tap(option, "card")
+            t.tap(phone.locator(f".tdb-cells label:has(input[value='{ev['cell']}'])"), "cell")
+            t.tap(phone.locator("#place-card"), "Place the card")
+            entered(phone, n)
+            assert t.taps == 3 and t.scroll_between == 0
+            # the sheet on that phone shows the condition in words
+            expect(phone.locator(f".tdb-mine [data-cell='{ev['cell']}'] .tdb-text")).not_to_be_empty()
+            expect(phone.get_by_role("button", name="Place the card")).to_have_count(0)
+        # the scorer's phone follows, and its sheets say what each card asks, not only "TB-23"
+        expect(page.locator("#table")).to_have_attribute("data-seq", "3")
+        cell = page.locator(".tdb-sheets .tdb-sheet[data-seat='0'] [data-cell='5']")
+        expect(cell).to_have_attribute("data-card", rec["events"][1]["card"])
+        expect(cell.locator(".tdb-text")).to_have_text(re.compile(r"\w+ \w+"))
+    finally:
+        aki.context.close()
+        ben.context.close()
+
+
+def test_the_bid_picker_counts_two_of_three_and_adds_up_the_bid(page: Page, browser: Browser, base_url: str):
+    rec = record("ninety-nine-three-player-game-to-100")
+    import_until(page, rec, 1)  # dealt; nobody has bid
+    ben = seat_phone(browser, page, base_url, 1)
+    try:
+        count = ben.locator(".nn-my-bid output.pick-count")
+        t = Tapper(ben)
+        t.tap(pick(ben, "cards", "7S"), "first card")  # spade 1
+        expect(count).to_have_text("1 of 3 · bid 1")
+        t.tap(pick(ben, "cards", "10C"), "second card")  # club 3
+        expect(count).to_have_text("2 of 3 · bid 4")
+        t.tap(pick(ben, "cards", "8H"), "third card")  # heart 2 (N3: clubs 3, hearts 2, spades 1, diamonds 0)
+        expect(count).to_have_text("3 of 3 · bid 6")
+        # a fourth card replaces the oldest: a bid is three cards
+        ben.locator("label.pick:has(input[name=cards][value='6D'])").tap()
+        expect(count).to_have_text("3 of 3 · bid 5")
+        expect(ben.locator("input[name=cards][value='7S']")).not_to_be_checked()
+        t.tap(ben.locator("#seal-bid"), "Seal my bid")
+        entered(ben, 2)
+        assert t.taps == 4 and t.scroll_between == 0  # one tap per card + 1
+        expect(ben.locator("#my-bid-sealed")).to_be_visible()
+    finally:
+        ben.context.close()
+
+
+def test_without_javascript_every_picker_shows_and_the_trick_posts(browser: Browser, base_url: str):
+    rec = record("bingo-four-deals-to-eight")
+    context = browser.new_context(base_url=base_url, java_script_enabled=False, **PHONE)
+    try:
+        page = context.new_page()
+        cut = {**rec, "events": rec["events"][:3]}
+        page.goto("/import")
+        page.locator("textarea[name=text]").fill(json.dumps(cut))
+        page.get_by_role("button", name="Import").click()
+        expect(page.locator("#table")).to_have_attribute("data-seq", "3")
+        expect(page.locator("fieldset[data-picker=lead]")).to_be_visible()
+        expect(page.locator("fieldset[data-picker=reply]")).to_be_visible()  # no stepping without JS
+        ev = rec["events"][3]
+        pick(page, "lead", ev["lead"]).click()
+        pick(page, "reply", ev["reply"]).click()
+        page.locator("#record-trick").click()
+        expect(page.locator("#table")).to_have_attribute("data-seq", "4")
+    finally:
+        context.close()
