@@ -33,7 +33,9 @@ def main() -> None:
         base = f"http://127.0.0.1:{server.server_port}"
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            print(f"{'game':<18} {'taps':>4} {'target':>6} {'scroll before':>13} {'scroll between':>14}  outside the viewport")
+            print(
+                f"{'game':<18} {'taps':>4} {'target':>6} {'scroll before':>13} {'scroll between':>14}  outside the viewport"
+            )
             for play in PLAYS:
                 context = browser.new_context(
                     base_url=base, viewport={"width": 390, "height": 844}, device_scale_factor=2,

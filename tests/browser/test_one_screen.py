@@ -47,7 +47,9 @@ def seat_phone(browser: Browser, scorer: Page, base_url: str, seat: int) -> Page
     return phone
 
 
-def test_trick_de_bingo_players_draft_in_turn_on_their_own_phones(page: Page, browser: Browser, base_url: str):
+def test_trick_de_bingo_players_draft_in_turn_on_their_own_phones(
+    page: Page, browser: Browser, base_url: str
+):
     rec = record("trick-de-bingo-one-round")
     import_until(page, rec, 1)  # the round is dealt: Aki picks first (T6)
     expect(page.locator(".tdb-seat-draft")).to_be_visible()  # the scorer is told players can pick
