@@ -20,7 +20,7 @@ from werkzeug.serving import make_server
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.plays import PLAYS, play_once  # noqa: E402
+from tests.browser.plays import PHONE, PLAYS, play_once  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, make_app  # noqa: E402
 
 
@@ -37,10 +37,7 @@ def main() -> None:
                 f"{'game':<18} {'taps':>4} {'target':>6} {'scroll before':>13} {'scroll between':>14}  outside the viewport"
             )
             for play in PLAYS:
-                context = browser.new_context(
-                    base_url=base, viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                    is_mobile=True, has_touch=True, locale="en-GB",
-                )  # fmt: skip
+                context = browser.new_context(base_url=base, **PHONE)
                 page = context.new_page()
                 t = play_once(page, play)
                 print(

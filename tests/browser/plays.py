@@ -141,6 +141,42 @@ def bead_place(page: Page, t: Tapper, ev: dict) -> None:
     t.tap(page.locator("#bead-place-turned" if a < b else "#bead-place-button"), "Place tile")
 
 
+def nn_bid(page: Page, t: Tapper, ev: dict) -> None:
+    for i, card in enumerate(ev["cards"]):
+        t.tap(pick(page, "cards", card), f"bid card {i + 1}")
+    t.tap(page.locator("#seal-bid"), "Seal my bid")
+
+
+def tdb_pick(page: Page, t: Tapper, ev: dict) -> None:
+    option = page.locator(f"label.tdb-option:has(input[value='{ev['card']}'])")
+    # finding the card scrolls the card list (a box of its own), not the page
+    option.evaluate(
+        "el => { const box = el.closest('.tdb-deck-list'); box.scrollTop = el.offsetTop - box.offsetTop; }"
+    )
+    t.tap(option, "card")
+    t.tap(page.locator(f".tdb-cells label:has(input[value='{ev['cell']}'])"), "cell")
+    t.tap(page.locator("#place-card"), "Place the card")
+
+
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "en-GB",
+}
+
+
+def seat_phone(scorer: Page, seat: int) -> Page:
+    """A second phone, opened on the seat link the scorer's phone holds (an imported table keeps them)."""
+    href = scorer.locator(f"details.link[data-role='seat{seat}'] a.join-link").get_attribute("href")
+    phone = scorer.context.browser.new_context(**PHONE).new_page()
+    phone.goto(href)
+    expect(phone.locator("#table")).to_be_visible()
+    phone.wait_for_load_state("load")
+    return phone
+
+
 @dataclass(frozen=True)
 class Play:
     game: str
@@ -148,6 +184,7 @@ class Play:
     index: int  # the event entered by tapping
     enter: object  # callable(page, tapper, event)
     target: int  # most taps allowed (issue 12 point 2)
+    seat: int | None = None  # entered on this seat's own phone, not the scorer's
 
 
 PLAYS = [
@@ -156,6 +193,8 @@ PLAYS = [
     Play("Ninety-Nine", "ninety-nine-three-player-game-to-100", 3, ninety_nine_trick, 4),
     Play("Trick de Bingo", "trick-de-bingo-one-round", 37, trick_de_bingo_trick, 5),
     Play("Domino Bead Game", "bead-game-two-hands", 3, bead_place, 4),
+    Play("99 bid (seat)", "ninety-nine-three-player-game-to-100", 1, nn_bid, 4, seat=1),
+    Play("TdB pick (seat)", "trick-de-bingo-one-round", 1, tdb_pick, 3, seat=0),
 ]
 
 
@@ -163,7 +202,12 @@ def play_once(page: Page, play: Play) -> Tapper:
     """Import the record up to the play, bring the entry into reach, tap the play; return the counts."""
     rec = record(play.record)
     import_until(page, rec, play.index)
-    t = Tapper(page)
-    play.enter(page, t, rec["events"][play.index])
-    entered(page, play.index + 1)
+    phone = page if play.seat is None else seat_phone(page, play.seat)
+    try:
+        t = Tapper(phone)
+        play.enter(phone, t, rec["events"][play.index])
+        entered(phone, play.index + 1)
+    finally:
+        if phone is not page:
+            phone.context.close()
     return t

@@ -59,8 +59,12 @@ def test_starter_and_three_placements_with_a_double(page: Page):
 
     # Nothing scrolls sideways but the board itself, and the targets are thumb-sized.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    for button in (page.locator("#bead-place-button"), page.locator("#bead-place-turned"),
-                   page.get_by_role("button", name="Aki passes"), page.get_by_role("button", name="Undo last")):
+    for button in (
+        page.locator("#bead-place-button"),
+        page.locator("#bead-place-turned"),
+        page.get_by_role("button", name="Aki passes"),
+        page.get_by_role("button", name="Undo last"),
+    ):
         box = button.bounding_box()
         assert box and box["height"] >= 44
     cell = page.get_by_role("checkbox", name="Row 2, column 2").bounding_box()

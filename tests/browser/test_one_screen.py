@@ -15,17 +15,9 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .plays import PLAYS, Tapper, entered, import_until, pick, play_once, record
+from .plays import PHONE, PLAYS, Tapper, entered, import_until, pick, play_once, record, seat_phone
 
 pytestmark = pytest.mark.browser
-
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-    "locale": "en-GB",
-}
 
 
 @pytest.mark.parametrize("play", PLAYS, ids=[p.game for p in PLAYS])
@@ -37,24 +29,12 @@ def test_a_play_takes_at_most_its_taps_with_no_scrolling_between_them(page: Page
     assert t.outside in ([], t.outside[:1]) and (not t.outside or t.scroll_before > 0)
 
 
-def seat_phone(browser: Browser, scorer: Page, base_url: str, seat: int) -> Page:
-    """A second phone opened on the seat link the scorer's phone holds (an imported table keeps them)."""
-    href = scorer.locator(f"details.link[data-role='seat{seat}'] a.join-link").get_attribute("href")
-    phone = browser.new_context(base_url=base_url, **PHONE).new_page()
-    phone.goto(href)
-    expect(phone.locator("#table")).to_be_visible()
-    phone.wait_for_load_state("load")
-    return phone
-
-
-def test_trick_de_bingo_players_draft_in_turn_on_their_own_phones(
-    page: Page, browser: Browser, base_url: str
-):
+def test_trick_de_bingo_players_draft_in_turn_on_their_own_phones(page: Page):
     rec = record("trick-de-bingo-one-round")
     import_until(page, rec, 1)  # the round is dealt: Aki picks first (T6)
     expect(page.locator(".tdb-seat-draft")).to_be_visible()  # the scorer is told players can pick
-    aki = seat_phone(browser, page, base_url, 0)
-    ben = seat_phone(browser, page, base_url, 1)
+    aki = seat_phone(page, 0)
+    ben = seat_phone(page, 1)
     try:
         expect(ben.get_by_role("button", name="Place the card")).to_have_count(0)  # not Ben's turn yet
         for phone, ev, n in ((aki, rec["events"][1], 2), (ben, rec["events"][2], 3)):
@@ -81,10 +61,10 @@ def test_trick_de_bingo_players_draft_in_turn_on_their_own_phones(
         ben.context.close()
 
 
-def test_the_bid_picker_counts_two_of_three_and_adds_up_the_bid(page: Page, browser: Browser, base_url: str):
+def test_the_bid_picker_counts_two_of_three_and_adds_up_the_bid(page: Page):
     rec = record("ninety-nine-three-player-game-to-100")
     import_until(page, rec, 1)  # dealt; nobody has bid
-    ben = seat_phone(browser, page, base_url, 1)
+    ben = seat_phone(page, 1)
     try:
         count = ben.locator(".nn-my-bid output.pick-count")
         t = Tapper(ben)
