@@ -131,6 +131,21 @@
     if (step) open(step.closest("form"), step);
   }, true);
 
+  // A swap that brings back a selection (a refused entry keeps what was tapped): chips follow it.
+  function refresh(form) {
+    each(steps(form), paint);
+    exclude(form);
+    var open1 = form.querySelector("fieldset[data-step].current");
+    if (!open1 || chosen(open1)) {
+      var first = Array.prototype.filter.call(steps(form), function (s) { return !chosen(s); })[0];
+      if (first) open(form, first);
+    }
+  }
+  document.addEventListener("htmx:afterSettle", function () {
+    each(document.querySelectorAll("form.stepping"), refresh);
+    each(document.querySelectorAll("fieldset[data-need]"), count);
+  });
+
   function setUp(root) {
     each(root.querySelectorAll("form[data-steps]"), setUpSteps);
     each(root.querySelectorAll("fieldset[data-need]"), count);

@@ -105,3 +105,17 @@ def test_without_javascript_every_picker_shows_and_the_trick_posts(browser: Brow
         expect(page.locator("#table")).to_have_attribute("data-seq", "4")
     finally:
         context.close()
+
+
+def test_bead_sheet_rises_with_two_cells_and_lowers_to_choose_others(page: Page):
+    rec = record("bead-game-two-hands")
+    import_until(page, rec, 3)
+    cells = [page.locator(f".bead-cell:has(input[value='{r},{c}'])") for r, c in rec["events"][3]["cells"]]
+    for cell in cells:
+        cell.tap()
+    sheet = page.locator("#bead-place.bottom-sheet")
+    expect(sheet).to_be_visible()
+    expect(page.locator("#bead-place-button")).to_be_in_viewport(ratio=1)
+    page.get_by_role("button", name="Choose other cells").tap()
+    expect(sheet).to_have_count(0)
+    expect(page.locator(".bead-cell input:checked")).to_have_count(0)

@@ -56,7 +56,17 @@
       spacer.remove();
     }
     form.classList.toggle("bottom-sheet", on);
+    var other = document.getElementById("bead-other-cells");
+    if (other) other.hidden = !on;
   }
+
+  // The sheet covers part of the board: this button unticks both cells and lowers it again.
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest || !e.target.closest("#bead-other-cells")) return;
+    picked.forEach(function (box) { box.checked = false; });
+    picked = [];
+    sheet(false);
+  });
 
   // Two fingers on the board: pinch to zoom (one finger scrolls the board as usual).
   var touches = {};
@@ -79,6 +89,11 @@
   document.addEventListener("pointerup", lift);
   document.addEventListener("pointercancel", lift);
 
-  document.addEventListener("htmx:afterSwap", function () { picked = []; apply(); });
+  document.addEventListener("htmx:afterSwap", function () {
+    // a refused placement may come back with its two cells still ticked
+    picked = Array.prototype.slice.call(document.querySelectorAll(".bead-cell input:checked"));
+    sheet(picked.length === 2);
+    apply();
+  });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", apply); else apply();
 })();
