@@ -119,3 +119,17 @@ def test_bead_sheet_rises_with_two_cells_and_lowers_to_choose_others(page: Page)
     page.get_by_role("button", name="Choose other cells").tap()
     expect(sheet).to_have_count(0)
     expect(page.locator(".bead-cell input:checked")).to_have_count(0)
+
+
+def test_recording_with_a_player_left_out_opens_that_players_picker(page: Page):
+    rec = record("bingo-four-deals-to-eight")
+    import_until(page, rec, 3)
+    pick(page, "lead", rec["events"][3]["lead"]).tap()
+    expect(page.locator("fieldset[data-picker=reply]")).to_be_visible()
+    page.locator(".step-chip").first.tap()  # back to the lead: the reply is still to choose
+    expect(page.locator("fieldset[data-picker=lead]")).to_be_visible()
+    page.locator("#record-trick").tap()
+    # the browser refuses the form (a reply is required) and the reply's picker is the one shown
+    expect(page.locator("fieldset[data-picker=reply]")).to_be_visible()
+    expect(page.locator("fieldset[data-picker=lead]")).to_be_hidden()
+    expect(page.locator("#table")).to_have_attribute("data-seq", "3")
