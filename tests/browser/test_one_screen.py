@@ -133,3 +133,26 @@ def test_recording_with_a_player_left_out_opens_that_players_picker(page: Page):
     expect(page.locator("fieldset[data-picker=reply]")).to_be_visible()
     expect(page.locator("fieldset[data-picker=lead]")).to_be_hidden()
     expect(page.locator("#table")).to_have_attribute("data-seq", "3")
+
+
+def test_without_javascript_a_turned_bead_tile_is_placed_by_its_button(browser: Browser, base_url: str):
+    rec = record("bead-game-two-hands")
+    ev = rec["events"][1]  # Ben: [1-3], 1 on the top cell: the higher number below, the tile turned
+    assert ev["tile"] == "1-3"
+    context = browser.new_context(base_url=base_url, java_script_enabled=False, **PHONE)
+    try:
+        page = context.new_page()
+        page.goto("/import")
+        page.locator("textarea[name=text]").fill(json.dumps({**rec, "events": rec["events"][:1]}))
+        page.get_by_role("button", name="Import").click()
+        expect(page.locator("#table")).to_have_attribute("data-seq", "1")
+        for r, c in ev["cells"]:
+            page.locator(f".bead-cell:has(input[value='{r},{c}'])").click()
+        pick(page, "tile", "3-1").click()
+        page.locator("#bead-place-turned").click()
+        expect(page.locator("#table")).to_have_attribute("data-seq", "2")
+        table_id = page.url.rstrip("/").rsplit("/", 1)[1]
+        placed = page.request.get(f"/t/{table_id}/record.json").json()["events"][-1]
+        assert placed["tile"] == "1-3" and placed["cells"] == ev["cells"]
+    finally:
+        context.close()
