@@ -22,7 +22,7 @@
     chip.textContent = "";
     var who = document.createElement("span");
     who.className = "chip-who";
-    who.textContent = legend ? legend.textContent.trim().replace(/[:：]$/, "") : "";
+    who.textContent = step.dataset.chip || (legend ? legend.textContent.trim().replace(/[:：]$/, "") : "");
     chip.appendChild(who);
     var what = document.createElement("span");
     what.className = "chip-what";
