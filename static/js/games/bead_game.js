@@ -60,6 +60,11 @@
     if (other) other.hidden = !on;
   }
 
+  // After a swap the sheet follows the ticked cells (a refused placement may keep both ticked).
+  document.addEventListener("htmx:afterSwap", function () {
+    sheet(document.querySelectorAll(".bead-cell input:checked").length === 2);
+  });
+
   // The sheet covers part of the board: this button unticks both cells and lowers it again.
   document.addEventListener("click", function (e) {
     if (!e.target.closest || !e.target.closest("#bead-other-cells")) return;
@@ -89,11 +94,6 @@
   document.addEventListener("pointerup", lift);
   document.addEventListener("pointercancel", lift);
 
-  document.addEventListener("htmx:afterSwap", function () {
-    // a refused placement may come back with its two cells still ticked
-    picked = Array.prototype.slice.call(document.querySelectorAll(".bead-cell input:checked"));
-    sheet(picked.length === 2);
-    apply();
-  });
+  document.addEventListener("htmx:afterSwap", function () { picked = []; apply(); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", apply); else apply();
 })();
