@@ -3,7 +3,7 @@
 // - a form marked data-steps shows one picker (fieldset[data-step]) at a time. A row of chips above
 //   says who plays what; a tap in a picker collapses it into its chip and opens the next player's
 //   picker in the same place, so the taps of one play need no scrolling. A chip reopens its picker.
-//   A card or tile chosen in one step is greyed out in the others.
+//   After a refused entry that kept its selection, every step is shown, to fix the one that was wrong.
 // - a checkbox picker marked data-need="3" counts the ticks ("2 of 3"), unticks the oldest beyond
 //   that, and adds up the labels' data-value (the Ninety-Nine bid) into its output.
 (function () {
@@ -36,24 +36,12 @@
   }
 
   function open(form, step) {
+    form.classList.remove("all-open");
     each(steps(form), function (s) {
       var on = s === step;
       s.classList.toggle("current", on);
       s.stepChip.classList.toggle("current", on);
       s.stepChip.setAttribute("aria-expanded", on ? "true" : "false");
-    });
-  }
-
-  // A value chosen in one step cannot be chosen in another step of the same play.
-  function exclude(form) {
-    var taken = {};
-    each(steps(form), function (s) { var c = chosen(s); if (c) taken[c.value] = s; });
-    each(steps(form), function (s) {
-      each(s.querySelectorAll("input[type=radio]"), function (r) {
-        var other = taken[r.value] && taken[r.value] !== s;
-        if (other && !r.disabled) { r.disabled = true; r.dataset.taken = "1"; }
-        else if (!other && r.dataset.taken) { r.disabled = false; delete r.dataset.taken; }
-      });
     });
   }
 
@@ -76,7 +64,6 @@
     form.classList.add("stepping");
     var first = Array.prototype.filter.call(list, function (s) { return !chosen(s); })[0];
     open(form, first || list[list.length - 1]);
-    exclude(form);
   }
 
   function onStepChange(input) {
@@ -84,7 +71,7 @@
     var form = step && step.closest("form.stepping");
     if (!form) return;
     paint(step);
-    exclude(form);
+    if (form.classList.contains("all-open")) return; // after a refusal every choice stays in view
     var list = Array.prototype.slice.call(steps(form));
     var after = list.slice(list.indexOf(step) + 1).concat(list.slice(0, list.indexOf(step)));
     var next = after.filter(function (s) { return !chosen(s); })[0];
@@ -131,18 +118,20 @@
     if (step) open(step.closest("form"), step);
   }, true);
 
-  // A swap that brings back a selection (a refused entry keeps what was tapped): chips follow it.
-  function refresh(form) {
+  // After a swap the chips follow the selection; a refused entry that kept what was tapped shows
+  // every step at once, so the player fixes the wrong card or tile instead of starting over.
+  function refresh(form, refused) {
     each(steps(form), paint);
-    exclude(form);
-    var open1 = form.querySelector("fieldset[data-step].current");
-    if (!open1 || chosen(open1)) {
-      var first = Array.prototype.filter.call(steps(form), function (s) { return !chosen(s); })[0];
-      if (first) open(form, first);
+    var any = Array.prototype.some.call(steps(form), function (s) { return !!chosen(s); });
+    if (refused && any) {
+      form.classList.add("all-open");
+      each(steps(form), function (s) { s.stepChip.classList.remove("current"); });
     }
   }
-  document.addEventListener("htmx:afterSettle", function () {
-    each(document.querySelectorAll("form.stepping"), refresh);
+  document.addEventListener("htmx:afterSettle", function (e) {
+    var xhr = e.detail && e.detail.xhr;
+    var refused = !!xhr && xhr.status >= 400;
+    each(document.querySelectorAll("form.stepping"), function (form) { refresh(form, refused); });
     each(document.querySelectorAll("fieldset[data-need]"), count);
   });
 
