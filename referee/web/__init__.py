@@ -8,6 +8,7 @@ from . import api, errors, health, limits, live, pages, printing, sharing, table
 from . import bead_game as bead_game_web
 from . import bingo as bingo_web
 from . import five_up as five_up_web
+from . import ninety_nine as ninety_nine_web
 from . import trick_de_bingo as trick_de_bingo_web
 
 BLUEPRINTS = (
@@ -20,6 +21,7 @@ BLUEPRINTS = (
     printing.bp,
     bingo_web.bp,
     five_up_web.bp,
+    ninety_nine_web.bp,
     trick_de_bingo_web.bp,
     bead_game_web.bp,
 )

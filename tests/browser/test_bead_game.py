@@ -30,9 +30,7 @@ def tap_place(page: Page, first: str, second: str, tile: str, turned: bool = Fal
     page.get_by_role("checkbox", name=first).tap()
     page.get_by_role("checkbox", name=second).tap()
     page.locator(f"#bead-place label[title='{tile}']").tap()
-    if turned:
-        page.locator(".bead-turn .pick").nth(1).tap()
-    page.get_by_role("button", name="Place tile").tap()
+    page.locator("#bead-place-turned" if turned else "#bead-place-button").tap()
 
 
 def test_starter_and_three_placements_with_a_double(page: Page):
@@ -61,8 +59,13 @@ def test_starter_and_three_placements_with_a_double(page: Page):
 
     # Nothing scrolls sideways but the board itself, and the targets are thumb-sized.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    for name in ("Place tile", "Aki passes", "Undo last"):
-        box = page.get_by_role("button", name=name).bounding_box()
+    for button in (
+        page.locator("#bead-place-button"),
+        page.locator("#bead-place-turned"),
+        page.get_by_role("button", name="Aki passes"),
+        page.get_by_role("button", name="Undo last"),
+    ):
+        box = button.bounding_box()
         assert box and box["height"] >= 44
     cell = page.get_by_role("checkbox", name="Row 2, column 2").bounding_box()
     assert cell and cell["width"] >= 40 and cell["height"] >= 40

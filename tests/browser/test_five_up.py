@@ -91,8 +91,9 @@ def test_a_tile_that_does_not_fit_is_explained_and_nothing_changes(page: Page):
     play(page, "6-4")
     expect(page.locator("#fu-count")).to_have_text("10")
     tap_end(page, "6-4", 6)
-    # a phone without the picker's limits (an old page, a forged form) is still refused
-    page.evaluate("document.querySelectorAll('input[name=tile]').forEach(i => i.disabled = false)")
+    # a phone without the picker's limits (an old page, a forged form) is still refused; the sheet
+    # only offers tiles that fit, so the forged tile is written into its first choice
+    page.evaluate("document.querySelector('input[name=tile]').value = '3-2'")
     page.locator("label.pick:has(input[name=tile][value='3-2'])").tap()
     page.get_by_role("button", name="Play it").tap()
     expect(page.get_by_role("alert")).to_contain_text(re.compile("does not match"))

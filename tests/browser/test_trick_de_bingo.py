@@ -62,10 +62,10 @@ def test_draft_by_tapping_then_a_trick_flips_a_card_on_the_seat_phone(
 
         page.reload()
         expect(page.locator(".tdb-next")).to_contain_text("Trick 1")
-        for n, card in enumerate(RECORD["events"][37]["cards"], 1):  # AC 3C 2H 4H, Aki leads
-            play = page.locator(f"details[data-play='{n}']")
-            play.locator(f"label:has(input[value='{card}'])").tap()
-            expect(play.locator(".tdb-chosen")).to_have_text(card)
+        for n, card in enumerate(RECORD["events"][37]["cards"]):  # AC 3C 2H 4H, Aki leads
+            page.locator(f"label.pick:has(input[name='cards.{n}'][value='{card}'])").tap()
+            # the picker folds into its chip, showing the card; the next player's picker opens
+            expect(page.locator(".step-chip").nth(n).locator(f".card[aria-label='{card}']")).to_have_count(1)
         page.get_by_role("button", name="Record the trick").tap()
         expect(page.locator(".tdb-why")).to_contain_text("Aki won with AC")
         expect(page.locator(".tdb-flipnews").first).to_contain_text("Aki flips TB-01")

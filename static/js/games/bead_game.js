@@ -1,4 +1,5 @@
-// Domino Bead Game board: at most two cells ticked at once, and zoom with buttons or two fingers.
+// Domino Bead Game board: at most two cells ticked at once, then the tile picker as a bottom sheet,
+// and zoom with buttons or two fingers.
 // The page works without this file (the cells are plain checkboxes of the placement form).
 (function () {
   "use strict";
@@ -37,6 +38,39 @@
     picked = picked.filter(function (el) { return el.isConnected && el.checked && el !== box; });
     if (box.checked) picked.push(box);
     while (picked.length > 2) picked.shift().checked = false;
+    sheet(picked.length === 2);
+  });
+
+  // Two cells ticked: the tile picker and the place buttons rise as a sheet at the bottom of the
+  // screen, so the rest of the play needs no scrolling. A spacer keeps the page as long as it was.
+  function sheet(on) {
+    var form = document.getElementById("bead-place");
+    if (!form || form.classList.contains("bottom-sheet") === on) return;
+    var spacer = document.getElementById("bead-place-spacer");
+    if (on) {
+      spacer = document.createElement("div");
+      spacer.id = "bead-place-spacer";
+      spacer.style.height = form.offsetHeight + "px";
+      form.parentNode.insertBefore(spacer, form);
+    } else if (spacer) {
+      spacer.remove();
+    }
+    form.classList.toggle("bottom-sheet", on);
+    var other = document.getElementById("bead-other-cells");
+    if (other) other.hidden = !on;
+  }
+
+  // After a swap the sheet follows the ticked cells (a refused placement may keep both ticked).
+  document.addEventListener("htmx:afterSwap", function () {
+    sheet(document.querySelectorAll(".bead-cell input:checked").length === 2);
+  });
+
+  // The sheet covers part of the board: this button unticks both cells and lowers it again.
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest || !e.target.closest("#bead-other-cells")) return;
+    picked.forEach(function (box) { box.checked = false; });
+    picked = [];
+    sheet(false);
   });
 
   // Two fingers on the board: pinch to zoom (one finger scrolls the board as usual).

@@ -1,0 +1,53 @@
+"""Taps and scrolling per play (issue 12 point 2), run on demand: `.venv/bin/python benchmarks/taps.py`.
+
+For each game: a table imported from its golden record just before one play, then that play entered
+by tapping in headless Chromium at 390x844 (Debian's /usr/bin/chromium), as tests/browser/plays.py
+does it. Prints the taps, the pixels scrolled to reach the first tap, the pixels scrolled between taps
+(the target is 0) and which targets were outside the viewport when their turn came. Figures only.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+from werkzeug.serving import make_server
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.plays import PHONE, PLAYS, play_once  # noqa: E402
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, make_app  # noqa: E402
+
+
+def main() -> None:
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no request log between the figures
+    with tempfile.TemporaryDirectory() as tmp:
+        app = make_app(f"sqlite:///{tmp}/taps.sqlite3")
+        server = make_server("127.0.0.1", 0, app, threaded=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_port}"
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            print(
+                f"{'game':<18} {'taps':>4} {'target':>6} {'scroll before':>13} {'scroll between':>14}  outside the viewport"
+            )
+            for play in PLAYS:
+                context = browser.new_context(base_url=base, **PHONE)
+                page = context.new_page()
+                t = play_once(page, play)
+                print(
+                    f"{play.game:<18} {t.taps:>4} {play.target:>6} {t.scroll_before:>11}px {t.scroll_between:>12}px"
+                    f"  {', '.join(t.outside) or '-'}"
+                )
+                context.close()
+            browser.close()
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+// Pickers on one screen (issue 12 point 2). Every form works without this file: all pickers are
+// shown and the form posts normally. With it:
+// - a form marked data-steps shows one picker (fieldset[data-step]) at a time. A row of chips above
+//   says who plays what; a tap in a picker collapses it into its chip and opens the next player's
+//   picker in the same place, so the taps of one play need no scrolling. A chip reopens its picker.
+//   After a refused entry that kept its selection, every step is shown, to fix the one that was wrong.
+// - a checkbox picker marked data-need="3" counts the ticks ("2 of 3"), unticks the oldest beyond
+//   that, and adds up the labels' data-value (the Ninety-Nine bid) into its output.
+(function () {
+  "use strict";
+  if (window.refereePickers) return; // htmx runs this again after each swap of the table
+  window.refereePickers = true;
+
+  function each(list, fn) { Array.prototype.forEach.call(list, fn); }
+  function steps(form) { return form.querySelectorAll("fieldset[data-step]"); }
+  function chosen(step) { return step.querySelector("input:checked"); }
+
+  function paint(step) {
+    var chip = step.stepChip;
+    var legend = step.querySelector("legend");
+    var pickedInput = chosen(step);
+    chip.textContent = "";
+    var who = document.createElement("span");
+    who.className = "chip-who";
+    who.textContent = step.dataset.chip || (legend ? legend.textContent.trim().replace(/[:：]$/, "") : "");
+    chip.appendChild(who);
+    var what = document.createElement("span");
+    what.className = "chip-what";
+    if (pickedInput && pickedInput.nextElementSibling) {
+      what.appendChild(pickedInput.nextElementSibling.cloneNode(true));
+    } else {
+      what.textContent = "?";
+    }
+    chip.appendChild(what);
+    chip.classList.toggle("done", !!pickedInput);
+  }
+
+  function open(form, step) {
+    form.classList.remove("all-open");
+    each(steps(form), function (s) {
+      var on = s === step;
+      s.classList.toggle("current", on);
+      s.stepChip.classList.toggle("current", on);
+      s.stepChip.setAttribute("aria-expanded", on ? "true" : "false");
+    });
+  }
+
+  function setUpSteps(form) {
+    var list = steps(form);
+    if (!list.length || form.dataset.stepsReady) return;
+    form.dataset.stepsReady = "1";
+    var chips = document.createElement("div");
+    chips.className = "step-chips";
+    list[0].parentNode.insertBefore(chips, list[0]);
+    each(list, function (step) {
+      var chip = document.createElement("button");
+      chip.type = "button";
+      chip.className = "step-chip";
+      chip.addEventListener("click", function () { open(form, step); });
+      step.stepChip = chip;
+      chips.appendChild(chip);
+      paint(step);
+    });
+    form.classList.add("stepping");
+    var first = Array.prototype.filter.call(list, function (s) { return !chosen(s); })[0];
+    open(form, first || list[list.length - 1]);
+  }
+
+  function onStepChange(input) {
+    var step = input.closest("fieldset[data-step]");
+    var form = step && step.closest("form.stepping");
+    if (!form) return;
+    paint(step);
+    if (form.classList.contains("all-open")) return; // after a refusal every choice stays in view
+    var list = Array.prototype.slice.call(steps(form));
+    var after = list.slice(list.indexOf(step) + 1).concat(list.slice(0, list.indexOf(step)));
+    var next = after.filter(function (s) { return !chosen(s); })[0];
+    if (next) open(form, next); // else: keep the last one open, the record bar is right below
+  }
+
+  function count(box) {
+    var need = parseInt(box.dataset.need, 10);
+    var ticked = box.querySelectorAll("input[type=checkbox]:checked");
+    var out = box.querySelector("output.pick-count");
+    if (!out) return;
+    var text = out.dataset.count.replace("{n}", String(ticked.length));
+    if (out.dataset.sum) {
+      var sum = 0;
+      each(ticked, function (c) { sum += parseInt(c.closest("[data-value]").dataset.value, 10) || 0; });
+      text += " · " + out.dataset.sum.replace("{n}", String(sum));
+    }
+    out.textContent = text;
+    out.hidden = false;
+    box.classList.toggle("full", ticked.length >= need);
+  }
+
+  var order = [];
+  function onNeedChange(box, input) {
+    var need = parseInt(box.dataset.need, 10);
+    order = order.filter(function (el) { return el.isConnected && el.checked && el !== input; });
+    if (input.checked) order.push(input);
+    var mine = order.filter(function (el) { return box.contains(el); });
+    while (mine.length > need) { var old = mine.shift(); old.checked = false; order.splice(order.indexOf(old), 1); }
+    count(box);
+  }
+
+  document.addEventListener("change", function (e) {
+    var input = e.target;
+    if (!input.closest) return;
+    var box = input.closest("fieldset[data-need]");
+    if (box) onNeedChange(box, input);
+    if (input.type === "radio") onStepChange(input);
+  });
+
+  // A required step left empty: open it so the browser can point at it.
+  document.addEventListener("invalid", function (e) {
+    var step = e.target.closest && e.target.closest("form.stepping fieldset[data-step]");
+    if (step) open(step.closest("form"), step);
+  }, true);
+
+  // After a swap the chips follow the selection; a refused entry that kept what was tapped shows
+  // every step at once, so the player fixes the wrong card or tile instead of starting over.
+  function refresh(form, refused) {
+    each(steps(form), paint);
+    var any = Array.prototype.some.call(steps(form), function (s) { return !!chosen(s); });
+    if (refused && any) {
+      form.classList.add("all-open");
+      each(steps(form), function (s) { s.stepChip.classList.remove("current"); });
+    }
+  }
+  document.addEventListener("htmx:afterSettle", function (e) {
+    var xhr = e.detail && e.detail.xhr;
+    var refused = !!xhr && xhr.status >= 400;
+    each(document.querySelectorAll("form.stepping"), function (form) { refresh(form, refused); });
+    each(document.querySelectorAll("fieldset[data-need]"), count);
+  });
+
+  function setUp(root) {
+    each(root.querySelectorAll("form[data-steps]"), setUpSteps);
+    each(root.querySelectorAll("fieldset[data-need]"), count);
+  }
+  new MutationObserver(function (records) {
+    records.forEach(function (r) { each(r.addedNodes, function (n) { if (n.nodeType === 1) setUp(n.parentNode || n); }); });
+  }).observe(document.documentElement, { childList: true, subtree: true });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { setUp(document); });
+  else setUp(document);
+})();

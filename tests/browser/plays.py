@@ -1,0 +1,213 @@
+"""One play of each game entered by tapping, as a player at the table would, with a count of the taps
+and of the scrolling they needed. Shared by the browser tests (tests/browser/test_one_screen.py) and the
+benchmark (benchmarks/taps.py), so both measure the same thing.
+
+A play starts from a table imported from a golden record (tests/records/) cut just before the event to
+enter; the play is that event. ``Tapper.tap`` scrolls only when the target is not wholly inside the
+part of the viewport below the sticky header bar, and counts that scroll: before the first tap (to reach
+the entry at all) and between taps (what issue 12 point 2 forbids).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+RECORDS = Path(__file__).resolve().parents[1] / "records"
+
+
+# What a player does to reach a target out of view: bring its whole entry form up under the header
+# when it fits the screen, else centre the target.
+SCROLL_TO = """el => {
+  const form = el.closest('form'), bar = document.querySelector('header.bar');
+  const top = bar ? bar.getBoundingClientRect().bottom : 0;
+  if (form && form.getBoundingClientRect().height <= innerHeight - top) {
+    window.scrollBy(0, form.getBoundingClientRect().top - top - 4);
+  } else {
+    el.scrollIntoView({block: 'center'});
+  }
+}"""
+
+
+@dataclass
+class Tapper:
+    """Taps targets on a page and records taps, scrolling and targets found outside the viewport."""
+
+    page: Page
+    taps: int = 0
+    scroll_before: int = 0  # px scrolled to reach the first tap of the play
+    scroll_between: int = 0  # px scrolled between the play's taps (should be 0)
+    outside: list[str] = field(default_factory=list)  # targets not in view when their turn came
+    last_y: int = 0
+
+    def scroll_y(self) -> int:
+        return int(self.page.evaluate("Math.round(window.scrollY)"))
+
+    def in_view(self, target: Locator) -> bool:
+        """Wholly inside the viewport, below the sticky header bar, and what a thumb on its middle hits
+        (not covered by a sticky record bar or a sheet)."""
+        return bool(
+            target.evaluate(
+                """el => { const r = el.getBoundingClientRect();
+                           const bar = document.querySelector('header.bar');
+                           const top = bar ? bar.getBoundingClientRect().bottom : 0;
+                           if (!(r.width > 0 && r.top >= top - 1 && r.bottom <= innerHeight + 1)) return false;
+                           const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                           return !!hit && (el.contains(hit) || hit.contains(el)); }"""
+            )
+        )
+
+    def tap(self, target: Locator, what: str) -> None:
+        expect(target).to_be_visible()
+        now = self.scroll_y()
+        if self.taps:  # anything that scrolled the page since the last tap (the tap itself, a script)
+            self.scroll_between += abs(now - self.last_y)
+        if not self.in_view(target):
+            self.outside.append(what)
+            target.evaluate(SCROLL_TO)
+        moved = abs(self.scroll_y() - now)
+        if self.taps:
+            self.scroll_between += moved
+        else:
+            self.scroll_before += moved
+        self.last_y = self.scroll_y()
+        target.tap()
+        self.taps += 1
+
+
+def record(name: str) -> dict:
+    return json.loads((RECORDS / f"{name}.json").read_text())
+
+
+def import_until(page: Page, rec: dict, n: int) -> None:
+    """A table from the record's first ``n`` events, this browser holding its scorer link."""
+    cut = {**rec, "events": rec["events"][:n]}
+    page.goto("/import")
+    page.locator("textarea[name=text]").fill(json.dumps(cut))
+    page.get_by_role("button", name="Import").click()
+    expect(page.locator("#table")).to_have_attribute("data-seq", str(n))
+    page.wait_for_load_state("load")  # the deferred scripts (pickers.js) have run
+
+
+def entered(page: Page, n: int) -> None:
+    """The table has ``n`` events: the play went in."""
+    expect(page.locator("#table")).to_have_attribute("data-seq", str(n))
+
+
+def pick(page: Page, picker: str, value: str) -> Locator:
+    return page.locator(f"label.pick:has(input[name='{picker}'][value='{value}'])")
+
+
+# --- one play per game: (record, index of the event to enter, how to tap it) --------------------------
+
+
+def bingo_trick(page: Page, t: Tapper, ev: dict) -> None:
+    t.tap(pick(page, "lead", ev["lead"]), "lead tile")
+    t.tap(pick(page, "reply", ev["reply"]), "reply tile")
+    t.tap(page.locator("#record-trick"), "Record trick")
+
+
+def five_up_play(page: Page, t: Tapper, ev: dict) -> None:
+    on_numbers = set(ev["on"].split("-")) & set(ev["tile"].split("-"))
+    ends = page.locator(
+        ", ".join(f"a.fu-end[data-on='{ev['on']}'][data-number='{n}']" for n in sorted(on_numbers))
+    )
+    t.tap(ends.first, "open end")
+    t.tap(pick(page, "tile", "-".join(sorted(ev["tile"].split("-"), reverse=True))), "tile")
+    t.tap(page.locator("#fu-play"), "Play it")
+
+
+def ninety_nine_trick(page: Page, t: Tapper, ev: dict) -> None:
+    for i, card in enumerate(ev["cards"]):
+        t.tap(pick(page, f"cards.{i}", card), f"card {i + 1}")
+    t.tap(page.locator("#record-trick"), "Record trick")
+
+
+def trick_de_bingo_trick(page: Page, t: Tapper, ev: dict) -> None:
+    for i, card in enumerate(ev["cards"]):
+        t.tap(pick(page, f"cards.{i}", card), f"card {i + 1}")
+    t.tap(page.locator("#record-trick"), "Record the trick")
+
+
+def bead_place(page: Page, t: Tapper, ev: dict) -> None:
+    for r, c in ev["cells"]:
+        t.tap(page.locator(f".bead-cell:has(input[value='{r},{c}'])"), f"cell {r},{c}")
+    a, b = (int(x) for x in ev["tile"].split("-"))
+    t.tap(pick(page, "tile", f"{max(a, b)}-{min(a, b)}"), "tile")
+    # the record's first number lies on the top/left cell: when it is the lower one, the tile is turned
+    t.tap(page.locator("#bead-place-turned" if a < b else "#bead-place-button"), "Place tile")
+
+
+def nn_bid(page: Page, t: Tapper, ev: dict) -> None:
+    for i, card in enumerate(ev["cards"]):
+        t.tap(pick(page, "cards", card), f"bid card {i + 1}")
+    t.tap(page.locator("#seal-bid"), "Seal my bid")
+
+
+def tdb_pick(page: Page, t: Tapper, ev: dict) -> None:
+    option = page.locator(f"label.tdb-option:has(input[value='{ev['card']}'])")
+    # finding the card scrolls the card list (a box of its own), not the page
+    option.evaluate(
+        "el => { const box = el.closest('.tdb-deck-list'); box.scrollTop = el.offsetTop - box.offsetTop; }"
+    )
+    t.tap(option, "card")
+    t.tap(page.locator(f".tdb-cells label:has(input[value='{ev['cell']}'])"), "cell")
+    t.tap(page.locator("#place-card"), "Place the card")
+
+
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "en-GB",
+}
+
+
+def seat_phone(scorer: Page, seat: int) -> Page:
+    """A second phone, opened on the seat link the scorer's phone holds (an imported table keeps them)."""
+    href = scorer.locator(f"details.link[data-role='seat{seat}'] a.join-link").get_attribute("href")
+    phone = scorer.context.browser.new_context(**PHONE).new_page()
+    phone.goto(href)
+    expect(phone.locator("#table")).to_be_visible()
+    phone.wait_for_load_state("load")
+    return phone
+
+
+@dataclass(frozen=True)
+class Play:
+    game: str
+    record: str
+    index: int  # the event entered by tapping
+    enter: object  # callable(page, tapper, event)
+    target: int  # most taps allowed (issue 12 point 2)
+    seat: int | None = None  # entered on this seat's own phone, not the scorer's
+
+
+PLAYS = [
+    Play("Bingo", "bingo-four-deals-to-eight", 3, bingo_trick, 3),
+    Play("Five Up", "five-up-partners-to-61", 2, five_up_play, 3),
+    Play("Ninety-Nine", "ninety-nine-three-player-game-to-100", 3, ninety_nine_trick, 4),
+    Play("Trick de Bingo", "trick-de-bingo-one-round", 37, trick_de_bingo_trick, 5),
+    Play("Domino Bead Game", "bead-game-two-hands", 3, bead_place, 4),
+    Play("99 bid (seat)", "ninety-nine-three-player-game-to-100", 1, nn_bid, 4, seat=1),
+    Play("TdB pick (seat)", "trick-de-bingo-one-round", 1, tdb_pick, 3, seat=0),
+]
+
+
+def play_once(page: Page, play: Play) -> Tapper:
+    """Import the record up to the play, bring the entry into reach, tap the play; return the counts."""
+    rec = record(play.record)
+    import_until(page, rec, play.index)
+    phone = page if play.seat is None else seat_phone(page, play.seat)
+    try:
+        t = Tapper(phone)
+        play.enter(phone, t, rec["events"][play.index])
+        entered(phone, play.index + 1)
+    finally:
+        if phone is not page:
+            phone.context.close()
+    return t
