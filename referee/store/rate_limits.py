@@ -77,7 +77,9 @@ class DatabaseStorage(Storage):
     def _row(self, key: str) -> tuple[int, float] | None:
         table = RateCounter.__table__
         with self._engine().connect() as conn:
-            row = conn.execute(select(table.c.count, table.c.expires_at).where(table.c.key == key[:255])).first()
+            row = conn.execute(
+                select(table.c.count, table.c.expires_at).where(table.c.key == key[:255])
+            ).first()
         if row is None or row.expires_at <= time.time():
             return None
         return int(row.count), float(row.expires_at)

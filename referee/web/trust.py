@@ -76,5 +76,7 @@ def _refused(_exc: CrossSitePost):
 
 
 def _stale_form(_exc: CSRFError):
-    message = gettext("This page is too old to send (its security check has expired). Reload it and try again.")
+    message = gettext(
+        "This page is too old to send (its security check has expired). Reload it and try again."
+    )
     return render_template("error.html", message=message), 400
