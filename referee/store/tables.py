@@ -9,8 +9,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -22,9 +20,11 @@ from ..extensions import db
 from ..rules import game as find_game
 from ..rules.base import Game, MalformedEvent, _
 from ..rules.events import decode, encode
+from .bounds import check_room
 from .models import EventRow, GameTable, Seat
 from .record import ParsedRecord, check_storable_names, storable
 from .replay import LogEntry, Replayed, extend, replay
+from .snapshots import SnapshotCache
 
 TOKEN_BYTES = 32  # 256 bits for write tokens
 ID_BYTES = 16  # 128 bits: the table id is the read right
@@ -107,18 +107,12 @@ def log_of(table: GameTable) -> list[LogEntry]:
 
 # Snapshots: the log is append-only and replay is pure, so a table's state at seq N stays true;
 # later plain events are applied to it instead of replaying everything (an undo or a correction
-# replays the whole log). One cache per process, bounded; a miss is only slower, never wrong.
-_SNAPSHOTS: OrderedDict[str, Replayed] = OrderedDict()
-_SNAPSHOTS_LOCK = threading.Lock()
+# replays the whole log). One cache per process, bounded by count and by memory (snapshots.py);
+# a miss is only slower, never wrong.
 SNAPSHOT_TABLES = 512
-
-
-def _remember(table_id: str, rep: Replayed) -> None:
-    with _SNAPSHOTS_LOCK:
-        _SNAPSHOTS[table_id] = rep
-        _SNAPSHOTS.move_to_end(table_id)
-        while len(_SNAPSHOTS) > SNAPSHOT_TABLES:
-            _SNAPSHOTS.popitem(last=False)
+SNAPSHOT_BYTES = 64 * 1024 * 1024
+_SNAPSHOTS = SnapshotCache(SNAPSHOT_TABLES, SNAPSHOT_BYTES)
+_remember = _SNAPSHOTS.put
 
 
 def _log_after(table: GameTable, seq: int) -> list[LogEntry]:
@@ -130,8 +124,7 @@ def _log_after(table: GameTable, seq: int) -> list[LogEntry]:
 
 def current(table: GameTable) -> Replayed:
     """The table as its log now stands (from the snapshot when the log has only grown since)."""
-    with _SNAPSHOTS_LOCK:
-        snapshot = _SNAPSHOTS.get(table.id)
+    snapshot = _SNAPSHOTS.get(table.id)
     if snapshot is not None:
         newer = _log_after(table, snapshot.last_seq)
         if not newer:
@@ -175,6 +168,7 @@ def append(
             return current(table), seen.seq, False
     now = current(table)
     last = now.last_seq
+    check_room(last)
     game = find_game(table.game)
     if based_on is not None and based_on != last:
         raise StaleWrite(now)
