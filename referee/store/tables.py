@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from ..rules import game as find_game
 from ..rules.base import Game, MalformedEvent, _
 from ..rules.events import decode, encode
 from .bounds import check_room
-from .models import EventRow, GameTable, Seat
+from .models import EventRow, GameTable, Seat, _now
 from .record import ParsedRecord, check_storable_names, storable
 from .replay import LogEntry, Replayed, extend, replay
 from .snapshots import SnapshotCache
@@ -73,6 +74,14 @@ def import_record(parsed: ParsedRecord) -> Created:
     return _insert(parsed.game, parsed.players, parsed.options, parsed.events)
 
 
+_INSERT_EVENTS = {
+    "qmark": "INSERT INTO events (table_id, seq, kind, body, author, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    "pyformat": "INSERT INTO events (table_id, seq, kind, body, author, created_at)"
+    " VALUES (%s, %s, %s, CAST(%s AS JSON), %s, %s)",
+}
+_INSERT_EVENTS["format"] = _INSERT_EVENTS["pyformat"]
+
+
 def _insert(game: Game, names: tuple[str, ...], options: dict[str, Any], events: tuple[dict, ...]) -> Created:
     scorer = secrets.token_urlsafe(TOKEN_BYTES)
     seat_tokens = tuple(secrets.token_urlsafe(TOKEN_BYTES) for _ in names)
@@ -86,10 +95,16 @@ def _insert(game: Game, names: tuple[str, ...], options: dict[str, Any], events:
         Seat(index=i, name=n, token_hash=hash_token(t))
         for i, (n, t) in enumerate(zip(names, seat_tokens, strict=True))
     ]
+    # The rows are made ready before the first write, then sent in one executemany: SQLite's write lock
+    # is held for milliseconds, not for the conversion of up to MAX_LOG_LINES rows (other tables wait on it).
+    at = _now()
+    rows = [
+        (table.id, seq, "event", json.dumps(body), "import", at) for seq, body in enumerate(events, start=1)
+    ]
     db.session.add(table)
     db.session.flush()  # the table row first: events refer to it
-    for seq, body in enumerate(events, start=1):
-        db.session.add(EventRow(table_id=table.id, seq=seq, kind="event", body=body, author="import"))
+    if rows:
+        db.session.connection().exec_driver_sql(_INSERT_EVENTS[db.engine.dialect.paramstyle], rows)
     db.session.commit()
     return Created(table, scorer, seat_tokens)
 
