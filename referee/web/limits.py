@@ -16,12 +16,14 @@ from __future__ import annotations
 import math
 import time
 
-from flask import Flask, Response, current_app, jsonify, render_template, request
+from flask import Flask, Response, current_app, g, jsonify, render_template, request
 from flask_babel import ngettext
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
+from ..extensions import htmx
 from ..store import rate_limits  # noqa: F401 - registers the referee-db:// storage with limits
+from ..store.tables import current
 
 CREATE_LIMIT = "10 per minute;100 per hour"
 WRITE_LIMIT = "120 per minute"
@@ -67,4 +69,9 @@ def too_many_requests(_exc: RateLimitExceeded) -> tuple[Response | str, int, dic
     if request.blueprint == "api":
         body = jsonify(error={"code": "rate_limited", "message": message, "retry_after": seconds})
         return body, 429, headers
+    if htmx and g.get("table") is not None:  # an entry on a table page: the table, with the message on it
+        page = render_template(
+            "table/_main.html", table=g.table, rep=current(g.table), access=g.access, error=message
+        )
+        return page, 429, headers
     return render_template("error.html", message=message), 429, headers

@@ -198,3 +198,19 @@ def test_a_429_says_what_happened_and_when_to_retry(two_workers):
     assert api.status_code == 429 and api.headers["Retry-After"].isdigit()
     assert body["error"]["code"] == "rate_limited" and 1 <= body["error"]["retry_after"] <= 61
     assert "Try again in" in body["error"]["message"]
+
+
+def test_an_htmx_entry_over_the_limit_shows_the_message_on_the_table(two_workers):
+    client = two_workers[0].test_client()
+    aki = {"X-Forwarded-For": "198.51.100.4"}
+    path = client.post("/new/score-pad", data=NEW, headers=aki).headers["Location"]
+    hx = {**aki, "HX-Request": "true"}
+    codes = [client.post(f"{path}/events", data={"type": "round", "points": ["1", "0"]}, headers=hx).status_code
+             for _ in range(121)]  # fmt: skip
+    assert codes[:120] == [200] * 120 and codes[120] == 429
+    resp = client.post(f"{path}/events", data={"type": "round", "points": ["1", "0"]}, headers=hx)
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 429 and resp.headers["Retry-After"].isdigit()
+    assert html.lstrip().startswith("<main") and 'id="table"' in html  # the fragment htmx swaps in
+    assert re.search(r'role="alert">[^<]*Try again in \d+ seconds?\.', html)
+    assert scores(html) == ["120", "0"]  # nothing more was recorded
