@@ -197,7 +197,7 @@ def append(
         body = normalise_event(game, body)
     elif kind == "correct":
         body = {"target": body.get("target"), "event": normalise_event(game, body.get("event"))}
-    entry = LogEntry(last + 1, kind, dict(body), author)
+    entry = LogEntry(last + 1, kind, dict(body), author, _now())  # its time as stored: the state is kept
     # Checked by replay before anything is stored: raises RuleError if the rules refuse it.
     state = extend(now, [entry]) or replay(game, table.players, table.options, [*log_of(table), entry])
     db.session.add(
@@ -208,6 +208,7 @@ def append(
             body=entry.body,
             author=author,
             idempotency_key=idempotency_key,
+            created_at=entry.at,
         )
     )
     try:
@@ -238,6 +239,5 @@ def append(
             if seen is not None:
                 return current(table), seen.seq, False
         raise StaleWrite(current(table)) from None
-    if kind == "event":
-        _remember(table.id, state)
+    _remember(table.id, state)  # an undo's or a correction's full replay too: the next read needs none
     return state, entry.seq, True
