@@ -21,6 +21,7 @@ from ..extensions import db
 from ..rules import game as find_game
 from ..rules.base import Game, MalformedEvent, _
 from ..rules.events import decode, encode
+from . import gates
 from .bounds import check_room
 from .models import EventRow, GameTable, Seat, _now
 from .record import ParsedRecord, check_storable_names, storable
@@ -143,8 +144,7 @@ def _log_after(table: GameTable, seq: int) -> list[LogEntry]:
     return [LogEntry(*r) for r in rows]
 
 
-def current(table: GameTable) -> Replayed:
-    """The table as its log now stands (from the snapshot when the log has only grown since)."""
+def _from_snapshot(table: GameTable) -> Replayed | None:
     snapshot = _SNAPSHOTS.get(table.id)
     if snapshot is not None:
         newer = _log_after(table, snapshot.last_seq)
@@ -154,14 +154,38 @@ def current(table: GameTable) -> Replayed:
         if extended is not None:
             _remember(table.id, extended)
             return extended
-    rep = replay(find_game(table.game), table.players, table.options, log_of(table))
-    _remember(table.id, rep)
+    return None
+
+
+def current(table: GameTable) -> Replayed:
+    """The table as its log now stands (from the snapshot when the log has only grown since)."""
+    rep = _from_snapshot(table)
+    if rep is not None:
+        return rep
+    gate = gates.replaying.gate(table.id)
+    with gate.lock:  # one full replay of a table at a time here; the others wait and use its snapshot
+        rep = _from_snapshot(table)
+        if rep is None:
+            rep = replay(find_game(table.game), table.players, table.options, log_of(table))
+            _remember(table.id, rep)
     return rep
 
 
 def normalise_event(game: Game, raw: Any) -> dict[str, Any]:
     """The event in the record's canonical spelling (``"4-6"`` becomes ``"6-4"``)."""
     return encode(decode(game.events, raw))
+
+
+def _checked_by_full_replay(table: GameTable, game: Game, now: Replayed, entry: LogEntry) -> Replayed:
+    """An undo or a correction, checked by replaying the whole log; while another is being checked
+    at this table in this process, this one is stale already (see gates.py) and refused at once."""
+    gate = gates.checking.gate(table.id)
+    if not gate.lock.acquire(blocking=False):
+        raise StaleWrite(now)
+    try:
+        return replay(game, table.players, table.options, [*log_of(table), entry])
+    finally:
+        gate.lock.release()
 
 
 def append(
@@ -199,7 +223,7 @@ def append(
         body = {"target": body.get("target"), "event": normalise_event(game, body.get("event"))}
     entry = LogEntry(last + 1, kind, dict(body), author, _now())  # its time as stored: the state is kept
     # Checked by replay before anything is stored: raises RuleError if the rules refuse it.
-    state = extend(now, [entry]) or replay(game, table.players, table.options, [*log_of(table), entry])
+    state = extend(now, [entry]) or _checked_by_full_replay(table, game, now, entry)
     db.session.add(
         EventRow(
             table_id=table.id,

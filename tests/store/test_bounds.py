@@ -110,3 +110,35 @@ def test_growing_a_cached_table_scales_its_estimate_without_walking_it_again(eve
     monkeypatch.setattr("referee.store.snapshots.deep_size", lambda *a, **k: walked.append(1) or 1)
     cache.put("t", pad_state(events * 3 // 2))  # within twice the measured count
     assert walked == []
+
+
+def test_a_correction_while_another_is_being_checked_is_refused_at_once_as_stale(app, client):
+    """The thread is freed at once instead of waiting behind a long replay (gates.py); nothing stored."""
+    from referee.store import gates
+
+    made = client.post("/api/v1/records", json=pad_record(20)).get_json()
+    auth = {"Authorization": f"Bearer {made['scorer_token']}"}
+    url = f"/api/v1/tables/{made['id']}"
+    correction = {"type": "correct", "target": 1, "event": {"type": "round", "points": [9, 9]}}
+    gate = gates.checking.gate(made["id"])
+    with gate.lock:  # another correction of this table is being checked in this process
+        busy = client.post(f"{url}/events", json=correction, headers=auth)
+        plain = client.post(f"{url}/events", json={"type": "round", "points": [1, 1]}, headers=auth)
+    assert busy.status_code == 409 and busy.get_json()["state"]["seq"] == 20
+    assert plain.status_code == 201  # a plain entry is applied to the snapshot: no full replay, no gate
+    assert client.post(f"{url}/events", json=correction, headers=auth).status_code == 201
+    assert client.get(url).get_json()["totals"][0] == sum(i % 5 for i in range(1, 20)) + 9 + 1
+
+
+def test_the_per_table_gates_go_away_when_unused():
+    import gc
+
+    from referee.store.gates import Gates
+
+    gates = Gates()
+    held = gates.gate("t1")
+    with held.lock:
+        assert gates.gate("t1") is held  # every thread asking meanwhile gets the same lock
+    del held
+    gc.collect()
+    assert len(gates._gates) == 0
