@@ -16,7 +16,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     """The app, configured from the environment (REFEREE_*) and then ``overrides``."""
     from . import cli, config
     from .extensions import babel, csrf, db, htmx, migrate
-    from .web import register, trust
+    from .web import register
     from .web.i18n import compile_catalogs, select_locale, translation_directories
 
     app = Flask(
@@ -35,7 +35,6 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     babel.init_app(app, locale_selector=select_locale)
-    trust.init_app(app)  # proxy, Secure cookies, same-origin posts: before CSRF's own check
     csrf.init_app(app)
     htmx.init_app(app)
     register(app)

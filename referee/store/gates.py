@@ -6,9 +6,9 @@ same big table at once hold all of a server's threads for seconds, and every oth
 
 - reads of one table wait for the one replay already under way and then use its snapshot
   (``replaying``: at most one full read replay per table per process);
-- a second undo or correction of a table while one is being checked is answered at once as stale
-  (``checking`` refuses instead of waiting): both cannot be stored anyway, as each is based on the
-  same last line, and the thread is free again in milliseconds.
+- undos and corrections of one table are checked one at a time (``checking``): one made on a page
+  or with ``If-Match`` while another is being checked is answered at once as stale (both are based on
+  the same last line), so its thread is free again in milliseconds; one without waits its turn.
 
 Locks are made on demand and dropped when no thread holds or waits for them.
 """

@@ -176,11 +176,14 @@ def normalise_event(game: Game, raw: Any) -> dict[str, Any]:
     return encode(decode(game.events, raw))
 
 
-def _checked_by_full_replay(table: GameTable, game: Game, now: Replayed, entry: LogEntry) -> Replayed:
-    """An undo or a correction, checked by replaying the whole log; while another is being checked
-    at this table in this process, this one is stale already (see gates.py) and refused at once."""
+def _checked_by_full_replay(
+    table: GameTable, game: Game, now: Replayed, entry: LogEntry, *, based_on: int | None
+) -> Replayed:
+    """An undo or a correction, checked by replaying the whole log, one at a time per table here
+    (gates.py). While another is being checked, one based on a seq (a page, If-Match) is stale
+    already and refused at once; one without waits its turn (writes without If-Match are serialised)."""
     gate = gates.checking.gate(table.id)
-    if not gate.lock.acquire(blocking=False):
+    if not gate.lock.acquire(blocking=based_on is None):
         raise StaleWrite(now)
     try:
         return replay(game, table.players, table.options, [*log_of(table), entry])
@@ -223,7 +226,7 @@ def append(
         body = {"target": body.get("target"), "event": normalise_event(game, body.get("event"))}
     entry = LogEntry(last + 1, kind, dict(body), author, _now())  # its time as stored: the state is kept
     # Checked by replay before anything is stored: raises RuleError if the rules refuse it.
-    state = extend(now, [entry]) or _checked_by_full_replay(table, game, now, entry)
+    state = extend(now, [entry]) or _checked_by_full_replay(table, game, now, entry, based_on=based_on)
     db.session.add(
         EventRow(
             table_id=table.id,

@@ -38,13 +38,13 @@ class _PerRequestSecureSession(SecureCookieSessionInterface):
 
 
 def init_app(app: Flask) -> None:
-    """Call before CSRFProtect so a cross-site post is refused as such, not as a missing token."""
     proxies = app.config["REFEREE_PROXIES"]
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
     app.config["WTF_CSRF_SSL_STRICT"] = False
     app.session_interface = _PerRequestSecureSession()
-    app.before_request(_same_site_only)
+    # first of all before-request checks (CSRFProtect's too): a cross-site post is refused as such
+    app.before_request_funcs.setdefault(None, []).insert(0, _same_site_only)
     app.register_error_handler(CrossSitePost, _refused)
     app.register_error_handler(CSRFError, _stale_form)
 

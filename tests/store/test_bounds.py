@@ -112,7 +112,7 @@ def test_growing_a_cached_table_scales_its_estimate_without_walking_it_again(eve
     assert walked == []
 
 
-def test_a_correction_while_another_is_being_checked_is_refused_at_once_as_stale(app, client):
+def test_a_correction_with_if_match_while_another_is_being_checked_is_refused_at_once(app, client):
     """The thread is freed at once instead of waiting behind a long replay (gates.py); nothing stored."""
     from referee.store import gates
 
@@ -122,7 +122,7 @@ def test_a_correction_while_another_is_being_checked_is_refused_at_once_as_stale
     correction = {"type": "correct", "target": 1, "event": {"type": "round", "points": [9, 9]}}
     gate = gates.checking.gate(made["id"])
     with gate.lock:  # another correction of this table is being checked in this process
-        busy = client.post(f"{url}/events", json=correction, headers=auth)
+        busy = client.post(f"{url}/events", json=correction, headers={**auth, "If-Match": '"20"'})
         plain = client.post(f"{url}/events", json={"type": "round", "points": [1, 1]}, headers=auth)
     assert busy.status_code == 409 and busy.get_json()["state"]["seq"] == 20
     assert plain.status_code == 201  # a plain entry is applied to the snapshot: no full replay, no gate
