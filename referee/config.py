@@ -26,11 +26,17 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "MAX_FORM_MEMORY_SIZE": 2 * 1024 * 1024,  # a record pasted into the import page's text box
         "RATELIMIT_ENABLED": env.get("REFEREE_RATELIMIT_ENABLED", "true").lower() != "false",
         "PUBLIC_URL": env.get("REFEREE_PUBLIC_URL", ""),
+        "REFEREE_PROXIES": env.get("REFEREE_PROXIES", "0"),
+        "RATELIMIT_STORAGE_URI": env.get("REFEREE_RATELIMIT_STORAGE") or "referee-db://",
     }
 
 
 def check(config: dict[str, Any]) -> None:
-    """Refuse to serve outside development with the built-in secret."""
+    """Refuse to serve outside development with the built-in secret, or with a bad proxy count."""
+    proxies = str(config["REFEREE_PROXIES"]).strip()
+    if not proxies.isdigit():
+        raise RuntimeError(f"REFEREE_PROXIES must be a whole number of proxies (got {proxies!r})")
+    config["REFEREE_PROXIES"] = int(proxies)
     if config["REFEREE_ENV"] != "development" and config["SECRET_KEY"] == DEV_SECRET:
         raise RuntimeError(
             f"REFEREE_SECRET_KEY must be set outside development (REFEREE_ENV={config['REFEREE_ENV']})"

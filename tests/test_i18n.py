@@ -22,7 +22,9 @@ def test_translations_keep_their_parameters(area):
         pytest.skip(f"no catalogue for {area} yet")
     with path.open("rb") as f:
         for message in read_po(f):
-            if message.id and message.string:
-                assert sorted(re.findall(r"%\((\w+)\)s", message.id)) == sorted(
-                    re.findall(r"%\((\w+)\)s", message.string)
-                ), message.id
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)  # plurals: (one, other)
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            if ids[0] and all(strings):
+                wanted = sorted(re.findall(r"%\((\w+)\)[sd]", ids[-1]))
+                for string in strings:
+                    assert sorted(re.findall(r"%\((\w+)\)[sd]", string)) == wanted, ids[0]

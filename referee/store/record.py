@@ -9,6 +9,7 @@ from typing import Any
 from ..rules import game as find_game
 from ..rules.base import Game, MalformedEvent, RuleError, _
 from ..rules.events import decode, encode, shown, storable_text
+from .bounds import record_too_long
 from .replay import Replayed, ReplayError, replay_events
 
 FORMAT = "referee-record"
@@ -88,6 +89,8 @@ def parse_record(raw: Any) -> ParsedRecord:
     events = raw.get("events")
     if not isinstance(events, list):
         raise RecordError(MalformedEvent("bad_record", _("events must be a list.")))
+    if (too_long := record_too_long(len(events))) is not None:
+        raise RecordError(too_long)  # before any replay: the cost of a request stays bounded
     try:
         replay_events(header.game, header.players, header.options, events, record=True)  # decodes and applies in order
     except ReplayError as err:

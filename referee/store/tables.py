@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -22,10 +21,13 @@ from ..extensions import db
 from ..rules import game as find_game
 from ..rules.base import Game, MalformedEvent, _
 from ..rules.events import decode, encode
-from .models import EventRow, GameTable, Seat
+from . import gates
+from .bounds import check_room
+from .models import EventRow, GameTable, Seat, _now
 from .private import check_private
 from .record import ParsedRecord, check_header, storable
 from .replay import LogEntry, Replayed, extend, replay
+from .snapshots import SnapshotCache
 
 TOKEN_BYTES = 32  # 256 bits for write tokens
 ID_BYTES = 16  # 128 bits: the table id is the read right
@@ -68,6 +70,14 @@ def import_record(parsed: ParsedRecord) -> Created:
     return _insert(parsed.game, parsed.players, parsed.options, parsed.events)
 
 
+_INSERT_EVENTS = {
+    "qmark": "INSERT INTO events (table_id, seq, kind, body, author, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    "pyformat": "INSERT INTO events (table_id, seq, kind, body, author, created_at)"
+    " VALUES (%s, %s, %s, CAST(%s AS JSON), %s, %s)",
+}
+_INSERT_EVENTS["format"] = _INSERT_EVENTS["pyformat"]
+
+
 def _insert(
     game: Game, names: tuple[str, ...], options: dict[str, Any], events: tuple[dict[str, Any], ...]
 ) -> Created:
@@ -83,10 +93,16 @@ def _insert(
         Seat(index=i, name=n, token_hash=hash_token(t))
         for i, (n, t) in enumerate(zip(names, seat_tokens, strict=True))
     ]
+    # The rows are made ready before the first write, then sent in one executemany: SQLite's write lock
+    # is held for milliseconds, not for the conversion of up to MAX_LOG_LINES rows (other tables wait on it).
+    at = _now()
+    rows = [
+        (table.id, seq, "event", json.dumps(body), "import", at) for seq, body in enumerate(events, start=1)
+    ]
     db.session.add(table)
     db.session.flush()  # the table row first: events refer to it
-    for seq, body in enumerate(events, start=1):
-        db.session.add(EventRow(table_id=table.id, seq=seq, kind="event", body=body, author="import"))
+    if rows:
+        db.session.connection().exec_driver_sql(_INSERT_EVENTS[db.engine.dialect.paramstyle], rows)
     db.session.commit()
     return Created(table, scorer, seat_tokens)
 
@@ -97,38 +113,36 @@ def get_table(table_id: str) -> GameTable | None:
     return db.session.get(GameTable, table_id)
 
 
+# The log is read as plain columns, not ORM objects: a table at the size limit loads twice as fast.
+_LOG_COLUMNS = (EventRow.seq, EventRow.kind, EventRow.body, EventRow.author, EventRow.created_at)
+
+
 def log_of(table: GameTable) -> list[LogEntry]:
-    rows = db.session.scalars(select(EventRow).where(EventRow.table_id == table.id).order_by(EventRow.seq))
-    return [LogEntry(r.seq, r.kind, r.body, r.author, r.created_at) for r in rows]
+    rows = db.session.execute(
+        select(*_LOG_COLUMNS).where(EventRow.table_id == table.id).order_by(EventRow.seq)
+    )
+    return [LogEntry(*r) for r in rows]
 
 
 # Snapshots: the log is append-only and replay is pure, so a table's state at seq N stays true;
 # later plain events are applied to it instead of replaying everything (an undo or a correction
-# replays the whole log). One cache per process, bounded; a miss is only slower, never wrong.
-_SNAPSHOTS: OrderedDict[str, Replayed] = OrderedDict()
-_SNAPSHOTS_LOCK = threading.Lock()
+# replays the whole log). One cache per process, bounded by count and by memory (snapshots.py);
+# a miss is only slower, never wrong.
 SNAPSHOT_TABLES = 512
-
-
-def _remember(table_id: str, rep: Replayed) -> None:
-    with _SNAPSHOTS_LOCK:
-        _SNAPSHOTS[table_id] = rep
-        _SNAPSHOTS.move_to_end(table_id)
-        while len(_SNAPSHOTS) > SNAPSHOT_TABLES:
-            _SNAPSHOTS.popitem(last=False)
+SNAPSHOT_BYTES = 64 * 1024 * 1024
+_SNAPSHOTS = SnapshotCache(SNAPSHOT_TABLES, SNAPSHOT_BYTES)
+_remember = _SNAPSHOTS.put
 
 
 def _log_after(table: GameTable, seq: int) -> list[LogEntry]:
-    rows = db.session.scalars(
-        select(EventRow).where(EventRow.table_id == table.id, EventRow.seq > seq).order_by(EventRow.seq)
+    rows = db.session.execute(
+        select(*_LOG_COLUMNS).where(EventRow.table_id == table.id, EventRow.seq > seq).order_by(EventRow.seq)
     )
-    return [LogEntry(r.seq, r.kind, r.body, r.author, r.created_at) for r in rows]
+    return [LogEntry(*r) for r in rows]
 
 
-def current(table: GameTable) -> Replayed:
-    """The table as its log now stands (from the snapshot when the log has only grown since)."""
-    with _SNAPSHOTS_LOCK:
-        snapshot = _SNAPSHOTS.get(table.id)
+def _from_snapshot(table: GameTable) -> Replayed | None:
+    snapshot = _SNAPSHOTS.get(table.id)
     if snapshot is not None:
         newer = _log_after(table, snapshot.last_seq)
         if not newer:
@@ -137,8 +151,20 @@ def current(table: GameTable) -> Replayed:
         if extended is not None:
             _remember(table.id, extended)
             return extended
-    rep = replay(find_game(table.game), table.players, table.options, log_of(table))
-    _remember(table.id, rep)
+    return None
+
+
+def current(table: GameTable) -> Replayed:
+    """The table as its log now stands (from the snapshot when the log has only grown since)."""
+    rep = _from_snapshot(table)
+    if rep is not None:
+        return rep
+    gate = gates.replaying.gate(table.id)
+    with gate.lock:  # one full replay of a table at a time here; the others wait and use its snapshot
+        rep = _from_snapshot(table)
+        if rep is None:
+            rep = replay(find_game(table.game), table.players, table.options, log_of(table))
+            _remember(table.id, rep)
     return rep
 
 
@@ -148,6 +174,21 @@ def normalise_event(game: Game, raw: Any) -> dict[str, Any]:
 
 
 RACE_RETRIES = 64  # each lost race means another write was stored: a bound, not a timeout
+
+
+def _checked_by_full_replay(
+    table: GameTable, game: Game, now: Replayed, entry: LogEntry, *, based_on: int | None
+) -> Replayed:
+    """An undo or a correction, checked by replaying the whole log, one at a time per table here
+    (gates.py). While another is being checked, one based on a seq (a page, If-Match) is stale
+    already and refused at once; one without waits its turn (writes without If-Match are serialised)."""
+    gate = gates.checking.gate(table.id)
+    if not gate.lock.acquire(blocking=based_on is None):
+        raise StaleWrite(now)
+    try:
+        return replay(game, table.players, table.options, [*log_of(table), entry])
+    finally:
+        gate.lock.release()
 
 
 def append(
@@ -183,6 +224,7 @@ def append(
             return current(table), seen.seq, False
     now = current(table)
     last = now.last_seq
+    check_room(last)
     game = find_game(table.game)
     if based_on is not None and based_on != last:
         raise StaleWrite(now)
@@ -191,9 +233,9 @@ def append(
         body = normalise_event(game, body)
     elif kind == "correct":
         body = {"target": body.get("target"), "event": normalise_event(game, body.get("event"))}
-    entry = LogEntry(last + 1, kind, dict(body), author)
+    entry = LogEntry(last + 1, kind, dict(body), author, _now())  # its time as stored: the state is kept
     # Checked by replay before anything is stored: raises RuleError if the rules refuse it.
-    state = extend(now, [entry]) or replay(game, table.players, table.options, [*log_of(table), entry])
+    state = extend(now, [entry]) or _checked_by_full_replay(table, game, now, entry, based_on=based_on)
     db.session.add(
         EventRow(
             table_id=table.id,
@@ -202,6 +244,7 @@ def append(
             body=entry.body,
             author=author,
             idempotency_key=idempotency_key,
+            created_at=entry.at,
         )
     )
     try:
@@ -245,6 +288,5 @@ def append(
                 _races=_races - 1,
             )
         raise StaleWrite(current(table)) from None
-    if kind == "event":
-        _remember(table.id, state)
+    _remember(table.id, state)  # an undo's or a correction's full replay too: the next read needs none
     return state, entry.seq, True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import api, errors, health, limits, live, pages, printing, sharing, table, templating
+from . import access, api, errors, health, limits, live, pages, printing, sharing, table, templating, trust
 from . import bead_game as bead_game_web
 from . import bingo as bingo_web
 from . import five_up as five_up_web
@@ -28,8 +28,10 @@ BLUEPRINTS = (
 
 
 def register(app: Flask) -> None:
+    trust.init_app(app)  # proxy, Secure cookies, same-origin posts
     templating.init_app(app)
     errors.init_app(app)
+    access.init_app(app)  # the device cookie that holds this phone's tables
     live.init_app(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)

@@ -1,6 +1,6 @@
 """Who may do what at a table: the scorer token (write), a seat token (that seat's private events),
-or nothing but the table id (read). Tokens arrive by link (then kept in the signed session cookie)
-or as ``Authorization: Bearer``."""
+or nothing but the table id (read). Tokens arrive by link (then kept server-side for this phone's
+device cookie, see ``referee.store.devices``) or as ``Authorization: Bearer``."""
 
 from __future__ import annotations
 
@@ -8,11 +8,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import request, session
+from flask import Flask, Response, g, request, session
 
 from ..rules.base import Game
+from ..store import devices
 from ..store.models import GameTable
-from ..store.tables import token_matches
+from ..store.tables import get_table, token_matches
+
+DEVICE_COOKIE = "referee_device"
+DEVICE_DAYS = 400  # the longest a browser keeps a cookie
 
 
 @dataclass(frozen=True)
@@ -36,19 +40,34 @@ class Access:
         )
 
 
+def device_secret(create: bool = False) -> str | None:
+    """This phone's device secret (from its cookie); ``create`` makes one, sent with the response."""
+    secret = g.get("device_secret") or request.cookies.get(DEVICE_COOKIE)
+    if secret is not None and not (20 <= len(secret) <= 64 and secret.isascii()):
+        secret = None  # not one we made: start afresh
+    if secret is None and create:
+        secret = devices.new_secret()
+    if secret is not None:
+        g.device_secret = secret
+    return secret
+
+
 def remember(table_id: str, role: str, token: str) -> None:
-    tokens = dict(session.get("tokens", {}))
-    tokens[f"{table_id}:{role}"] = token
-    session["tokens"] = tokens
-    session["last_table"] = table_id  # a scanned printed card (/c/<id>) goes to this table
-    session.permanent = True
+    keep(table_id, {role: token})
 
 
 def remember_links(table_id: str, scorer_token: str, seat_tokens: tuple[str, ...]) -> None:
     """A new table's creator keeps the scorer token and each seat's link (to show as QR codes)."""
-    remember(table_id, "scorer", scorer_token)
-    for index, token in enumerate(seat_tokens):
-        remember(table_id, f"link{index}", token)
+    keep(table_id, {"scorer": scorer_token} | {f"link{i}": t for i, t in enumerate(seat_tokens)})
+
+
+def keep(table_id: str, held: dict[str, str]) -> None:
+    """This phone holds these links of the table from now on (its cookie is sent again, renewed)."""
+    devices.remember(device_secret(create=True), table_id, held)  # type: ignore[arg-type]
+    g.pop("device_tokens", None)
+    g.send_device_cookie = True
+    session["last_table"] = table_id  # a scanned printed card (/c/<id>) goes to this table
+    session.permanent = True
 
 
 def held_link(table: GameTable, role: str) -> str | None:
@@ -64,7 +83,52 @@ def held_link(table: GameTable, role: str) -> str | None:
 
 
 def _remembered(table_id: str, role: str) -> str | None:
-    return session.get("tokens", {}).get(f"{table_id}:{role}")
+    secret = device_secret()
+    if secret is None:
+        return None
+    cache = g.setdefault("device_tokens", {})
+    if table_id not in cache:
+        cache[table_id] = devices.tokens(secret, table_id)
+    return cache[table_id].get(role)
+
+
+def _send_device_cookie(resp: Response) -> Response:
+    secret = g.get("device_secret")
+    if secret is not None and g.get("send_device_cookie"):
+        resp.set_cookie(
+            DEVICE_COOKIE,
+            secret,
+            max_age=DEVICE_DAYS * 24 * 3600,
+            secure=request.is_secure,
+            httponly=True,
+            samesite="Lax",
+        )
+    return resp
+
+
+def _adopt_session_tokens(_endpoint: str | None = None, _values: dict | None = None) -> None:
+    """A phone from before device cookies carries its tokens in the session: move them server-side
+    (first thing in a request, before a table's blueprint works out this phone's access)."""
+    held = session.get("tokens")
+    if not held:
+        return
+    by_table: dict[str, dict[str, str]] = {}
+    for key, token in dict(held).items():
+        table_id, _sep, role = str(key).partition(":")
+        if isinstance(token, str) and len(role) <= 16:
+            by_table.setdefault(table_id, {})[role] = token
+    last = session.get("last_table")
+    for table_id, roles in by_table.items():
+        if get_table(table_id) is not None:
+            keep(table_id, roles)
+    session.pop("tokens", None)
+    if last is not None:
+        session["last_table"] = last
+
+
+def init_app(app: Flask) -> None:
+    app.url_value_preprocessor(_adopt_session_tokens)
+    app.after_request(_send_device_cookie)
 
 
 def bearer() -> str | None:

@@ -2,15 +2,28 @@
 
 Reads (pages, polls, PDFs) are not limited: live pages poll twice a second. The limits are generous
 for a person at a table and stop a script hammering the server. ``RATELIMIT_ENABLED`` (environment
-``REFEREE_RATELIMIT_ENABLED=false``) turns them off for load tests. Counters live in memory per worker
-(``RATELIMIT_STORAGE_URI`` can point at a shared store).
+``REFEREE_RATELIMIT_ENABLED=false``) turns them off for load tests.
+
+The client address is the real phone's behind a trusted proxy (``REFEREE_PROXIES``, see ``trust``).
+Counters live where every worker and server sees them: the app's database by default
+(``referee.store.rate_limits``), or Redis when ``REFEREE_RATELIMIT_STORAGE`` names one
+(``redis://host:6379``; needs the ``redis`` package). A limit hit answers 429 with ``Retry-After``
+and a sentence saying when to try again.
 """
 
 from __future__ import annotations
 
-from flask import Flask
-from flask_limiter import Limiter
+import math
+import time
+
+from flask import Flask, Response, current_app, g, jsonify, render_template, request
+from flask_babel import ngettext
+from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
+
+from ..extensions import htmx
+from ..store import rate_limits  # noqa: F401 - registers the referee-db:// storage with limits
+from ..store.tables import current
 
 CREATE_LIMIT = "10 per minute;100 per hour"
 WRITE_LIMIT = "120 per minute"
@@ -20,8 +33,9 @@ CREATE_ENDPOINTS = frozenset({"pages.new_table", "pages.import_page", "api.creat
 def init_app(app: Flask) -> Limiter:
     """One limiter per app (so test apps never share counters), applied to every POST endpoint: one
     budget for creating tables and one for all writes, per client address."""
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "referee-db://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)  # a storage hiccup never turns into a 500
     limiter = Limiter(get_remote_address, app=app, default_limits=[])
     app.extensions["referee_limiter"] = limiter  # the decorators only hold a weak reference
     for rule in app.url_map.iter_rules():
@@ -32,4 +46,32 @@ def init_app(app: Flask) -> Limiter:
             CREATE_LIMIT if creates else WRITE_LIMIT, scope="create" if creates else "write", methods=["POST"]
         )
         app.view_functions[rule.endpoint] = shared(app.view_functions[rule.endpoint])
+    app.register_error_handler(RateLimitExceeded, too_many_requests)
     return limiter
+
+
+def retry_after(limiter: Limiter) -> int:
+    """Whole seconds until the breached limit's window ends (at least 1)."""
+    current = limiter.current_limit
+    reset_at = current.reset_at if current is not None else time.time() + 60
+    return max(1, math.ceil(reset_at - time.time()))
+
+
+def too_many_requests(_exc: RateLimitExceeded) -> tuple[Response | str, int, dict[str, str]]:
+    """The 429 of every page and of the API: what happened and when to try again."""
+    seconds = retry_after(current_app.extensions["referee_limiter"])
+    message = ngettext(
+        "Too many entries from this address in a short time, so this one was not recorded. Try again in %(num)d second.",
+        "Too many entries from this address in a short time, so this one was not recorded. Try again in %(num)d seconds.",
+        seconds,
+    )
+    headers = {"Retry-After": str(seconds)}
+    if request.blueprint == "api":
+        body = jsonify(error={"code": "rate_limited", "message": message, "retry_after": seconds})
+        return body, 429, headers
+    if htmx and g.get("table") is not None:  # an entry on a table page: the table, with the message on it
+        page = render_template(
+            "table/_main.html", table=g.table, rep=current(g.table), access=g.access, error=message
+        )
+        return page, 429, headers
+    return render_template("error.html", message=message), 429, headers

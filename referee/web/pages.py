@@ -2,28 +2,51 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import format_timedelta, gettext
 
 from ..rules import game as find_game
 from ..rules.base import RuleError
+from ..store import devices
 from ..store.record import RecordError, parse_record
 from ..store.sharing import set_confirm_corrections
-from ..store.tables import create_table, import_record
-from .access import remember_links
+from ..store.tables import create_table, current, get_table, import_record
+from .access import device_secret, remember_links
 from .bodies import parse_json
 from .forms import form_option
 from .i18n import COOKIE, explain
 
 bp = Blueprint("pages", __name__)
 
+HOME_TABLES = 30  # listed on the home page; the rest behind "show all"
 
 @bp.get("/")
 def home():
-    return render_template("home.html")
+    """The games to start, and first the tables this phone created or joined (newest activity first)."""
+    secret = device_secret()
+    held = devices.held_tables(secret) if secret else []
+    shown = held if request.args.get("all") else held[:HOME_TABLES]
+    now = datetime.now(UTC).replace(tzinfo=None)
+    tables = [
+        {
+            "table": h.table,
+            "rep": current(h.table),
+            "ago": format_timedelta(h.last_activity - now, add_direction=True),
+        }
+        for h in shown
+    ]
+    return render_template("home.html", held=tables, hidden=len(held) - len(shown))
 
+@bp.post("/forget/<table_id>")
+def forget_table(table_id: str):
+    """This phone stops holding the table's links (the table itself and other phones are untouched)."""
+    secret = device_secret()
+    if secret and get_table(table_id) is not None:
+        devices.forget(secret, table_id)
+    return redirect(url_for("pages.home"))
 
 @bp.route("/new/<game_id>", methods=["GET", "POST"])
 def new_table(game_id: str):
@@ -49,7 +72,6 @@ def new_table(game_id: str):
             return redirect(url_for("table.show", table_id=created.table.id))
     status = 422 if error else 200
     return render_template("new_table.html", game=game, error=error, form=request.form), status
-
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_page():
@@ -81,7 +103,6 @@ def import_page():
                 return redirect(url_for("table.show", table_id=created.table.id))
     return render_template("import.html", error=error), 422 if error else 200
 
-
 @bp.get("/lang/<code>")
 def set_language(code: str):
     if code not in current_app.config["LANGUAGES"]:
@@ -91,5 +112,5 @@ def set_language(code: str):
     if parts.scheme or parts.netloc or not target.startswith("/"):
         target = "/"
     resp = make_response(redirect(target))
-    resp.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
+    resp.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax", secure=request.is_secure)
     return resp

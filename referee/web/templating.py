@@ -36,7 +36,7 @@ def init_app(app: Flask) -> None:
     def headers(resp: Response) -> Response:
         resp.headers.setdefault("Content-Security-Policy", CSP)
         resp.headers.setdefault("X-Content-Type-Options", "nosniff")
-        resp.headers.setdefault("Referrer-Policy", "no-referrer")
+        resp.headers.setdefault("Referrer-Policy", "same-origin")  # Origin stays real on our posts
         resp.headers.setdefault("X-Frame-Options", "DENY")
         if request.path.startswith("/t/") or request.path.startswith("/api/"):
             resp.headers.setdefault("Cache-Control", "no-store")
