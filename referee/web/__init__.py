@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import api, health, limits, live, pages, printing, sharing, table, templating
+from . import api, dispute, health, limits, live, pages, printing, quick_checks, sharing, table, templating
 from . import bead_game as bead_game_web
 from . import bingo as bingo_web
 from . import five_up as five_up_web
@@ -22,6 +22,8 @@ BLUEPRINTS = (
     five_up_web.bp,
     trick_de_bingo_web.bp,
     bead_game_web.bp,
+    quick_checks.bp,  # /check and the check API (issue 15)
+    dispute.bp,  # the dispute report PDF
 )
 
 

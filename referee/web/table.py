@@ -23,6 +23,7 @@ from ..store.sharing import propose_correction
 from ..store.tables import StaleWrite, append, current, get_table, token_matches
 from .access import access_for, held_link, remember
 from .i18n import explain
+from .moments import render_moment
 from .state import form_event, public_events, public_record
 
 bp = Blueprint("table", __name__, url_prefix="/t")
@@ -92,6 +93,8 @@ def _respond(rep: Replayed, error: str | None, status: int):
 
 @bp.get("/<table_id>")
 def show(table_id: str):
+    if "at" in request.args:  # a past moment, read only (moments.py)
+        return render_moment(request.args["at"], g.access)
     return _render(current(g.table))
 
 
