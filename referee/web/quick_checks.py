@@ -100,3 +100,97 @@ def page() -> tuple[str, int]:
     return render_template(
         "quick_check/page.html", form=form, result=result, error=error, names=seat_names()
     ), status
+
+
+MOMENT_PARAMETER = {
+    "name": "at",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "integer", "minimum": 0},
+    "description": "time travel: the state exactly as the table answered when its seq was this (0..seq), "
+    "with the same redaction for the caller's role; 422 outside 0..seq",
+}
+
+_TILES = {"type": "array", "items": {"type": "string", "example": "6-4"}}
+CLAIM_REQUEST = {
+    "type": "object",
+    "properties": {
+        "trump": {"type": "integer", "minimum": 0, "maximum": 6, "description": "0 = blanks (B6)"},
+        "claimer": {"type": "integer", "enum": [0, 1]},
+        "won": {
+            "type": "array",
+            "minItems": 2,
+            "maxItems": 2,
+            "items": _TILES,
+            "description": "each seat's trick pile: tiles, each once, an even count",
+        },
+        "declarations": {
+            "type": "array",
+            "minItems": 2,
+            "maxItems": 2,
+            "items": {"type": "array", "items": _TILES},
+            "description": "per seat, the declarations that count, each a list of 2-6 doubles (B27); "
+            "B30 voiding is the caller's to apply",
+        },
+        "lastTrick": {
+            "type": "integer",
+            "enum": [0, 1],
+            "nullable": True,
+            "description": "B13; ignored when closed (B41)",
+        },
+        "closed": {
+            "type": "object",
+            "nullable": True,
+            "properties": {
+                "by": {"type": "integer", "enum": [0, 1]},
+                "opponentPoints": {"type": "integer", "minimum": 0},
+                "opponentHadTrick": {"type": "boolean"},
+            },
+            "required": ["by", "opponentPoints", "opponentHadTrick"],
+            "description": "the close's snapshot (B42)",
+        },
+        "options": {
+            "type": "object",
+            "properties": {name: {"type": "boolean"} for name in SCORING_OPTIONS},
+            "additionalProperties": False,
+        },
+    },
+    "required": ["trump", "claimer", "won", "declarations"],
+}
+CLAIM_ANSWER = {
+    "type": "object",
+    "properties": {
+        "points": {
+            "type": "array",
+            "items": {"type": "integer"},
+            "description": "card points with declarations and the last trick's 10",
+        },
+        "correct": {"type": "boolean", "description": "the claimer has 70 or more (B33)"},
+        "winner": {"type": "integer", "description": "the seat that wins the deal (B34)"},
+        "gamePoints": {"type": "integer", "description": "what the winner scores (B44)"},
+        "lines": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "the breakdown in words, in the request's language",
+        },
+    },
+    "required": ["points", "correct", "winner", "gamePoints", "lines"],
+}
+
+
+def openapi_paths(error: dict[str, Any]) -> dict[str, Any]:
+    """The check's operation for /api/openapi.json."""
+    content = lambda schema: {"application/json": {"schema": schema}}  # noqa: E731
+    return {
+        "/api/v1/checks/bingo-claim": {
+            "post": {
+                "summary": "Check a Bingo claim without a recorded deal (B12-B14, B27, B30, B33-B34, B41-B44)",
+                "requestBody": {"required": True, "content": content(CLAIM_REQUEST)},
+                "responses": {
+                    "200": {"description": "the claim settled", "content": content(CLAIM_ANSWER)},
+                    "400": {"description": "not JSON", "content": content(error)},
+                    "422": {"description": "impossible input, with the reason", "content": content(error)},
+                },
+            }
+        }
+    }

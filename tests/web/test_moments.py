@@ -45,7 +45,8 @@ def _play(client, record, undo_every=0):
     that moments include undone and corrected entries. Returns the table and every role's live answer
     at each seq."""
     table = client.post(
-        "/api/v1/tables", json={"game": record["game"], "players": record["players"], "options": record.get("options", {})}
+        "/api/v1/tables",
+        json={"game": record["game"], "players": record["players"], "options": record.get("options", {})},
     ).get_json()
     roles = _roles(table, record["game"])
     seen = {0: {role: _get(client, table["id"], token).get_json() for role, token in roles.items()}}
@@ -54,7 +55,9 @@ def _play(client, record, undo_every=0):
         resp = _post(client, table, body)
         if resp.status_code != 201:
             return False
-        seen[resp.get_json()["seq"]] = {role: _get(client, table["id"], token).get_json() for role, token in roles.items()}
+        seen[resp.get_json()["seq"]] = {
+            role: _get(client, table["id"], token).get_json() for role, token in roles.items()
+        }
         return True
 
     for n, event in enumerate(record["events"], start=1):
@@ -88,7 +91,10 @@ def _check_every_moment(app, client, path, undo_every=0):
             assert state_json(table["id"], fresh, Access(scorer=True)) == answers["scorer"], (path.stem, k)
     for bad in (-1, last + 1, "x", "1.5", ""):
         resp = _get(client, table["id"], None, at=bad)
-        assert resp.status_code == 422 and resp.get_json()["error"]["code"] in ("no_such_moment", "bad_moment")
+        assert resp.status_code == 422 and resp.get_json()["error"]["code"] in (
+            "no_such_moment",
+            "bad_moment",
+        )
     return last
 
 
@@ -136,7 +142,9 @@ def test_a_seat_sees_at_k_only_what_it_could_see_at_k(client):
         assert view["events"][-1] == {"seq": k, "type": "bid", "seat": bidder, "sealed": True}
         text = json.dumps(view)
         assert view["detail"]["bids"][bidder] is None or "cards" not in view["detail"]["bids"][bidder]
-        assert all(card not in text for card in cards if card not in json.dumps(view["detail"].get("pack", [])))
+        assert all(
+            card not in text for card in cards if card not in json.dumps(view["detail"].get("pack", []))
+        )
 
 
 def _bingo(client):
@@ -160,10 +168,12 @@ def test_the_moment_page_steps_through_entries_tricks_and_deals(client):
     assert str(k + 1) in nexts
     deals = [i + 1 for i, t in enumerate(types) if t == "deal"]
     tricks = [i + 1 for i, t in enumerate(types) if t == "trick"]
-    assert str(max(d for d in deals if d < k)) in re.findall(r'rel="prev" data-dir="previous" href="[^"]*at=(\d+)"', html)
+    assert str(max(d for d in deals if d < k)) in re.findall(
+        r'rel="prev" data-dir="previous" href="[^"]*at=(\d+)"', html
+    )
     assert str(min(t for t in tricks if t > k)) in nexts
     assert 'id="back-to-now"' in html and f'href="/t/{tid}"' in html
-    assert "<fieldset class=\"moment-state\" disabled>" in html
+    assert '<fieldset class="moment-state" disabled>' in html
     assert 'name="based_on"' not in html, "nothing to record at a past moment"
     # the history up to k links each entry to its moment, and nothing after k is shown
     assert f"at={k}" in html and f'data-seq="{k + 1}"' not in html
