@@ -20,7 +20,7 @@ from printables.geometry import PAGE_SPECS
 
 from ..rules import game as find_game
 from ..rules.base import RuleError, _
-from ..rules.bingo.quick_check import claim_lines, name_seats
+from ..rules.bingo.quick_check import claim_lines
 from ..rules.cards import Card
 from ..store.moments import check_moment
 from ..store.replay import LogEntry, Replayed, extend, replay
@@ -28,6 +28,7 @@ from ..store.tables import log_of
 from .access import Access
 from .i18n import explain, say
 from .moments import STEPS
+from .quick_checks import claim_words
 from .table import load_table
 
 bp = Blueprint("dispute", __name__, url_prefix="/t")
@@ -217,10 +218,9 @@ def _outcome(before: Replayed, after: Replayed, moment: int, seat: int | None) -
     was = game.public_detail(before.view.detail, seat)
     claim = now.get("claim")
     if game.id == "bingo" and claim and claim != was.get("claim") and "claimer_points" in claim:
-        for msg, params in name_seats(claim_lines(claim), after.players):
-            if "name" in params:
-                params = {**params, "name": gettext(params["name"])}
-            out.append(ReportLine(say(msg, params), moment, "detail"))
+        out.extend(
+            ReportLine(text, moment, "detail") for text in claim_words(claim_lines(claim), after.players)
+        )
     if tuple(after.view.totals) != tuple(before.view.totals):
         totals = ", ".join(f"{n} {t}" for n, t in zip(after.players, after.view.totals, strict=True))
         out.append(ReportLine(gettext("Totals: %(totals)s", totals=totals), moment, "totals"))

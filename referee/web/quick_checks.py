@@ -6,6 +6,7 @@ this module only reads the request, puts the breakdown into the reader's languag
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, request
@@ -14,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..extensions import csrf
 from ..rules.base import RuleError, _
-from ..rules.bingo.quick_check import SCORING_OPTIONS, ClaimCheck, check_claim, name_seats
+from ..rules.bingo.quick_check import SCORING_OPTIONS, Line, check_claim, name_seats
 from .i18n import explain, say
 from .state import error_json
 
@@ -25,12 +26,13 @@ def seat_names() -> tuple[str, str]:
     return gettext("Player 1"), gettext("Player 2")
 
 
-def lines_in_words(result: ClaimCheck, names: tuple[str, ...]) -> list[str]:
-    """The breakdown in the request's language, players by name, declaration names translated."""
+def claim_words(lines: Sequence[Line], names: Sequence[str]) -> list[str]:
+    """A claim's breakdown in the request's language, players by name, declaration names translated."""
     out = []
-    for msg, params in name_seats(result.lines, names):
+    for msg, params in name_seats(lines, names):
         if "name" in params:
-            params = {**params, "name": gettext(params["name"])}
+            word = str(params["name"])
+            params = {**params, "name": gettext(word)}
         out.append(say(msg, params))
     return out
 
@@ -54,7 +56,7 @@ def bingo_claim_api() -> Response:
         correct=result.correct,
         winner=result.winner,
         gamePoints=result.game_points,
-        lines=lines_in_words(result, seat_names()),
+        lines=claim_words(result.lines, seat_names()),
     )
 
 
@@ -96,7 +98,7 @@ def page() -> tuple[str, int]:
         except RuleError as err:
             error, status = explain(err), 422
         else:
-            result = {"check": checked, "lines": lines_in_words(checked, seat_names())}
+            result = {"check": checked, "lines": claim_words(checked.lines, seat_names())}
     return render_template(
         "quick_check/page.html", form=form, result=result, error=error, names=seat_names()
     ), status
