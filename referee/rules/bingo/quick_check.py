@@ -135,19 +135,19 @@ def check_claim(body: Any) -> ClaimCheck:
     """The claim of ``body`` (the API's request) settled by the deal's scoring, or a RuleError."""
     if not isinstance(body, Mapping):
         raise MalformedEvent("bad_json", _("The request body must be a JSON object."))
-    trump = body.get("trump")
-    if isinstance(trump, bool) or trump not in range(7):
+    raw_trump = body.get("trump")
+    if isinstance(raw_trump, bool) or raw_trump not in range(7):
         raise MalformedEvent("bad_trump", _("trump is a number from 0 (blanks) to 6."))
+    trump = int(raw_trump)
     claimer = _seat(body.get("claimer"), "claimer")
     piles = _piles(body.get("won"))
     declarations = _declarations(body.get("declarations"))
-    last = body.get("lastTrick")
-    if last is not None:
-        last = _seat(last, "lastTrick")
-        if not piles[last]:
-            raise IllegalEvent(
-                "last_without_pile", _("Player %(n)s won the last trick but has an empty pile."), n=last + 1
-            )
+    raw_last = body.get("lastTrick")
+    last = None if raw_last is None else _seat(raw_last, "lastTrick")
+    if last is not None and not piles[last]:
+        raise IllegalEvent(
+            "last_without_pile", _("Player %(n)s won the last trick but has an empty pile."), n=last + 1
+        )
     options = body.get("options", {})
     if not isinstance(options, Mapping) or any(k not in SCORING_OPTIONS for k in options):
         raise MalformedEvent(
@@ -161,9 +161,9 @@ def check_claim(body: Any) -> ClaimCheck:
     for seat in order:
         pile = piles[seat]
         for i in range(0, len(pile), 2):
-            a, b = pile[i], pile[i + 1]
-            points = card_points(a, trump) + card_points(b, trump)
-            tricks.append(TrickRec(0, len(tricks) + 1, seat, a, b, seat, points, 1, {}))
+            lead, reply = pile[i], pile[i + 1]
+            worth = card_points(lead, trump) + card_points(reply, trump)
+            tricks.append(TrickRec(0, len(tricks) + 1, seat, lead, reply, seat, worth, 1, {}))
     close = _close(body.get("closed"), claimer, len(tricks))
     deal = _Told(
         no=1,
@@ -176,11 +176,11 @@ def check_claim(body: Any) -> ClaimCheck:
         last_trick_played=last is not None and close is None,  # B41: a closed deal has no last-trick 10
     )
     settled = settle_claim(deal, claimer, dict(options), "claim", None)
-    b = settled.breakdown
-    mine, theirs = b["claimer_points"], b["opponent_points"]
-    points = (mine["total"], theirs["total"]) if claimer == 0 else (theirs["total"], mine["total"])
+    told = settled.breakdown
+    mine, theirs = int(told["claimer_points"]["total"]), int(told["opponent_points"]["total"])
+    points = (mine, theirs) if claimer == 0 else (theirs, mine)
     assert settled.winner is not None  # a claim always has a winner (B34)
-    return ClaimCheck(points, bool(b["correct"]), settled.winner, settled.game_points, claim_lines(b), b)
+    return ClaimCheck(points, bool(told["correct"]), settled.winner, settled.game_points, claim_lines(told), told)
 
 
 def claim_lines(breakdown: Mapping[str, Any]) -> tuple[Line, ...]:
