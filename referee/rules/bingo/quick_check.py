@@ -135,10 +135,9 @@ def check_claim(body: Any) -> ClaimCheck:
     """The claim of ``body`` (the API's request) settled by the deal's scoring, or a RuleError."""
     if not isinstance(body, Mapping):
         raise MalformedEvent("bad_json", _("The request body must be a JSON object."))
-    raw_trump = body.get("trump")
-    if isinstance(raw_trump, bool) or raw_trump not in range(7):
+    trump = body.get("trump")
+    if not isinstance(trump, int) or isinstance(trump, bool) or trump not in range(7):
         raise MalformedEvent("bad_trump", _("trump is a number from 0 (blanks) to 6."))
-    trump = int(raw_trump)
     claimer = _seat(body.get("claimer"), "claimer")
     piles = _piles(body.get("won"))
     declarations = _declarations(body.get("declarations"))
