@@ -16,6 +16,8 @@ from werkzeug.datastructures import MultiDict
 from ..extensions import csrf
 from ..rules.base import RuleError, _
 from ..rules.bingo.quick_check import SCORING_OPTIONS, Line, check_claim, name_seats
+from ..rules.five_up.quick_check import check_count
+from ..rules.ninety_nine.quick_check import check_bid
 from .i18n import explain, say
 from .state import error_json
 
@@ -87,21 +89,53 @@ def claim_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
     }
 
 
+def _bingo(form: MultiDict[str, str]) -> dict[str, Any]:
+    checked = check_claim(claim_from_form(form))
+    return {"check": checked, "lines": claim_words(checked.lines, seat_names())}
+
+
+def _count(form: MultiDict[str, str]) -> dict[str, Any]:
+    """Five Up: ``end<i>`` is an open end's number, ``double<i>`` marks it as a double with a free side."""
+    ends = []
+    for i in range(END_SLOTS):
+        value = form.get(f"end{i}", "")
+        if value.isdigit():
+            ends.append(("double" if form.get(f"double{i}") else "end", int(value)))
+    return {"check": check_count(ends)}
+
+
+def _bid(form: MultiDict[str, str]) -> dict[str, Any]:
+    return {"check": check_bid(form.getlist("bid"))}
+
+
+CHECKS = {"bingo-claim": _bingo, "five-up-count": _count, "ninety-nine-bid": _bid}
+END_SLOTS = 6
+
+
 @bp.route("/check", methods=["GET", "POST"])
 def page() -> tuple[str, int]:
-    """The check page: the Bingo claim by tapping tiles; the answer under the form."""
-    result, error, status = None, None, 200
+    """The check page: one form per question; the answer shows above the form that asked."""
+    result, error, status, kind = None, None, 200, None
     form = request.form if request.method == "POST" else MultiDict()
     if request.method == "POST":
+        kind = request.form.get("check", "bingo-claim")
+        run = CHECKS.get(kind, _bingo)
         try:
-            checked = check_claim(claim_from_form(request.form))
+            result = run(request.form)
         except RuleError as err:
             error, status = explain(err), 422
-        else:
-            result = {"check": checked, "lines": claim_words(checked.lines, seat_names())}
-    return render_template(
-        "quick_check/page.html", form=form, result=result, error=error, names=seat_names()
-    ), status
+    return (
+        render_template(
+            "quick_check/page.html",
+            form=form,
+            kind=kind,
+            result=result,
+            error=error,
+            names=seat_names(),
+            end_slots=END_SLOTS,
+        ),
+        status,
+    )
 
 
 MOMENT_PARAMETER = {

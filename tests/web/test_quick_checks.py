@@ -211,3 +211,26 @@ def test_the_check_page_answers_the_form(client):
 
 def test_home_and_tables_link_to_the_checks(client):
     assert 'href="/check"' in client.get("/").get_data(as_text=True)
+
+
+def test_the_five_up_count_f_e1(client):
+    """F-E1: ends 2, 1, the double 4-4 with a side free, 5 and 4 count 2 + 1 + 4x2 + 5 + 4 = 20: 4 points (F16)."""
+    form = {"check": "five-up-count", "end0": "2", "end1": "1", "end2": "4", "double2": "yes", "end3": "5", "end4": "4"}
+    html = client.post("/check", data=form).get_data(as_text=True)
+    assert "2 + 1 + 4x2 + 5 + 4 = 20" in html and "scores 4" in html
+    html = client.post("/check", data={"check": "five-up-count", "end0": "3", "end1": "1"}).get_data(as_text=True)
+    assert "3 + 1 = 4" in html and "nothing scores" in html
+    twice = {"check": "five-up-count", "end0": "4", "double0": "yes", "end1": "4", "double1": "yes"}
+    resp = client.post("/check", data=twice)
+    assert resp.status_code == 422 and "only one 4-4" in resp.get_data(as_text=True)
+    assert client.post("/check", data={"check": "five-up-count"}).status_code == 422
+
+
+def test_the_ninety_nine_bid_n3(client):
+    """N3 / N-E2: ♣ 3, ♥ 2, ♠ 1, ♦ 0; ♣♦♦ bids 3, ♣♣♣ bids 9."""
+    html = client.post("/check", data={"check": "ninety-nine-bid", "bid": ["AC", "2D", "KD"]}).get_data(as_text=True)
+    assert "Bid: 3" in html and "A♣ = 3 + 2♦ = 0 + K♦ = 0 = 3" in html
+    html = client.post("/check", data={"check": "ninety-nine-bid", "bid": ["AC", "KC", "QC"]}).get_data(as_text=True)
+    assert "Bid: 9" in html
+    resp = client.post("/check", data={"check": "ninety-nine-bid", "bid": ["AC", "KC"]}, headers={"Accept-Language": "ja"})
+    assert resp.status_code == 422
