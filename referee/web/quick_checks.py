@@ -15,6 +15,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..extensions import csrf
 from ..rules.base import RuleError, _
+from ..rules.bead_game.quick_check import check_line
 from ..rules.bingo.quick_check import SCORING_OPTIONS, Line, check_claim, name_seats
 from ..rules.five_up.quick_check import check_count
 from ..rules.ninety_nine.quick_check import check_bid
@@ -108,8 +109,19 @@ def _bid(form: MultiDict[str, str]) -> dict[str, Any]:
     return {"check": check_bid(form.getlist("bid"))}
 
 
-CHECKS = {"bingo-claim": _bingo, "five-up-count": _count, "ninety-nine-bid": _bid}
+def _line(form: MultiDict[str, str]) -> dict[str, Any]:
+    """Bead game: ``bead<i>`` are the line's numbers in order, ``tile`` the tile laid on at its end."""
+    values = [int(v) for i in range(LINE_SLOTS) if (v := form.get(f"bead{i}", "")).isdigit()]
+    tile = form.get("tile") or None
+    if tile and form.get("turn"):
+        tile = "-".join(reversed(tile.split("-")))
+    checked = check_line(values, tile)
+    return {"check": checked, "refusal": explain(checked.refusal) if checked.refusal else None}
+
+
+CHECKS = {"bingo-claim": _bingo, "five-up-count": _count, "ninety-nine-bid": _bid, "bead-line": _line}
 END_SLOTS = 6
+LINE_SLOTS = 8
 
 
 @bp.route("/check", methods=["GET", "POST"])
@@ -133,6 +145,7 @@ def page() -> tuple[str, int]:
             error=error,
             names=seat_names(),
             end_slots=END_SLOTS,
+            line_slots=LINE_SLOTS,
         ),
         status,
     )

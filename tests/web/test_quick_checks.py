@@ -234,3 +234,17 @@ def test_the_ninety_nine_bid_n3(client):
     assert "Bid: 9" in html
     resp = client.post("/check", data={"check": "ninety-nine-bid", "bid": ["AC", "KC"]}, headers={"Accept-Language": "ja"})
     assert resp.status_code == 422
+
+
+def test_the_bead_line_d12_and_a_placement_d15(client):
+    line = {"check": "bead-line", "bead0": "1", "bead1": "2", "bead2": "3", "bead3": "1", "bead4": "2"}
+    html = client.post("/check", data=line).get_data(as_text=True)
+    assert "1, 2, 3, 1, 2:" in html and "a pattern." in html
+    # 3-1 laid on continues 1 2 3 | 1 2 3 | 1: the line along it has 7 halves, the crossing lines only its own
+    html = client.post("/check", data={**line, "tile": "3-1"}).get_data(as_text=True)
+    assert "3-1 scores 7 x 1 x 1 = 7" in html
+    html = client.post("/check", data={**line, "tile": "1-1"}).get_data(as_text=True)
+    assert "The tile cannot go there" in html and "not a pattern" in html
+    bad = {"check": "bead-line", "bead0": "1", "bead1": "2", "bead2": "2"}
+    assert "holds 2 twice" in client.post("/check", data=bad).get_data(as_text=True)
+    assert client.post("/check", data={"check": "bead-line"}).status_code == 422
