@@ -18,6 +18,7 @@ from ..rules.base import RuleError, _
 from ..rules.bead_game.quick_check import check_line
 from ..rules.bingo.quick_check import SCORING_OPTIONS, Line, check_claim, name_seats
 from ..rules.five_up.quick_check import check_count
+from ..rules.ninety_nine.deal_quick_check import check_deal
 from ..rules.ninety_nine.quick_check import check_bid
 from .i18n import explain, say
 from .state import error_json
@@ -119,7 +120,44 @@ def _line(form: MultiDict[str, str]) -> dict[str, Any]:
     return {"check": checked, "refusal": explain(checked.refusal) if checked.refusal else None}
 
 
-CHECKS = {"bingo-claim": _bingo, "five-up-count": _count, "ninety-nine-bid": _bid, "bead-line": _line}
+def _deal(form: MultiDict[str, str]) -> dict[str, Any]:
+    """Ninety-Nine: ``players`` (3 or 4), ``bid<i>`` and ``tricks<i>`` per player, ``premium`` seat and
+    ``premium_kind``."""
+    players = 4 if form.get("players") == "4" else 3
+    bids = [form.get(f"bid{i}", type=int) for i in range(players)]
+    tricks = [form.get(f"tricks{i}", type=int) for i in range(players)]
+    if any(v is None for v in (*bids, *tricks)):
+        raise RuleError("each_player", _("Give every player's bid and tricks."))
+    seat = form.get("premium", "")
+    premium = (int(seat), form.get("premium_kind", "declare")) if seat.isdigit() else None
+    result = check_deal(players, [int(b or 0) for b in bids], [int(t or 0) for t in tricks], premium, {})
+    names = [gettext("Player %(n)s", n=i + 1) for i in range(players)]
+    lines = [
+        [
+            (
+                say(
+                    line["msg"],
+                    {**line["params"], "seat": names[int(line["params"]["seat"])]}
+                    if "seat" in line["params"]
+                    else line["params"],
+                ),
+                line["points"],
+            )
+            for line in seat_lines
+        ]
+        for seat_lines in result.lines
+    ]
+    trump = {"C": "♣", "H": "♥", "S": "♠", "D": "♦"}.get(result.next_trump or "", gettext("no trump"))
+    return {"check": result, "names": names, "lines": lines, "next_trump": trump}
+
+
+CHECKS = {
+    "ninety-nine-deal": _deal,
+    "bingo-claim": _bingo,
+    "five-up-count": _count,
+    "ninety-nine-bid": _bid,
+    "bead-line": _line,
+}
 END_SLOTS = 6
 LINE_SLOTS = 8
 

@@ -215,10 +215,20 @@ def test_home_and_tables_link_to_the_checks(client):
 
 def test_the_five_up_count_f_e1(client):
     """F-E1: ends 2, 1, the double 4-4 with a side free, 5 and 4 count 2 + 1 + 4x2 + 5 + 4 = 20: 4 points (F16)."""
-    form = {"check": "five-up-count", "end0": "2", "end1": "1", "end2": "4", "double2": "yes", "end3": "5", "end4": "4"}
+    form = {
+        "check": "five-up-count",
+        "end0": "2",
+        "end1": "1",
+        "end2": "4",
+        "double2": "yes",
+        "end3": "5",
+        "end4": "4",
+    }
     html = client.post("/check", data=form).get_data(as_text=True)
     assert "2 + 1 + 4x2 + 5 + 4 = 20" in html and "scores 4" in html
-    html = client.post("/check", data={"check": "five-up-count", "end0": "3", "end1": "1"}).get_data(as_text=True)
+    html = client.post("/check", data={"check": "five-up-count", "end0": "3", "end1": "1"}).get_data(
+        as_text=True
+    )
     assert "3 + 1 = 4" in html and "nothing scores" in html
     twice = {"check": "five-up-count", "end0": "4", "double0": "yes", "end1": "4", "double1": "yes"}
     resp = client.post("/check", data=twice)
@@ -228,11 +238,17 @@ def test_the_five_up_count_f_e1(client):
 
 def test_the_ninety_nine_bid_n3(client):
     """N3 / N-E2: ♣ 3, ♥ 2, ♠ 1, ♦ 0; ♣♦♦ bids 3, ♣♣♣ bids 9."""
-    html = client.post("/check", data={"check": "ninety-nine-bid", "bid": ["AC", "2D", "KD"]}).get_data(as_text=True)
+    html = client.post("/check", data={"check": "ninety-nine-bid", "bid": ["AC", "2D", "KD"]}).get_data(
+        as_text=True
+    )
     assert "Bid: 3" in html and "A♣ = 3 + 2♦ = 0 + K♦ = 0 = 3" in html
-    html = client.post("/check", data={"check": "ninety-nine-bid", "bid": ["AC", "KC", "QC"]}).get_data(as_text=True)
+    html = client.post("/check", data={"check": "ninety-nine-bid", "bid": ["AC", "KC", "QC"]}).get_data(
+        as_text=True
+    )
     assert "Bid: 9" in html
-    resp = client.post("/check", data={"check": "ninety-nine-bid", "bid": ["AC", "KC"]}, headers={"Accept-Language": "ja"})
+    resp = client.post(
+        "/check", data={"check": "ninety-nine-bid", "bid": ["AC", "KC"]}, headers={"Accept-Language": "ja"}
+    )
     assert resp.status_code == 422
 
 
@@ -248,3 +264,33 @@ def test_the_bead_line_d12_and_a_placement_d15(client):
     bad = {"check": "bead-line", "bead0": "1", "bead1": "2", "bead2": "2"}
     assert "holds 2 twice" in client.post("/check", data=bad).get_data(as_text=True)
     assert client.post("/check", data={"check": "bead-line"}).status_code == 422
+
+
+def _deal(client, bids, tricks, premium=None, kind="declare", lang="en"):
+    form = {"check": "ninety-nine-deal", "players": str(len(bids))}
+    for i, (b, t) in enumerate(zip(bids, tricks, strict=True)):
+        form |= {f"bid{i}": str(b), f"tricks{i}": str(t)}
+    if premium is not None:
+        form |= {"premium": str(premium), "premium_kind": kind}
+    return client.post("/check", data=form, headers={"Accept-Language": lang})
+
+
+def test_ninety_nine_deal_scores_the_digest_examples(client):
+    # N-E3: bids 3, 4, 2; tricks 3, 5, 1; k = 1: 33, 5, 1; next trump ♠ (N8)
+    html = _deal(client, [3, 4, 2], [3, 5, 1]).get_data(as_text=True)
+    assert (
+        "Player 1: 33" in html and "Player 2: 5" in html and "Player 3: 1" in html and "Next trump: ♠" in html
+    )
+    # N-E4: N declares 2 and takes 2, E 4 of 4, S bids 1 takes 3: 52, 24, 3; next trump ♥
+    html = _deal(client, [2, 4, 1], [2, 4, 3], premium=0).get_data(as_text=True)
+    assert (
+        "Player 1: 52" in html
+        and "Player 2: 24" in html
+        and "Player 3: 3" in html
+        and "Next trump: ♥" in html
+    )
+    # N-E1: the revealer bids 9 and wins all 9 tricks, both others fail: 9 + 30 + 60 = 99
+    html = _deal(client, [9, 1, 2], [9, 0, 0], premium=0, kind="reveal").get_data(as_text=True)
+    assert "Player 1: 99" in html
+    resp = _deal(client, [3, 4, 2], [3, 5, 2])
+    assert resp.status_code == 422 and "add up to 10, not 9" in resp.get_data(as_text=True)
