@@ -19,7 +19,7 @@ from printables.dispute_report import DisputeReport, ReportLine, build_dispute_r
 from printables.geometry import PAGE_SPECS
 
 from ..rules import game as find_game
-from ..rules.base import RuleError, _
+from ..rules.base import RuleError, _, word
 from ..rules.bingo.quick_check import claim_lines
 from ..rules.cards import Card
 from ..store.moments import check_moment
@@ -55,6 +55,11 @@ TYPE_WORDS = {
     "place": _("Placement"),
     "card": _("Custom condition card"),
 }
+PART_WORDS = {
+    "deal": word(_("deal")),
+    "hand": word(_("hand")),
+    "round": word(_("round")),
+}  # ?deal=N, ?hand=N, ?round=N
 SEAT_FIELDS = ("seat", "leader", "dealer", "by")
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -119,11 +124,15 @@ def _range(log: list[LogEntry], game_id: str) -> tuple[int, int]:
     big = STEPS.get(game_id, ())[-1:] if game_id != "score-pad" else ()
     for types, name in big:
         if name in request.args:
-            n = check_moment(request.args[name], 10**6)
+            raw = request.args[name].strip()
+            n = int(raw) if raw.isdigit() else 0
             starts = [e.seq for e in log if e.kind == "event" and e.body.get("type") in types]
             if not 1 <= n <= len(starts):
                 raise RuleError(
-                    "no_such_part", _("There is no %(part)s %(n)s at this table."), part=gettext(name), n=n
+                    "no_such_part",
+                    _("There is no %(part)s %(n)s at this table."),
+                    part=PART_WORDS[name],
+                    n=raw,
                 )
             end = starts[n] - 1 if n < len(starts) else last
             return starts[n - 1], end
