@@ -69,8 +69,7 @@ def steps(game_id: str, log: list[LogEntry], k: int) -> list[Step]:
 
 
 def _type_of(entry: LogEntry) -> Any:
-    if entry.kind == "correct":
-        return None  # a correction changes an earlier entry: it is an entry step, not a new trick
+    """The event type a log line records; undo and correction lines are entry steps only."""
     return entry.body.get("type") if entry.kind == "event" else None
 
 
@@ -83,39 +82,33 @@ class ReadOnly(Access):
 
 
 def render_moment(raw_at: str, access: Access) -> tuple[str, int]:
-    """The moment page, or the live page's table with why the moment does not exist (422)."""
+    """The moment page; for a moment that does not exist, the page says why (422) with the table now."""
     log = log_of(g.table)
     last = log[-1].seq if log else 0
+    page = {
+        "table": g.table,
+        "access": ReadOnly(access.scorer, access.seat),
+        "last": last,
+        "words": step_words(),
+    }
     try:
         k = check_moment(raw_at, last)
     except RuleError as err:
-        return (
-            render_template(
-                "table/moment.html",
-                table=g.table,
-                rep=current(g.table),
-                access=ReadOnly(access.scorer, access.seat),
-                error=explain(err),
-                k=None,
-                last=last,
-                steps=[],
-                words=step_words(),
-                entry=None,
-            ),
-            422,
-        )
-    rep = state_at(g.table, k, log)
-    entry = next((e for e in log if e.seq == k), None)
-    page = render_template(
+        return render_template(
+            "table/moment.html",
+            rep=current(g.table),
+            error=explain(err),
+            k=None,
+            steps=[],
+            entry=None,
+            **page,
+        ), 422
+    return render_template(
         "table/moment.html",
-        table=g.table,
-        rep=rep,
-        access=ReadOnly(access.scorer, access.seat),
+        rep=state_at(g.table, k, log),
         error=None,
         k=k,
-        last=last,
         steps=steps(g.table.game, log, k),
-        words=step_words(),
-        entry=entry,
-    )
-    return page, 200
+        entry=next((e for e in log if e.seq == k), None),
+        **page,
+    ), 200
