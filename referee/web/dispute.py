@@ -28,7 +28,7 @@ from ..store.tables import log_of
 from .access import Access
 from .i18n import explain, say
 from .moments import STEPS
-from .quick_checks import claim_words
+from .quick_checks import claim_words, deal_line_words
 from .table import load_table
 
 bp = Blueprint("dispute", __name__, url_prefix="/t")
@@ -98,7 +98,8 @@ def entry_words(rep: Replayed, body: Mapping[str, Any]) -> str:
         for k, v in body.items()
         if k not in ("type", "condition") and v is not None
     )
-    return f"{gettext(TYPE_WORDS[kind]) if kind in TYPE_WORDS else kind}: {fields}"
+    said = gettext(TYPE_WORDS[kind]) if kind in TYPE_WORDS else kind
+    return f"{said}: {fields}" if fields else said
 
 
 def _who(author: str, players: tuple[str, ...]) -> str:
@@ -230,6 +231,19 @@ def _outcome(before: Replayed, after: Replayed, moment: int, seat: int | None) -
         out.extend(
             ReportLine(text, moment, "detail") for text in claim_words(claim_lines(claim), after.players)
         )
+    if game.id == "five-up":  # the count after a play and what it scored (F15-F16)
+        plays = (now.get("hand") or {}).get("plays") or []
+        if plays and plays != ((was.get("hand") or {}).get("plays") or []):
+            why = plays[-1]["why"]
+            out.append(ReportLine(say(why["msg"], dict(why["params"])), moment, "detail"))
+    if game.id == "ninety-nine" and len(now.get("sheet") or ()) > len(was.get("sheet") or ()):
+        row = now["sheet"][-1]  # a deal scored (N12-N14, N27-N29)
+        for seat, name in enumerate(after.players):
+            out.append(ReportLine(f"{name}: {row['scores'][seat]}", moment, "detail"))
+            out.extend(
+                ReportLine(f"{deal_line_words(line, after.players)} {line['points']:+d}", moment, "detail")
+                for line in row["lines"][seat]
+            )
     if tuple(after.view.totals) != tuple(before.view.totals):
         totals = ", ".join(f"{n} {t}" for n, t in zip(after.players, after.view.totals, strict=True))
         out.append(ReportLine(gettext("Totals: %(totals)s", totals=totals), moment, "totals"))

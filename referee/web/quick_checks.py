@@ -6,7 +6,7 @@ this module only reads the request, puts the breakdown into the reader's languag
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, request
@@ -120,6 +120,14 @@ def _line(form: MultiDict[str, str]) -> dict[str, Any]:
     return {"check": checked, "refusal": explain(checked.refusal) if checked.refusal else None}
 
 
+def deal_line_words(line: Mapping[str, Any], names: Sequence[str]) -> str:
+    """One line of a Ninety-Nine deal's score (``score_deal``) in words, a ``seat`` param by name."""
+    params = dict(line["params"])
+    if "seat" in params:
+        params["seat"] = names[int(params["seat"])]
+    return say(line["msg"], params)
+
+
 def _deal(form: MultiDict[str, str]) -> dict[str, Any]:
     """Ninety-Nine: ``players`` (3 or 4), ``bid<i>`` and ``tricks<i>`` per player, ``premium`` seat and
     ``premium_kind``."""
@@ -133,19 +141,7 @@ def _deal(form: MultiDict[str, str]) -> dict[str, Any]:
     result = check_deal(players, [int(b or 0) for b in bids], [int(t or 0) for t in tricks], premium, {})
     names = [gettext("Player %(n)s", n=i + 1) for i in range(players)]
     lines = [
-        [
-            (
-                say(
-                    line["msg"],
-                    {**line["params"], "seat": names[int(line["params"]["seat"])]}
-                    if "seat" in line["params"]
-                    else line["params"],
-                ),
-                line["points"],
-            )
-            for line in seat_lines
-        ]
-        for seat_lines in result.lines
+        [(deal_line_words(line, names), line["points"]) for line in seat_lines] for seat_lines in result.lines
     ]
     trump = {"C": "♣", "H": "♥", "S": "♠", "D": "♦"}.get(result.next_trump or "", gettext("no trump"))
     return {"check": result, "names": names, "lines": lines, "next_trump": trump}

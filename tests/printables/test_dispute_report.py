@@ -124,3 +124,18 @@ def test_each_page_has_a_qr_code_of_its_moment(client, tmp_path):
         assert len(out) == 1 and f"/t/{table['id']}?at=" in out[0]
         seen.append(int(out[0].rsplit("=", 1)[1]))
     assert seen == sorted(seen) and seen[-1] == len(BINGO["events"])
+
+
+def test_five_up_counts_and_ninety_nine_deal_scores(client):
+    five = json.loads((TESTS / "records" / "five-up-partners-to-61.json").read_text(encoding="utf-8"))
+    table = _table(client, five)
+    flat = " ".join(text_of(client.get(f"/t/{table['id']}/print/report.pdf").data)[0].split())
+    assert "= 10 is a multiple of 5: Chie scores 2" in flat  # the count after each play (F15-F16)
+    nn = json.loads((TESTS / "records" / "ninety-nine-three-player-game-to-100.json").read_text(encoding="utf-8"))
+    table = _table(client, nn)
+    state = client.get(f"/api/v1/tables/{table['id']}").get_json()
+    flat = " ".join(text_of(client.get(f"/t/{table['id']}/print/report.pdf").data)[0].split())
+    first = state["detail"]["sheet"][0]
+    for seat, name in enumerate(nn["players"]):
+        assert f"{name}: {first['scores'][seat]} " in flat  # each deal's score, line by line (N12-N14)
+    assert "tricks won, 1 point each" in flat
