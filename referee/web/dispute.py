@@ -83,15 +83,15 @@ def _value(game_id: str, key: str, value: Any, players: tuple[str, ...]) -> str:
 
 def entry_words(rep: Replayed, body: Mapping[str, Any]) -> str:
     """An event in words. The history's own sentences (``event_words``) when the app has them."""
+    if body.get("sealed"):
+        return gettext(
+            "%(name)s made a sealed bid.", name=_value(rep.game.id, "seat", body.get("seat"), rep.players)
+        )
     narrate = current_app.jinja_env.globals.get("event_words")
     if callable(narrate):
         said = narrate(rep, body)
         if said:
             return str(said)
-    if body.get("sealed"):
-        return gettext(
-            "%(name)s made a sealed bid.", name=_value(rep.game.id, "seat", body.get("seat"), rep.players)
-        )
     kind = str(body.get("type", ""))
     fields = ", ".join(
         _value(rep.game.id, k, v, rep.players)
@@ -189,19 +189,20 @@ def report_lines(
             lines.append(ReportLine(f"{head}: {text}", entry.seq))
         else:
             target = entry.body.get("target")
+            index = next((i for i, e in enumerate(after.effective) if e.seq == target), None)
+            private_then = None if index is None else _private(after, index)
+            sealed_now = _private(final, final_index[target]) if target in final_index else private_then
             old = next((e for e in before.effective if e.seq == target), None)
-            lines.append(
-                ReportLine(
-                    f"{head}: "
-                    + gettext(
-                        "corrected entry %(n)s from %(old)s to %(new)s",
-                        n=target,
-                        old=entry_words(before, old.body) if old else "?",
-                        new=entry_words(after, entry.body.get("event", {})),
-                    ),
-                    entry.seq,
+            if sealed_now is not None and sealed_now != seat:  # a sealed bid changed: who and when only
+                text = gettext("changed sealed entry %(n)s", n=target)
+            else:
+                text = gettext(
+                    "corrected entry %(n)s from %(old)s to %(new)s",
+                    n=target,
+                    old=entry_words(before, old.body) if old else "?",
+                    new=entry_words(after, entry.body.get("event", {})),
                 )
-            )
+            lines.append(ReportLine(f"{head}: {text}", entry.seq))
         lines.extend(_outcome(before, after, entry.seq, seat))
     for b in final.view.breaches:
         proof = final.effective[b.event].seq if b.event < len(final.effective) else None
