@@ -205,20 +205,25 @@ def report_lines(
             lines.append(ReportLine(f"{head}: {text}", entry.seq))
         lines.extend(_outcome(before, after, entry.seq, seat))
     for b in final.view.breaches:
-        proof = final.effective[b.event].seq if b.event < len(final.effective) else None
-        lines.append(
-            ReportLine(
-                gettext(
-                    "Rule break (%(rule)s) in entry %(n)s: %(message)s",
-                    rule=b.rule,
-                    n=proof or "?",
-                    message=say(b.message, dict(b.params)),
-                ),
-                to,
-                "detail",
-            )
+        entry_no = _seq_of(final, b.event)
+        proof = _seq_of(
+            final, getattr(b, "detected_at", None)
+        )  # the entry that proves it, when the rules say
+        text = gettext(
+            "Rule break (%(rule)s) in entry %(n)s: %(message)s",
+            rule=b.rule,
+            n=entry_no or "?",
+            message=say(b.message, dict(b.params)),
         )
+        if proof is not None and proof != entry_no:
+            text += " " + gettext("(proved by entry %(n)s)", n=proof)
+        lines.append(ReportLine(text, proof or to, "detail"))
     return lines, final
+
+
+def _seq_of(rep: Replayed, index: int | None) -> int | None:
+    """The log seq of the effective event at ``index`` (breaches name events by index)."""
+    return rep.effective[index].seq if index is not None and 0 <= index < len(rep.effective) else None
 
 
 def _outcome(before: Replayed, after: Replayed, moment: int, seat: int | None) -> list[ReportLine]:

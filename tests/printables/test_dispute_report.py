@@ -100,7 +100,9 @@ def test_a_sealed_bid_stays_sealed_in_the_report(client):
     flat = " ".join(text_of(client.get(f"/t/{table['id']}/print/report.pdf").data)[0].split())
     assert f"{record['players'][bid['seat']]} made a sealed bid." in flat
     assert not any(card in flat for card in _faces(bid["cards"]))
-    client.get(f"/t/{table['id']}/join/{table['seat_tokens'][bid['seat']]}")  # this phone is now the bidder's seat
+    client.get(
+        f"/t/{table['id']}/join/{table['seat_tokens'][bid['seat']]}"
+    )  # this phone is now the bidder's seat
     mine = " ".join(text_of(client.get(f"/t/{table['id']}/print/report.pdf").data)[0].split())
     assert "made a sealed bid" not in mine and all(card in mine for card in _faces(bid["cards"]))
 
@@ -110,17 +112,23 @@ def _faces(cards):
     return [c[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[c[-1]] for c in cards]
 
 
-@pytest.mark.skipif(not shutil.which("pdftoppm") or not shutil.which("zbarimg"), reason="poppler-utils, zbar-tools")
+@pytest.mark.skipif(
+    not shutil.which("pdftoppm") or not shutil.which("zbarimg"), reason="poppler-utils, zbar-tools"
+)
 def test_each_page_has_a_qr_code_of_its_moment(client, tmp_path):
     table = _table(client)
     data = client.get(f"/t/{table['id']}/print/report.pdf").data
     (tmp_path / "r.pdf").write_bytes(data)
-    subprocess.run(["pdftoppm", "-png", "-r", "150", str(tmp_path / "r.pdf"), str(tmp_path / "p")], check=True)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "150", str(tmp_path / "r.pdf"), str(tmp_path / "p")], check=True
+    )
     pages = sorted(tmp_path.glob("p*.png"))
     assert len(pages) == len(PdfReader(io.BytesIO(data)).pages) >= 2
     seen = []
     for png in pages:
-        out = subprocess.run(["zbarimg", "-q", "--raw", str(png)], capture_output=True, text=True).stdout.split()
+        out = subprocess.run(
+            ["zbarimg", "-q", "--raw", str(png)], capture_output=True, text=True
+        ).stdout.split()
         assert len(out) == 1 and f"/t/{table['id']}?at=" in out[0]
         seen.append(int(out[0].rsplit("=", 1)[1]))
     assert seen == sorted(seen) and seen[-1] == len(BINGO["events"])
@@ -131,7 +139,9 @@ def test_five_up_counts_and_ninety_nine_deal_scores(client):
     table = _table(client, five)
     flat = " ".join(text_of(client.get(f"/t/{table['id']}/print/report.pdf").data)[0].split())
     assert "= 10 is a multiple of 5: Chie scores 2" in flat  # the count after each play (F15-F16)
-    nn = json.loads((TESTS / "records" / "ninety-nine-three-player-game-to-100.json").read_text(encoding="utf-8"))
+    nn = json.loads(
+        (TESTS / "records" / "ninety-nine-three-player-game-to-100.json").read_text(encoding="utf-8")
+    )
     table = _table(client, nn)
     state = client.get(f"/api/v1/tables/{table['id']}").get_json()
     flat = " ".join(text_of(client.get(f"/t/{table['id']}/print/report.pdf").data)[0].split())
@@ -158,3 +168,28 @@ def test_a_changed_sealed_bid_shows_who_and_when_only(client):
     flat = " ".join(text_of(client.get(f"/t/{table['id']}/print/report.pdf").data)[0].split())
     assert f"changed sealed entry {first_bid + 1}" in flat
     assert not any(card in flat for card in _faces(bid["cards"]) + _faces(other))
+
+
+def test_breaches_with_the_entry_that_breaks_the_rule(client):
+    """F18-F21: a pass is a breach once the passer later plays a tile that fitted then (entry 4 breaks
+    the rule; entry 6 proves it)."""
+    events = [
+        {"type": "hand", "leader": 0},
+        {"type": "play", "seat": 0, "tile": "6-6"},
+        {"type": "draw", "seat": 1, "count": 12},
+        {"type": "pass", "seat": 1},
+        {"type": "play", "seat": 0, "tile": "6-5", "on": "6-6"},
+        {"type": "play", "seat": 1, "tile": "6-1", "on": "6-6"},
+    ]
+    record = {
+        "format": "referee-record",
+        "version": 1,
+        "game": "five-up",
+        "players": ["Aki", "Ben"],
+        "events": events,
+    }
+    table = _table(client, record)
+    state = client.get(f"/api/v1/tables/{table['id']}").get_json()
+    (breach,) = state["breaches"]
+    flat = " ".join(text_of(client.get(f"/t/{table['id']}/print/report.pdf").data)[0].split())
+    assert f"Rule break ({breach['rule']}) in entry 4:" in flat and "6-1" in flat
