@@ -171,8 +171,8 @@ def test_a_changed_sealed_bid_shows_who_and_when_only(client):
 
 
 def test_breaches_with_the_entry_that_breaks_the_rule(client):
-    """F18-F21: a pass is a breach once the passer later plays a tile that fitted then (entry 4 breaks
-    the rule; entry 6 proves it)."""
+    """F18-F21: drawing or passing while holding a tile that fitted is a breach once the player later
+    plays that tile (entry 6 proves it)."""
     events = [
         {"type": "hand", "leader": 0},
         {"type": "play", "seat": 0, "tile": "6-6"},
@@ -192,4 +192,7 @@ def test_breaches_with_the_entry_that_breaks_the_rule(client):
     state = client.get(f"/api/v1/tables/{table['id']}").get_json()
     (breach,) = state["breaches"]
     flat = " ".join(text_of(client.get(f"/t/{table['id']}/print/report.pdf").data)[0].split())
-    assert f"Rule break ({breach['rule']}) in entry 4:" in flat and "6-1" in flat
+    entry = state["events"][breach["event"]]["seq"]
+    assert f"Rule break ({breach['rule']}) in entry {entry}:" in flat and "6-1" in flat
+    if breach.get("detected_at") is not None:  # the rules name the entry that proves it
+        assert f"(proved by entry {state['events'][breach['detected_at']]['seq']})" in flat
