@@ -22,6 +22,7 @@ GAME_AREAS = {
     "ninety_nine": ("ninety_nine",),
     "trick_de_bingo": ("trick_de_bingo", "conditions"),
     "bead_game": ("bead_game",),
+    "disputes": ("moment", "dispute", "quick_check", "ninety_nine/quick_check", "ninety_nine/deal_quick_check"),  # issue 15: time travel, report, /check
 }
 KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2)}
 

@@ -4,7 +4,22 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import access, api, errors, health, limits, live, pages, printing, sharing, table, templating, trust
+from . import (
+    access,
+    api,
+    dispute,
+    errors,
+    health,
+    limits,
+    live,
+    pages,
+    printing,
+    quick_checks,
+    sharing,
+    table,
+    templating,
+    trust,
+)
 from . import bead_game as bead_game_web
 from . import bingo as bingo_web
 from . import five_up as five_up_web
@@ -24,6 +39,8 @@ BLUEPRINTS = (
     ninety_nine_web.bp,
     trick_de_bingo_web.bp,
     bead_game_web.bp,
+    quick_checks.bp,  # /check and the check API (issue 15)
+    dispute.bp,  # the dispute report PDF
 )
 
 

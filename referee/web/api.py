@@ -11,6 +11,7 @@ from ..extensions import csrf
 from ..rules import game as find_game
 from ..rules.base import Game, MalformedEvent, RuleError, _
 from ..rules.events import decode
+from ..store.moments import check_moment, state_at
 from ..store.private import PrivateEvent, may_change_own
 from ..store.record import RecordError, parse_record, to_record
 from ..store.sharing import propose_correction, set_confirm_corrections
@@ -111,7 +112,13 @@ def get_state(table_id: str):
     if missing:
         return missing
     token = bearer()
-    return _with_etag(state_json(table.id, current(table), access_for(table, token) if token else access_for(table)))
+    rep = current(table)
+    if "at" in request.args:  # the table as it stood at seq K (time travel), same shape and redaction
+        try:
+            rep = state_at(table, check_moment(request.args["at"], rep.last_seq))
+        except RuleError as err:
+            return _error(422, err)
+    return _with_etag(state_json(table.id, rep, access_for(table, token) if token else access_for(table)))
 
 
 @bp.get("/v1/tables/<table_id>/record")

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..rules import GAMES
 from ..rules.events import schema
+from .quick_checks import MOMENT_PARAMETER, openapi_paths
 
 
 def _game_events() -> dict[str, Any]:
@@ -125,14 +126,16 @@ def openapi_document() -> dict[str, Any]:
             },
             "/api/v1/tables/{table_id}": {
                 "get": {
-                    "summary": "The table's state (ETag: the last seq)",
-                    "parameters": [table_id],
+                    "summary": "The table's state (ETag: the last seq), or with ?at=K as it stood at seq K",
+                    "parameters": [table_id, MOMENT_PARAMETER],
                     "responses": {
                         "200": answer("state", {"$ref": "#/components/schemas/State"}),
                         "404": answer("no such table", err),
+                        "422": answer("no such moment (at outside 0..seq)", err),
                     },
                 }
             },
+            **openapi_paths(err),
             "/api/v1/tables/{table_id}/record": {
                 "get": {
                     "summary": "The table's record",

@@ -25,6 +25,7 @@ from ..store.tables import StaleWrite, append, current, get_table, token_matches
 from .access import access_for, held_link, remember
 from .forms import normalise_form_event, normalise_form_line
 from .i18n import explain
+from .moments import render_moment
 from .state import form_event, public_events, public_record
 
 bp = Blueprint("table", __name__, url_prefix="/t")
@@ -105,6 +106,8 @@ def _respond(rep: Replayed, error: str | None, status: int):
 
 @bp.get("/<table_id>")
 def show(table_id: str):
+    if "at" in request.args:  # a past moment, read only (moments.py)
+        return render_moment(request.args["at"], g.access)
     return _render(current(g.table))
 
 

@@ -1,0 +1,316 @@
+"""The dispute report PDF (``/t/<id>/print/report.pdf``): a table's story, entry by entry.
+
+It walks the log once, keeping the replay after each line (as the store does: plain events extend
+the state, an undo or a correction replays). For each entry in the range it prints who recorded
+what and when, the running totals when they change, a Bingo claim's full breakdown when a deal is
+settled, and at the end the breaches with the entry that proves them. Sealed events stay sealed for
+this reader exactly as on the live page. The PDF itself is laid out by printables/dispute_report.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, Response, current_app, g, request, url_for
+from flask_babel import format_datetime, gettext
+
+from printables.dispute_report import DisputeReport, ReportLine, build_dispute_report
+from printables.geometry import PAGE_SPECS
+
+from ..rules import game as find_game
+from ..rules.base import RuleError, _, word
+from ..rules.bingo.quick_check import claim_lines
+from ..rules.cards import Card
+from ..store.moments import check_moment
+from ..store.replay import LogEntry, Replayed, extend, replay
+from ..store.tables import log_of
+from .access import Access
+from .i18n import explain, say
+from .moments import STEPS
+from .quick_checks import claim_words, deal_line_words
+from .table import load_table
+
+bp = Blueprint("dispute", __name__, url_prefix="/t")
+bp.url_value_preprocessor(load_table)
+
+TYPE_WORDS = {
+    "deal": _("Deal"),
+    "declare": _("Declaration"),
+    "trick": _("Trick"),
+    "close": _("Close"),
+    "claim": _("Claim"),
+    "show": _("Tiles shown"),
+    "hand": _("New hand"),
+    "play": _("Play"),
+    "draw": _("Draw"),
+    "pass": _("Pass"),
+    "end": _("End of the hand"),
+    "call": _("Call"),
+    "premium": _("Premium"),
+    "bid": _("Bid"),
+    "tricks": _("Tricks taken"),
+    "round": _("Round"),
+    "pick": _("Condition card picked"),
+    "place": _("Placement"),
+    "card": _("Custom condition card"),
+}
+PART_WORDS = {
+    "deal": word(_("deal")),
+    "hand": word(_("hand")),
+    "round": word(_("round")),
+}  # ?deal=N, ?hand=N, ?round=N
+SEAT_FIELDS = ("seat", "leader", "dealer", "by")
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _value(game_id: str, key: str, value: Any, players: tuple[str, ...]) -> str:
+    """A field as players write it: a seat by name, a card with its suit symbol, a tile as 6-4."""
+    if key in SEAT_FIELDS and isinstance(value, int) and 0 <= value < len(players):
+        return players[value]
+    if isinstance(value, list):
+        return " ".join(_value(game_id, key, v, players) for v in value)
+    if isinstance(value, dict):
+        return " ".join(_value(game_id, k, v, players) for k, v in value.items())
+    if isinstance(value, str) and game_id in ("ninety-nine", "trick-de-bingo"):
+        try:
+            card = Card.parse(value)
+        except RuleError:
+            return value
+        return f"{card.rank_text}{SUIT_SIGNS[card.suit]}" if card.suit in SUIT_SIGNS else str(card)
+    return str(value)
+
+
+def entry_words(rep: Replayed, body: Mapping[str, Any]) -> str:
+    """An event in words. The history's own sentences (``event_words``) when the app has them."""
+    if body.get("sealed"):
+        return gettext(
+            "%(name)s made a sealed bid.", name=_value(rep.game.id, "seat", body.get("seat"), rep.players)
+        )
+    narrate = current_app.jinja_env.globals.get("event_words")
+    if callable(narrate):
+        said = narrate(rep, body)
+        if said:
+            return str(said)
+    kind = str(body.get("type", ""))
+    fields = ", ".join(
+        _value(rep.game.id, k, v, rep.players)
+        for k, v in body.items()
+        if k not in ("type", "condition") and v is not None
+    )
+    said = gettext(TYPE_WORDS[kind]) if kind in TYPE_WORDS else kind
+    return f"{said}: {fields}" if fields else said
+
+
+def _who(author: str, players: tuple[str, ...]) -> str:
+    if author == "scorer":
+        return gettext("the scorer")
+    if author == "api":
+        return gettext("the scorer (API)")
+    if author == "import":
+        return gettext("an imported record")
+    if author.startswith("seat") and author[4:].isdigit() and int(author[4:]) < len(players):
+        return players[int(author[4:])]
+    return author
+
+
+def _private(rep: Replayed, index: int) -> int | None:
+    """The seat an effective event is private to at this replay (a sealed bid), else None."""
+    return {i: s for i, s in rep.view.detail.get("private_events", ())}.get(index)
+
+
+def _range(log: list[LogEntry], game_id: str) -> tuple[int, int]:
+    """Entries first..last (1-based, inclusive) from ?from=&to= or ?deal=N / ?hand=N / ?round=N."""
+    last = log[-1].seq if log else 0
+    big = STEPS.get(game_id, ())[-1:] if game_id != "score-pad" else ()
+    for types, name in big:
+        if name in request.args:
+            raw = request.args[name].strip()
+            n = int(raw) if raw.isdigit() else 0
+            starts = [e.seq for e in log if e.kind == "event" and e.body.get("type") in types]
+            if not 1 <= n <= len(starts):
+                raise RuleError(
+                    "no_such_part",
+                    _("There is no %(part)s %(n)s at this table."),
+                    part=PART_WORDS[name],
+                    n=raw,
+                )
+            end = starts[n] - 1 if n < len(starts) else last
+            return starts[n - 1], end
+    first = check_moment(request.args.get("from", 1 if last else 0), last)
+    to = check_moment(request.args.get("to", last), last)
+    return max(first, 1 if last else 0), to
+
+
+def report_lines(
+    log: list[LogEntry], start: Replayed, first: int, to: int, access: Access
+) -> tuple[list[ReportLine], Replayed]:
+    """The report's lines for entries first..to, and the table at ``to``."""
+    game = start.game
+    reps: dict[int, Replayed] = {0: start}
+    rep = start
+    for entry in log:
+        if entry.seq > to:
+            break
+        rep = extend(rep, [entry]) or replay(
+            game, rep.players, rep.options, [e for e in log if e.seq <= entry.seq]
+        )
+        reps[entry.seq] = rep
+    final = rep
+    final_index = {e.seq: i for i, e in enumerate(final.effective)}
+    seat = None if access.scorer else access.seat
+    lines: list[ReportLine] = []
+    players = final.players
+    for entry in log:
+        if entry.seq < first or entry.seq > to:
+            continue
+        before, after = reps[entry.seq - 1], reps[entry.seq]
+        when = format_datetime(entry.at, "HH:mm") if entry.at else ""
+        head = (
+            gettext("Entry %(n)s", n=entry.seq)
+            + (f" · {when}" if when else "")
+            + f" · {_who(entry.author, players)}"
+        )
+        if entry.kind == "event":
+            private_then = _private(after, len(after.effective) - 1)
+            sealed_now = _private(final, final_index[entry.seq]) if entry.seq in final_index else private_then
+            hidden = sealed_now is not None and sealed_now != seat
+            body = (
+                {"type": entry.body.get("type"), "seat": entry.body.get("seat"), "sealed": True}
+                if hidden
+                else entry.body
+            )
+            lines.append(ReportLine(f"{head}: {entry_words(after, body)}", entry.seq))
+        elif entry.kind == "undo":
+            gone = after.undone[-1] if after.undone else None
+            text = gettext("undid the entry before")
+            if gone is not None and _private(before, len(before.effective) - 1) in (None, seat):
+                text = gettext("undid entry %(n)s: %(what)s", n=gone.seq, what=entry_words(after, gone.body))
+            lines.append(ReportLine(f"{head}: {text}", entry.seq))
+        else:
+            target = entry.body.get("target")
+            index = next((i for i, e in enumerate(after.effective) if e.seq == target), None)
+            private_then = None if index is None else _private(after, index)
+            sealed_now = _private(final, final_index[target]) if target in final_index else private_then
+            old = next((e for e in before.effective if e.seq == target), None)
+            if sealed_now is not None and sealed_now != seat:  # a sealed bid changed: who and when only
+                text = gettext("changed sealed entry %(n)s", n=target)
+            else:
+                text = gettext(
+                    "corrected entry %(n)s from %(old)s to %(new)s",
+                    n=target,
+                    old=entry_words(before, old.body) if old else "?",
+                    new=entry_words(after, entry.body.get("event", {})),
+                )
+            lines.append(ReportLine(f"{head}: {text}", entry.seq))
+        lines.extend(_outcome(before, after, entry.seq, seat))
+    for b in final.view.breaches:
+        entry_no = _seq_of(final, b.event)
+        proof = _seq_of(
+            final, getattr(b, "detected_at", None)
+        )  # the entry that proves it, when the rules say
+        text = gettext(
+            "Rule break (%(rule)s) in entry %(n)s: %(message)s",
+            rule=b.rule,
+            n=entry_no or "?",
+            message=say(b.message, dict(b.params)),
+        )
+        if proof is not None and proof != entry_no:
+            text += " " + gettext("(proved by entry %(n)s)", n=proof)
+        lines.append(ReportLine(text, proof or to, "detail"))
+    return lines, final
+
+
+def _seq_of(rep: Replayed, index: int | None) -> int | None:
+    """The log seq of the effective event at ``index`` (breaches name events by index)."""
+    return rep.effective[index].seq if index is not None and 0 <= index < len(rep.effective) else None
+
+
+def _outcome(before: Replayed, after: Replayed, moment: int, seat: int | None) -> list[ReportLine]:
+    """What an entry changed: a settled Bingo claim line by line, then the totals when they moved."""
+    out: list[ReportLine] = []
+    game = after.game
+    now = game.public_detail(after.view.detail, seat)
+    was = game.public_detail(before.view.detail, seat)
+    claim = now.get("claim")
+    if game.id == "bingo" and claim and claim != was.get("claim") and "claimer_points" in claim:
+        out.extend(
+            ReportLine(text, moment, "detail") for text in claim_words(claim_lines(claim), after.players)
+        )
+    if game.id == "five-up":  # the count after a play and what it scored (F15-F16)
+        plays = (now.get("hand") or {}).get("plays") or []
+        if plays and plays != ((was.get("hand") or {}).get("plays") or []):
+            why = plays[-1]["why"]
+            out.append(ReportLine(say(why["msg"], dict(why["params"])), moment, "detail"))
+    if game.id == "ninety-nine" and len(now.get("sheet") or ()) > len(was.get("sheet") or ()):
+        row = now["sheet"][-1]  # a deal scored (N12-N14, N27-N29)
+        for seat, name in enumerate(after.players):
+            out.append(ReportLine(f"{name}: {row['scores'][seat]}", moment, "detail"))
+            out.extend(
+                ReportLine(f"{deal_line_words(line, after.players)} {line['points']:+d}", moment, "detail")
+                for line in row["lines"][seat]
+            )
+    if tuple(after.view.totals) != tuple(before.view.totals):
+        totals = ", ".join(f"{n} {t}" for n, t in zip(after.players, after.view.totals, strict=True))
+        out.append(ReportLine(gettext("Totals: %(totals)s", totals=totals), moment, "totals"))
+    return out
+
+
+@bp.get("/<table_id>/print/report.pdf")
+def report(table_id: str) -> Response:
+    log = log_of(g.table)
+    try:
+        first, to = _range(log, g.table.game)
+    except RuleError as err:
+        return Response(explain(err), status=422, mimetype="text/plain")
+    start = replay(find_game(g.table.game), g.table.players, g.table.options, [])
+    lines, final = report_lines(log, start, first, to, g.access)
+    game = final.game
+    options = [
+        f"{say(opt.help) if opt.help else opt.id}: {gettext('yes') if v is True else gettext('no') if v is False else v}"
+        for opt in game.options
+        for v in [final.options.get(opt.id, opt.default)]
+    ]
+    facts = (
+        gettext("%(game)s · %(players)s", game=say(game.name), players=", ".join(final.players)),
+        gettext("Started %(date)s", date=format_datetime(g.table.created_at, "yyyy-MM-dd HH:mm")),
+        gettext(
+            "Entries %(first)s to %(to)s of %(last)s", first=first, to=to, last=log[-1].seq if log else 0
+        ),
+        *options,
+    )
+    if final.view.finished and final.view.winners:
+        lines.append(
+            ReportLine(
+                gettext(
+                    "Finished. Winner: %(names)s",
+                    names=", ".join(final.players[i] for i in final.view.winners),
+                ),
+                to,
+                "heading",
+            )
+        )
+    lines.append(
+        ReportLine(
+            gettext(
+                "Final totals: %(totals)s",
+                totals=", ".join(f"{n} {t}" for n, t in zip(final.players, final.view.totals, strict=True)),
+            ),
+            to,
+            "heading",
+        )
+    )
+    spec = PAGE_SPECS.get(request.args.get("paper", "a4").lower(), PAGE_SPECS["a4"])
+    doc = DisputeReport(
+        title=gettext("Dispute report"),
+        facts=facts,
+        lines=tuple(lines),
+        link=lambda k: url_for("table.show", table_id=table_id, at=k, _external=True),
+        caption=lambda k: gettext("Scan to open the table as it stood after entry %(k)s.", k=k),
+        page_label=lambda n, total: gettext("Page %(n)s of %(total)s", n=n, total=total),
+    )
+    return Response(
+        build_dispute_report(doc, spec=spec),
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="report-{table_id[:8]}.pdf"'},
+    )

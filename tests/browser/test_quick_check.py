@@ -1,0 +1,53 @@
+"""/check on a phone (headless Chromium, 390x844): a Bingo claim checked by tapping tiles, with no
+recorded game. The digest's B-E5: trump 5, A has 62 card points and declared a double (4-4, 3-3) for
+82; B has 34 from a trick: the claim holds and A scores 1 game point (B44 row 1)."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+def tap_tile(page: Page, picker: str, tile: str) -> None:
+    page.locator(f"fieldset[data-picker={picker}] label[title='{tile}']").tap()
+
+
+def test_a_claim_checked_by_tapping_tiles(page: Page):
+    page.goto("/")
+    page.locator("#check-link").tap()
+    expect(page.get_by_role("heading", name="Quick checks")).to_be_visible()
+    assert page.evaluate("[innerWidth, innerHeight]") == [390, 844]
+    page.get_by_text("5", exact=True).first.tap()  # trump 5
+    page.locator("fieldset.seats", has_text="Who claims?").get_by_text("Player 1").tap()
+    for tile in ("5-5", "6-6", "6-4", "3-0", "1-1", "6-1"):
+        tap_tile(page, "won0", tile)
+    for tile in ("5-0", "0-0", "4-4", "2-1"):
+        tap_tile(page, "won1", tile)
+    page.get_by_text("Declarations", exact=True).tap()
+    tap_tile(page, "decl0a", "4-4")
+    tap_tile(page, "decl0a", "3-3")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.get_by_role("button", name="Check the claim").tap()
+    answer = page.locator("#claim-answer")
+    expect(answer).to_contain_text("The claim holds.")
+    expect(answer).to_contain_text("Game points for Player 1: 1")
+    expect(answer).to_contain_text("Player 1: 82 card points in all")
+    expect(answer).to_contain_text(re.compile(r"Player 2: 34 card points in all"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # the taps are kept: a second check after changing one thing starts from the same table
+    page.locator("fieldset.seats", has_text="Was the deal closed?").get_by_text("by Player 1").tap()
+    page.locator("input[name=close_points]").fill("29")
+    page.locator("input[name=close_trick]").check()
+    page.get_by_role("button", name="Check the claim").tap()
+    expect(page.locator("#claim-answer")).to_contain_text("Game points for Player 1: 2")
+
+
+def test_an_impossible_pile_is_refused_with_the_reason(page: Page):
+    page.goto("/check")
+    page.get_by_text("5", exact=True).first.tap()
+    page.locator("fieldset.seats", has_text="Who claims?").get_by_text("Player 2").tap()
+    tap_tile(page, "won1", "6-6")
+    page.get_by_role("button", name="Check the claim").tap()
+    expect(page.get_by_role("alert")).to_contain_text("Player 2's pile has 1 tiles")

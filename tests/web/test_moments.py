@@ -1,0 +1,215 @@
+"""Time travel (issue 15): ``GET /api/v1/tables/{id}?at=K`` answers exactly what the table answered
+when its seq was K, for every role; the page ``/t/{id}?at=K`` shows that moment read-only with steps."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from flask import url_for
+
+from referee.rules import game as find_game
+from referee.store.replay import replay
+from referee.store.tables import get_table, log_of
+from referee.web.access import Access
+from referee.web.state import state_json
+
+TESTS = Path(__file__).parents[1]
+GOLDEN = sorted((TESTS / "records").glob("*.json"))
+ACCEPTANCE = sorted((TESTS / "acceptance" / "records").glob("*.json"))
+PRIVATE = ("ninety-nine", "trick-de-bingo")  # games with a seat's private view (sealed bids, own sheet)
+
+
+def _post(client, table, body, token=None):
+    headers = {"Authorization": f"Bearer {token or table['scorer_token']}"}
+    return client.post(f"/api/v1/tables/{table['id']}/events", json=body, headers=headers)
+
+
+def _roles(table, game):
+    """Each role's token: the scorer, a reader with the id only, and every seat where a seat sees more."""
+    seats = {f"seat{i}": t for i, t in enumerate(table["seat_tokens"])} if game in PRIVATE else {}
+    return {"scorer": table["scorer_token"], "reader": None, **seats}
+
+
+def _get(client, table_id, token, at=None):
+    query = "" if at is None else f"?at={at}"
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return client.get(f"/api/v1/tables/{table_id}{query}", headers=headers)
+
+
+def _play(client, record, undo_every=0):
+    """Append the record's events one by one (the lines after a refused one are left out); with
+    ``undo_every``, an undo and the same event again after every such event and one correction, so
+    that moments include undone and corrected entries. Returns the table and every role's live answer
+    at each seq."""
+    table = client.post(
+        "/api/v1/tables",
+        json={"game": record["game"], "players": record["players"], "options": record.get("options", {})},
+    ).get_json()
+    roles = _roles(table, record["game"])
+    seen = {0: {role: _get(client, table["id"], token).get_json() for role, token in roles.items()}}
+
+    def send(body):
+        resp = _post(client, table, body)
+        if resp.status_code != 201:
+            return False
+        seen[resp.get_json()["seq"]] = {
+            role: _get(client, table["id"], token).get_json() for role, token in roles.items()
+        }
+        return True
+
+    for n, event in enumerate(record["events"], start=1):
+        if not send(event):
+            break
+        if undo_every and n % undo_every == 0:
+            send({"type": "undo"})
+            send(event)
+        if undo_every and n == 3:
+            send({"type": "correct", "target": 1, "event": record["events"][0]})
+    return table, seen
+
+
+def _check_every_moment(app, client, path, undo_every=0):
+    """The state at every K equals what the table answered at K (every role) and a fresh replay of
+    the first K stored log lines."""
+    record = json.loads(path.read_text(encoding="utf-8"))
+    table, seen = _play(client, record, undo_every)
+    game = find_game(record["game"])
+    with app.app_context():
+        stored = get_table(table["id"])
+        log, players, options = log_of(stored), stored.players, stored.options
+    last = max(seen)
+    for k, answers in seen.items():
+        for role, token in _roles(table, record["game"]).items():
+            at = _get(client, table["id"], token, at=k)
+            assert at.status_code == 200
+            assert at.get_json() == answers[role], (path.stem, k, role)
+        fresh = replay(game, players, options, [e for e in log if e.seq <= k])
+        with app.test_request_context():
+            assert state_json(table["id"], fresh, Access(scorer=True)) == answers["scorer"], (path.stem, k)
+    for bad in (-1, last + 1, "x", "1.5", ""):
+        resp = _get(client, table["id"], None, at=bad)
+        assert resp.status_code == 422 and resp.get_json()["error"]["code"] in (
+            "no_such_moment",
+            "bad_moment",
+        )
+    return last
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
+def test_every_moment_of_the_golden_records_with_undo_and_correction(app, client, path):
+    assert _check_every_moment(app, client, path, undo_every=5) > 10
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # the store path is the golden test's
+@pytest.mark.parametrize("path", ACCEPTANCE, ids=lambda p: p.stem)
+def test_every_moment_of_the_acceptance_records(app, client, path):
+    _check_every_moment(app, client, path)
+
+
+def _nn_table(client):
+    table = client.post(
+        "/api/v1/tables", json={"game": "ninety-nine", "players": ["Aki", "Ben", "Chie"], "options": {}}
+    ).get_json()
+    record = json.loads((TESTS / "records" / "ninety-nine-three-player-game-to-100.json").read_text())
+    return table, record
+
+
+def test_a_seat_sees_at_k_only_what_it_could_see_at_k(client):
+    """Sealed bids: at the moment after Aki's bid, Ben sees that Aki bid but not the cards; Aki sees
+    them. Once every bid is in and the deal is played, the bids open now, yet the moment stays sealed."""
+    table, record = _nn_table(client)
+    events = record["events"]
+    first_bid = next(i for i, e in enumerate(events) if e["type"] == "bid")
+    for event in events[: first_bid + 1]:
+        assert _post(client, table, event).status_code == 201
+    k = first_bid + 1
+    cards = events[first_bid]["cards"]
+    bidder = events[first_bid]["seat"]
+    other = (bidder + 1) % 3
+    for event in events[first_bid + 1 :]:
+        if _post(client, table, event).status_code != 201:
+            break
+    now = _get(client, table["id"], table["seat_tokens"][other]).get_json()
+    assert any(e.get("cards") == cards for e in now["events"]), "opened by now"
+    mine = _get(client, table["id"], table["seat_tokens"][bidder], at=k).get_json()
+    theirs = _get(client, table["id"], table["seat_tokens"][other], at=k).get_json()
+    reader = _get(client, table["id"], None, at=k).get_json()
+    assert mine["events"][-1]["cards"] == cards
+    for view in (theirs, reader):
+        assert view["events"][-1] == {"seq": k, "type": "bid", "seat": bidder, "sealed": True}
+        text = json.dumps(view)
+        assert view["detail"]["bids"][bidder] is None or "cards" not in view["detail"]["bids"][bidder]
+        assert all(
+            card not in text for card in cards if card not in json.dumps(view["detail"].get("pack", []))
+        )
+
+
+def _bingo(client):
+    record = json.loads((TESTS / "records" / "bingo-four-deals-to-eight.json").read_text())
+    created = client.post("/api/v1/records", json=record).get_json()
+    return created, record
+
+
+def test_the_moment_page_steps_through_entries_tricks_and_deals(client):
+    table, record = _bingo(client)
+    tid = table["id"]
+    types = [e["type"] for e in record["events"]]
+    k = types.index("trick", types.index("deal", 1)) + 2  # the second trick of the second deal
+    page = client.get(f"/t/{tid}?at={k}")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert f"after entry {k} of {len(types)}" in html and "read only" in html
+    links = dict(re.findall(r'data-step="(\w+)">\s*<a[^>]*href="[^"]*at=(\d+)"', html))
+    assert links["entry"] == str(k - 1)
+    nexts = re.findall(r'data-dir="next" href="[^"]*at=(\d+)"', html)
+    assert str(k + 1) in nexts
+    deals = [i + 1 for i, t in enumerate(types) if t == "deal"]
+    tricks = [i + 1 for i, t in enumerate(types) if t == "trick"]
+    assert str(max(d for d in deals if d < k)) in re.findall(
+        r'rel="prev" data-dir="previous" href="[^"]*at=(\d+)"', html
+    )
+    assert str(min(t for t in tricks if t > k)) in nexts
+    assert 'id="back-to-now"' in html and f'href="/t/{tid}"' in html
+    assert '<fieldset class="moment-state" disabled>' in html
+    assert 'name="based_on"' not in html, "nothing to record at a past moment"
+    # the history up to k links each entry to its moment, and nothing after k is shown
+    assert f"at={k}" in html and f'data-seq="{k + 1}"' not in html
+
+
+def test_the_live_history_links_every_entry_to_its_moment(client):
+    table, record = _bingo(client)
+    html = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    for seq in range(1, len(record["events"]) + 1):
+        assert f'/t/{table["id"]}?at={seq}"' in html
+
+
+def test_undone_and_corrected_entries_as_they_stood(client):
+    table = client.post("/api/v1/tables", json={"game": "score-pad", "players": ["Aki", "Ben"]}).get_json()
+    _post(client, table, {"type": "round", "points": [3, 1]})
+    _post(client, table, {"type": "round", "points": [5, 0]})
+    _post(client, table, {"type": "undo"})
+    _post(client, table, {"type": "correct", "target": 1, "event": {"type": "round", "points": [7, 0]}})
+    tid = table["id"]
+    assert _get(client, tid, None, at=2).get_json()["totals"] == [8, 1]  # before the undo
+    assert _get(client, tid, None, at=3).get_json()["totals"] == [3, 1]  # undone, not yet corrected
+    assert _get(client, tid, None, at=4).get_json()["totals"] == [7, 0]
+    at3 = client.get(f"/t/{tid}?at=3").get_data(as_text=True)
+    assert "This entry undid the entry before it." in at3 and "Undone by this moment" in at3
+    at4 = client.get(f"/t/{tid}?at=4").get_data(as_text=True)
+    assert "This entry corrected entry 1." in at4 and "<s>" in at4
+
+
+def test_a_moment_outside_the_table_is_422_on_the_page(client):
+    table, record = _bingo(client)
+    resp = client.get(f"/t/{table['id']}?at={len(record['events']) + 1}")
+    assert resp.status_code == 422 and "There is no moment" in resp.get_data(as_text=True)
+    resp = client.get(f"/t/{table['id']}?at=abc", headers={"Accept-Language": "ja"})
+    assert resp.status_code == 422
+
+
+def test_url_for_moments(app):
+    with app.test_request_context():
+        assert url_for("table.show", table_id="abc", at=3) == "/t/abc?at=3"

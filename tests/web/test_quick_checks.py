@@ -1,0 +1,296 @@
+"""The Bingo claim check without a recorded deal (issue 15): ``POST /api/v1/checks/bingo-claim`` and
+``/check``. Numbers come from the digest (rules/bingo.md): B12 card points, B27 declarations, B13 and
+B41 the last trick, B30 void declarations, B33-B34 the claim, B42 the close's snapshot, B44 the ladder,
+B-Δ2 and B-Δ3 the options. Trump 5 throughout unless said: 5-5 = 28, 5-0 = 12, 5-x = 5 + x, 6-6 = 12,
+4-4 = 8, 3-3 = 6, 2-2 = 4, 1-1 = 2, 0-0 = 14, 6-4 = 10, 3-0 = 10, others 0."""
+
+from __future__ import annotations
+
+import pytest
+
+URL = "/api/v1/checks/bingo-claim"
+A62 = ["5-5", "6-6", "6-4", "3-0", "1-1", "6-1"]  # 28 + 12 + 10 + 10 + 2 + 0
+B34 = ["5-0", "0-0", "4-4", "2-1"]  # 12 + 14 + 8
+B24 = ["5-0", "4-4", "2-2", "2-1"]  # 12 + 8 + 4
+B30 = ["5-0", "0-0", "2-2", "2-1"]  # 12 + 14 + 4
+B29 = ["5-0", "4-4", "5-4", "2-1"]  # 12 + 8 + 9
+
+
+def claim(won, claimer=0, declarations=([], []), last=None, closed=None, trump=5, **options):
+    return {
+        "trump": trump,
+        "claimer": claimer,
+        "won": [list(won[0]), list(won[1])],
+        "declarations": [list(d) for d in declarations],
+        "lastTrick": last,
+        "closed": closed,
+        "options": options,
+    }
+
+
+def check(client, body, lang="en"):
+    resp = client.post(URL, json=body, headers={"Accept-Language": lang})
+    assert resp.status_code == 200, resp.get_json()
+    return resp.get_json()
+
+
+def test_the_issue_example(client):
+    body = {
+        "trump": 5,
+        "claimer": 0,
+        "won": [["6-6", "5-1"], ["3-3", "4-2"]],
+        "declarations": [[["5-5", "2-2"]], []],
+        "lastTrick": 0,
+        "closed": None,
+        "options": {},
+    }
+    out = check(client, body)
+    # 6-6 12 + 5-1 6 + double 20 + last trick 10 = 48 < 70; the opponent (3-3 6) wins 2 (both have a trick)
+    assert (
+        out["points"] == [48, 6] and out["correct"] is False and out["winner"] == 1 and out["gamePoints"] == 2
+    )
+    assert "Player 1: 48 card points in all" in out["lines"]
+    assert "Player 1 won the last trick: 10" in out["lines"]
+
+
+# B-E5 (derived): A claims with 62 + 20 declared = 82 >= 70.
+@pytest.mark.parametrize(
+    ("opponent", "gp"), [(B34, 1), (B24, 2), ([], 3)], ids=["B has 34: +1", "B has 24: +2", "B no trick: +3"]
+)
+def test_b_e5_a_correct_claim(client, opponent, gp):
+    out = check(
+        client,
+        claim((A62, opponent), declarations=([["4-4", "3-3"]] if opponent != B34 else [["3-3", "2-2"]], [])),
+    )
+    assert out["points"][0] == 82 and out["correct"] and out["winner"] == 0 and out["gamePoints"] == gp
+
+
+def test_b_e5_a_failed_claim_58_plus_10(client):
+    a58 = ["5-5", "6-6", "6-4", "4-4"]  # 28 + 12 + 10 + 8, and the last trick's 10
+    out = check(client, claim((a58, ["2-1", "6-2"]), last=0))
+    assert out["points"] == [68, 0] and not out["correct"] and out["winner"] == 1 and out["gamePoints"] == 2
+    trickless = check(client, claim((a58, []), last=0))
+    assert trickless["winner"] == 1 and trickless["gamePoints"] == 3  # B44 row 4: either had no trick
+
+
+# B-E6 (derived): A closes after trick 3 while B has 18 points from 1 trick.
+A71 = ["5-5", "6-6", "6-4", "3-0", "5-6", "2-1"]  # 28 + 12 + 10 + 10 + 11
+B40 = ["5-0", "0-0", "4-4", "3-3"]  # 12 + 14 + 8 + 6
+
+
+def test_b_e6_the_closer_claims_71_against_a_snapshot_of_18(client):
+    out = check(client, claim((A71, B40), closed={"by": 0, "opponentPoints": 18, "opponentHadTrick": True}))
+    assert out["points"] == [71, 40] and out["correct"] and out["gamePoints"] == 2  # 18 < 30 at the close
+    assert any("18" in line for line in out["lines"])
+
+
+def test_b_e6_no_trick_for_b_at_the_close(client):
+    out = check(client, claim((A71, B40), closed={"by": 0, "opponentPoints": 0, "opponentHadTrick": False}))
+    assert out["gamePoints"] == 3
+
+
+def test_b_e6_b_claims_correctly_against_the_closer(client):
+    b73 = ["5-5", "0-0", "5-0", "5-6", "4-4", "2-1"]  # 28 + 14 + 12 + 11 + 8
+    out = check(
+        client,
+        claim(
+            (["6-6", "6-4"], b73), claimer=1, closed={"by": 0, "opponentPoints": 40, "opponentHadTrick": True}
+        ),
+    )
+    assert (
+        out["points"] == [22, 73] and out["correct"] and out["winner"] == 1 and out["gamePoints"] == 2
+    )  # row 3
+
+
+def test_b_e6_the_implied_claim_fails_at_66_and_no_last_trick_in_a_closed_deal(client):
+    a66 = ["5-5", "6-6", "6-4", "3-0", "5-1", "2-1"]  # 28 + 12 + 10 + 10 + 6
+    closed = {"by": 0, "opponentPoints": 18, "opponentHadTrick": True}
+    out = check(client, claim((a66, ["4-4", "3-3"]), last=0, closed=closed))  # B41: the last trick is ignored
+    assert out["points"][0] == 66 and not out["correct"] and out["winner"] == 1 and out["gamePoints"] == 2
+
+
+@pytest.mark.parametrize(("opponent", "gp"), [(B29, 2), (B30, 1)], ids=["29: 2", "30: 1"])
+def test_b44_ladder_at_the_30_threshold(client, opponent, gp):
+    out = check(client, claim((A62 + ["4-3", "4-1"], opponent), last=0))
+    # 62 + last trick 10 = 72 >= 70
+    assert out["points"] == [72, 29 if opponent is B29 else 30] and out["gamePoints"] == gp
+
+
+@pytest.mark.parametrize(("points", "had", "gp"), [(29, True, 2), (30, True, 1), (0, False, 3)])
+def test_b44_row_2_uses_the_snapshot_at_its_thresholds(client, points, had, gp):
+    closed = {"by": 0, "opponentPoints": points, "opponentHadTrick": had}
+    out = check(client, claim((A71, B40), closed=closed))  # B has 40 now: only the snapshot counts (B42)
+    assert out["correct"] and out["gamePoints"] == gp
+
+
+def test_threshold_card_points_only_b_delta_3(client):
+    # B: 24 card points + a double 20 = 44 >= 30 by default (1 GP); 24 < 30 counting cards only (2 GP)
+    body = claim((A62 + ["4-3", "4-1"], B24), declarations=([], [["6-6", "1-1"]]), last=0)
+    assert check(client, body)["gamePoints"] == 1
+    body["options"] = {"thresholdCardPointsOnly": True}
+    assert check(client, body)["gamePoints"] == 2
+
+
+def test_three_if_non_claimer_trickless_b_delta_2(client):
+    body = claim(([], B34))  # the claimer has no trick: 0 < 70
+    assert check(client, body)["gamePoints"] == 3  # seed: either player trickless
+    body["options"] = {"threeIfNonClaimerTrickless": True}
+    assert check(client, body)["gamePoints"] == 2
+
+
+def test_a_declaration_of_a_trickless_player_is_void_b30(client):
+    out = check(client, claim((A62, []), claimer=1, declarations=([], [["2-2", "0-0"]])))
+    assert out["points"][1] == 0 and not out["correct"]
+    assert any("void" in line for line in out["lines"])
+
+
+def test_lines_in_the_requests_language(client):
+    out = check(client, claim((A62, B34)), lang="ja")
+    assert any("プレイヤー1" in line for line in out["lines"]), out["lines"]
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        (claim((["6-6", "6-6"], [])), "tile_twice"),
+        (claim((["6-6", "5-1"], ["5-1", "2-2"])), "tile_in_both"),
+        (claim((["6-6"], [])), "odd_pile"),
+        (claim((A62, B34), declarations=([["6-5", "2-2"]], [])), "not_a_double"),
+        (claim((A62, B34), declarations=([["6-6", "2-2"]], [["2-2", "1-1"]])), "declared_twice"),
+        (claim((A62, B34), declarations=([["6-6"]], [])), "too_few_doubles"),
+        (
+            claim((A62, B34), declarations=([["6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "0-0"]], [])),
+            "invincible",
+        ),
+        (claim((A62, B34), trump=7), "bad_trump"),
+        (claim((A62, B34), trump=True), "bad_trump"),
+        (claim((A62, B34), claimer=2), "bad_seat"),
+        (claim((["7-1", "6-6"], [])), "bad_tile"),
+        (claim((A62, [])) | {"won": [A62]}, "bad_piles"),
+        (claim((A62, []), last=1), "last_without_pile"),
+        (claim((A62, B34), closed={"by": 0}), "bad_close"),
+        (
+            claim((A62, B34), closed={"by": 0, "opponentPoints": 12, "opponentHadTrick": False}),
+            "points_without_trick",
+        ),
+        (claim((A62, B34), alternateLead=True), "bad_option"),
+        (claim((A62, B34), thresholdCardPointsOnly="yes"), "bad_option"),
+        (claim((A62, B34)) | {"declarations": "none"}, "bad_declarations"),
+        ([1, 2], "bad_json"),
+    ],
+)
+def test_impossible_input_is_422_with_the_reason(client, body, code):
+    resp = client.post(URL, json=body)
+    assert resp.status_code == 422
+    error = resp.get_json()["error"]
+    assert error["code"] == code and error["message"]
+
+
+def test_not_json_is_400(client):
+    resp = client.post(URL, data="trump=5", content_type="text/plain")
+    assert resp.status_code == 400 and resp.get_json()["error"]["code"] == "bad_json"
+
+
+def test_documented_in_openapi(client):
+    doc = client.get("/api/openapi.json").get_json()
+    op = doc["paths"]["/api/v1/checks/bingo-claim"]["post"]
+    assert set(op["responses"]) >= {"200", "400", "422"}
+    assert "at" in [p["name"] for p in doc["paths"]["/api/v1/tables/{table_id}"]["get"]["parameters"]]
+
+
+def test_the_check_page_answers_the_form(client):
+    page = client.get("/check")
+    assert page.status_code == 200 and 'name="won0"' in page.get_data(as_text=True)
+    form = {"trump": "5", "claimer": "0", "won0": A62, "won1": B34, "decl0a": ["4-4", "3-3"], "last": ""}
+    resp = client.post("/check", data=form)
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 200 and "The claim holds." in html and "82" in html
+    bad = client.post("/check", data={"trump": "5", "claimer": "0", "won0": ["6-6"]})
+    assert bad.status_code == 422 and "2 tiles per trick" not in bad.get_data(as_text=True)
+
+
+def test_home_and_tables_link_to_the_checks(client):
+    assert 'href="/check"' in client.get("/").get_data(as_text=True)
+
+
+def test_the_five_up_count_f_e1(client):
+    """F-E1: ends 2, 1, the double 4-4 with a side free, 5 and 4 count 2 + 1 + 4x2 + 5 + 4 = 20: 4 points (F16)."""
+    form = {
+        "check": "five-up-count",
+        "end0": "2",
+        "end1": "1",
+        "end2": "4",
+        "double2": "yes",
+        "end3": "5",
+        "end4": "4",
+    }
+    html = client.post("/check", data=form).get_data(as_text=True)
+    assert "2 + 1 + 4x2 + 5 + 4 = 20" in html and "scores 4" in html
+    html = client.post("/check", data={"check": "five-up-count", "end0": "3", "end1": "1"}).get_data(
+        as_text=True
+    )
+    assert "3 + 1 = 4" in html and "nothing scores" in html
+    twice = {"check": "five-up-count", "end0": "4", "double0": "yes", "end1": "4", "double1": "yes"}
+    resp = client.post("/check", data=twice)
+    assert resp.status_code == 422 and "only one 4-4" in resp.get_data(as_text=True)
+    assert client.post("/check", data={"check": "five-up-count"}).status_code == 422
+
+
+def test_the_ninety_nine_bid_n3(client):
+    """N3 / N-E2: ♣ 3, ♥ 2, ♠ 1, ♦ 0; ♣♦♦ bids 3, ♣♣♣ bids 9."""
+    html = client.post("/check", data={"check": "ninety-nine-bid", "bid": ["AC", "2D", "KD"]}).get_data(
+        as_text=True
+    )
+    assert "Bid: 3" in html and "A♣ = 3 + 2♦ = 0 + K♦ = 0 = 3" in html
+    html = client.post("/check", data={"check": "ninety-nine-bid", "bid": ["AC", "KC", "QC"]}).get_data(
+        as_text=True
+    )
+    assert "Bid: 9" in html
+    resp = client.post(
+        "/check", data={"check": "ninety-nine-bid", "bid": ["AC", "KC"]}, headers={"Accept-Language": "ja"}
+    )
+    assert resp.status_code == 422
+
+
+def test_the_bead_line_d12_and_a_placement_d15(client):
+    line = {"check": "bead-line", "bead0": "1", "bead1": "2", "bead2": "3", "bead3": "1", "bead4": "2"}
+    html = client.post("/check", data=line).get_data(as_text=True)
+    assert "1, 2, 3, 1, 2:" in html and "a pattern." in html
+    # 3-1 laid on continues 1 2 3 | 1 2 3 | 1: the line along it has 7 halves, the crossing lines only its own
+    html = client.post("/check", data={**line, "tile": "3-1"}).get_data(as_text=True)
+    assert "3-1 scores 7 x 1 x 1 = 7" in html
+    html = client.post("/check", data={**line, "tile": "1-1"}).get_data(as_text=True)
+    assert "The tile cannot go there" in html and "not a pattern" in html
+    bad = {"check": "bead-line", "bead0": "1", "bead1": "2", "bead2": "2"}
+    assert "holds 2 twice" in client.post("/check", data=bad).get_data(as_text=True)
+    assert client.post("/check", data={"check": "bead-line"}).status_code == 422
+
+
+def _deal(client, bids, tricks, premium=None, kind="declare", lang="en"):
+    form = {"check": "ninety-nine-deal", "players": str(len(bids))}
+    for i, (b, t) in enumerate(zip(bids, tricks, strict=True)):
+        form |= {f"bid{i}": str(b), f"tricks{i}": str(t)}
+    if premium is not None:
+        form |= {"premium": str(premium), "premium_kind": kind}
+    return client.post("/check", data=form, headers={"Accept-Language": lang})
+
+
+def test_ninety_nine_deal_scores_the_digest_examples(client):
+    # N-E3: bids 3, 4, 2; tricks 3, 5, 1; k = 1: 33, 5, 1; next trump ♠ (N8)
+    html = _deal(client, [3, 4, 2], [3, 5, 1]).get_data(as_text=True)
+    assert (
+        "Player 1: 33" in html and "Player 2: 5" in html and "Player 3: 1" in html and "Next trump: ♠" in html
+    )
+    # N-E4: N declares 2 and takes 2, E 4 of 4, S bids 1 takes 3: 52, 24, 3; next trump ♥
+    html = _deal(client, [2, 4, 1], [2, 4, 3], premium=0).get_data(as_text=True)
+    assert (
+        "Player 1: 52" in html
+        and "Player 2: 24" in html
+        and "Player 3: 3" in html
+        and "Next trump: ♥" in html
+    )
+    # N-E1: the revealer bids 9 and wins all 9 tricks, both others fail: 9 + 30 + 60 = 99
+    html = _deal(client, [9, 1, 2], [9, 0, 0], premium=0, kind="reveal").get_data(as_text=True)
+    assert "Player 1: 99" in html
+    resp = _deal(client, [3, 4, 2], [3, 5, 2])
+    assert resp.status_code == 422 and "add up to 10, not 9" in resp.get_data(as_text=True)
