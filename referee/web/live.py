@@ -34,6 +34,7 @@ from ..store.sharing import CONFIRMED, PENDING, corrections_of, version
 from ..store.tables import current
 from .access import Access, held_link
 from .table import load_table
+from .undo import last_undone, shown_body
 
 bp = Blueprint("live", __name__, url_prefix="/t")
 bp.url_value_preprocessor(load_table)
@@ -65,6 +66,8 @@ def init_app(app: Flask) -> None:
         table_corrections=corrections,
         held_link=held_link,
         live_poll_ms=POLL_MS,
+        last_undone=last_undone,
+        undone_body=shown_body,
     )
 
 

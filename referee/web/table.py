@@ -24,6 +24,7 @@ from ..store.tables import StaleWrite, append, current, get_table, token_matches
 from .access import access_for, held_link, remember
 from .i18n import explain
 from .state import form_event, public_events, public_record
+from .undo import last_undone
 
 bp = Blueprint("table", __name__, url_prefix="/t")
 
@@ -38,6 +39,12 @@ def load_table(endpoint, values):
 
 
 def _render(rep: Replayed, *, error: str | None = None, status: int = 200):
+    """The page (or its ``#table`` fragment). A refusal through htmx answers with the answer box
+    alone, retargeted onto ``#answer``: the entry form is not re-rendered, so the player's
+    selection stays and only the tile or card at fault needs changing."""
+    if htmx and status == 422:
+        body = render_template("table/_answer.html", table=g.table, rep=rep, access=g.access, error=error)
+        return body, status, {"HX-Retarget": "#answer", "HX-Reswap": "outerHTML"}
     template = "table/_main.html" if htmx else "table/page.html"
     return render_template(template, table=g.table, rep=rep, access=g.access, error=error), status
 
@@ -116,6 +123,15 @@ def post_event(table_id: str):
 @bp.post("/<table_id>/undo")
 def undo(table_id: str):
     return _respond(*_record("undo", {}))
+
+
+@bp.post("/<table_id>/redo")
+def redo(table_id: str):
+    """Enter the event the last undo took back again, as a new event, while nothing new was entered."""
+    entry = last_undone(current(g.table))
+    if entry is None:
+        return _respond(current(g.table), gettext("There is nothing to redo: something was entered after the undo."), 422)
+    return _respond(*_record("event", dict(entry.body)))
 
 
 @bp.route("/<table_id>/correct/<int:seq>", methods=["GET", "POST"])
