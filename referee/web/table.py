@@ -22,11 +22,14 @@ from ..store.replay import Replayed
 from ..store.sharing import propose_correction
 from ..store.tables import StaleWrite, append, current, get_table, token_matches
 from .access import access_for, held_link, remember
+from .correction_form import correction_fields, preselect
 from .i18n import explain
 from .state import form_event, public_events, public_record
 from .undo import last_undone
 
 bp = Blueprint("table", __name__, url_prefix="/t")
+bp.add_app_template_global(correction_fields)
+bp.add_app_template_filter(preselect)
 
 
 @bp.url_value_preprocessor
@@ -130,7 +133,9 @@ def redo(table_id: str):
     """Enter the event the last undo took back again, as a new event, while nothing new was entered."""
     entry = last_undone(current(g.table))
     if entry is None:
-        return _respond(current(g.table), gettext("There is nothing to redo: something was entered after the undo."), 422)
+        return _respond(
+            current(g.table), gettext("There is nothing to redo: something was entered after the undo."), 422
+        )
     return _respond(*_record("event", dict(entry.body)))
 
 

@@ -32,13 +32,20 @@
       row.insertBefore(sign, row.firstChild);
     });
   }
-  // A number box selects its content when focused, so typing 5 over a 0 gives 5, not 05.
+  // A number box selects its content when focused, so typing 5 over a 0 gives 5, not 05. The first
+  // key after focusing selects again before it lands (a tap's mouseup can undo the first selection).
   document.addEventListener("focusin", function (e) {
     var input = e.target;
-    if (input.matches && input.matches("input[type=number]")) {
-      setTimeout(function () { if (document.activeElement === input) input.select(); }, 0);
-    }
+    if (!input.matches || !input.matches("input[type=number]")) return;
+    input.dataset.fresh = "1";
+    input.select();
   });
+  document.addEventListener("keydown", function (e) {
+    var input = e.target;
+    if (!input.dataset || !input.dataset.fresh || ["Shift", "Control", "Alt", "Meta"].indexOf(e.key) >= 0) return;
+    delete input.dataset.fresh;
+    if (e.key !== "Tab") input.select();
+  }, true);
 
   // A tap that ends or takes back something (undo, a claim, a close) asks for a second tap: the first
   // one turns the button into its question; any other tap puts it back.
