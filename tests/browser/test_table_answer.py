@@ -85,7 +85,7 @@ def test_bingo_and_its_claim_and_close_ask_for_a_second_tap(page: Page, base_url
     expect(reply).to_be_checked()
     pick(page, "reply", "6-2")
     page.get_by_role("button", name="Record trick").tap()
-    answered(page, 2, "Recorded")
+    answered(page, 2, "wins")  # the verdict, not just an echo of the entry
 
     close = page.locator("#close")
     close.tap()
@@ -138,7 +138,7 @@ def test_ninety_nine(page: Page, base_url: str):
     expect(first).to_be_checked()
     pick(page, "cards.1", "6D")
     page.get_by_role("button", name="Record trick").tap()
-    answered(page, 4, "Recorded")
+    answered(page, 4, "Ben wins")
 
 
 def test_trick_de_bingo(page: Page, base_url: str):
@@ -156,7 +156,7 @@ def test_trick_de_bingo(page: Page, base_url: str):
         plays.nth(3).locator("summary").tap()
     pick(page, "cards.3", "4H")
     page.get_by_role("button", name="Record the trick").tap()
-    answered(page, 38, "Recorded")
+    answered(page, 38, "wins")
 
 
 def test_bead_game(page: Page, base_url: str):
@@ -171,7 +171,7 @@ def test_bead_game(page: Page, base_url: str):
     page.get_by_role("checkbox", name="Row 1, column 2").tap()
     page.locator(".bead-turn .pick").nth(1).tap()
     page.get_by_role("button", name="Place tile").tap()
-    answered(page, 2, "Recorded")
+    answered(page, 2, "Ben scores 9")
 
 
 def test_undo_names_what_it_undid_and_redo_puts_it_back(page: Page, base_url: str):
