@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext
 from markupsafe import Markup
 
 from ..rules.base import Game
@@ -31,26 +31,26 @@ SEATS = frozenset({"seat", "leader", "dealer"})
 # picker per position, posted as name.0, name.1, ... like the entry forms. Other lists are sets.
 ORDERED = frozenset({("trick", "cards"), ("hand", "opening")})
 LABELS = {
-    "lead": _l("Led tile"),
-    "reply": _l("Reply"),
-    "seat": _l("Player"),
-    "leader": _l("Who leads"),
-    "dealer": _l("Dealer"),
-    "indicator": _l("Trump indicator"),
-    "doubles": _l("Doubles"),
-    "tiles": _l("Tiles"),
-    "tile": _l("Tile"),
-    "on": _l("Played on"),
-    "opening": _l("Opening draw"),
-    "count": _l("How many"),
-    "pips": _l("Pips left in hand"),
-    "points": _l("Points"),
-    "cards": _l("Cards"),
-    "card": _l("Card"),
-    "turnup": _l("Turned-up card"),
-    "kind": _l("Kind"),
-    "hand": _l("Hand"),
-    "counts": _l("Counts"),
+    "lead": lazy_gettext("Led tile"),
+    "reply": lazy_gettext("Reply"),
+    "seat": lazy_gettext("Player"),
+    "leader": lazy_gettext("Who leads"),
+    "dealer": lazy_gettext("Dealer"),
+    "indicator": lazy_gettext("Trump indicator"),
+    "doubles": lazy_gettext("Doubles"),
+    "tiles": lazy_gettext("Tiles"),
+    "tile": lazy_gettext("Tile"),
+    "on": lazy_gettext("Played on"),
+    "opening": lazy_gettext("Opening draw"),
+    "count": lazy_gettext("How many"),
+    "pips": lazy_gettext("Pips left in hand"),
+    "points": lazy_gettext("Points"),
+    "cards": lazy_gettext("Cards"),
+    "card": lazy_gettext("Card"),
+    "turnup": lazy_gettext("Turned-up card"),
+    "kind": lazy_gettext("Kind"),
+    "hand": lazy_gettext("Hand"),
+    "counts": lazy_gettext("Counts"),
 }
 
 
