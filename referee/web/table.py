@@ -95,8 +95,8 @@ def _propose(seq: int, event: dict) -> tuple[Replayed, str | None, int]:
 
 
 def _respond(rep: Replayed, error: str | None, status: int):
-    if status == 200 and not htmx:
-        return redirect(url_for("table.show", table_id=g.table.id))
+    if status == 200 and not htmx:  # without JavaScript the page opens at the answer
+        return redirect(url_for("table.show", table_id=g.table.id, _anchor="answer"))
     return _render(rep, error=error, status=status)
 
 
