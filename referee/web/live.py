@@ -19,6 +19,10 @@ If a club outgrows it, the same endpoint can be put behind a cache keyed by the 
 A page never loses what a person is typing: when the table changes while an entry form on this phone
 has been touched or has focus, the script does not swap; it shows "The table has changed: tap to
 refresh" (and the stale form would in any case be refused with 409 and the table as it stands).
+The same holds while a refusal is on screen (it stays until the player's next action). A poll answer
+is swapped in only when its version is newer than the page's (versions only grow, see
+``store.sharing.version``) and never while this phone's own entry is on its way: a poll answered
+just before that entry must not replace the entry's answer with an older table.
 """
 
 from __future__ import annotations

@@ -41,7 +41,8 @@ def in_viewport(page: Page, element: Locator) -> None:
 
 def answered(page: Page, seq: int, says: str) -> None:
     expect(page.locator("#table")).to_have_attribute("data-seq", str(seq))
-    status = page.locator("#answer [role=status]")
+    status = page.get_by_role("status")  # one answer on the page: the one to the latest entry
+    expect(status).to_have_count(1)
     expect(status).to_contain_text(says)
     in_viewport(page, status)
     expect(page.get_by_role("alert")).to_have_count(0)
