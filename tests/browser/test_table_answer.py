@@ -240,3 +240,32 @@ def test_collapsed_sections_show_a_disclosure_marker(page: Page, base_url: str):
     assert marker not in ("none", "normal", "")
     summary.tap()
     assert summary.evaluate("el => getComputedStyle(el, '::before').content") != marker  # open: turned
+
+
+def test_a_poll_answered_before_a_refusal_never_wipes_it(page: Page, browser: Browser, base_url: str):
+    """The race behind a flaky shared-tables run, made deterministic: this phone's poll is held while
+    another phone records, answered with that table, and delivered only after this phone's own stale
+    entry was refused. The late answer is no newer than the page: the refusal stays."""
+    made = open_table(page, base_url, "score-pad", ("Aki", "Ben"))
+    held = []
+    page.route("**/live?*", lambda route: held.append(route))
+    with page.expect_request("**/live?*"):
+        page.reload()
+    ctx = browser.new_context(base_url=base_url, **PHONE)
+    try:
+        other = ctx.new_page()
+        other.goto(made["scorer_url"])
+        other.locator("#points-0").fill("1")
+        other.get_by_role("button", name="Record round").tap()
+        expect(other.locator("#table")).to_have_attribute("data-seq", "1")
+    finally:
+        ctx.close()
+    late = held[0].fetch()  # the other phone's table, as the poll would have brought it
+    assert late.status == 200
+    page.locator("#points-0").fill("5")
+    page.get_by_role("button", name="Record round").tap()
+    refused(page, 1, "Someone else recorded something just now")
+    with page.expect_request("**/live?*"):  # the next poll is sent once the late answer was handled
+        held[0].fulfill(response=late)
+    expect(page.locator("#answer [role=alert]")).to_be_visible()
+    expect(page.locator(".total .score")).to_have_text(["1", "0"])
