@@ -150,16 +150,19 @@ def correct(table_id: str, seq: int):
         abort(404)
     if target.body.get("sealed"):
         abort(403)  # another seat's private event (a sealed bid): corrected once it is opened
-    error, status = None, 200
+    error, status, shown = None, 200, target.body
     if request.method == "POST":
         event = form_event(find_game(g.table.game), request.form)
+        shown = {**target.body, **event, "type": target.body["type"]}  # a refused try keeps its picks
         if g.table.confirm_corrections:
             rep, error, status = _propose(seq, event)
         else:
             rep, error, status = _record("correct", {"target": seq, "event": event})
         if status == 200:
             return redirect(url_for("table.show", table_id=table_id))
-    return render_template("table/correct.html", table=g.table, rep=rep, target=target, error=error), status
+    return render_template(
+        "table/correct.html", table=g.table, rep=rep, target=target, shown=shown, error=error
+    ), status
 
 
 @bp.get("/<table_id>/record.json")

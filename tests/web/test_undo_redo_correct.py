@@ -117,3 +117,15 @@ def test_an_undone_sealed_bid_stays_sealed(app, client):
     page = client.post(f"/t/{table}/undo", headers={"HX-Request": "true"}).get_data(as_text=True)
     answer = page[page.index('id="answer"') : page.index("</section>", page.index('id="answer"'))]
     assert "Undone:" in answer and "10C" not in answer and "7S" not in answer
+
+
+def test_a_refused_correction_keeps_what_was_picked(client):
+    table, _record = imported(client, "bingo-four-deals-to-eight.json")
+    # Event 3 is the first trick (lead 0-0); 6-6 as the lead is refused by the replay.
+    page = client.get(f"/t/{table}/correct/3").get_data(as_text=True)
+    fields = [(n, "6-6" if n == "lead" else v) for n, v in form_as_posted(page)]
+    resp = client.post(f"/t/{table}/correct/3", data=MultiDict(fields))
+    assert resp.status_code == 422
+    again = resp.get_data(as_text=True)
+    assert 'role="alert"' in again
+    assert ("lead", "6-6") in form_as_posted(again)
