@@ -19,6 +19,10 @@ If a club outgrows it, the same endpoint can be put behind a cache keyed by the 
 A page never loses what a person is typing: when the table changes while an entry form on this phone
 has been touched or has focus, the script does not swap; it shows "The table has changed: tap to
 refresh" (and the stale form would in any case be refused with 409 and the table as it stands).
+The same holds while a refusal is on screen (it stays until the player's next action). A poll answer
+is swapped in only when its version is newer than the page's (versions only grow, see
+``store.sharing.version``) and never while this phone's own entry is on its way: a poll answered
+just before that entry must not replace the entry's answer with an older table.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from ..store.sharing import CONFIRMED, PENDING, corrections_of, version
 from ..store.tables import current
 from .access import Access, held_link
 from .table import load_table
+from .undo import last_undone, shown_body
 
 bp = Blueprint("live", __name__, url_prefix="/t")
 bp.url_value_preprocessor(load_table)
@@ -65,6 +70,8 @@ def init_app(app: Flask) -> None:
         table_corrections=corrections,
         held_link=held_link,
         live_poll_ms=POLL_MS,
+        last_undone=last_undone,
+        undone_body=shown_body,
     )
 
 

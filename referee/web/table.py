@@ -23,12 +23,16 @@ from ..store.replay import Replayed
 from ..store.sharing import propose_correction
 from ..store.tables import StaleWrite, append, current, get_table, token_matches
 from .access import access_for, held_link, remember
+from .correction_form import correction_fields, preselect
 from .forms import normalise_form_event, normalise_form_line
 from .i18n import explain
 from .moments import render_moment
 from .state import form_event, public_events, public_record
+from .undo import last_undone
 
 bp = Blueprint("table", __name__, url_prefix="/t")
+bp.add_app_template_global(correction_fields)
+bp.add_app_template_filter(preselect)
 
 
 @bp.url_value_preprocessor
@@ -41,6 +45,12 @@ def load_table(endpoint, values):
 
 
 def _render(rep: Replayed, *, error: str | None = None, status: int = 200):
+    """The page (or its ``#table`` fragment). A refusal through htmx answers with the answer box
+    alone, retargeted onto ``#answer``: the entry form is not re-rendered, so the player's
+    selection stays and only the tile or card at fault needs changing."""
+    if htmx and status == 422:
+        body = render_template("table/_answer.html", table=g.table, rep=rep, access=g.access, error=error)
+        return body, status, {"HX-Retarget": "#answer", "HX-Reswap": "outerHTML"}
     template = "table/_main.html" if htmx else "table/page.html"
     return render_template(template, table=g.table, rep=rep, access=g.access, error=error), status
 
@@ -99,8 +109,8 @@ def _propose(seq: int, event: dict) -> tuple[Replayed, str | None, int]:
 
 
 def _respond(rep: Replayed, error: str | None, status: int):
-    if status == 200 and not htmx:
-        return redirect(url_for("table.show", table_id=g.table.id))
+    if status == 200 and not htmx:  # without JavaScript the page opens at the answer
+        return redirect(url_for("table.show", table_id=g.table.id, _anchor="answer"))
     return _render(rep, error=error, status=status)
 
 
@@ -134,6 +144,17 @@ def undo(table_id: str):
     return _respond(*_record("undo", {}))
 
 
+@bp.post("/<table_id>/redo")
+def redo(table_id: str):
+    """Enter the event the last undo took back again, as a new event, while nothing new was entered."""
+    entry = last_undone(current(g.table))
+    if entry is None:
+        return _respond(
+            current(g.table), gettext("There is nothing to redo: something was entered after the undo."), 422
+        )
+    return _respond(*_record("event", dict(entry.body)))
+
+
 @bp.route("/<table_id>/correct/<int:seq>", methods=["GET", "POST"])
 def correct(table_id: str, seq: int):
     """Replace an earlier event; the log keeps the original and the correction. A seat changes its
@@ -147,16 +168,19 @@ def correct(table_id: str, seq: int):
         abort(404)
     if target.body.get("sealed"):
         abort(403)  # another seat's private event (a sealed bid): corrected once it is opened
-    error, status = None, 200
+    error, status, shown = None, 200, target.body
     if request.method == "POST":
         event = form_event(find_game(g.table.game), request.form)
+        shown = {**target.body, **event, "type": target.body["type"]}  # a refused try keeps its picks
         if g.table.confirm_corrections and not own:
             rep, error, status = _propose(seq, event)
         else:
             rep, error, status = _record("correct", {"target": seq, "event": event})
         if status == 200:
             return redirect(url_for("table.show", table_id=table_id))
-    return render_template("table/correct.html", table=g.table, rep=rep, target=target, error=error), status
+    return render_template(
+        "table/correct.html", table=g.table, rep=rep, target=target, shown=shown, error=error
+    ), status
 
 
 @bp.get("/<table_id>/record.json")

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import secrets
-from collections.abc import Iterator, Mapping
-from typing import Any
 
 from flask import Flask, Response, request
 from flask_babel import get_locale
@@ -14,7 +10,6 @@ from flask_babel import get_locale
 from printables.catalog import printables_for
 
 from ..rules import GAMES
-from ..rules.base import Game
 from .i18n import say
 from .state import public_events
 
@@ -26,7 +21,7 @@ CSP = (
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
-        say=say, games=GAMES, printables_for=printables_for, get_locale=get_locale, new_idem=new_idem, editable_fields=editable_fields
+        say=say, games=GAMES, printables_for=printables_for, get_locale=get_locale, new_idem=new_idem
     )
     app.jinja_env.globals["public_events"] = public_events
     app.jinja_env.filters["seat_names"] = lambda seats, players: ", ".join(players[i] for i in seats)
@@ -48,19 +43,3 @@ def init_app(app: Flask) -> None:
 def new_idem() -> str:
     """A fresh idempotency key for one rendered form: a double tap sends it twice, records once."""
     return secrets.token_urlsafe(12)
-
-
-def editable_fields(game: Game, body: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
-    """The fields of an event as text inputs for the correction form (lists comma-separated)."""
-    cls = next(c for c in game.events if c.type == body["type"])
-    for f in dataclasses.fields(cls):
-        value = body.get(f.name)
-        if value is None:
-            text = ""
-        elif isinstance(value, list) and all(isinstance(v, str | int) for v in value):
-            text = ", ".join(str(v) for v in value)
-        elif isinstance(value, list | dict):
-            text = json.dumps(value, ensure_ascii=False)
-        else:
-            text = str(value)
-        yield f.name, text

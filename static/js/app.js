@@ -2,26 +2,110 @@
 (function () {
   "use strict";
 
-  // +/- buttons beside number inputs (score pad and other point entries).
+  // +/- buttons beside number inputs (score pad and other point entries); a "±" button flips the
+  // sign, since some phones' number keyboards have no minus key.
   document.addEventListener("click", function (e) {
     var step = e.target.closest("[data-step]");
     if (!step) return;
     var box = step.closest("[data-stepper]");
     var input = box && box.querySelector("input[type=number]");
     if (!input) return;
-    input.value = String((parseInt(input.value, 10) || 0) + parseInt(step.dataset.step, 10));
+    var now = parseInt(input.value, 10) || 0;
+    input.value = String(step.dataset.step === "sign" ? -now : now + parseInt(step.dataset.step, 10));
     if (input.form) input.form.dataset.dirty = "1";
+  });
+  function addSignButtons(scope) {
+    var label = document.body.dataset.signLabel;
+    if (!label) return;
+    scope.querySelectorAll("[data-stepper]").forEach(function (box) {
+      var input = box.querySelector("input[type=number]");
+      if (!input || box.querySelector("[data-step=sign]") || (input.min !== "" && parseInt(input.min, 10) >= 0)) return;
+      var sign = document.createElement("button");
+      sign.type = "button";
+      sign.className = "step sign";
+      sign.dataset.step = "sign";
+      sign.textContent = "±";
+      var name = box.querySelector("label");
+      sign.setAttribute("aria-label", (name ? name.textContent.trim() + ": " : "") + label);
+      var row = input.parentNode;
+      row.classList.add("has-sign");
+      row.insertBefore(sign, row.firstChild);
+    });
+  }
+  // A number box selects its content when focused, so typing 5 over a 0 gives 5, not 05. The first
+  // key after focusing selects again before it lands (a tap's mouseup can undo the first selection).
+  document.addEventListener("focusin", function (e) {
+    var input = e.target;
+    if (!input.matches || !input.matches("input[type=number]")) return;
+    input.dataset.fresh = "1";
+    input.select();
+  });
+  document.addEventListener("keydown", function (e) {
+    var input = e.target;
+    if (!input.dataset || !input.dataset.fresh || ["Shift", "Control", "Alt", "Meta"].indexOf(e.key) >= 0) return;
+    delete input.dataset.fresh;
+    if (e.key !== "Tab") input.select();
+  }, true);
+
+  // A tap that ends or takes back something (undo, a claim, a close) asks for a second tap: the first
+  // one turns the button into its question; any other tap puts it back.
+  function disarm(except) {
+    document.querySelectorAll("button[data-armed]").forEach(function (b) {
+      if (b === except) return;
+      b.innerHTML = b.dataset.label;
+      delete b.dataset.armed;
+      b.classList.remove("armed");
+    });
+  }
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("button[data-confirm]");
+    disarm(b);
+    if (!b || b.dataset.armed) return;
+    e.preventDefault();
+    e.stopPropagation();
+    b.dataset.armed = "1";
+    b.dataset.label = b.innerHTML;
+    b.textContent = b.dataset.confirm;
+    b.classList.add("armed");
+  }, true);
+
+  // The referee's answer to an entry is brought into view (the page otherwise keeps its scroll
+  // position, leaving the answer far above the thumb), with the entry form just below it.
+  function showAnswer() {
+    var answer = document.getElementById("answer");
+    if (!answer) return;
+    var box = answer.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) answer.scrollIntoView({ block: "start" });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    addSignButtons(document);
+    document.body.addEventListener("htmx:afterSwap", function (e) {
+      addSignButtons(document);
+      var verb = e.detail.requestConfig && e.detail.requestConfig.verb;
+      if (verb && verb.toLowerCase() !== "get") showAnswer();
+    });
   });
 
   // Live table pages (see referee/web/live.py): poll a tiny endpoint; it answers 204 while nothing
-  // changed, or the fresh fragment. A form someone is filling in is never wiped: we offer a refresh.
+  // changed, or the fresh fragment. A poll answer is swapped in only when it is newer than the table
+  // shown (versions "seq.proposed.decided" only grow), never while this phone's own entry is on its
+  // way, and never over a form someone is filling in or a refusal still on screen: then we offer a refresh.
+  function newer(a, b) {
+    var x = String(a || "").split("."), y = String(b || "").split(".");
+    for (var i = 0; i < Math.max(x.length, y.length); i++) {
+      var d = (parseInt(x[i], 10) || 0) - (parseInt(y[i], 10) || 0);
+      if (d) return d > 0;
+    }
+    return false;
+  }
   function setUpLive() {
     var status = document.getElementById("live-status");
     if (!status || !window.fetch || !document.querySelector("[data-live]")) return;
     var every = parseInt(status.dataset.poll, 10) || 500;
-    var lost = false, waiting = null, latest = null, timer = null, backTimer = null;
+    var lost = false, waiting = null, timer = null, backTimer = null, busy = 0;
 
     function root() { return document.querySelector("[data-live]"); }
+    function shown() { var el = root(); return el ? el.dataset.version : ""; }
     function show(kind) {
       clearTimeout(backTimer);
       status.className = "live-status " + kind;
@@ -32,17 +116,17 @@
         button.type = "button";
         button.className = "button primary";
         button.textContent = status.dataset.changed;
-        button.addEventListener("click", function () { if (waiting) swapIn(waiting); });
+        button.addEventListener("click", function () { if (waiting) swapIn(waiting.html); });
         status.appendChild(button);
       } else {
         status.textContent = status.dataset[kind];
       }
       if (kind === "back") backTimer = setTimeout(function () { status.hidden = true; }, 3000);
     }
-    function midEntry(el) {
+    function keep(el) {
       var active = document.activeElement;
       if (active && el.contains(active) && active.matches("input:not([type=hidden]), select, textarea")) return true;
-      return el.querySelector("form[data-dirty]") !== null;
+      return el.querySelector("form[data-dirty], [role=alert]") !== null;
     }
     function swapIn(html) {
       var old = root();
@@ -52,8 +136,8 @@
       if (!old || !fresh) return;
       old.replaceWith(fresh);
       if (window.htmx) htmx.process(fresh);
+      addSignButtons(fresh);
       waiting = null;
-      latest = fresh.dataset.version;
       if (!lost) status.hidden = true;
     }
     function schedule() {
@@ -63,7 +147,7 @@
     function poll() {
       var el = root();
       if (!el) return;
-      var since = latest || el.dataset.version;
+      var since = waiting ? waiting.version : el.dataset.version;
       var url = el.dataset.live + (el.dataset.live.indexOf("?") < 0 ? "?" : "&") + "since=" + encodeURIComponent(since);
       fetch(url, { credentials: "same-origin", cache: "no-store", headers: { "HX-Request": "true" } })
         .then(function (resp) {
@@ -74,8 +158,9 @@
             var holder = document.createElement("template");
             holder.innerHTML = html.trim();
             var fresh = holder.content.firstElementChild;
-            latest = fresh ? fresh.dataset.version : latest;
-            if (midEntry(root())) { waiting = html; show("changed"); } else { swapIn(html); }
+            var version = fresh && fresh.dataset.version;
+            if (busy || !version || !newer(version, shown())) return;  // our own answer is coming, or is newer
+            if (keep(root())) { waiting = { html: html, version: version }; show("changed"); } else { swapIn(html); }
           });
         })
         .catch(function () { if (!lost) { lost = true; show("lost"); } })
@@ -86,10 +171,12 @@
       var form = e.target.closest && e.target.closest("[data-live] form");
       if (form) form.dataset.dirty = "1";
     });
-    // Our own entry swapped in a fresh fragment: start again from its version.
+    // This phone's own entry: no poll answer is swapped in while it is on its way; its answer then
+    // stands (a newer poll answer afterwards is offered, see keep()).
+    document.body.addEventListener("htmx:beforeRequest", function () { busy++; });
+    document.body.addEventListener("htmx:afterRequest", function () { busy = Math.max(0, busy - 1); });
     document.body.addEventListener("htmx:afterSwap", function () {
-      var el = root();
-      if (el) { latest = el.dataset.version; waiting = null; if (!lost) status.hidden = true; }
+      if (waiting && !newer(waiting.version, shown())) { waiting = null; if (!lost) status.hidden = true; }
     });
     document.addEventListener("visibilitychange", function () { if (!document.hidden) { clearTimeout(timer); poll(); } });
     window.addEventListener("online", function () { clearTimeout(timer); poll(); });

@@ -81,7 +81,10 @@ def test_a_whole_deal_by_tapping_then_a_claim(page: Page):
     # All 14 tricks played: the deal waits for a claim (B40: a claim after the last trick comes first).
     expect(page.locator("#bingo-phase")).to_have_text("Deal over")
     expect(page.get_by_role("button", name="Record trick")).to_have_count(0)
-    page.get_by_role("button", name="Aki claims 70").tap()
+    claim = page.get_by_role("button", name="Aki claims 70", exact=True)
+    claim.tap()
+    expect(claim).to_have_count(0)  # renamed: "Tap again to confirm ..." (a claim ends the deal)
+    page.locator("#claim-0").tap()
     seq(page, 16)
     claim = page.locator("#bingo-claim")
     expect(claim).to_contain_text("Aki claims")

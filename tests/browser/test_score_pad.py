@@ -49,11 +49,16 @@ def test_three_rounds_undo_correct_reload(page: Page, browser: Browser, base_url
     tap_round(page, {0: ["minus 1"], 1: ["plus 5", "plus 5"]})
     tap_round(page, {0: ["plus 5"], 1: ["plus 1"]})
     expect(page.locator(".total .score")).to_have_text(["10", "12"])
-    page.get_by_role("button", name="Undo last").tap()
+    page.locator("#undo").tap()
+    page.locator("#undo").tap()  # undo asks for a confirming tap
     expect(page.locator(".total .score")).to_have_text(["5", "11"])
 
     page.locator(".events li[data-seq='1'] a.edit").tap()
-    page.locator("input[name=points]").fill("2, 2")
+    points = page.locator("input[name=points]")
+    expect(points).to_have_count(2)  # the same steppers as entry, one per player, as recorded
+    expect(points.nth(0)).to_have_value("6")
+    points.nth(0).fill("2")
+    points.nth(1).fill("2")
     page.get_by_role("button", name="Save the correction").tap()
     expect(page.locator(".total .score")).to_have_text(["1", "12"])
     expect(page.locator(".events .corrected")).to_have_count(1)

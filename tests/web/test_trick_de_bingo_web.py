@@ -178,7 +178,8 @@ def test_trick_refusals(client, scorer):
         play_trick(client, tid, ["AS", "5S", "6S", "7S"], htmx=True),
         "AS was already played in trick 1.",
     )
-    assert 'id="table"' in r.text
+    # Only the answer box comes back, onto #answer: the trick form keeps the cards as picked.
+    assert r.headers["HX-Retarget"] == "#answer" and 'id="table"' not in r.text
     assert state(client, tid)["seq"] == seq + 1
 
 

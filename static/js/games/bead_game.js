@@ -94,6 +94,10 @@
   document.addEventListener("pointerup", lift);
   document.addEventListener("pointercancel", lift);
 
-  document.addEventListener("htmx:afterSwap", function () { picked = []; apply(); });
+  // A refused placement keeps the ticked cells (only the answer box is swapped): start from them.
+  document.addEventListener("htmx:afterSwap", function () {
+    picked = Array.prototype.slice.call(document.querySelectorAll(".bead-cell input:checked"));
+    apply();
+  });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", apply); else apply();
 })();

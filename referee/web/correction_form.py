@@ -1,0 +1,129 @@
+"""The correction form asks with the same pickers as entry: tiles from the triangle, cards from the
+suit grid, players by name, points with steppers; only what no picker covers stays a text field.
+
+What each field of the corrected event needs is read off the event class's type hints (``Tile``,
+``Card``, ``Literal``, a seat number, a list of one number per player), so a new event type gets
+its pickers without a line here. The event's current values come preselected (``preselect``), so
+correcting one tile is one tap.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import lazy_gettext
+from markupsafe import Markup
+
+from ..rules.base import Game
+from ..rules.cards import Card
+from ..rules.events import field_specs
+from ..rules.tiles import Tile
+
+SEATS = frozenset({"seat", "leader", "dealer"})
+# Lists whose order means something (the play order of a trick, one opening tile per seat): one
+# picker per position, posted as name.0, name.1, ... like the entry forms. Other lists are sets.
+ORDERED = frozenset({("trick", "cards"), ("hand", "opening")})
+LABELS = {
+    "lead": lazy_gettext("Led tile"),
+    "reply": lazy_gettext("Reply"),
+    "seat": lazy_gettext("Player"),
+    "leader": lazy_gettext("Who leads"),
+    "dealer": lazy_gettext("Dealer"),
+    "indicator": lazy_gettext("Trump indicator"),
+    "doubles": lazy_gettext("Doubles"),
+    "tiles": lazy_gettext("Tiles"),
+    "tile": lazy_gettext("Tile"),
+    "on": lazy_gettext("Played on"),
+    "opening": lazy_gettext("Opening draw"),
+    "count": lazy_gettext("How many"),
+    "pips": lazy_gettext("Pips left in hand"),
+    "points": lazy_gettext("Points"),
+    "cards": lazy_gettext("Cards"),
+    "card": lazy_gettext("Card"),
+    "turnup": lazy_gettext("Turned-up card"),
+    "kind": lazy_gettext("Kind"),
+    "hand": lazy_gettext("Hand"),
+    "counts": lazy_gettext("Counts"),
+}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of the correction form: ``kind`` picks the widget in table/correct.html."""
+
+    kind: str  # seat, tile, tiles, tile_positions, card, cards, card_positions, number, per_player, choice, text
+    name: str
+    label: str
+    value: Any
+    required: bool
+    choices: tuple[Any, ...] = ()
+
+
+def _plain(hint: Any) -> tuple[Any, bool]:
+    """``X | None`` -> (X, True); anything else -> (hint, False)."""
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        if len(args) == 1:
+            return args[0], True
+    return hint, False
+
+
+def correction_fields(game: Game, body: Mapping[str, Any], players: Iterable[str]) -> list[Field]:
+    """The inputs that re-enter ``body`` (an event of ``game``) with the entry pickers."""
+    cls = next(c for c in game.events if c.type == body["type"])
+    n_players = len(tuple(players))
+    fields = []
+    for name, hint, optional in field_specs(cls):
+        hint, nullable = _plain(hint)
+        value = body.get(name)
+        required = not (optional or nullable)
+        label = str(LABELS.get(name, name))
+        item = typing.get_args(hint)[0] if typing.get_origin(hint) is tuple else None
+        if hint is Tile:
+            kind = "tile"
+        elif hint is Card:
+            kind = "card"
+        elif item in (Tile, Card):
+            kind = ("tile" if item is Tile else "card") + (
+                "_positions" if (body["type"], name) in ORDERED else "s"
+            )
+        elif hint is int and name in SEATS:
+            kind = "seat"
+        elif hint is int:
+            kind = "number"
+        elif item is int and isinstance(value, list) and len(value) == n_players:
+            kind = "per_player"
+        elif typing.get_origin(hint) is typing.Literal:
+            fields.append(Field("choice", name, label, value, required, typing.get_args(hint)))
+            continue
+        else:
+            kind = "text"
+            if isinstance(value, list | dict):
+                value = json.dumps(value, ensure_ascii=False)
+        fields.append(Field(kind, name, label, value, required))
+    return fields
+
+
+_INPUT = re.compile(r"<input\b[^>]*>")
+_VALUE = re.compile(r'\bvalue="([^"]*)"')
+
+
+def preselect(picker: str, values: Any) -> Markup:
+    """A rendered picker with ``values`` (one or a list) ticked, as the event now stands."""
+    wanted = {str(v) for v in (values if isinstance(values, list | tuple) else [values]) if v is not None}
+
+    def tick(match: re.Match[str]) -> str:
+        tag = match.group(0)
+        found = _VALUE.search(tag)
+        if found and html.unescape(found.group(1)) in wanted and " checked" not in tag:
+            return tag[:-1].rstrip("/ ") + " checked>"
+        return tag
+
+    return Markup(_INPUT.sub(tick, str(picker)))

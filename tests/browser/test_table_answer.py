@@ -1,0 +1,265 @@
+"""The referee's answer where the thumb is, in every game (real Chromium at 390x844): after an
+accepted entry the answer (role=status) and after a refused one the reason (role=alert) are inside
+the viewport without scrolling, and a refused entry keeps the player's selection. Mistakes are cheap:
+undo names what it undid and redo puts it back; undo, a claim and a close ask for a second tap; the
+score pad's number boxes select on focus and take a minus sign."""
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+pytestmark = pytest.mark.browser
+
+RECORDS = Path(__file__).parent.parent / "records"
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "locale": "en-GB"}
+
+
+def open_table(page: Page, base_url: str, game: str, players, events=(), options=None) -> dict:
+    """A table with ``events`` already recorded (imported as a record), opened on the scorer's phone."""
+    record = {"format": "referee-record", "version": 1, "game": game, "players": list(players),
+              "options": options or {}, "events": list(events)}  # fmt: skip
+    made = page.request.post(f"{base_url}/api/v1/records", data=record)
+    assert made.status == 201, made.text()
+    page.goto(made.json()["scorer_url"])
+    expect(page.locator("#table")).to_have_attribute("data-seq", str(len(events)))
+    return made.json()
+
+
+def golden(name: str, upto: int) -> dict:
+    record = json.loads((RECORDS / name).read_text())
+    return {"game": record["game"], "players": record["players"], "options": record.get("options") or {},
+            "events": record["events"][:upto]}  # fmt: skip
+
+
+def in_viewport(page: Page, element: Locator) -> None:
+    """Wholly inside the 390x844 window as it stands: nobody has to scroll to read it."""
+    expect(element).to_be_visible()
+    expect(element).to_be_in_viewport(ratio=1)
+
+
+def answered(page: Page, seq: int, says: str) -> None:
+    expect(page.locator("#table")).to_have_attribute("data-seq", str(seq))
+    status = page.get_by_role("status")  # one answer on the page: the one to the latest entry
+    expect(status).to_have_count(1)
+    expect(status).to_contain_text(says)
+    in_viewport(page, status)
+    expect(page.get_by_role("alert")).to_have_count(0)
+
+
+def refused(page: Page, seq: int, says: str) -> None:
+    alert = page.locator("#answer [role=alert]")
+    expect(alert).to_contain_text(says)
+    in_viewport(page, alert)
+    expect(page.locator("#table")).to_have_attribute("data-seq", str(seq))
+
+
+def pick(page: Page, name: str, value: str) -> Locator:
+    """Tap the tile or card ``value`` in the picker whose inputs are called ``name``."""
+    page.locator(f"label:has(> input[name='{name}'][value='{value}'])").first.tap()
+    return page.locator(f"input[name='{name}'][value='{value}']").first
+
+
+def test_score_pad(page: Page, base_url: str):
+    open_table(page, base_url, "score-pad", ("Aki", "Ben"))
+    page.locator("#points-0").fill("2000000")
+    page.locator("#points-1").fill("-4")
+    page.get_by_role("button", name="Record round").tap()
+    refused(page, 0, "between -1,000,000 and 1,000,000")
+    expect(page.locator("#points-0")).to_have_value("2000000")  # kept: fix one number, not both
+    expect(page.locator("#points-1")).to_have_value("-4")
+    page.locator("#points-0").fill("7")
+    page.get_by_role("button", name="Record round").tap()
+    answered(page, 1, "Recorded")
+    expect(page.locator(".total .score")).to_have_text(["7", "-4"])
+
+
+def test_bingo_and_its_claim_and_close_ask_for_a_second_tap(page: Page, base_url: str):
+    rec = golden("bingo-four-deals-to-eight.json", 1)  # the deal: Aki leads, blanks are trump
+    open_table(page, base_url, **rec)
+    lead = pick(page, "lead", "5-2")
+    reply = pick(page, "reply", "5-2")
+    page.get_by_role("button", name="Record trick").tap()
+    refused(page, 1, "5-2")
+    expect(lead).to_be_checked()
+    expect(reply).to_be_checked()
+    pick(page, "reply", "6-2")
+    page.get_by_role("button", name="Record trick").tap()
+    answered(page, 2, "wins")  # the verdict, not just an echo of the entry
+
+    close = page.locator("#close")
+    close.tap()
+    expect(close).to_contain_text("Tap again to confirm")
+    expect(page.locator("#table")).to_have_attribute("data-seq", "2")
+    close.tap()
+    answered(page, 3, "close")
+
+
+def test_a_bingo_claim_asks_for_a_second_tap(page: Page, base_url: str):
+    rec = golden("bingo-four-deals-to-eight.json", 1)
+    open_table(page, base_url, **rec)
+    pick(page, "lead", "5-2")
+    pick(page, "reply", "6-2")
+    page.get_by_role("button", name="Record trick").tap()
+    answered(page, 2, "Recorded")
+    claim = page.locator("[id^=claim-]").first
+    claim.tap()
+    expect(claim).to_contain_text("Tap again to confirm")
+    page.locator("#totals, .totals").first.tap()  # a tap elsewhere puts the button back
+    expect(claim).not_to_contain_text("Tap again")
+    expect(page.locator("#table")).to_have_attribute("data-seq", "2")
+    claim.tap()
+    claim.tap()
+    answered(page, 3, "claim")
+
+
+def test_five_up(page: Page, base_url: str):
+    open_table(page, base_url, "five-up", ("Aki", "Ben"))
+    page.locator("details.fu-opening > summary").tap()
+    opening = page.locator("select[name=opening]")
+    opening.nth(0).select_option("6-6")
+    opening.nth(1).select_option("6-6")
+    page.get_by_role("button", name="Start the hand with this draw").tap()
+    refused(page, 0, "different tiles")
+    expect(opening.nth(0)).to_have_value("6-6")
+    opening.nth(1).select_option("5-5")
+    page.get_by_role("button", name="Start the hand with this draw").tap()
+    answered(page, 1, "Recorded")
+
+
+def test_ninety_nine(page: Page, base_url: str):
+    rec = golden("ninety-nine-three-player-game-to-100.json", 3)  # dealt, bids in: trick 1
+    open_table(page, base_url, **rec)
+    first = pick(page, "cards.0", "KS")
+    pick(page, "cards.1", "KS")
+    pick(page, "cards.2", "9S")
+    page.get_by_role("button", name="Record trick").tap()
+    refused(page, 3, "twice")
+    expect(first).to_be_checked()
+    pick(page, "cards.1", "6D")
+    page.get_by_role("button", name="Record trick").tap()
+    answered(page, 4, "Ben wins")
+
+
+def test_trick_de_bingo(page: Page, base_url: str):
+    rec = golden("trick-de-bingo-one-round.json", 37)  # drafted: trick 1
+    open_table(page, base_url, **rec)
+    for i, card in enumerate(("AC", "3C", "2H")):  # the fourth card forgotten
+        pick(page, f"cards.{i}", card)
+    page.get_by_role("button", name="Record the trick").tap()
+    refused(page, 37, "four")
+    expect(page.locator("input[name='cards.0'][value='AC']")).to_be_checked()
+    pick(page, "cards.3", "4H")
+    page.get_by_role("button", name="Record the trick").tap()
+    answered(page, 38, "wins")
+
+
+def test_bead_game(page: Page, base_url: str):
+    rec = golden("bead-game-two-hands.json", 1)  # the starter square; Ben to play
+    open_table(page, base_url, **rec)
+    tile = page.locator("#bead-place input[name=tile][value='3-1']")
+    page.locator("#bead-place label[title='3-1']").tap()
+    page.locator("#bead-place-button").tap()
+    refused(page, 1, "Tap two empty cells")
+    expect(tile).to_be_checked()
+    page.get_by_role("checkbox", name="Row 0, column 2").tap()
+    page.get_by_role("checkbox", name="Row 1, column 2").tap()
+    page.locator("#bead-place-turned").tap()
+    answered(page, 2, "Ben scores 9")
+
+
+def test_undo_names_what_it_undid_and_redo_puts_it_back(page: Page, base_url: str):
+    open_table(page, base_url, "score-pad", ("Aki", "Ben"), [{"type": "round", "points": [7, 3]}])
+    undo = page.locator("#undo")
+    undo.tap()
+    expect(undo).to_contain_text("Tap again to undo")
+    expect(page.locator(".total .score")).to_have_text(["7", "3"])  # one tap changes nothing
+    undo.tap()
+    answered(page, 2, "Undone")
+    expect(page.locator("#answer [role=status]")).to_contain_text("7")
+    expect(page.locator(".total .score")).to_have_text(["0", "0"])
+    redo = page.locator("#answer").get_by_role("button", name="Redo")
+    in_viewport(page, redo)
+    redo.tap()
+    answered(page, 3, "Recorded")
+    expect(page.locator(".total .score")).to_have_text(["7", "3"])
+    expect(page.get_by_role("button", name="Redo")).to_have_count(0)  # something new: no redo
+
+
+def test_score_pad_boxes_select_on_focus_and_take_a_minus_sign(page: Page, base_url: str):
+    open_table(page, base_url, "score-pad", ("Aki", "Ben"))
+    box = page.locator("#points-0")
+    expect(box).to_have_value("0")
+    assert box.get_attribute("inputmode") in (None, "text", "decimal")  # "numeric" has no minus on iOS
+    box.tap()
+    page.keyboard.type("5")
+    expect(box).to_have_value("5")  # not "05"
+    page.get_by_role("button", name="Aki: change the sign (plus or minus)").tap()
+    expect(box).to_have_value("-5")
+    other = page.locator("#points-1")
+    other.tap()
+    page.keyboard.type("-3")
+    expect(other).to_have_value("-3")
+    page.get_by_role("button", name="Record round").tap()
+    answered(page, 1, "Recorded")
+    expect(page.locator(".total .score")).to_have_text(["-5", "-3"])
+
+
+def test_a_live_update_never_wipes_a_refusal(page: Page, browser: Browser, base_url: str):
+    made = open_table(page, base_url, "score-pad", ("Aki", "Ben"))
+    ctx = browser.new_context(base_url=base_url, **PHONE)
+    try:
+        other = ctx.new_page()
+        other.goto(made["scorer_url"])  # a second scorer phone
+        page.locator("#points-0").fill("2000000")
+        page.get_by_role("button", name="Record round").tap()
+        refused(page, 0, "between")
+        other.locator("#points-0").fill("1")
+        other.get_by_role("button", name="Record round").tap()
+        expect(other.locator("#table")).to_have_attribute("data-seq", "1")
+        # The first phone learns of the new round but keeps its refusal and its numbers.
+        expect(page.locator("#live-status button")).to_be_visible()
+        expect(page.locator("#answer [role=alert]")).to_be_visible()
+        expect(page.locator("#points-0")).to_have_value("2000000")
+        expect(page.locator(".total .score")).to_have_text(["0", "0"])
+    finally:
+        ctx.close()
+
+
+def test_collapsed_sections_show_a_disclosure_marker(page: Page, base_url: str):
+    open_table(page, base_url, "score-pad", ("Aki", "Ben"))
+    summary = page.locator("details.link[data-role=seat0] > summary")
+    marker = summary.evaluate("el => getComputedStyle(el, '::before').content")
+    assert marker not in ("none", "normal", "")
+    summary.tap()
+    assert summary.evaluate("el => getComputedStyle(el, '::before').content") != marker  # open: turned
+
+
+def test_a_poll_answered_before_a_refusal_never_wipes_it(page: Page, browser: Browser, base_url: str):
+    """The race behind a flaky shared-tables run, made deterministic: this phone's poll is held while
+    another phone records, answered with that table, and delivered only after this phone's own stale
+    entry was refused. The late answer is no newer than the page: the refusal stays."""
+    made = open_table(page, base_url, "score-pad", ("Aki", "Ben"))
+    held = []
+    page.route("**/live?*", lambda route: held.append(route))
+    with page.expect_request("**/live?*"):
+        page.reload()
+    ctx = browser.new_context(base_url=base_url, **PHONE)
+    try:
+        other = ctx.new_page()
+        other.goto(made["scorer_url"])
+        other.locator("#points-0").fill("1")
+        other.get_by_role("button", name="Record round").tap()
+        expect(other.locator("#table")).to_have_attribute("data-seq", "1")
+    finally:
+        ctx.close()
+    late = held[0].fetch()  # the other phone's table, as the poll would have brought it
+    assert late.status == 200
+    page.locator("#points-0").fill("5")
+    page.get_by_role("button", name="Record round").tap()
+    refused(page, 1, "Someone else recorded something just now")
+    with page.expect_request("**/live?*"):  # the next poll is sent once the late answer was handled
+        held[0].fulfill(response=late)
+    expect(page.locator("#answer [role=alert]")).to_be_visible()
+    expect(page.locator(".total .score")).to_have_text(["1", "0"])
