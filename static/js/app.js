@@ -128,12 +128,29 @@
       if (active && el.contains(active) && active.matches("input:not([type=hidden]), select, textarea")) return true;
       return el.querySelector("form[data-dirty], [role=alert]") !== null;
     }
+    // A section the player opened or closed (a <details>: "Change my bid", "Seat link of X") stays as
+    // they left it when an update replaces the table around it.
+    function detailsKeys(el) {
+      var seen = {};
+      return Array.prototype.map.call(el.querySelectorAll("details"), function (d) {
+        var k = d.id ? "#" + d.id : d.className + "|" + d.querySelector("summary")?.textContent.trim();
+        seen[k] = (seen[k] || 0) + 1;
+        return k + "|" + seen[k];
+      });
+    }
+    function keepOpen(old, fresh) {
+      var was = {}, oldDetails = old.querySelectorAll("details");
+      detailsKeys(old).forEach(function (k, i) { was[k] = oldDetails[i].open; });
+      var freshDetails = fresh.querySelectorAll("details");
+      detailsKeys(fresh).forEach(function (k, i) { if (k in was) freshDetails[i].open = was[k]; });
+    }
     function swapIn(html) {
       var old = root();
       var holder = document.createElement("template");
       holder.innerHTML = html.trim();
       var fresh = holder.content.firstElementChild;
       if (!old || !fresh) return;
+      keepOpen(old, fresh);
       old.replaceWith(fresh);
       if (window.htmx) htmx.process(fresh);
       addSignButtons(fresh);

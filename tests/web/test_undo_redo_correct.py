@@ -105,7 +105,9 @@ def test_undo_names_the_event_and_redo_enters_it_again(client):
     assert client.get(f"/api/v1/tables/{table}").get_json()["totals"] == [1, 1]
 
 
-def test_an_undone_sealed_bid_stays_sealed(app, client):
+def test_the_answer_to_a_refused_undo_of_a_sealed_bid_shows_no_card(app, client):
+    """Only the bidder changes a sealed bid (README, rules notes): the scorer's undo is refused, and
+    neither the refusal in the answer box nor the page around it names a card of the bid."""
     made = client.post(
         "/api/v1/tables", json={"game": "ninety-nine", "players": ["Aki", "Ben", "Chie"]}
     ).get_json()
@@ -114,9 +116,16 @@ def test_an_undone_sealed_bid_stays_sealed(app, client):
     bid = {"type": "bid", "seat": 1, "cards": ["7S", "10C", "8S"]}
     assert client.post(f"/api/v1/tables/{table}/events", json=bid, headers=auth).status_code == 201
     client.get(f"/t/{table}/join/{made['scorer_token']}")
-    page = client.post(f"/t/{table}/undo", headers={"HX-Request": "true"}).get_data(as_text=True)
+    resp = client.post(f"/t/{table}/undo", headers={"HX-Request": "true"})
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
     answer = page[page.index('id="answer"') : page.index("</section>", page.index('id="answer"'))]
-    assert "Undone:" in answer and "10C" not in answer and "7S" not in answer
+    assert 'role="alert"' in answer
+    detail = client.get(f"/api/v1/tables/{table}", headers=auth).get_json()["detail"]
+    assert detail["bid_status"][1] == "sealed"
+    state = json.dumps({k: v for k, v in detail.items() if k != "pack"})  # the pack lists every card
+    for card in ("7S", "10C", "8S", "7♠", "10♣", "8♠"):
+        assert card not in answer and card not in state
 
 
 def test_a_refused_correction_keeps_what_was_picked(client):
