@@ -22,6 +22,7 @@ GAME_AREAS = {
     "ninety_nine": ("ninety_nine",),
     "trick_de_bingo": ("trick_de_bingo", "conditions"),
     "bead_game": ("bead_game",),
+    "club": ("session", "director", "club"),  # club nights (issue 17): sessions, the director's screen
 }
 KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2)}
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import api, errors, health, limits, live, pages, printing, sharing, table, templating
+from . import api, director, errors, health, limits, live, pages, printing, sharing, table, templating
 from . import bead_game as bead_game_web
 from . import bingo as bingo_web
 from . import five_up as five_up_web
+from . import sessions as sessions_web
 from . import trick_de_bingo as trick_de_bingo_web
 
 BLUEPRINTS = (
@@ -22,6 +23,8 @@ BLUEPRINTS = (
     five_up_web.bp,
     trick_de_bingo_web.bp,
     bead_game_web.bp,
+    sessions_web.bp,
+    director.bp,
 )
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..rules import GAMES
 from ..rules.events import schema
+from .sessions_openapi import session_paths, session_schemas
 
 
 def _game_events() -> dict[str, Any]:
@@ -186,12 +187,14 @@ def openapi_document() -> dict[str, Any]:
                     },
                 }
             },
+            **session_paths(),
         },
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
             "schemas": {
                 **events,
                 "Error": ERROR,
+                **session_schemas(),
                 "State": state,
                 "NewTable": {
                     "type": "object",

@@ -1,0 +1,128 @@
+"""The director's screen ``/s/<id>``: every table of a session on one page, and the standings.
+
+The director link (``?token=``) is checked, kept in the signed session cookie and dropped from the
+address bar. The board follows the tables the way a table page does (``static/js/app.js``): it polls
+``/s/<id>/live?since=V``, which answers 204 while ``V`` (every table's last seq and proposed or
+decided corrections, and which tables are idle) is unchanged, and the fresh board otherwise. Building
+``V`` takes two grouped queries and no replay; the board itself replays each table (from the
+snapshot cache, which checks the log's latest seq first, so it is never stale).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from flask import Blueprint, Response, abort, g, redirect, render_template, request, session, url_for
+from flask_babel import gettext, ngettext
+
+from ..store.models import ClubSession
+from ..store.replay import Replayed
+from ..store.sessions import Activity, activity, get_session, standings, table_rows
+from ..store.tables import token_matches
+
+bp = Blueprint("sessions_pages", __name__, url_prefix="/s")
+
+IDLE = timedelta(minutes=10)
+PROGRESS_EVENTS = {"deal", "hand", "round"}
+
+
+@bp.url_value_preprocessor
+def load_session(endpoint, values):
+    """The session, for its director only: the link's token, or the one this browser keeps."""
+    found = get_session((values or {}).get("session_id", ""))
+    if found is None:
+        abort(404)
+    key = f"session:{found.id}"
+    token = request.args.get("token") or session.get("tokens", {}).get(key)
+    if not token_matches(token, found.director_token_hash):
+        abort(403)
+    if request.args.get("token"):
+        session["tokens"] = {**session.get("tokens", {}), key: token}
+        session.permanent = True
+    g.club_session = found
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    number: int
+    table_id: str
+    rep: Replayed
+    activity: Activity
+    idle: bool
+
+    @property
+    def progress(self) -> str:
+        """``Deal 3``, ``Hand 5`` or ``Round 2``: how many deals (hands, rounds) have begun."""
+        starts = [e.body.get("type") for e in self.rep.effective if e.body.get("type") in PROGRESS_EVENTS]
+        if not starts:
+            return gettext("Not started")
+        n = len(starts)
+        return {
+            "deal": gettext("Deal %(n)s", n=n),
+            "hand": gettext("Hand %(n)s", n=n),
+            "round": gettext("Round %(n)s", n=n),
+        }[starts[-1]]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def _idle(act: Activity, created: datetime, now: datetime) -> bool:
+    return now - (act.last_at or created) >= IDLE
+
+
+def since_text(at: datetime | None, now: datetime) -> str:
+    if at is None:
+        return gettext("Nothing recorded yet.")
+    minutes = int((now - at).total_seconds() // 60)
+    if minutes < 1:
+        return gettext("just now")
+    return ngettext("%(num)s minute ago", "%(num)s minutes ago", minutes)
+
+
+def board_version(club: ClubSession) -> str:
+    """Changes whenever the board would: a log line, a correction proposed or decided, a table
+    added, or a table turning idle."""
+    now, acts = _now(), activity(club)
+    created = {link.table_id: link.table.created_at for link in club.tables}
+    parts = []
+    for table_id, act in acts.items():
+        parts.append(
+            f"{table_id}:{act.seq}.{act.proposed}.{act.decided}.{int(_idle(act, created[table_id], now))}"
+        )
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+
+
+def _board(club: ClubSession) -> dict[str, Any]:
+    now, acts = _now(), activity(club)
+    rows = []
+    for row in table_rows(club):
+        act = acts.get(row.table.id, Activity())
+        rows.append(BoardRow(row.number, row.table.id, row.rep, act, _idle(act, row.table.created_at, now)))
+    return {
+        "club": club,
+        "rows": rows,
+        "standings": standings(r.rep for r in rows),
+        "game_names": {r.rep.game.id: r.rep.game.name for r in rows},
+        "version": board_version(club),
+        "since_text": lambda at: since_text(at, now),
+    }
+
+
+@bp.get("/<session_id>")
+def director(session_id: str):
+    if request.args.get("token"):
+        return redirect(url_for("sessions_pages.director", session_id=session_id))
+    return render_template("session/director.html", **_board(g.club_session))
+
+
+@bp.get("/<session_id>/live")
+def poll(session_id: str):
+    """204 while the board is as the page shows it; otherwise the fresh board."""
+    if request.args.get("since") == board_version(g.club_session):
+        return Response(status=204, headers={"Cache-Control": "no-store"})
+    return render_template("session/_board.html", **_board(g.club_session))
