@@ -23,6 +23,10 @@ def test_translations_keep_their_parameters(area):
     with path.open("rb") as f:
         for message in read_po(f):
             if message.id and message.string:
-                assert sorted(re.findall(r"%\((\w+)\)s", message.id)) == sorted(
-                    re.findall(r"%\((\w+)\)s", message.string)
-                ), message.id
+                # A plural (ngettext) has a tuple of forms; each Japanese form keeps the singular's parameters.
+                ids = message.id if isinstance(message.id, tuple) else (message.id,)
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                for text in strings:
+                    assert sorted(re.findall(r"%\((\w+)\)s", ids[0])) == sorted(
+                        re.findall(r"%\((\w+)\)s", text)
+                    ), ids[0]

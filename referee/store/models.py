@@ -92,7 +92,9 @@ class ClubSession(Model):
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
     roster: Mapped[list[RosterName]] = relationship(order_by="RosterName.index", cascade="all, delete-orphan")
-    tables: Mapped[list[SessionTable]] = relationship(order_by="SessionTable.number", cascade="all, delete-orphan")
+    tables: Mapped[list[SessionTable]] = relationship(
+        order_by="SessionTable.number", cascade="all, delete-orphan"
+    )
 
 
 class RosterName(Model):

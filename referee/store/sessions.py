@@ -7,6 +7,9 @@ log, links and tokens. Nothing derived is stored: ``standings`` adds up the tabl
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -31,6 +34,7 @@ from .tables import (
     get_table,
     hash_token,
     import_record,
+    token_matches,
 )
 
 MAX_SESSION_NAME = 120
@@ -115,8 +119,23 @@ def on_roster(session: ClubSession, players: Any) -> Any:
     return names
 
 
-def _link(session: ClubSession, table: GameTable) -> int:
-    """Give the table the session's next number (a lost race for a number takes the next one)."""
+def seat_token(director_token: str, table_id: str, seat: int) -> str:
+    """A session table's seat link token, derived from the director token (256 bits, HMAC-SHA256).
+
+    The store keeps only hashes of tokens, yet the evening's paper needs every seat's link: so a
+    session's seats get tokens the director can recompute (with the director token, never stored)
+    and nobody else can."""
+    mac = hmac.new(director_token.encode(), f"{table_id}:seat:{seat}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+
+
+def _link(session: ClubSession, director_token: str, created: Created) -> tuple[Created, int]:
+    """Number the table in the session (a lost race for a number takes the next one) and give its
+    seats their derived tokens (the random ones made with the table were never handed out)."""
+    table = created.table
+    tokens = tuple(seat_token(director_token, table.id, seat.index) for seat in table.seats)
+    for seat, token in zip(table.seats, tokens, strict=True):
+        seat.token_hash = hash_token(token)
     for _attempt in range(NUMBER_RETRIES):
         number = (
             db.session.scalar(
@@ -127,23 +146,37 @@ def _link(session: ClubSession, table: GameTable) -> int:
         db.session.add(SessionTable(table_id=table.id, session_id=session.id, number=number))
         try:
             db.session.commit()
-            return number
+            return Created(table, created.scorer_token, tokens), number
         except IntegrityError:
             db.session.rollback()
+            for seat, token in zip(table.seats, tokens, strict=True):
+                seat.token_hash = hash_token(token)
     raise RuntimeError("could not number the table")  # only under more racing writers than retries
 
 
-def add_table(session: ClubSession, game_id: Any, players: Any, options: Any) -> tuple[Created, int]:
+def add_table(
+    session: ClubSession, director_token: str, game_id: Any, players: Any, options: Any
+) -> tuple[Created, int]:
     """A new table of the session (players from its roster), and its number."""
     created = create_table(game_id, on_roster(session, players), options)
-    return created, _link(session, created.table)
+    return _link(session, director_token, created)
 
 
-def import_into(session: ClubSession, parsed: ParsedRecord) -> tuple[Created, int]:
+def import_into(session: ClubSession, director_token: str, parsed: ParsedRecord) -> tuple[Created, int]:
     """A record as a table of the session; its players must be on the roster (renamed to its spelling)."""
     names = tuple(on_roster(session, list(parsed.players)))
     created = import_record(ParsedRecord(parsed.game, names, parsed.options, parsed.events))
-    return created, _link(session, created.table)
+    return _link(session, director_token, created)
+
+
+def seat_links(director_token: str, table: GameTable) -> tuple[str, ...]:
+    """The table's seat tokens as the director recomputes them; a seat whose stored hash does not
+    match (a table made before its session link) is left out as an empty string."""
+    out = []
+    for seat in table.seats:
+        token = seat_token(director_token, table.id, seat.index)
+        out.append(token if token_matches(token, seat.token_hash) else "")
+    return tuple(out)
 
 
 def table_rows(session: ClubSession) -> list[TableRow]:

@@ -18,9 +18,11 @@ from typing import Any
 from flask import Blueprint, Response, abort, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext, ngettext
 
+from printables.club import StandingRow, TableCard, build_standings_pdf, build_table_cards, standings_csv
+
 from ..store.models import ClubSession
 from ..store.replay import Replayed
-from ..store.sessions import Activity, activity, get_session, standings, table_rows
+from ..store.sessions import Activity, activity, get_session, seat_links, standings, table_rows
 from ..store.tables import token_matches
 
 bp = Blueprint("sessions_pages", __name__, url_prefix="/s")
@@ -43,6 +45,7 @@ def load_session(endpoint, values):
         session["tokens"] = {**session.get("tokens", {}), key: token}
         session.permanent = True
     g.club_session = found
+    g.director_token = token
 
 
 @dataclass(frozen=True)
@@ -126,3 +129,53 @@ def poll(session_id: str):
     if request.args.get("since") == board_version(g.club_session):
         return Response(status=204, headers={"Cache-Control": "no-store"})
     return render_template("session/_board.html", **_board(g.club_session))
+
+
+# --- paper for the evening: pure builders (printables/club.py), fed here -------------------------
+
+
+def _translate(message: str, params: Any = None) -> str:
+    return gettext(message, **dict(params or {}))
+
+
+def _named_standings(club: ClubSession) -> dict[str, list[StandingRow]]:
+    rows = table_rows(club)
+    names = {r.rep.game.id: gettext(r.rep.game.name) for r in rows}
+    return {
+        names[game]: [StandingRow(s.player, s.played, s.won, s.points) for s in ranked]
+        for game, ranked in standings(r.rep for r in rows).items()
+    }
+
+
+def _download(data: bytes, mimetype: str, name: str) -> Response:
+    return Response(data, mimetype=mimetype, headers={"Content-Disposition": f'inline; filename="{name}"'})
+
+
+@bp.get("/<session_id>/cards.pdf")
+def cards(session_id: str):
+    """A card per table with a QR code per seat that joins that seat."""
+    club: ClubSession = g.club_session
+    host = request.host_url.rstrip("/")
+    made = []
+    for row in table_rows(club):
+        links = tuple(
+            host + url_for("table.join", table_id=row.table.id, token=token) if token else ""
+            for token in seat_links(g.director_token, row.table)
+        )
+        made.append(TableCard(row.number, gettext(row.rep.game.name), row.rep.players, links))
+    return _download(
+        build_table_cards(club.name, made, translate=_translate), "application/pdf", "tables.pdf"
+    )
+
+
+@bp.get("/<session_id>/standings.pdf")
+def standings_pdf(session_id: str):
+    club: ClubSession = g.club_session
+    data = build_standings_pdf(club.name, _named_standings(club), translate=_translate)
+    return _download(data, "application/pdf", "standings.pdf")
+
+
+@bp.get("/<session_id>/standings.csv")
+def standings_as_csv(session_id: str):
+    data = standings_csv(_named_standings(g.club_session), translate=_translate)
+    return _download(data, "text/csv; charset=utf-8", "standings.csv")

@@ -137,7 +137,9 @@ def new_table(session_id: str):
         return refused
     try:
         body = _object_body()
-        created, number = add_table(session, body.get("game"), body.get("players"), body.get("options"))
+        created, number = add_table(
+            session, bearer() or "", body.get("game"), body.get("players"), body.get("options")
+        )
     except RuleError as err:
         return _error(_status(err), err)
     if body.get("confirm_corrections") is True:
@@ -152,7 +154,7 @@ def new_record(session_id: str):
         return refused
     try:
         parsed = parse_record(json_body())
-        created, number = import_into(session, parsed)
+        created, number = import_into(session, bearer() or "", parsed)
     except RecordError as err:
         extra = {"event": err.index} if err.index is not None else {}
         return _error(422, err, **extra)

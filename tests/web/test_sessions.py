@@ -250,3 +250,53 @@ def test_the_director_screen_poll_answers_204_until_a_table_changes(client):
 
 def test_an_unknown_session_page_is_404(client):
     assert client.get("/s/nope?token=x").status_code == 404
+
+
+def test_the_evening_paper_cards_join_each_seat_and_standings_as_pdf_and_csv(client, tmp_path):
+    import io
+
+    from pypdf import PdfReader
+
+    from tests.printables.test_printables_tally_qr import scan
+
+    session = new_session(client)
+    import_into(client, session, golden("records/bingo-four-deals-to-eight.json", ["Aki", "Ben"]))
+    made = client.post(
+        f"/api/v1/sessions/{session['id']}/tables",
+        json={"game": "five-up", "players": ["Chie", "Dai"]},
+        headers=director(session),
+    ).get_json()
+    client.get(f"/s/{session['id']}?token={session['director_token']}")
+
+    cards = client.get(f"/s/{session['id']}/cards.pdf")
+    assert cards.status_code == 200 and cards.mimetype == "application/pdf"
+    (page,) = [p.extract_text() for p in PdfReader(io.BytesIO(cards.data)).pages]
+    assert "Table 1" in page and "Table 2" in page and "Five Up" in page and "Chie" in page
+    links = scan(cards.data, tmp_path)
+    assert len(links) == 4
+    seat_link = next(link for link in links if made["id"] in link and link.endswith(made["seat_tokens"][1]))
+    phone = client.application.test_client()  # another phone scans Dai's seat
+    joined = phone.get(seat_link.removeprefix("http://localhost"))
+    assert joined.status_code == 302
+    assert phone.get(f"/api/v1/tables/{made['id']}").status_code == 200
+
+    csv_text = client.get(f"/s/{session['id']}/standings.csv").get_data(as_text=True)
+    assert csv_text.lstrip("\ufeff").splitlines()[1:] == ["Bingo,1,Aki,1,1,8", "Bingo,2,Ben,1,0,3"]
+    pdf = client.get(f"/s/{session['id']}/standings.pdf")
+    assert "Aki" in PdfReader(io.BytesIO(pdf.data)).pages[0].extract_text()
+    assert client.application.test_client().get(f"/s/{session['id']}/cards.pdf").status_code == 403
+
+
+def test_a_session_seat_token_joins_its_seat_through_the_api(client):
+    session = new_session(client)
+    made = client.post(
+        f"/api/v1/sessions/{session['id']}/tables",
+        json={"game": "ninety-nine", "players": ["Aki", "Ben", "Chie"]},
+        headers=director(session),
+    ).get_json()
+    state = client.get(
+        f"/api/v1/tables/{made['id']}", headers={"Authorization": f"Bearer {made['seat_tokens'][2]}"}
+    )
+    assert state.status_code == 200
+    joined = client.get(f"/t/{made['id']}/join/{made['seat_tokens'][2]}")
+    assert joined.status_code == 302
