@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..rules.base import MalformedEvent, _
@@ -31,7 +32,6 @@ from .tables import (
     Created,
     create_table,
     current,
-    get_table,
     hash_token,
     import_record,
     token_matches,
@@ -181,12 +181,13 @@ def seat_links(director_token: str, table: GameTable) -> tuple[str, ...]:
 
 def table_rows(session: ClubSession) -> list[TableRow]:
     """Every table of the session in number order, each replayed as its log now stands."""
-    rows = []
-    for link in session.tables:
-        table = get_table(link.table_id)
-        if table is not None:
-            rows.append(TableRow(link.number, table, current(table)))
-    return rows
+    links = db.session.scalars(
+        select(SessionTable)
+        .where(SessionTable.session_id == session.id)
+        .order_by(SessionTable.number)
+        .options(selectinload(SessionTable.table).selectinload(GameTable.seats))
+    )
+    return [TableRow(link.number, link.table, current(link.table)) for link in links]
 
 
 def standings(rows: Iterable[Replayed]) -> dict[str, list[Standing]]:
@@ -226,6 +227,7 @@ class Activity:
     last_at: datetime | None = None
     proposed: int = 0
     decided: int = 0
+    created_at: datetime | None = None
 
     @property
     def pending(self) -> int:
@@ -233,7 +235,7 @@ class Activity:
 
 
 def activity(session: ClubSession) -> dict[str, Activity]:
-    """Per table of the session, in two grouped queries (no replay): what changes its row."""
+    """Per table of the session, in three queries (no replay): what changes its row."""
     from .sharing import PendingCorrection  # sharing builds on tables.py, as this module does
 
     linked = select(SessionTable.table_id).where(SessionTable.session_id == session.id)
@@ -258,8 +260,13 @@ def activity(session: ClubSession) -> dict[str, Activity]:
         )
     }
     out = {}
-    for link in session.tables:
-        seq, at = logs.get(link.table_id, (0, None))
-        rows, decided = proposals.get(link.table_id, (0, 0))
-        out[link.table_id] = Activity(seq, at, rows, decided)
+    for table_id, created_at in db.session.execute(
+        select(SessionTable.table_id, GameTable.created_at)
+        .join(GameTable, GameTable.id == SessionTable.table_id)
+        .where(SessionTable.session_id == session.id)
+        .order_by(SessionTable.number)
+    ):
+        seq, at = logs.get(table_id, (0, None))
+        rows, decided = proposals.get(table_id, (0, 0))
+        out[table_id] = Activity(seq, at, rows, decided, created_at)
     return out

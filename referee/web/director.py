@@ -74,8 +74,8 @@ def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-def _idle(act: Activity, created: datetime, now: datetime) -> bool:
-    return now - (act.last_at or created) >= IDLE
+def _idle(act: Activity, now: datetime) -> bool:
+    return now - (act.last_at or act.created_at or now) >= IDLE
 
 
 def since_text(at: datetime | None, now: datetime) -> str:
@@ -87,16 +87,12 @@ def since_text(at: datetime | None, now: datetime) -> str:
     return ngettext("%(num)s minute ago", "%(num)s minutes ago", minutes)
 
 
-def board_version(club: ClubSession) -> str:
+def board_version(acts: dict[str, Activity], now: datetime) -> str:
     """Changes whenever the board would: a log line, a correction proposed or decided, a table
     added, or a table turning idle."""
-    now, acts = _now(), activity(club)
-    created = {link.table_id: link.table.created_at for link in club.tables}
-    parts = []
-    for table_id, act in acts.items():
-        parts.append(
-            f"{table_id}:{act.seq}.{act.proposed}.{act.decided}.{int(_idle(act, created[table_id], now))}"
-        )
+    parts = [
+        f"{table_id}:{a.seq}.{a.proposed}.{a.decided}.{int(_idle(a, now))}" for table_id, a in acts.items()
+    ]
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 
 
@@ -105,13 +101,13 @@ def _board(club: ClubSession) -> dict[str, Any]:
     rows = []
     for row in table_rows(club):
         act = acts.get(row.table.id, Activity())
-        rows.append(BoardRow(row.number, row.table.id, row.rep, act, _idle(act, row.table.created_at, now)))
+        rows.append(BoardRow(row.number, row.table.id, row.rep, act, _idle(act, now)))
     return {
         "club": club,
         "rows": rows,
         "standings": standings(r.rep for r in rows),
         "game_names": {r.rep.game.id: r.rep.game.name for r in rows},
-        "version": board_version(club),
+        "version": board_version(acts, now),
         "since_text": lambda at: since_text(at, now),
     }
 
@@ -126,7 +122,7 @@ def director(session_id: str):
 @bp.get("/<session_id>/live")
 def poll(session_id: str):
     """204 while the board is as the page shows it; otherwise the fresh board."""
-    if request.args.get("since") == board_version(g.club_session):
+    if request.args.get("since") == board_version(activity(g.club_session), _now()):
         return Response(status=204, headers={"Cache-Control": "no-store"})
     return render_template("session/_board.html", **_board(g.club_session))
 

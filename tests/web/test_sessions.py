@@ -300,3 +300,47 @@ def test_a_session_seat_token_joins_its_seat_through_the_api(client):
     assert state.status_code == 200
     joined = client.get(f"/t/{made['id']}/join/{made['seat_tokens'][2]}")
     assert joined.status_code == 302
+
+
+def test_the_director_screen_flags_an_idle_table_and_a_pending_correction(client, app):
+    from datetime import timedelta
+
+    from referee.extensions import db
+    from referee.store.models import EventRow
+
+    session = new_session(client)
+    made = []
+    for players in (["Aki", "Ben"], ["Chie", "Dai"]):
+        made.append(
+            client.post(
+                f"/api/v1/sessions/{session['id']}/tables",
+                json={"game": "score-pad", "players": players, "confirm_corrections": True},
+                headers=director(session),
+            ).get_json()
+        )
+    for table in made:
+        auth = {"Authorization": f"Bearer {table['scorer_token']}"}
+        client.post(
+            f"/api/v1/tables/{table['id']}/events", json={"type": "round", "points": [1, 2]}, headers=auth
+        )
+    client.get(f"/s/{session['id']}?token={session['director_token']}")
+    page = client.get(f"/s/{session['id']}").get_data(as_text=True)
+    assert "Idle for 10 minutes" not in page and "Correction pending" not in page
+    version = page.split('data-version="')[1].split('"')[0]
+
+    with app.app_context():  # table 1's last entry was 11 minutes ago
+        row = db.session.query(EventRow).filter_by(table_id=made[0]["id"]).one()
+        row.created_at -= timedelta(minutes=11)
+        db.session.commit()
+    auth = {"Authorization": f"Bearer {made[1]['scorer_token']}"}
+    proposed = client.post(
+        f"/api/v1/tables/{made[1]['id']}/events",
+        json={"type": "correct", "target": 1, "event": {"type": "round", "points": [2, 1]}},
+        headers=auth,
+    )
+    assert proposed.status_code == 202  # waits for a seat to confirm it
+    fresh = client.get(f"/s/{session['id']}/live?since={version}").get_data(as_text=True)
+    first, second = fresh.split('data-table="2"')
+    assert "Idle for 10 minutes" in first and "Correction pending" not in first
+    assert "Correction pending" in second and "Idle for 10 minutes" not in second
+    assert "11 minutes ago" in first
