@@ -11,6 +11,7 @@ import base64
 import hashlib
 import hmac
 import secrets
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -69,7 +70,9 @@ def _session_name(raw: Any) -> str:
     if not isinstance(raw, str) or not raw.strip():
         raise MalformedEvent("bad_session", _("A session needs a name."))
     name = raw.strip()
-    if len(name) > MAX_SESSION_NAME or not storable(name):
+    if not storable(name) or any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+        raise MalformedEvent("bad_session", _("A session's name may not contain control characters."))
+    if len(name) > MAX_SESSION_NAME:
         raise MalformedEvent("bad_session", _("A session's name may have at most 120 characters."))
     return name
 

@@ -139,10 +139,22 @@ def test_a_roster_with_duplicate_or_bad_names_is_refused(client, players, messag
     assert message in resp.get_json()["error"]["message"]
 
 
-@pytest.mark.parametrize("name", [None, "", "   ", 7, "x" * 121])
-def test_a_session_needs_a_name(client, name):
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        (None, "needs a name"),
+        ("", "needs a name"),
+        ("   ", "needs a name"),
+        (7, "needs a name"),
+        ("x" * 121, "at most 120 characters"),
+        ("Friday\x00night", "control characters"),
+        ("Friday\nnight", "control characters"),
+    ],
+)
+def test_a_session_needs_a_name(client, name, message):
     resp = client.post("/api/v1/sessions", json={"name": name, "players": ["Aki"]})
     assert resp.status_code == 422 and resp.get_json()["error"]["code"] == "bad_session"
+    assert message in resp.get_json()["error"]["message"]
 
 
 def test_a_table_with_a_player_off_the_roster_is_refused_and_nothing_is_stored(client):
