@@ -118,3 +118,33 @@ def test_a_session_read_on_the_other_server_shows_a_table_just_written(servers):
     assert b.request("POST", f"/api/v1/tables/{table['id']}/events", rnd(4, 2), auth)[0] == 201
     status, state = a.request("GET", f"/api/v1/sessions/{session['id']}", headers=director)
     assert status == 200 and state["tables"][0]["totals"] == [4, 2] and state["tables"][0]["seq"] == 1
+
+
+def test_tables_added_at_once_on_both_servers_get_distinct_numbers(servers):
+    a, b = servers
+    status, session = a.request("POST", "/api/v1/sessions", {"name": "Rush", "players": ["Aki", "Ben"]})
+    director = {"Authorization": f"Bearer {session['director_token']}"}
+    numbers: list[int] = []
+    start = threading.Barrier(8)
+
+    def add(server):
+        start.wait()
+        status, made = server.request(
+            "POST",
+            f"/api/v1/sessions/{session['id']}/tables",
+            {"game": "score-pad", "players": ["Aki", "Ben"]},
+            director,
+        )
+        assert status == 201, made
+        numbers.append(made["number"])
+        # the seat links the answer gives are the ones the table accepts
+        assert server.request("GET", f"/t/{made['id']}/join/{made['seat_tokens'][1]}")[0] == 302
+
+    threads = [threading.Thread(target=add, args=((a, b)[i % 2],)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(numbers) == list(range(1, 9))
+    state = b.request("GET", f"/api/v1/sessions/{session['id']}", headers=director)[1]
+    assert [t["number"] for t in state["tables"]] == list(range(1, 9))
