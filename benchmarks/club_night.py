@@ -67,6 +67,17 @@ def run(url: str, args, tmp: Path) -> None:
             assert status == 201, made
             tables.append((made["id"], made["scorer_token"]))
         cookie = {"Cookie": director_cookie(server, session["url"])}
+        for n in range(1, 21):  # some history at every table before the quiet measurement
+            for table_id, token in tables:
+                server.request(
+                    "POST", f"/api/v1/tables/{table_id}/events", {"type": "round", "points": [n, 1, 0, 0]},
+                    {"Authorization": f"Bearer {token}"},
+                )  # fmt: skip
+        quiet = []
+        for _ in range(20):  # the director page with nothing else running (both workers warm after 2)
+            start = time.perf_counter()
+            server.request("GET", f"/s/{session['id']}", headers=cookie)
+            quiet.append(time.perf_counter() - start)
         seen: dict[str, list[float]] = defaultdict(list)
         errors: list[str] = []
         stop_at = time.monotonic() + args.seconds
@@ -125,6 +136,7 @@ def run(url: str, args, tmp: Path) -> None:
             (1.0, "director page", lambda: server.request("GET", f"/s/{session['id']}", headers=cookie)[0])
         ]
         jobs += [(0.5, "healthz", lambda: server.request("GET", "/healthz")[0]) for _ in range(4)]
+        under_load_from = log.stat().st_size  # the access log's lines from here on are the loaded run
         threads = [threading.Thread(target=every, args=job) for job in jobs]
         for t in threads:
             t.start()
@@ -135,7 +147,10 @@ def run(url: str, args, tmp: Path) -> None:
         server.stop()
 
     server_times: dict[str, list[float]] = defaultdict(list)
-    for line in log.read_text(errors="replace").splitlines():
+    with log.open("rb") as f:
+        f.seek(under_load_from)
+        loaded = f.read().decode(errors="replace")
+    for line in loaded.splitlines():
         if not line.startswith("ACCESS "):
             continue
         _, method, path, _status, micros = line.split()[:5]
@@ -171,6 +186,10 @@ def run(url: str, args, tmp: Path) -> None:
             )
     print(
         f"entries/s achieved: {len(seen['entry']) / args.seconds:.1f}; errors: {len(errors)} {sorted(set(errors))[:5]}"
+    )
+    print(
+        f"director page alone ({args.tables} tables x 20 rounds, no load), client: p50 {pct(quiet[2:], 50) * ms:.1f} ms"
+        f"  p95 {pct(quiet[2:], 95) * ms:.1f} ms"
     )
     for pid, rss in workers:
         print(f"worker {pid} RSS after the run: {rss / 1024:.1f} MiB")
