@@ -109,7 +109,7 @@ def build_standings_pdf(
     """The standings per game (keys: the games' names, in the reader's language), a block each."""
     canvas, buf = new_canvas(spec, title)
     left, width = spec.margin_left_mm, spec.content_width_mm
-    heads = [translate(h, None) for h in (_("Player"), _("Played"), _("Won"), _("Points"))]
+    heads = [translate(h, None) for h in (_("Player"), _("Played"), _("Wins"), _("Points"))]
     widths = [width * 0.55, width * 0.15, width * 0.15, width * 0.15]
     y = draw_title(canvas, spec, title, translate(_("Standings"), None))
     if not standings:
@@ -161,7 +161,7 @@ def standings_csv(
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(
-        [translate(h, None) for h in (_("Game"), _("Rank"), _("Player"), _("Played"), _("Won"), _("Points"))]
+        [translate(h, None) for h in (_("Game"), _("Rank"), _("Player"), _("Played"), _("Wins"), _("Points"))]
     )
     for game, rows in standings.items():
         for rank, r in enumerate(rows, start=1):

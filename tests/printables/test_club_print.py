@@ -70,7 +70,7 @@ def test_a_long_standings_list_runs_onto_more_pages():
 def test_standings_csv_has_a_header_ranks_and_keeps_formulas_as_text():
     text = standings_csv(STANDINGS).decode("utf-8-sig")
     lines = text.splitlines()
-    assert lines[0] == "Game,Rank,Player,Played,Won,Points"
+    assert lines[0] == "Game,Rank,Player,Played,Wins,Points"
     assert lines[1:] == [
         "Bingo,1,Ben,2,1,10",
         "Bingo,2,Aki,2,1,8",
