@@ -17,12 +17,12 @@ ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = ROOT / "referee" / "translations"
 LOCALES = ("ja",)
 GAME_AREAS = {
+    "club": ("session", "director", "club"),  # club nights (issue 17): sessions, the director's screen
     "bingo": ("bingo",),
     "five_up": ("five_up",),
     "ninety_nine": ("ninety_nine",),
     "trick_de_bingo": ("trick_de_bingo", "conditions"),
     "bead_game": ("bead_game",),
-    "club": ("session", "director", "club"),  # club nights (issue 17): sessions, the director's screen
 }
 KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2)}
 

@@ -79,11 +79,7 @@ class Option:
         """The value if it is one this option takes, else a RuleError naming the option."""
         if self.bounds is not None:
             lo, hi = self.bounds
-            if (
-                isinstance(value, int)
-                and not isinstance(value, bool)
-                and (value == self.default or lo <= value <= hi)
-            ):
+            if isinstance(value, int) and not isinstance(value, bool) and (value == self.default or lo <= value <= hi):
                 return value
             raise MalformedEvent(
                 "bad_option",

@@ -79,9 +79,7 @@ def parse_record(raw: Any) -> ParsedRecord:
     unknown = set(raw) - {"format", "version", "game", "players", "options", "events"}
     if unknown:
         raise RecordError(
-            MalformedEvent(
-                "bad_record", _("A record has no field %(field)s."), field=shown(sorted(unknown)[0])
-            )
+            MalformedEvent("bad_record", _("A record has no field %(field)s."), field=shown(sorted(unknown)[0]))
         )
     try:
         header = check_header(raw.get("game"), raw.get("players"), raw.get("options"))
@@ -91,9 +89,7 @@ def parse_record(raw: Any) -> ParsedRecord:
     if not isinstance(events, list):
         raise RecordError(MalformedEvent("bad_record", _("events must be a list.")))
     try:
-        replay_events(
-            header.game, header.players, header.options, events, record=True
-        )  # decodes and applies in order
+        replay_events(header.game, header.players, header.options, events, record=True)  # decodes and applies in order
     except ReplayError as err:
         raise RecordError(err.cause, err.index) from err
     normalised = tuple(encode(decode(header.game.events, body)) for body in events)

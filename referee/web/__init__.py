@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import api, director, errors, health, limits, live, pages, printing, sharing, table, templating
+from . import api, errors, health, limits, live, pages, printing, sharing, table, templating
 from . import bead_game as bead_game_web
 from . import bingo as bingo_web
+from . import director as director_web  # club nights: the director's screen (issue 17)
 from . import five_up as five_up_web
-from . import sessions as sessions_web
+from . import sessions as sessions_web  # club nights: the sessions API
 from . import trick_de_bingo as trick_de_bingo_web
 
 BLUEPRINTS = (
@@ -18,13 +19,13 @@ BLUEPRINTS = (
     pages.bp,
     table.bp,
     api.bp,
+    sessions_web.bp,
+    director_web.bp,
     printing.bp,
     bingo_web.bp,
     five_up_web.bp,
     trick_de_bingo_web.bp,
     bead_game_web.bp,
-    sessions_web.bp,
-    director.bp,
 )
 
 

@@ -44,9 +44,7 @@ def http_error(exc: HTTPException):
     code = exc.code or 500
     if code == 413:
         return _error(413, RuleError("too_large", too_large_message()))
-    return _error(
-        code, RuleError(codes.get(code, "error"), messages.get(code, _("The request is malformed.")))
-    )
+    return _error(code, RuleError(codes.get(code, "error"), messages.get(code, _("The request is malformed."))))
 
 
 def _status(err: RuleError) -> int:
@@ -59,9 +57,7 @@ def _created(created: Created) -> Response:
         id=created.table.id,
         scorer_token=created.scorer_token,
         viewer_url=url_for("table.show", table_id=created.table.id, _external=True),
-        scorer_url=url_for(
-            "table.join", table_id=created.table.id, token=created.scorer_token, _external=True
-        ),
+        scorer_url=url_for("table.join", table_id=created.table.id, token=created.scorer_token, _external=True),
         seat_tokens=list(created.seat_tokens),
     )
     resp.status_code = 201
@@ -115,9 +111,7 @@ def get_state(table_id: str):
     if missing:
         return missing
     token = bearer()
-    return _with_etag(
-        state_json(table.id, current(table), access_for(table, token) if token else access_for(table))
-    )
+    return _with_etag(state_json(table.id, current(table), access_for(table, token) if token else access_for(table)))
 
 
 @bp.get("/v1/tables/<table_id>/record")
@@ -127,9 +121,7 @@ def get_record(table_id: str):
         return missing
     token = bearer()
     rep = current(table)
-    return jsonify(
-        public_record(rep, access_for(table, token) if token else access_for(table), to_record(rep))
-    )
+    return jsonify(public_record(rep, access_for(table, token) if token else access_for(table), to_record(rep)))
 
 
 def _if_match() -> int | None:
@@ -144,9 +136,7 @@ def post_event(table_id: str):
         return missing
     token = bearer()
     if not token:
-        return _error(
-            401, RuleError("unauthorized", _("Writing needs the scorer token (Authorization: Bearer)."))
-        )
+        return _error(401, RuleError("unauthorized", _("Writing needs the scorer token (Authorization: Bearer).")))
     access = access_for(table, token)
     if not (access.scorer or access.seat is not None):
         return _error(403, RuleError("forbidden", _("This token may not write to this table.")))
@@ -156,11 +146,7 @@ def post_event(table_id: str):
             raise MalformedEvent("bad_event", _("An event must be an object with a type."))
         game = find_game(table.game)
         kind, line = _log_line(game, body)
-        own = (
-            kind == "correct"
-            and access.seat is not None
-            and may_change_own(current(table), access.seat, kind, line)
-        )
+        own = kind == "correct" and access.seat is not None and may_change_own(current(table), access.seat, kind, line)
         if not (access.may_record(game, kind, line) or own):
             return _error(403, RuleError("forbidden", _("This token may not write to this table.")))
         if kind == "correct" and table.confirm_corrections and not own:  # waits for a seat to confirm (202)
@@ -187,9 +173,7 @@ def post_event(table_id: str):
     except PrivateEvent as err:
         return _error(403, err)
     except StaleWrite as stale:
-        payload = error_json(
-            RuleError("stale", _("The table has moved on since your state; here it is now."))
-        )
+        payload = error_json(RuleError("stale", _("The table has moved on since your state; here it is now.")))
         payload["state"] = state_json(table.id, stale.current, access)
         resp = jsonify(payload)
         resp.status_code = 409

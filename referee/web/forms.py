@@ -128,11 +128,7 @@ def normalise_form_line(game: Game, kind: str, body: Mapping[str, Any]) -> dict[
     if kind == "event":
         return normalise_form_event(game, body)
     if kind == "correct":
-        return {
-            **body,
-            "target": form_int(body.get("target")),
-            "event": normalise_form_event(game, body.get("event")),
-        }
+        return {**body, "target": form_int(body.get("target")), "event": normalise_form_event(game, body.get("event"))}
     return dict(body)
 
 

@@ -60,9 +60,7 @@ def public_events(rep: Replayed, access: Access) -> list[Any]:
         if i in private and private[i] != access.seat:
             body = {"type": e.body.get("type"), "seat": e.body.get("seat"), "sealed": True}
             changes = tuple(dataclasses.replace(c, body={}) for c in e.corrections)
-            e = dataclasses.replace(
-                e, body=body, corrections=changes, original=body if e.corrections else None
-            )
+            e = dataclasses.replace(e, body=body, corrections=changes, original=body if e.corrections else None)
         out.append(e)
     return out
 

@@ -26,12 +26,7 @@ CSP = (
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
-        say=say,
-        games=GAMES,
-        printables_for=printables_for,
-        get_locale=get_locale,
-        new_idem=new_idem,
-        editable_fields=editable_fields,
+        say=say, games=GAMES, printables_for=printables_for, get_locale=get_locale, new_idem=new_idem, editable_fields=editable_fields
     )
     app.jinja_env.globals["public_events"] = public_events
     app.jinja_env.filters["seat_names"] = lambda seats, players: ", ".join(players[i] for i in seats)

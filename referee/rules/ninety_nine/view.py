@@ -138,9 +138,7 @@ def _deal_detail(state: State, deal: DealState | None) -> dict[str, Any]:
         "bid_status": status,
         # [event index, seat] of each bid still sealed: its cards are for that seat's eyes only.
         "private_events": [
-            [deal.bid_events[s], s]
-            for s, st in enumerate(status)
-            if st == "sealed" and deal.bid_events[s] is not None
+            [deal.bid_events[s], s] for s, st in enumerate(status) if st == "sealed" and deal.bid_events[s] is not None
         ],
         # Private until the deal is complete: the web layer shows an entry only to its own seat.
         "bids": [
