@@ -22,11 +22,9 @@ def test_translations_keep_their_parameters(area):
         pytest.skip(f"no catalogue for {area} yet")
     with path.open("rb") as f:
         for message in read_po(f):
-            if message.id and message.string:
-                # A plural (ngettext) has a tuple of forms; each Japanese form keeps the singular's parameters.
-                ids = message.id if isinstance(message.id, tuple) else (message.id,)
-                strings = message.string if isinstance(message.string, tuple) else (message.string,)
-                for text in strings:
-                    assert sorted(re.findall(r"%\((\w+)\)s", ids[0])) == sorted(
-                        re.findall(r"%\((\w+)\)s", text)
-                    ), ids[0]
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)  # plurals: (one, other)
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            if ids[0] and all(strings):
+                wanted = sorted(re.findall(r"%\((\w+)\)[sd]", ids[-1]))
+                for string in strings:
+                    assert sorted(re.findall(r"%\((\w+)\)[sd]", string)) == wanted, ids[0]
