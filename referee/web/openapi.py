@@ -6,7 +6,6 @@ from typing import Any
 
 from ..rules import GAMES
 from ..rules.events import schema
-from .sessions_openapi import session_paths, session_schemas
 
 
 def _game_events() -> dict[str, Any]:
@@ -35,6 +34,8 @@ ERROR = {
 
 
 def openapi_document() -> dict[str, Any]:
+    from .sessions_openapi import session_paths, session_schemas  # club sessions (issue 17)
+
     events = _game_events()
     event_refs = [{"$ref": f"#/components/schemas/{n}"} for n in events]
     created = {
