@@ -9,8 +9,8 @@ from . import bead_game as bead_game_web
 from . import bingo as bingo_web
 from . import director as director_web  # club nights: the director's screen (issue 17)
 from . import five_up as five_up_web
-from . import sessions as sessions_web  # club nights: the sessions API
 from . import trick_de_bingo as trick_de_bingo_web
+from .sessions import bp as sessions_bp  # club nights: the sessions API (issue 17)
 
 BLUEPRINTS = (
     health.bp,  # /healthz, no database
@@ -19,7 +19,7 @@ BLUEPRINTS = (
     pages.bp,
     table.bp,
     api.bp,
-    sessions_web.bp,
+    sessions_bp,
     director_web.bp,
     printing.bp,
     bingo_web.bp,
