@@ -37,12 +37,12 @@ def load_session(endpoint, values):
     found = get_session((values or {}).get("session_id", ""))
     if found is None:
         abort(404)
-    key = f"session:{found.id}"
-    token = request.args.get("token") or session.get("tokens", {}).get(key)
+    token = request.args.get("token") or session.get("directors", {}).get(found.id)
     if not token_matches(token, found.director_token_hash):
         abort(403)
     if request.args.get("token"):
-        session["tokens"] = {**session.get("tokens", {}), key: token}
+        # its own key: table tokens ("tokens") are moved server-side by the device store
+        session["directors"] = {**session.get("directors", {}), found.id: token}
         session.permanent = True
     g.club_session = found
     g.director_token = token
