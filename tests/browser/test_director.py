@@ -41,7 +41,9 @@ def test_the_director_screen_follows_a_scorer_and_opens_the_table(
         ready(page)
         tap_round(page, {0: ["plus 5"], 1: ["plus 1"]})
 
-        expect(second.locator(".score")).to_have_text(["5", "1"])  # the poll brought it
+        # the poll brought it (a generous wait: a loaded machine, or a page the browser counts as hidden,
+        # polls less often; this waits on the condition, it does not time the update)
+        expect(second.locator(".score")).to_have_text(["5", "1"], timeout=20_000)
         expect(second.locator(".board-progress")).to_contain_text("Round 1")
         expect(board.locator("[data-table='1'] .score")).to_have_text(["0", "0"])
 
