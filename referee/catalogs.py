@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = ROOT / "referee" / "translations"
 LOCALES = ("ja",)
 GAME_AREAS = {
+    "club": ("session", "director", "club"),  # club nights (issue 17): sessions, the director's screen
     "bingo": ("bingo",),
     "five_up": ("five_up",),
     "ninety_nine": ("ninety_nine",),

@@ -75,3 +75,48 @@ class EventRow(Model):
     author: Mapped[str] = mapped_column(String(16), default="scorer")
     idempotency_key: Mapped[str | None] = mapped_column(String(80), default=None)
     created_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class ClubSession(Model):
+    """One club evening (or tournament round): a roster and the tables played from it.
+
+    ``id`` is the unguessable read right of the session's links; the director token writes and reads
+    the standings. Scores are never stored here: standings are the replays of the tables' logs.
+    """
+
+    __tablename__ = "club_sessions"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    director_token_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    roster: Mapped[list[RosterName]] = relationship(order_by="RosterName.index", cascade="all, delete-orphan")
+    tables: Mapped[list[SessionTable]] = relationship(
+        order_by="SessionTable.number", cascade="all, delete-orphan"
+    )
+
+
+class RosterName(Model):
+    """A player on a session's roster; ``key`` (NFKC, case-folded) keeps two alike names out."""
+
+    __tablename__ = "session_players"
+    __table_args__ = (UniqueConstraint("session_id", "key", name="uq_session_players_key"),)
+
+    session_id: Mapped[str] = mapped_column(ForeignKey("club_sessions.id"), primary_key=True)
+    index: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    key: Mapped[str] = mapped_column(String(160))
+
+
+class SessionTable(Model):
+    """A table of a session, numbered from 1 in the order it was added (the number on its card)."""
+
+    __tablename__ = "session_tables"
+    __table_args__ = (UniqueConstraint("session_id", "number", name="uq_session_tables_number"),)
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    session_id: Mapped[str] = mapped_column(ForeignKey("club_sessions.id"), index=True)
+    number: Mapped[int]
+
+    table: Mapped[GameTable] = relationship()

@@ -22,9 +22,11 @@ from . import (
 )
 from . import bead_game as bead_game_web
 from . import bingo as bingo_web
+from . import director as director_web  # club nights: the director's screen (issue 17)
 from . import five_up as five_up_web
 from . import ninety_nine as ninety_nine_web
 from . import trick_de_bingo as trick_de_bingo_web
+from .sessions import bp as sessions_bp  # club nights: the sessions API (issue 17)
 
 BLUEPRINTS = (
     health.bp,  # /healthz, no database
@@ -33,6 +35,8 @@ BLUEPRINTS = (
     pages.bp,
     table.bp,
     api.bp,
+    sessions_bp,
+    director_web.bp,
     printing.bp,
     bingo_web.bp,
     five_up_web.bp,

@@ -35,6 +35,8 @@ ERROR = {
 
 
 def openapi_document() -> dict[str, Any]:
+    from .sessions_openapi import session_paths, session_schemas  # club sessions (issue 17)
+
     events = _game_events()
     event_refs = [{"$ref": f"#/components/schemas/{n}"} for n in events]
     created = {
@@ -189,12 +191,14 @@ def openapi_document() -> dict[str, Any]:
                     },
                 }
             },
+            **session_paths(),
         },
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
             "schemas": {
                 **events,
                 "Error": ERROR,
+                **session_schemas(),
                 "State": state,
                 "NewTable": {
                     "type": "object",

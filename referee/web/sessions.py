@@ -1,0 +1,163 @@
+"""Club sessions over the JSON API v1: create one, add tables or records from its roster, read its
+tables and standings (the director token, as ``Authorization: Bearer``, for all but creating one).
+
+Tables are made by the same store calls as ``POST /api/v1/tables`` and ``/api/v1/records``, so a
+session's table answers exactly what table creation answers, plus its ``number`` in the session.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, url_for
+
+from ..extensions import csrf
+from ..rules.base import MalformedEvent, RuleError, _
+from ..store.models import ClubSession
+from ..store.record import RecordError, parse_record
+from ..store.sessions import (
+    TableRow,
+    add_table,
+    create_session,
+    get_session,
+    import_into,
+    roster_of,
+    standings,
+    table_rows,
+)
+from ..store.sharing import set_confirm_corrections
+from ..store.tables import Created, token_matches
+from .access import bearer
+from .api import _created, _status
+from .bodies import json_body
+from .state import error_json
+
+bp = Blueprint("sessions_api", __name__, url_prefix="/api/v1/sessions")
+csrf.exempt(bp)  # token-authenticated, not cookie-authenticated
+
+
+def _error(status: int, err: RuleError, **extra: Any) -> Response:
+    resp = jsonify(error_json(err, **extra))
+    resp.status_code = status
+    return resp
+
+
+def _object_body() -> dict[str, Any]:
+    body = json_body()
+    if not isinstance(body, dict):
+        raise MalformedEvent("bad_json", _("The request body must be a JSON object."))
+    return body
+
+
+def director_session(session_id: str, token: str | None) -> tuple[ClubSession | None, Response | None]:
+    """The session if ``token`` is its director's; otherwise the 404/401/403 answer to send."""
+    session = get_session(session_id)
+    if session is None:
+        return None, _error(404, RuleError("not_found", _("There is no such session.")))
+    if not token:
+        return None, _error(
+            401, RuleError("unauthorized", _("This needs the director token (Authorization: Bearer)."))
+        )
+    if not token_matches(token, session.director_token_hash):
+        return None, _error(
+            403, RuleError("forbidden", _("This token is not the director's of this session."))
+        )
+    return session, None
+
+
+def table_json(row: TableRow) -> dict[str, Any]:
+    view = row.rep.view
+    return {
+        "id": row.table.id,
+        "number": row.number,
+        "game": row.rep.game.id,
+        "players": list(row.rep.players),
+        "totals": list(view.totals),
+        "finished": view.finished,
+        "winners": list(view.winners),
+        "seq": row.rep.last_seq,
+        "viewer_url": url_for("table.show", table_id=row.table.id, _external=True),
+    }
+
+
+def session_json(session: ClubSession) -> dict[str, Any]:
+    rows = table_rows(session)
+    return {
+        "id": session.id,
+        "name": session.name,
+        "players": list(roster_of(session)),
+        "tables": [table_json(r) for r in rows],
+        "standings": {
+            game: [{"player": s.player, "played": s.played, "won": s.won, "points": s.points} for s in rows_]
+            for game, rows_ in standings(r.rep for r in rows).items()
+        },
+    }
+
+
+def _numbered(created: Created, number: int, session: ClubSession) -> Response:
+    resp = _created(created)
+    payload = resp.get_json()
+    payload.update(number=number, session=session.id)
+    resp.set_data(json.dumps(payload))
+    return resp
+
+
+@bp.post("")
+def create():
+    try:
+        body = _object_body()
+        made = create_session(body.get("name"), body.get("players"))
+    except RuleError as err:
+        return _error(_status(err), err)
+    resp = jsonify(
+        id=made.session.id,
+        director_token=made.director_token,
+        url=url_for(
+            "sessions_pages.director", session_id=made.session.id, token=made.director_token, _external=True
+        ),
+    )
+    resp.status_code = 201
+    resp.headers["Location"] = url_for("sessions_api.show", session_id=made.session.id)
+    return resp
+
+
+@bp.get("/<session_id>")
+def show(session_id: str):
+    session, refused = director_session(session_id, bearer())
+    if session is None:
+        return refused
+    return jsonify(session_json(session))
+
+
+@bp.post("/<session_id>/tables")
+def new_table(session_id: str):
+    session, refused = director_session(session_id, bearer())
+    if session is None:
+        return refused
+    try:
+        body = _object_body()
+        created, number = add_table(
+            session, bearer() or "", body.get("game"), body.get("players"), body.get("options")
+        )
+    except RuleError as err:
+        return _error(_status(err), err)
+    if body.get("confirm_corrections") is True:
+        set_confirm_corrections(created.table, True)
+    return _numbered(created, number, session)
+
+
+@bp.post("/<session_id>/records")
+def new_record(session_id: str):
+    session, refused = director_session(session_id, bearer())
+    if session is None:
+        return refused
+    try:
+        parsed = parse_record(json_body())
+        created, number = import_into(session, bearer() or "", parsed)
+    except RecordError as err:
+        extra = {"event": err.index} if err.index is not None else {}
+        return _error(422, err, **extra)
+    except RuleError as err:
+        return _error(_status(err), err)
+    return _numbered(created, number, session)
