@@ -1,7 +1,7 @@
 """club sessions: a roster and the tables a director runs from it
 
 Revision ID: 5d1c7a3e9f20
-Revises: 3c8e1f27a9b4
+Revises: 7d2a9c4e1b53
 Create Date: 2026-11-25 02:10:00
 
 """
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 
 revision = '5d1c7a3e9f20'
-down_revision = '3c8e1f27a9b4'
+down_revision = '7d2a9c4e1b53'
 branch_labels = None
 depends_on = None
 
