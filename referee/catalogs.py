@@ -23,7 +23,7 @@ GAME_AREAS = {
     "trick_de_bingo": ("trick_de_bingo", "conditions"),
     "bead_game": ("bead_game",),
 }
-KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2), "counted": (1, 2)}
 
 
 def area_of(path: Path) -> str:

@@ -105,6 +105,34 @@ class Breach:
 
 
 @dataclass(frozen=True)
+class Line:
+    """One sentence of the history in plain words, as a referee would say it: an msgid with
+    ``%(name)s`` params (player names, tiles as ``3-1``, cards as ``A♠``), translated when shown.
+
+    ``plural`` is the plural msgid for ngettext (its count is ``params["n"]``); a tuple param is a
+    list the web layer joins in the reader's language; ``more`` are sentences that follow it."""
+
+    message: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    more: tuple[Line, ...] = ()
+
+
+@dataclass(frozen=True)
+class Texts:
+    """A :class:`Line` param already written in each language (a condition card's own text)."""
+
+    en: str
+    ja: str
+
+
+def counted(singular: str, plural: str, n: int, **params: Any) -> Line:
+    """A :class:`Line` whose words follow the count ``n`` ("1 tile", "2 tiles"): ngettext when
+    shown. Babel extracts both forms (``counted`` is a plural keyword in catalogs.py)."""
+    return Line(singular, {"n": n, **params}, plural=plural)
+
+
+@dataclass(frozen=True)
 class View:
     """What the table shows: the record format's ``totals``, ``finished``, ``winners``, ``breaches``,
     plus game-specific ``detail`` (JSON-able) for the API and the templates."""
@@ -137,6 +165,10 @@ class Game:
     """``redact(detail, seat)``: the detail as seat ``seat`` (None: everyone else) may see it."""
     seat_events: frozenset[str] = frozenset()
     """Event types a seat may record for itself with its own link (its ``seat`` field must be its own)."""
+    narrate: Callable[..., Line] | None = None
+    """``narrate(event, players, before=None, after=None)``: the event as a history sentence. With the
+    states before and after it (during a replay) it may say who won; without them, only what was played.
+    A private event (a sealed bid) must say nothing its owner hides."""
 
     def public_detail(self, detail: Mapping[str, Any], seat: int | None) -> Mapping[str, Any]:
         return self.redact(detail, seat) if self.redact else detail

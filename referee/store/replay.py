@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from ..rules.base import Game, IllegalEvent, RuleError, View, _
+from ..rules.base import Game, IllegalEvent, Line, RuleError, View, _
 from ..rules.events import decode
 
 
@@ -49,6 +49,9 @@ class Replayed:
     view: View
     last_seq: int
     undone: tuple[LogEntry, ...] = field(default=())
+    lines: tuple[Line | None, ...] = field(default=())
+    """The history in plain words, one line per effective event (None: the game has no narrator);
+    made while replaying, when each event's states before and after are at hand."""
 
 
 class ReplayError(RuleError):
@@ -94,16 +97,29 @@ def effective_events(log: Iterable[LogEntry]) -> tuple[list[Effective], list[Log
 
 
 def replay_events(
-    game: Game, players: tuple[str, ...], options: Mapping[str, Any], bodies: Iterable[Any]
+    game: Game,
+    players: tuple[str, ...],
+    options: Mapping[str, Any],
+    bodies: Iterable[Any],
+    lines: list[Line | None] | None = None,
 ) -> Any:
-    """The game state after ``bodies`` (raw event dicts); ReplayError names the first bad one."""
+    """The game state after ``bodies`` (raw event dicts); ReplayError names the first bad one.
+    With ``lines``, each event's history sentence is appended to it."""
     state = game.start(tuple(players), dict(options))
     for index, body in enumerate(bodies):
-        try:
-            state = game.apply(state, decode(game.events, body))
-        except RuleError as err:
-            raise ReplayError(index, err) from err
+        state = _step(game, players, state, body, index, lines)
     return state
+
+
+def _step(game: Game, players, state: Any, body: Any, index: int, lines: list | None) -> Any:
+    try:
+        ev = decode(game.events, body)
+        after = game.apply(state, ev)
+    except RuleError as err:
+        raise ReplayError(index, err) from err
+    if lines is not None:
+        lines.append(game.narrate(ev, tuple(players), before=state, after=after) if game.narrate else None)
+    return after
 
 
 def replay(
@@ -112,7 +128,8 @@ def replay(
     """The whole table from its log."""
     log = list(log)
     events, undone = effective_events(log)
-    state = replay_events(game, players, options, (e.body for e in events))
+    lines: list[Line | None] = []
+    state = replay_events(game, players, options, (e.body for e in events), lines)
     return Replayed(
         game=game,
         players=tuple(players),
@@ -122,6 +139,7 @@ def replay(
         view=game.view(state),
         last_seq=log[-1].seq if log else 0,
         undone=tuple(undone),
+        lines=tuple(lines),
     )
 
 
@@ -131,11 +149,9 @@ def extend(previous: Replayed, entries: list[LogEntry]) -> Replayed | None:
     if any(entry.kind != "event" for entry in entries):
         return None
     game, state, effective = previous.game, previous.state, list(previous.effective)
+    lines = list(previous.lines)
     for entry in entries:
-        try:
-            state = game.apply(state, decode(game.events, entry.body))
-        except RuleError as err:
-            raise ReplayError(len(effective), err) from err
+        state = _step(game, previous.players, state, entry.body, len(effective), lines)
         effective.append(Effective(entry.seq, entry.body))
     return Replayed(
         game=game,
@@ -146,4 +162,5 @@ def extend(previous: Replayed, entries: list[LogEntry]) -> Replayed | None:
         view=game.view(state),
         last_seq=entries[-1].seq if entries else previous.last_seq,
         undone=previous.undone,
+        lines=tuple(lines),
     )

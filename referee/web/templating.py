@@ -15,6 +15,7 @@ from printables.catalog import printables_for
 
 from ..rules import GAMES
 from ..rules.base import Game
+from . import words
 from .i18n import say
 from .state import public_events
 
@@ -29,6 +30,8 @@ def init_app(app: Flask) -> None:
         say=say, games=GAMES, printables_for=printables_for, get_locale=get_locale, new_idem=new_idem, editable_fields=editable_fields
     )
     app.jinja_env.globals["public_events"] = public_events
+    app.jinja_env.globals.update(history=words.history, event_words=words.event_words, breach_words=words.breach_words)
+    app.jinja_env.filters["why"] = words.why
     app.jinja_env.filters["seat_names"] = lambda seats, players: ", ".join(players[i] for i in seats)
     app.jinja_env.filters["template_dir"] = lambda game_id: game_id.replace("-", "_")
 

@@ -41,6 +41,7 @@ from .events import EVENTS, End, Hand, Pass, Place, Placement
 from .grid import Line, Scored, is_pattern, pattern_flaw, smallest_period
 from .play import HAND_SIZE, State, apply, first_leader, legal_placements, penalty, start
 from .view import view
+from .words import narrate
 
 GAME = Game(
     id="bead-game",
@@ -58,6 +59,7 @@ GAME = Game(
     start=start,
     apply=apply,
     view=view,
+    narrate=narrate,
 )
 
 __all__ = [

@@ -54,6 +54,7 @@ from .events import EVENTS, Claim, CloseEvent, DealEvent, Declare, Show, Trick
 from .play import apply, start
 from .state import State
 from .view import redact, view
+from .words import narrate
 
 OPTIONS = (
     Option(
@@ -92,6 +93,7 @@ GAME = Game(
     apply=apply,
     view=view,
     redact=redact,
+    narrate=narrate,
 )
 
 __all__ = ["GAME", "Claim", "CloseEvent", "DealEvent", "Declare", "Show", "State", "Trick"]

@@ -65,6 +65,7 @@ from .engine import State, apply, start
 from .moves import EVENTS, Call, Draw, End, Hand, Pass, Play
 from .options import OPTIONS
 from .view import view
+from .words import narrate
 
 GAME = Game(
     id="five-up",
@@ -76,6 +77,7 @@ GAME = Game(
     start=start,
     apply=apply,
     view=view,
+    narrate=narrate,
 )
 
 __all__ = ["GAME", "Call", "Draw", "End", "Hand", "Pass", "Play", "State", "apply", "start", "view"]

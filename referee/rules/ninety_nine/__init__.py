@@ -44,6 +44,7 @@ from .events import EVENTS, Bid, Deal, Premium, Trick, Tricks
 from .play import apply, start
 from .state import State
 from .view import redact, view
+from .words import narrate
 
 OPTIONS = (
     Option(
@@ -87,6 +88,7 @@ GAME = Game(
     view=view,
     redact=redact,
     seat_events=frozenset({"bid"}),
+    narrate=narrate,
 )
 
 __all__ = ["GAME", "Bid", "Deal", "Premium", "State", "Trick", "Tricks", "apply", "start", "view"]

@@ -48,6 +48,7 @@ from ..conditions import CATALOG
 from .play import EVENTS, Claim, CustomCard, PickCard, RoundStart, Trick, apply, start
 from .state import State
 from .view import view
+from .words import narrate
 
 OPTIONS = (
     Option("placeBlindBeforeLooking", False, _("A blind card is placed before it is looked at (T-Δ1).")),
@@ -86,6 +87,7 @@ GAME = Game(
     apply=apply,
     view=view,
     seat_events=frozenset({"pick", "claim"}),
+    narrate=narrate,
 )
 
 __all__ = [
