@@ -98,7 +98,8 @@ def untranslated() -> dict[str, list[str]]:
         if path.exists():
             with path.open("rb") as f:
                 for message in read_po(f):
-                    if message.id and message.string and not message.fuzzy:
+                    forms = message.string if isinstance(message.string, tuple) else (message.string,)
+                    if message.id and all(forms) and not message.fuzzy:  # every plural form too
                         translated[message.id if isinstance(message.id, str) else message.id[0]] = (
                             message.string
                         )

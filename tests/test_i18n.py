@@ -22,7 +22,11 @@ def test_translations_keep_their_parameters(area):
         pytest.skip(f"no catalogue for {area} yet")
     with path.open("rb") as f:
         for message in read_po(f):
-            if message.id and message.string:
-                assert sorted(re.findall(r"%\((\w+)\)s", message.id)) == sorted(
-                    re.findall(r"%\((\w+)\)s", message.string)
-                ), message.id
+            # A plural entry (ngettext) has a tuple of ids and forms: every form keeps the params.
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            forms = message.string if isinstance(message.string, tuple) else (message.string,)
+            for form in forms if ids[0] else ():
+                if form:
+                    assert sorted(re.findall(r"%\((\w+)\)s", ids[-1])) == sorted(
+                        re.findall(r"%\((\w+)\)s", form)
+                    ), ids[0]

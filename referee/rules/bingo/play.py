@@ -357,7 +357,7 @@ def _show(state: State, ev: Show) -> State:
     if len(tiles) not in expected:
         raise IllegalEvent(
             "show_count",
-            _("%(player)s holds %(n)s tiles now: show exactly those."),
+            _("Show exactly the tiles %(player)s holds now (%(n)s)."),
             player=_name(state, ev.seat),
             n=expected[-1],
         )

@@ -39,7 +39,7 @@ def score_deal(rules: Rules, deal: DealState) -> DealResult:
     bonus = [0] * rules.live
     premium = [0] * rules.live
     for s in live:
-        lines[s].append(_line(won[s], _("%(n)s tricks won, 1 point each (N12)."), n=won[s]))
+        lines[s].append(_line(won[s], _("Tricks won: %(n)s, 1 point each (N12)."), n=won[s]))
         if success[s]:
             bonus[s] = bonus_each
             lines[s].append(
