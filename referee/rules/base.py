@@ -57,13 +57,35 @@ class GameOver(IllegalEvent):
 
 
 @dataclass(frozen=True)
+class OptionGroup:
+    """Yes/no options of which at most one may be on (e.g. Five Up's hand sizes): one choice to players,
+    shown as a radio group whose first choice, ``default``, is "none of them"."""
+
+    id: str
+    label: str
+    default: str
+
+
+@dataclass(frozen=True)
 class Option:
-    """A table option from rules/README.md §8. ``choices`` is None for a yes/no switch."""
+    """A table option from rules/README.md §8. ``choices`` is None for a yes/no switch.
+
+    For players: ``label`` names it in a few words (``help`` is the detail under it), ``choice_words``
+    names choices that are not plain numbers, ``group`` makes it one choice of several, and ``common``
+    options come first on the new-table form (the rest are folded away)."""
 
     id: str
     default: Any = False
     help: str = ""
     choices: Sequence[Any] | None = None
+    label: str = ""
+    choice_words: tuple[tuple[Any, str], ...] = ()
+    group: OptionGroup | None = None
+    common: bool = False
+
+    def choice_word(self, choice: Any) -> str:
+        """A choice in words (an msgid), or the choice itself written as text."""
+        return next((w for c, w in self.choice_words if c == choice), str(choice))
 
     def coerce(self, value: Any) -> Any:
         """The value as the option's type, or a RuleError naming the option."""

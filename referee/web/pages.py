@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from ..rules import game as find_game
-from ..rules.base import RuleError
+from ..rules.base import Game, Option, RuleError
 from ..store.record import RecordError, parse_record
 from ..store.sharing import set_confirm_corrections
 from ..store.tables import create_table, import_record
@@ -33,10 +35,7 @@ def new_table(game_id: str):
     error = None
     if request.method == "POST":
         players = [p for p in request.form.getlist("players") if p.strip()]
-        options = {
-            opt.id: request.form.get(opt.id, "false" if opt.choices is None else opt.default)
-            for opt in game.options
-        }
+        options = option_values(game, request.form)
         try:
             created = create_table(game.id, players, options)
         except RuleError as err:
@@ -48,6 +47,29 @@ def new_table(game_id: str):
             return redirect(url_for("table.show", table_id=created.table.id))
     status = 422 if error else 200
     return render_template("new_table.html", game=game, error=error, form=request.form), status
+
+
+def option_values(game: Game, form: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Each option's value as the new-table form gives it (the defaults before it is posted).
+
+    A yes/no option is off unless ticked; options of a group come from the group's radio button
+    (``handSize=handSize5All``), or, as before, from their own ids."""
+    values: dict[str, Any] = {}
+    for opt in game.options:
+        if not form:
+            values[opt.id] = opt.default
+        elif opt.group is not None and opt.group.id in form:
+            values[opt.id] = form.get(opt.group.id) == opt.id
+        elif opt.choices is None:
+            values[opt.id] = str(form.get(opt.id, "false")).lower() in ("true", "on", "1", "yes")
+        else:
+            values[opt.id] = form.get(opt.id, opt.default)
+    return values
+
+
+def picked(values: Mapping[str, Any], members: list[Option]) -> str | None:
+    """The id of the group member that is on, if any."""
+    return next((opt.id for opt in members if values.get(opt.id) is True), None)
 
 
 @bp.route("/import", methods=["GET", "POST"])

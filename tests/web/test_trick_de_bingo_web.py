@@ -118,14 +118,14 @@ def refused(client, tid, response, message):
     [
         (
             {"type": "pick", "seat": "1", "card": "TB-01", "cell": "1"},
-            "It is Aki&#39;s turn to pick a card (T6).",
+            "It is Aki&#39;s turn to pick a card. <details class=\"why\">",
         ),
         (
             {"type": "pick", "seat": "0", "card": "TB-99", "cell": "1"},
             "There is no condition card TB-99 at this table.",
         ),
         ({"type": "pick", "seat": "0", "card": "TB-01", "cell": "10"}, "A sheet has cells 1 to 9"),
-        ({"type": "claim", "seat": "0", "card": "TB-01"}, "claims are only used with manualClaims"),
+        ({"type": "claim", "seat": "0", "card": "TB-01"}, "claims are only used when the table chose that players claim"),
     ],
 )
 def test_draft_refusals_leave_the_table_unchanged(client, scorer, event, message):

@@ -53,6 +53,8 @@ GAME = Game(
             "singleHand",
             False,
             _("Play a single hand instead of one hand per player, each leading once (D-Δ3)."),
+            label=_("Play a single hand"),
+            common=True,
         ),
     ),
     events=EVENTS,
