@@ -28,6 +28,11 @@ def word(message: str) -> str:
     return message
 
 
+def param_text(value: Any) -> str:
+    """A message parameter as players write it: a card as ``A♠`` (its ``face``), anything else as text."""
+    return str(getattr(value, "face", value))
+
+
 class RuleError(ValueError):
     """An event the rules refuse. ``code`` is stable for clients; ``message`` is an msgid.
 
@@ -37,7 +42,7 @@ class RuleError(ValueError):
     def __init__(self, code: str, message: str, **params: Any) -> None:
         self.code = code
         self.message = message
-        self.params = {k: str(v) for k, v in params.items()}
+        self.params = {k: param_text(v) for k, v in params.items()}
         super().__init__(message % self.params if self.params else message)
 
 

@@ -93,5 +93,5 @@ def test_a_whole_deal_by_tapping_then_a_claim(page: Page):
     # The phase-2 replies are checked after the fact (B24-B26) and listed on the page.
     expect(page.locator("section.breaches li").first).to_be_visible()
     # The next deal is offered, led per B45.
-    expect(page.locator("#bingo-deal")).to_contain_text("leads this deal (B45)")
+    expect(page.locator("#bingo-deal")).to_contain_text("leads this deal")  # the rule id (B45) is behind "why"
     no_sideways_scroll(page)

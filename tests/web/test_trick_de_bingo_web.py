@@ -76,7 +76,7 @@ def test_full_round_through_the_forms(client, scorer):
 
     r = play_trick(client, tid, TRICKS[0]["cards"], htmx=True)
     assert r.status_code == 200
-    assert "Aki won with AC" in r.text
+    assert "Aki won with A♣" in r.text
     assert "Aki flips TB-01" in r.text
     assert "Bingo! Aki completes the line 1-5-9." in r.text
     assert "First Bingo: Aki +2" in r.text
@@ -169,14 +169,14 @@ def test_trick_refusals(client, scorer):
         client,
         tid,
         play_trick(client, tid, ["AS", "2S", "AS", "4S"], htmx=True),
-        "AS appears twice in this trick.",
+        "A♠ appears twice in this trick.",
     )
     assert play_trick(client, tid, ["AS", "2S", "3S", "4S"]).status_code == 302
     r = refused(
         client,
         tid,
         play_trick(client, tid, ["AS", "5S", "6S", "7S"], htmx=True),
-        "AS was already played in trick 1.",
+        "A♠ was already played in trick 1.",
     )
     assert 'id="table"' in r.text
     assert state(client, tid)["seq"] == seq + 1
@@ -197,7 +197,7 @@ def test_manual_claims_wrong_and_right(client):
         data={"type": "claim", "seat": "0", "card": "TB-09"},
         headers={"HX-Request": "true"},
     )
-    refused(client, tid, r, "TB-09 is not achieved by trick 1: Aki played AC and won it")
+    refused(client, tid, r, "TB-09 is not achieved by trick 1: Aki played A♣ and won it")
     assert state(client, tid)["seq"] == seq
     assert (
         client.post(f"/t/{tid}/events", data={"type": "claim", "seat": "0", "card": "TB-01"}).status_code

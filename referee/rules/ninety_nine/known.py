@@ -98,8 +98,8 @@ def revokes(state: State, deal: DealState, trick: PlayedTrick) -> tuple[tuple[Br
                         "player": seat_name(state, seat),
                         "suit": suit_text(suit),
                         "trick": str(i + 1),
-                        "card": str(mine),
-                        "held": str(card),
+                        "card": mine.face,
+                        "held": card.face,
                         "later": str(here + 1),
                     },
                 )
