@@ -69,7 +69,9 @@ def say_line(line: Line | None) -> str:
         text = ngettext(line.message, line.plural, int(line.params.get("n", 0)), **params)
     else:
         text = gettext(line.message, **params)
-    return " ".join([text, *(say_line(m) for m in line.more)])
+    for more in line.more:  # Japanese sentences follow one another without a space
+        text += ("" if text.endswith(("。", "」", "）")) else " ") + say_line(more)
+    return text
 
 
 def event_words(rep: Replayed, body: Mapping[str, Any] | None) -> str:
