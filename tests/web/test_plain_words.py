@@ -175,3 +175,33 @@ def test_new_table_options_are_words_with_exclusive_choices_as_radios(client):
     options = client.get("/api/v1/tables/" + resp.headers["Location"].rsplit("/", 1)[1]).get_json()["options"]
     assert options["handSizeLeeflang"] is True and options["handSize5All"] is False
     assert not any(options[o] for o in ("reserve2Always", "reserveClou", "reserveNone"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        ("en", "Entry 2: Chie did not follow ♥ in trick 1 (played 6♠) but held 7♥, played in trick 2."),
+        ("ja", "記録2：Chieはトリック1で♥にフォローせず"),
+    ],
+)
+def test_a_rule_break_found_afterwards_names_the_entry_player_and_cards(app, lang, sentence):
+    """N10: a revoke proved by a later trick is listed in words; its rule id sits behind "why"."""
+    record = {
+        "format": "referee-record",
+        "version": 1,
+        "game": "ninety-nine",
+        "players": ["Aki", "Ben", "Chie"],
+        "options": {},
+        "events": [
+            {"type": "deal", "dealer": 0},
+            {"type": "trick", "cards": ["AH", "6S", "8H"]},
+            {"type": "trick", "cards": ["QH", "7H", "9H"]},
+        ],
+    }
+    client = app.test_client()
+    client.set_cookie("lang", lang)
+    url = client.post("/import", data={"text": json.dumps(record)}).headers["Location"]
+    page = client.get(url).get_data(as_text=True)
+    breaks = re.search(r'(?s)<section class="breaches">.*?<li>(.*?)</li>', page).group(1)
+    assert visible_text(breaks).strip().startswith(sentence)
+    assert '<details class="why">' in breaks and "N10" in breaks and "N10" not in visible_text(breaks)
