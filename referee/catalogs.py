@@ -25,7 +25,7 @@ GAME_AREAS = {
     "bead_game": ("bead_game",),
     "disputes": ("moment", "dispute", "quick_check", "ninety_nine/quick_check", "ninety_nine/deal_quick_check"),  # issue 15: time travel, report, /check
 }
-KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2), "counted": (1, 2)}
 
 
 def area_of(path: Path) -> str:
@@ -100,7 +100,8 @@ def untranslated() -> dict[str, list[str]]:
         if path.exists():
             with path.open("rb") as f:
                 for message in read_po(f):
-                    if message.id and message.string and not message.fuzzy:
+                    forms = message.string if isinstance(message.string, tuple) else (message.string,)
+                    if message.id and all(forms) and not message.fuzzy:  # every plural form too
                         translated[message.id if isinstance(message.id, str) else message.id[0]] = (
                             message.string
                         )

@@ -28,6 +28,11 @@ def word(message: str) -> str:
     return message
 
 
+def param_text(value: Any) -> str:
+    """A message parameter as players write it: a card as ``A♠`` (its ``face``), anything else as text."""
+    return str(getattr(value, "face", value))
+
+
 class RuleError(ValueError):
     """An event the rules refuse. ``code`` is stable for clients; ``message`` is an msgid.
 
@@ -37,7 +42,7 @@ class RuleError(ValueError):
     def __init__(self, code: str, message: str, **params: Any) -> None:
         self.code = code
         self.message = message
-        self.params = {k: str(v) for k, v in params.items()}
+        self.params = {k: param_text(v) for k, v in params.items()}
         super().__init__(message % self.params if self.params else message)
 
 
@@ -57,23 +62,45 @@ class GameOver(IllegalEvent):
 
 
 @dataclass(frozen=True)
+class OptionGroup:
+    """Yes/no options of which at most one may be on (e.g. Five Up's hand sizes): one choice to players,
+    shown as a radio group whose first choice, ``default``, is "none of them"."""
+
+    id: str
+    label: str
+    default: str
+
+
+@dataclass(frozen=True)
 class Option:
     """A table option from rules/README.md §8: a yes/no switch (``choices`` and ``bounds`` None),
     one of fixed ``choices``, or a whole number within ``bounds`` (or the ``default``, meaning "off";
     ``choices`` then only suggest usual values).
 
     Values are read strictly, as JSON gives them (``true``, not ``"yes"``; ``200``, not ``"200"``):
-    an HTML form turns its text into these types first (referee/web/forms.py)."""
+    an HTML form turns its text into these types first (referee/web/forms.py).
+
+    For players: ``label`` names it in a few words (``help`` is the detail under it), ``choice_words``
+    names choices that are not plain numbers, ``group`` makes it one choice of several, and ``common``
+    options come first on the new-table form (the rest are folded away)."""
 
     id: str
     default: Any = False
     help: str = ""
     choices: Sequence[Any] | None = None
     bounds: tuple[int, int] | None = None
+    label: str = ""
+    choice_words: tuple[tuple[Any, str], ...] = ()
+    group: OptionGroup | None = None
+    common: bool = False
 
     @property
     def is_switch(self) -> bool:
         return self.choices is None and self.bounds is None
+
+    def choice_word(self, choice: Any) -> str:
+        """A choice in words (an msgid), or the choice itself written as text."""
+        return next((w for c, w in self.choice_words if c == choice), str(choice))
 
     def coerce(self, value: Any) -> Any:
         """The value if it is one this option takes, else a RuleError naming the option."""
@@ -121,6 +148,34 @@ class Breach:
 
 
 @dataclass(frozen=True)
+class Line:
+    """One sentence of the history in plain words, as a referee would say it: an msgid with
+    ``%(name)s`` params (player names, tiles as ``3-1``, cards as ``A♠``), translated when shown.
+
+    ``plural`` is the plural msgid for ngettext (its count is ``params["n"]``); a tuple param is a
+    list the web layer joins in the reader's language; ``more`` are sentences that follow it."""
+
+    message: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    more: tuple[Line, ...] = ()
+
+
+@dataclass(frozen=True)
+class Texts:
+    """A :class:`Line` param already written in each language (a condition card's own text)."""
+
+    en: str
+    ja: str
+
+
+def counted(singular: str, plural: str, n: int, **params: Any) -> Line:
+    """A :class:`Line` whose words follow the count ``n`` ("1 tile", "2 tiles"): ngettext when
+    shown. Babel extracts both forms (``counted`` is a plural keyword in catalogs.py)."""
+    return Line(singular, {"n": n, **params}, plural=plural)
+
+
+@dataclass(frozen=True)
 class View:
     """What the table shows: the record format's ``totals``, ``finished``, ``winners``, ``breaches``,
     plus game-specific ``detail`` (JSON-able) for the API and the templates."""
@@ -156,6 +211,10 @@ class Game:
     hidden_errors: Callable[[Any], Sequence[tuple[int, RuleError]]] | None = None
     """``hidden_errors(state)``: refusals the rules held back because they would reveal a private
     event (a card of a sealed bid), as (event index, error). A record is refused at the first."""
+    narrate: Callable[..., Line] | None = None
+    """``narrate(event, players, before=None, after=None)``: the event as a history sentence. With the
+    states before and after it (during a replay) it may say who won; without them, only what was played.
+    A private event (a sealed bid) must say nothing its owner hides."""
 
     def public_detail(self, detail: Mapping[str, Any], seat: int | None) -> Mapping[str, Any]:
         return self.redact(detail, seat) if self.redact else detail

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import MalformedEvent, _
+from .base import MalformedEvent, _, word
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _RANKS = {**{str(n): n for n in range(2, 11)}, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
 JOKER_RANK = 0
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+JOKER_WORD = word(_("Joker"))
 
 
 @dataclass(frozen=True, order=True)
@@ -48,6 +50,11 @@ class Card:
 
     def __str__(self) -> str:
         return "JK" if self.is_joker else f"{self.rank_text}{self.suit}"
+
+    @property
+    def face(self) -> str:
+        """The card as players write it: ``A♠``, ``10♥`` (the joker as the word "Joker")."""
+        return JOKER_WORD if self.is_joker else f"{self.rank_text}{SUIT_SIGNS[self.suit]}"
 
 
 JOKER = Card(JOKER_RANK, "")

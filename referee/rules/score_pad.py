@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from .base import Game, IllegalEvent, View, _
+from .base import Game, IllegalEvent, Line, View, _
 from .events import event
 
 
@@ -66,6 +66,14 @@ def view(state: State) -> View:
     )
 
 
+def narrate(ev: Any, players: tuple[str, ...], before: State | None = None, after: State | None = None) -> Line:
+    """"Round 3: Aki 5, Ben -2" (the round number when replaying)."""
+    scores = tuple(f"{name} {points:+d}" for name, points in zip(players, ev.points, strict=False))
+    if after is not None:
+        return Line(_("Round %(no)s: %(scores)s"), {"no": len(after.rounds), "scores": scores})
+    return Line(_("A round: %(scores)s"), {"scores": scores})
+
+
 GAME = Game(
     id="score-pad",
     name=_("Score pad"),
@@ -76,4 +84,5 @@ GAME = Game(
     start=start,
     apply=apply,
     view=view,
+    narrate=narrate,
 )

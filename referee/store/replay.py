@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from ..rules.base import Game, IllegalEvent, RuleError, View, _
+from ..rules.base import Game, IllegalEvent, Line, RuleError, View, _
 from ..rules.events import decode
 
 
@@ -49,6 +49,9 @@ class Replayed:
     view: View
     last_seq: int
     undone: tuple[LogEntry, ...] = field(default=())
+    lines: tuple[Line | None, ...] = field(default=())
+    """The history in plain words, one line per effective event (None: the game has no narrator);
+    made while replaying, when each event's states before and after are at hand."""
 
 
 class ReplayError(RuleError):
@@ -98,25 +101,34 @@ def replay_events(
     players: tuple[str, ...],
     options: Mapping[str, Any],
     bodies: Iterable[Any],
+    lines: list[Line | None] | None = None,
     *,
     record: bool = False,
 ) -> Any:
     """The game state after ``bodies`` (raw event dicts); ReplayError names the first bad one.
+    With ``lines``, each event's history sentence is appended to it.
 
     ``record``: the events are a whole record, whose writer knew every card, so the refusals a
     live table holds back to keep a sealed bid sealed (``Game.hidden_errors``) refuse it too."""
     state = game.start(tuple(players), dict(options))
-    held = 0
     for index, body in enumerate(bodies):
-        try:
-            state = game.apply(state, decode(game.events, body))
-        except RuleError as err:
-            raise ReplayError(index, err) from err
-        if record and game.hidden_errors is not None:
-            hidden = game.hidden_errors(state)
-            if len(hidden) > held:
-                raise ReplayError(index, hidden[held][1])
+        state = _step(game, players, state, body, index, lines)
+        if record and game.hidden_errors is not None and (hidden := game.hidden_errors(state)):
+            raise ReplayError(index, hidden[0][1])  # the first refusal the live table held back
     return state
+
+
+def _step(
+    game: Game, players: tuple[str, ...], state: Any, body: Any, index: int, lines: list[Line | None] | None
+) -> Any:
+    try:
+        ev = decode(game.events, body)
+        after = game.apply(state, ev)
+    except RuleError as err:
+        raise ReplayError(index, err) from err
+    if lines is not None:
+        lines.append(game.narrate(ev, tuple(players), before=state, after=after) if game.narrate else None)
+    return after
 
 
 def replay(
@@ -125,7 +137,8 @@ def replay(
     """The whole table from its log."""
     log = list(log)
     events, undone = effective_events(log)
-    state = replay_events(game, players, options, (e.body for e in events))
+    lines: list[Line | None] = []
+    state = replay_events(game, players, options, (e.body for e in events), lines)
     return Replayed(
         game=game,
         players=tuple(players),
@@ -135,6 +148,7 @@ def replay(
         view=game.view(state),
         last_seq=log[-1].seq if log else 0,
         undone=tuple(undone),
+        lines=tuple(lines),
     )
 
 
@@ -144,11 +158,9 @@ def extend(previous: Replayed, entries: list[LogEntry]) -> Replayed | None:
     if any(entry.kind != "event" for entry in entries):
         return None
     game, state, effective = previous.game, previous.state, list(previous.effective)
+    lines = list(previous.lines)
     for entry in entries:
-        try:
-            state = game.apply(state, decode(game.events, entry.body))
-        except RuleError as err:
-            raise ReplayError(len(effective), err) from err
+        state = _step(game, previous.players, state, entry.body, len(effective), lines)
         effective.append(Effective(entry.seq, entry.body))
     return Replayed(
         game=game,
@@ -159,4 +171,5 @@ def extend(previous: Replayed, entries: list[LogEntry]) -> Replayed | None:
         view=game.view(state),
         last_seq=entries[-1].seq if entries else previous.last_seq,
         undone=previous.undone,
+        lines=tuple(lines),
     )

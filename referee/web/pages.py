@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import format_timedelta, gettext
 
 from ..rules import game as find_game
-from ..rules.base import RuleError
+from ..rules.base import Game, Option, RuleError
 from ..store import devices
 from ..store.record import RecordError, parse_record
 from ..store.sharing import set_confirm_corrections
@@ -57,10 +59,7 @@ def new_table(game_id: str):
     error = None
     if request.method == "POST":
         players = [p for p in request.form.getlist("players") if p.strip()]
-        options = {
-            opt.id: form_option(opt, request.form.get(opt.id, "false" if opt.is_switch else opt.default))
-            for opt in game.options
-        }
+        options = option_values(game, request.form)
         try:
             created = create_table(game.id, players, options)
         except RuleError as err:
@@ -72,6 +71,28 @@ def new_table(game_id: str):
             return redirect(url_for("table.show", table_id=created.table.id))
     status = 422 if error else 200
     return render_template("new_table.html", game=game, error=error, form=request.form), status
+
+
+def option_values(game: Game, form: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Each option's value as the new-table form gives it (the defaults before it is posted).
+
+    A yes/no option is off unless ticked; options of a group come from the group's radio button
+    (``handSize=handSize5All``), or, as before, from their own ids."""
+    values: dict[str, Any] = {}
+    for opt in game.options:
+        if not form:
+            values[opt.id] = opt.default
+        elif opt.group is not None and opt.group.id in form:
+            values[opt.id] = form.get(opt.group.id) == opt.id
+        else:  # an unticked checkbox is not posted: off
+            values[opt.id] = form_option(opt, form.get(opt.id, "false" if opt.is_switch else opt.default))
+    return values
+
+
+def picked(values: Mapping[str, Any], members: list[Option]) -> str | None:
+    """The id of the group member that is on, if any."""
+    return next((opt.id for opt in members if values.get(opt.id) is True), None)
+
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_page():

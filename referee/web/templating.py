@@ -10,7 +10,9 @@ from flask_babel import get_locale
 from printables.catalog import printables_for
 
 from ..rules import GAMES
+from . import words
 from .i18n import say
+from .pages import option_values, picked
 from .state import public_events
 
 CSP = (
@@ -24,6 +26,9 @@ def init_app(app: Flask) -> None:
         say=say, games=GAMES, printables_for=printables_for, get_locale=get_locale, new_idem=new_idem
     )
     app.jinja_env.globals["public_events"] = public_events
+    app.jinja_env.globals.update(history=words.history, event_words=words.event_words, breach_words=words.breach_words)
+    app.jinja_env.filters["why"] = words.why
+    app.jinja_env.globals.update(option_values=option_values, picked_option=picked)
     app.jinja_env.filters["seat_names"] = lambda seats, players: ", ".join(players[i] for i in seats)
     app.jinja_env.filters["template_dir"] = lambda game_id: game_id.replace("-", "_")
 

@@ -112,7 +112,7 @@ def test_a_revealed_hand_must_follow_suit_at_once_n10_n5():
     s = play(new(3), DEAL0, premium(2, "reveal", hand=HAND2))  # seat 1 leads (N9), seat 2 second
     assert view(s).detail["revealed"] == [{"seat": 2, "cards": sorted(HAND2, key=_order)}]
     err = refused("revoke", s, trick("6H", "6S", "7H"))  # holds ♥A in full view
-    assert err.params["held"] == "AH"
+    assert err.params["held"] == "A♥"  # as players write it
     s = play(s, trick("6H", "AH", "7H"))
     assert "AH" not in view(s).detail["revealed"][0]["cards"]
 
@@ -153,7 +153,7 @@ def test_the_dummys_revoke_is_a_breach_of_seat_2():
     s = play(new(2), DEAL0, trick("6H", "7H", "AS"), trick("8H", "9H", "KH"))
     (b,) = view(s).breaches
     assert (b.event, b.rule, b.seat) == (1, "N10", 2)
-    assert b.params["held"] == "KH" and b.params["trick"] == "1"
+    assert b.params["held"] == "K♥" and b.params["trick"] == "1"
 
 
 # --- revokes found after the fact (N10, rules README §6.3) --------------------------------------
@@ -169,8 +169,8 @@ def test_a_revoke_is_a_breach_named_by_trick_and_card_not_a_refusal_n10():
         "player": "Chie",
         "suit": "♥",
         "trick": "1",
-        "card": "6S",
-        "held": "7H",
+        "card": "6♠",
+        "held": "7♥",
         "later": "2",
     }
     s = play(s, trick("10H", "JH", "KH"))  # one breach per trick and seat
@@ -184,7 +184,7 @@ def test_the_highest_trump_wins_and_the_winner_leads_n11():
     assert view(s).detail["to_play"] == [2, 0, 1]
     s = play(s, trick("AH", "6S", "KH"))
     t = view(s).detail["tricks"][0]
-    assert t["winner"] == 0 and t["why"]["params"]["card"] == "6S"
+    assert t["winner"] == 0 and t["why"]["params"]["card"] == "6♠"
     assert view(s).detail["leader"] == 0
     s = play(s, trick("AD", "KD", "QD"))  # no trump played: the highest card of the suit led
     assert view(s).detail["tricks"][1]["winner"] == 0
@@ -293,7 +293,7 @@ def test_the_joker_must_follow_as_the_turn_up_card_n33():
     s = play(s, trick("AC", "6H", "7C"))  # seat 2 shows out of ♣ ...
     s = play(s, trick("AH", "JK", "KH"))  # ... and later plays the Joker, which is the ♣Q
     (b,) = view(s).breaches
-    assert (b.event, b.seat) == (1, 2) and b.params["held"] == "JK"
+    assert (b.event, b.seat) == (1, 2) and b.params["held"] == "Joker"
     refused("not_in_pack", s, trick("QC", "8H", "9H"))  # the turn-up itself is out of play
 
 

@@ -185,7 +185,7 @@ def test_highest_card_of_the_led_suit_wins_without_trumps_t2_t11():
     state = feed(drafted(), trick(DEAL[0]), trick(DEAL[1]), trick(DEAL[2]), trick(DEAL[3]))
     tricks = GAME.view(state).detail["tricks"]
     assert [t["winner"] for t in tricks] == [0, 0, 0, 3]
-    assert tricks[2]["why"]["params"] == {"player": "Aki", "card": "2C", "suit": "clubs"}
+    assert tricks[2]["why"]["params"] == {"player": "Aki", "card": "2♣", "suit": "clubs"}
     assert GAME.view(state).detail["to_lead"] == 3  # the winner leads next (T11)
     assert GAME.view(state).detail["play_order"] == [3, 0, 1, 2]
 
@@ -200,7 +200,7 @@ def test_tricks_go_to_the_right_with_counter_clockwise_tricks_t_delta_2():
 def test_a_card_already_played_is_refused_naming_its_trick():
     state = feed(drafted(), trick(DEAL[0]), trick(DEAL[1]))
     msg = refused(state, trick("AD 3C 4D 5D"), "card_played")
-    assert msg == "3C was already played in trick 1."
+    assert msg == "3♣ was already played in trick 1."
     refused(state, trick("AD 4D 4D 5D"), "duplicate_card")
     refused(state, trick("AD 4D 5D"), "bad_trick")
     refused(state, trick("AD 4D 5D JK"), "joker")
@@ -388,7 +388,7 @@ def test_a_wrong_claim_is_refused_saying_what_was_played_and_needed():
     state = played(drafted(manualClaims=True), 1)
     msg = refused(state, {"type": "claim", "seat": 1, "card": "TB-22"}, "not_achieved")
     assert msg == (
-        "TB-22 is not achieved by trick 1: Ben played 3C and lost it; the card needs: Lose three consecutive tricks"
+        "TB-22 is not achieved by trick 1: Ben played 3♣ and lost it; the card needs: Lose three consecutive tricks"
     )
     refused(state, {"type": "claim", "seat": 1, "card": "TB-01"}, "not_on_sheet")
 

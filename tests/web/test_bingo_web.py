@@ -157,7 +157,7 @@ def test_a_deal_and_a_claim_through_the_html_forms(client):
     assert resp.status_code == 422 and "already played" in resp.get_data(as_text=True)
     client.post(f"{url}/events", data={"type": "claim", "seat": "0"})
     page = client.get(url).get_data(as_text=True)
-    assert "Aki claims" in page and "70 / 70" in page and "Aki scores 3 game point(s)" in page
+    assert "Aki claims" in page and "70 / 70" in page and "Aki scores 3 game points" in page
     assert re.findall(r'class="score"[^>]*>([^<]*)<', page) == ["3", "0"]
     assert 'id="bingo-show-0"' in page and 'id="bingo-deal"' in page
     client.post(f"{url}/events", data={"type": "show", "seat": "0", "tiles": GOLDEN["events"][5]["tiles"]})

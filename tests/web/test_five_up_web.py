@@ -146,7 +146,7 @@ def test_drawing_into_the_reserve_is_refused(client):
     before = state(client, table)
     assert before["detail"]["hand"]["drawable"] == 12
     resp = post(client, table, {"type": "draw", "seat": 1, "count": 13})
-    assert resp.status_code == 422 and "stay in the boneyard" in resp.get_json()["error"]["message"]
+    assert resp.status_code == 422 and "the boneyard keeps its last 2" in resp.get_json()["error"]["message"]
     assert state(client, table) == before
 
 

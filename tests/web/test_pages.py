@@ -73,7 +73,7 @@ def test_undo_and_correct_show_in_the_history(client, table_url):
     html = client.get(table_url).get_data(as_text=True)
     assert scores(html) == ["4", "1"]
     assert "corrected" in html and "<s>" in html
-    assert "1 event undone" in html
+    assert "1 entry undone" in html  # one entry: singular (ngettext)
 
 
 def test_a_bad_correction_is_refused_and_the_table_unchanged(client, table_url):

@@ -76,7 +76,7 @@ def test_full_round_through_the_forms(client, scorer):
 
     r = play_trick(client, tid, TRICKS[0]["cards"], htmx=True)
     assert r.status_code == 200
-    assert "Aki won with AC" in r.text
+    assert "Aki won with A♣" in r.text
     assert "Aki flips TB-01" in r.text
     assert "Bingo! Aki completes the line 1-5-9." in r.text
     assert "First Bingo: Aki +2" in r.text
@@ -118,14 +118,14 @@ def refused(client, tid, response, message):
     [
         (
             {"type": "pick", "seat": "1", "card": "TB-01", "cell": "1"},
-            "It is Aki&#39;s turn to pick a card (T6).",
+            "It is Aki&#39;s turn to pick a card. <details class=\"why\">",
         ),
         (
             {"type": "pick", "seat": "0", "card": "TB-99", "cell": "1"},
             "There is no condition card TB-99 at this table.",
         ),
         ({"type": "pick", "seat": "0", "card": "TB-01", "cell": "10"}, "A sheet has cells 1 to 9"),
-        ({"type": "claim", "seat": "0", "card": "TB-01"}, "claims are only used with manualClaims"),
+        ({"type": "claim", "seat": "0", "card": "TB-01"}, "claims are only used when the table chose that players claim"),
     ],
 )
 def test_draft_refusals_leave_the_table_unchanged(client, scorer, event, message):
@@ -169,14 +169,14 @@ def test_trick_refusals(client, scorer):
         client,
         tid,
         play_trick(client, tid, ["AS", "2S", "AS", "4S"], htmx=True),
-        "AS appears twice in this trick.",
+        "A♠ appears twice in this trick.",
     )
     assert play_trick(client, tid, ["AS", "2S", "3S", "4S"]).status_code == 302
     r = refused(
         client,
         tid,
         play_trick(client, tid, ["AS", "5S", "6S", "7S"], htmx=True),
-        "AS was already played in trick 1.",
+        "A♠ was already played in trick 1.",
     )
     # Only the answer box comes back, onto #answer: the trick form keeps the cards as picked.
     assert r.headers["HX-Retarget"] == "#answer" and 'id="table"' not in r.text
@@ -198,7 +198,7 @@ def test_manual_claims_wrong_and_right(client):
         data={"type": "claim", "seat": "0", "card": "TB-09"},
         headers={"HX-Request": "true"},
     )
-    refused(client, tid, r, "TB-09 is not achieved by trick 1: Aki played AC and won it")
+    refused(client, tid, r, "TB-09 is not achieved by trick 1: Aki played A♣ and won it")
     assert state(client, tid)["seq"] == seq
     assert (
         client.post(f"/t/{tid}/events", data={"type": "claim", "seat": "0", "card": "TB-01"}).status_code

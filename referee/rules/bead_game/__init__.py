@@ -41,6 +41,7 @@ from .events import EVENTS, End, Hand, Pass, Place, Placement
 from .grid import Line, Scored, is_pattern, pattern_flaw, smallest_period
 from .play import HAND_SIZE, State, apply, first_leader, legal_placements, penalty, start
 from .view import view
+from .words import narrate
 
 GAME = Game(
     id="bead-game",
@@ -52,12 +53,15 @@ GAME = Game(
             "singleHand",
             False,
             _("Play a single hand instead of one hand per player, each leading once (D-Δ3)."),
+            label=_("Play a single hand"),
+            common=True,
         ),
     ),
     events=EVENTS,
     start=start,
     apply=apply,
     view=view,
+    narrate=narrate,
 )
 
 __all__ = [

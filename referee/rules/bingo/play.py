@@ -112,9 +112,9 @@ def _deal(state: State, ev: DealEvent) -> State:
     elif ev.leader is not None and ev.leader != leader:
         raise IllegalEvent(
             "wrong_leader",
-            _("%(player)s leads this deal (B45), not seat %(seat)s."),
+            _("%(player)s leads this deal (B45), not %(other)s."),
             player=_name(state, leader),
-            seat=ev.leader,
+            other=_name(state, 1 - leader),
         )
     deal = Deal(no=len(state.deals) + 1, event=state.count, leader=leader, indicator=ev.indicator)
     return replace(state, deals=state.deals + (deal,))
@@ -369,7 +369,7 @@ def _show(state: State, ev: Show) -> State:
     if len(tiles) not in expected:
         raise IllegalEvent(
             "show_count",
-            _("%(player)s holds %(n)s tiles now: show exactly those."),
+            _("Show exactly the tiles %(player)s holds now (%(n)s)."),
             player=_name(state, ev.seat),
             n=expected[-1],
         )

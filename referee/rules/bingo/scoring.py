@@ -89,7 +89,7 @@ def settle_claim(
                 + (0 if cards_only else theirs["declaration_points"])
             )
             row, gp = 1, _ladder(pts, theirs["trick_count"])
-            reason = _("Correct claim: the opponent has %(points)s points and %(tricks)s tricks")
+            reason = _("Correct claim: the opponent has %(points)s points; tricks won: %(tricks)s")
             params = {"points": pts, "tricks": theirs["trick_count"]}
     else:  # B44 row 4, B-Δ2
         winner = opp

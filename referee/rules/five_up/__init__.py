@@ -71,6 +71,7 @@ from .moves import EVENTS, Call, Draw, End, Hand, Pass, Play
 from .options import OPTIONS
 from .state import State
 from .view import view
+from .words import narrate
 
 GAME = Game(
     id="five-up",
@@ -82,6 +83,7 @@ GAME = Game(
     start=start,
     apply=apply,
     view=view,
+    narrate=narrate,
 )
 
 __all__ = ["GAME", "Call", "Draw", "End", "Hand", "Pass", "Play", "State", "apply", "start", "view"]

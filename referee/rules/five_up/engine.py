@@ -192,7 +192,7 @@ def _draw(state: State, ev: Draw) -> State:
     if ev.count > drawable:  # F8, F19
         raise IllegalEvent(
             "cannot_draw",
-            _("Only %(n)s tiles can be drawn now: the last %(reserve)s stay in the boneyard (F8)."),
+            _("Tiles that can be drawn now: %(n)s; the boneyard keeps its last %(reserve)s (F8)."),
             n=max(drawable, 0),
             reserve=state.rules.reserve,
         )
@@ -217,7 +217,7 @@ def _pass(state: State, ev: Pass) -> State:
     if drawable > 0:  # F19-F20: draw before passing
         raise IllegalEvent(
             "must_draw",
-            _("%(n)s tiles can still be drawn: a player who cannot play draws (F19)."),
+            _("Tiles that can still be drawn: %(n)s; a player who cannot play draws (F19)."),
             n=drawable,
         )
     move = Move(state.seq, ev.seat, "pass", numbers=lay.open_numbers(h.layout))

@@ -5,8 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import MalformedEvent, Option, _
+from ..base import MalformedEvent, Option, OptionGroup, _
 from .scoring import CLOU, IDA
+
+HAND_SIZE = OptionGroup(
+    "handSize", _("Tiles dealt to each player"), _("Standard: 7 with 2 players, 5 with 3 or 4 (F7)")
+)
+RESERVE = OptionGroup(
+    "reserve",
+    _("Tiles that stay in the boneyard"),
+    _("The rule book's: IDA 2 with 2 players, else 1; Le Quantette 1 with 3, else 2 (F8)"),
+)
 
 OPTIONS = (
     Option(
@@ -14,67 +23,90 @@ OPTIONS = (
         IDA,
         _("IDA (Armanino) rules, or Jean Clou's Le Quantette: rounding down, 35-point sets."),
         choices=(IDA, CLOU),
+        label=_("Rule book"),
+        choice_words=((IDA, _("IDA (Armanino)")), (CLOU, _("Le Quantette (Jean Clou)"))),
+        common=True,
     ),
-    Option("handSize5All", False, _("Deal 5 tiles at every player count (F-Δ1).")),
-    Option("handSizeLeeflang", False, _("Deal 8 minus the number of players (F-Δ1, Leeflang).")),
-    Option("handSize5Clou2p", False, _("Deal 5 tiles with 2 players, as Clou also allows (F-Δ1).")),
     Option(
-        "dominoerLeads",
-        False,
+        "handSize5All", False, _("Deal 5 tiles at every player count (F-Δ1)."),
+        label=_("5 tiles at every player count"), group=HAND_SIZE, common=True,
+    ),
+    Option(
+        "handSizeLeeflang", False, _("Deal 8 minus the number of players (F-Δ1, Leeflang)."),
+        label=_("8 minus the number of players (Leeflang)"), group=HAND_SIZE, common=True,
+    ),
+    Option(
+        "handSize5Clou2p", False, _("Deal 5 tiles with 2 players, as Clou also allows (F-Δ1)."),
+        label=_("5 tiles with 2 players (Clou)"), group=HAND_SIZE, common=True,
+    ),
+    Option(
+        "dominoerLeads", False,
         _("The player who went out leads the next hand; after a block, by lot (F-Δ2)."),
-    ),
-    Option("reserve2Always", False, _("Always leave 2 tiles in the boneyard (F-Δ3, European).")),
-    Option("reserveClou", False, _("Leave 2 tiles with 2 or 4 players, 1 with 3 (F-Δ3, Clou).")),
-    Option("reserveNone", False, _("Draw until the boneyard is empty (F-Δ3).")),
-    Option(
-        "strictlyOver61",
-        False,
-        _("The game ends only above 61, not at 61 (F-Δ5). IDA profile only: a Le Quantette set ends at 35."),
+        label=_("Who went out leads the next hand"),
     ),
     Option(
-        "immediateWinAt61",
-        False,
+        "reserve2Always", False, _("Always leave 2 tiles in the boneyard (F-Δ3, European)."),
+        label=_("Always 2 (European)"), group=RESERVE,
+    ),
+    Option(
+        "reserveClou", False, _("Leave 2 tiles with 2 or 4 players, 1 with 3 (F-Δ3, Clou)."),
+        label=_("2 with 2 or 4 players, 1 with 3 (Clou)"), group=RESERVE,
+    ),
+    Option(
+        "reserveNone", False, _("Draw until the boneyard is empty (F-Δ3)."),
+        label=_("None: draw until it is empty"), group=RESERVE,
+    ),
+    Option(
+        "strictlyOver61", False, _("The game ends only above 61, not at 61 (F-Δ5). IDA profile only: a Le Quantette set ends at 35."),
+        label=_("Win only above 61"),
+    ),
+    Option(
+        "immediateWinAt61", False,
         _("The game ends as soon as a side reaches the target, even mid-hand (F-Δ6)."),
+        label=_("Win the moment the target is reached"),
     ),
     Option(
-        "winnerBonus10",
-        False,
-        _(
+        "winnerBonus10", False, _(
             "The winner adds 10 before game points are worked out (F33). IDA profile only: "
             "a Le Quantette set has no game points."
         ),
-    ),
-    Option("skunk10", False, _("Skunk: the winner gets 10 more against a loser at 30 or less (F34).")),
-    Option("skunkDouble", False, _("Skunk by doubling the game points against a loser at 30 or less (F34).")),
-    Option(
-        "dominoBonus2",
-        False,
-        _("A player who goes out scores 2 more (F35), added with the hand's end when the pips are entered."),
+        label=_("The winner adds 10"),
     ),
     Option(
-        "doubleSetPoints",
-        False,
+        "skunk10", False, _("Skunk: the winner gets 10 more against a loser at 30 or less (F34)."),
+        label=_("Skunk: 10 more against 30 or less"),
+    ),
+    Option(
+        "skunkDouble", False, _("Skunk by doubling the game points against a loser at 30 or less (F34)."),
+        label=_("Skunk: double against 30 or less"),
+    ),
+    Option(
+        "dominoBonus2", False, _("A player who goes out scores 2 more (F35), added with the hand's end when the pips are entered."),
+        label=_("Going out scores 2 more"),
+    ),
+    Option(
+        "doubleSetPoints", False,
         _("Le Quantette demi-score doubles the winner's 35 instead of counting 2 sets (F-Δ7)."),
+        label=_("Le Quantette demi-score: double the 35"),
     ),
-    Option("subtractOwnTwice", False, _("3-player block: (others − own) for each other player (F-Δ8).")),
     Option(
-        "calledScore",
-        False,
+        "subtractOwnTwice", False, _("3-player block: (others − own) for each other player (F-Δ8)."),
+        label=_("3-player block: others minus own, per player"),
+    ),
+    Option(
+        "calledScore", False,
         _("Players announce their own points after each play; the app checks the calls."),
+        label=_("Players call their own points"), common=True,
     ),
-    Option("muggins", False, _("With called scores: points a player fails to call go to the next player.")),
     Option(
-        "sets",
-        1,
-        _("Le Quantette: the number of 35-point sets in the match (F36)."),
-        choices=tuple(range(1, 10)),
+        "muggins", False, _("With called scores: points a player fails to call go to the next player."),
+        label=_("Muggins: uncalled points go to the next player"), common=True,
     ),
-)
-
-_EXCLUSIVE = (
-    ("handSize5All", "handSizeLeeflang", "handSize5Clou2p"),
-    ("reserve2Always", "reserveClou", "reserveNone"),
-)
+    Option(
+        "sets", 1, _("Le Quantette: the number of 35-point sets in the match (F36)."),
+        choices=tuple(range(1, 10)), label=_("Sets in the match (Le Quantette)"),
+    ),
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -106,8 +138,8 @@ def resolve(options: dict[str, Any], players: int) -> Rules:
     """The rules for this table; two choices from one F-Δ group are refused."""
     opts = {o.id: o.default for o in OPTIONS}
     opts.update(options or {})
-    for group in _EXCLUSIVE:
-        chosen = [g for g in group if opts.get(g)]
+    for group in (HAND_SIZE, RESERVE):
+        chosen = [o.id for o in OPTIONS if o.group == group and opts.get(o.id)]
         if len(chosen) > 1:
             raise MalformedEvent(
                 "bad_option", _("Choose at most one of %(options)s."), options=", ".join(chosen)

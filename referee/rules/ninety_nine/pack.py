@@ -67,5 +67,5 @@ def trick_winner(
         msg = _("%(card)s is the highest card of the suit led (%(led)s); no trump was played.")
     return best, {
         "msg": msg,
-        "params": {"card": str(cards[best]), "trump": suit_text(trump), "led": suit_text(led)},
+        "params": {"card": cards[best].face, "trump": suit_text(trump), "led": suit_text(led)},
     }

@@ -23,7 +23,7 @@ def premium(state: State, deal: DealState, ev: Premium) -> State:
         raise IllegalEvent("premium_late", _("Premium bids are made before the opening lead (N5)."))
     if ev.leader is not None and not (rules.names_leader and ev.kind == "reveal"):
         raise IllegalEvent(
-            "no_leader", _("Only a revealer names the leader, with revealerNamesLeader (N-Δ3).")
+            "no_leader", _("Only a revealer names the leader, and only at a table that chose so (N-Δ3).")
         )
     if ev.leader is not None:
         check_seat(ev.leader, rules.live)

@@ -39,7 +39,7 @@ def score_deal(rules: Rules, deal: DealState) -> DealResult:
     bonus = [0] * rules.live
     premium = [0] * rules.live
     for s in live:
-        lines[s].append(_line(won[s], _("%(n)s tricks won, 1 point each (N12)."), n=won[s]))
+        lines[s].append(_line(won[s], _("Tricks won: %(n)s, 1 point each (N12)."), n=won[s]))
         if success[s]:
             bonus[s] = bonus_each
             lines[s].append(
@@ -60,7 +60,7 @@ def score_deal(rules: Rules, deal: DealState) -> DealResult:
                     if o != seat:
                         premium[o] += value
                         lines[o].append(
-                            _line(value, _("Seat %(seat)s failed a %(kind)s (N14)."), seat=seat, kind=kind)
+                            _line(value, _("%(seat)s failed a %(kind)s (N14)."), seat=seat, kind=kind)
                         )
     scores = tuple(won[s] + bonus[s] + premium[s] for s in live)
     next_trump = None if rules.oxford else TRUMP_BY_SUCCESSES[k]  # N8, N25, N31; N34 turns a card
@@ -94,7 +94,7 @@ def _premiums_two(deal: DealState, success: list[bool], premium: list[int], line
         other = 1 - failed[0]
         premium[other] += 30
         lines[other].append(
-            _line(30, _("Seat %(seat)s failed a %(kind)s (N29)."), seat=failed[0], kind="declare")
+            _line(30, _("%(seat)s failed a %(kind)s (N29)."), seat=failed[0], kind="declare")
         )
     elif len(failed) == 2:
         for d in failed:

@@ -310,7 +310,8 @@ def _claim(state: State, seat: int, card_id: str) -> State:
         raise IllegalEvent(
             "claims_automatic",
             _(
-                "Achievements are flipped automatically at this table; claims are only used with manualClaims."
+                "Achievements are flipped automatically at this table; claims are only used when the table"
+                " chose that players claim their own achievements."
             ),
         )
     rnd = state.current

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Breach, View, _, word
+from ..base import Breach, View, _, param_text, word
 from .play import claimable, next_leader, play_order
 from .state import CHIP, PICKS, PLAYERS, Round, State, round_score, totals
 
@@ -18,7 +18,7 @@ _SUIT_NAMES = {
 
 
 def _msg(msg: str, **params: Any) -> dict[str, Any]:
-    return {"msg": msg, "params": {k: str(v) for k, v in params.items()}}
+    return {"msg": msg, "params": {k: param_text(v) for k, v in params.items()}}
 
 
 def revokes(state: State) -> tuple[Breach, ...]:
@@ -109,7 +109,7 @@ def _tricks(state: State, rnd: Round) -> list[dict[str, Any]]:
                             card=f.card,
                             text=state.drafted(f.card).en,
                             tricks=", ".join(str(n) for n in f.proof.tricks) or "-",
-                            cards=", ".join(str(c) for c in f.proof.cards) or "-",
+                            cards=", ".join(c.face for c in f.proof.cards) or "-",
                         ),
                     }
                     for f in t.flips

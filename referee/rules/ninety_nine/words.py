@@ -1,0 +1,66 @@
+"""Ninety-Nine's history in plain words: "Trick 3: Aki A♠, Ben 10♠, Chie 9♠ — Aki wins".
+
+A bid is sealed until the deal is over, so its sentence never names its cards (nor its value)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import Line, _, word
+from .events import Bid, Deal, Premium, Trick, Tricks
+from .known import DUMMY
+from .pack import SUIT_NAMES
+from .state import State
+
+NO_TRUMP = word(_("no trump"))
+
+
+def _name(players: tuple[str, ...], seat: int) -> str:
+    return players[seat] if 0 <= seat < len(players) else DUMMY
+
+
+def narrate(
+    ev: Any, players: tuple[str, ...], before: State | None = None, after: State | None = None
+) -> Line:
+    """One event as a sentence; with the state after it, the trick's winner and the deal's trump."""
+    deal = after.deal if after is not None else None
+    match ev:
+        case Deal():
+            if deal is None:
+                return Line(_("A new deal."))
+            trump = SUIT_NAMES[deal.trump] if deal.trump else NO_TRUMP
+            line = Line(
+                _("Game %(game)s, deal %(no)s: %(name)s deals; trump %(trump)s."),
+                {"game": deal.game, "no": deal.number, "name": _name(players, deal.dealer), "trump": trump},
+            )
+            if ev.turnup is None:
+                return line
+            turned = Line(_("Turned up: %(card)s."), {"card": ev.turnup.face})
+            return Line(line.message, line.params, more=(turned,))
+        case Premium():
+            params = {"name": _name(players, ev.seat)}
+            if ev.kind == "reveal":
+                if ev.hand:
+                    return Line(
+                        _("%(name)s bids to reveal and lays %(cards)s face up."),
+                        {**params, "cards": tuple(c.face for c in ev.hand)},
+                    )
+                return Line(_("%(name)s bids to reveal."), params)
+            return Line(_("%(name)s bids to declare."), params)
+        case Trick():
+            if deal is None or not deal.tricks:
+                return Line(_("A trick: %(cards)s."), {"cards": tuple(c.face for c in ev.cards)})
+            played = deal.tricks[-1]
+            plays = tuple(
+                f"{_name(players, s)} {c.face}" for s, c in zip(played.seats, played.cards, strict=False)
+            )
+            return Line(
+                _("Trick %(no)s: %(plays)s — %(winner)s wins."),
+                {"no": len(deal.tricks), "plays": plays, "winner": _name(players, played.winner)},
+            )
+        case Bid():
+            return Line(_("%(name)s sealed a bid."), {"name": _name(players, ev.seat)})
+        case Tricks():
+            won = tuple(f"{_name(players, s)} {n}" for s, n in enumerate(ev.counts))
+            return Line(_("Tricks won: %(counts)s."), {"counts": won})
+    return Line(_("An entry."))

@@ -1,0 +1,109 @@
+"""Plain words for players: history sentences, lists in the reader's language, and rule codes
+moved out of a sentence into a small "why" disclosure.
+
+The rules layer says what happened as :class:`~referee.rules.base.Line` (an msgid with params);
+this module turns it into the request's language. Rule codes ("(B15)", "（B38、B41）") belong to
+the rules digest, not to the sentence a player reads: :func:`why` shows them behind a tap.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from flask_babel import get_locale, gettext, ngettext
+from markupsafe import Markup, escape
+
+from ..rules.base import WORDS, Breach, Line, RuleError, Texts
+from ..rules.events import decode
+from ..store.replay import Effective, Replayed
+from .access import Access
+from .i18n import say
+from .state import public_events
+
+# A parenthesised note that starts with a rule id of the digest: B15, F-Δ1, N12, T2, D-Δ3, R15.
+_RULE_NOTE = re.compile(r"\s*[(（]\s*([A-Z]{1,2}(?:-Δ)?\d+[a-z]?(?:[-–][A-Z]{1,2}\d+)?\b[^()（）]*)[)）]")
+
+
+def split_rules(text: str) -> tuple[str, str]:
+    """``(sentence, rules)``: the text without its rule notes, and the notes joined (or "")."""
+    notes = [m.group(1).strip() for m in _RULE_NOTE.finditer(text)]
+    if not notes:
+        return text, ""
+    sentence = _RULE_NOTE.sub("", text)
+    sentence = re.sub(r"\s+([.。,、:：])", r"\1", sentence).strip()
+    return sentence, "; ".join(notes)
+
+
+def why(text: Any) -> Markup:
+    """The text with its rule codes behind a "why" disclosure (HTML); already-safe text stays safe."""
+    if text is None or text == "":
+        return Markup("")
+    safe = text if isinstance(text, Markup) else escape(str(text))
+    sentence, rules = split_rules(str(safe))
+    if not rules:
+        return Markup(sentence)
+    return Markup(
+        '{} <details class="why"><summary>{}</summary><span class="rule">{}</span></details>'
+    ).format(Markup(sentence), gettext("why?"), Markup(rules))
+
+
+def words(value: Any) -> Any:
+    """A param as the reader reads it: a marked word translated, a list joined in their language."""
+    if isinstance(value, Texts):
+        return value.ja if str(get_locale()) == "ja" else value.en
+    if isinstance(value, tuple | list):
+        return gettext(", ").join(str(words(v)) for v in value)
+    if isinstance(value, str) and value in WORDS:
+        return gettext(value)
+    return value
+
+
+def say_line(line: Line | None) -> str:
+    """One history line (and the sentences after it) in the request's language."""
+    if line is None:
+        return ""
+    params = {k: words(v) for k, v in line.params.items()}
+    if line.plural is not None:
+        text = ngettext(line.message, line.plural, int(line.params.get("n", 0)), **params)
+    else:
+        text = gettext(line.message, **params)
+    for more in line.more:  # Japanese sentences follow one another without a space
+        text += ("" if text.endswith(("。", "」", "）")) else " ") + say_line(more)
+    return text
+
+
+def event_words(rep: Replayed, body: Mapping[str, Any] | None) -> str:
+    """An event body on its own (a correction's original, a proposed correction) in plain words:
+    what was played, without the outcome, which depends on the events around it."""
+    if not body:
+        return ""
+    if body.get("sealed"):  # as a reader who may not see it gets it (state.public_events): whose, not what
+        seat = body.get("seat")
+        name = rep.players[seat] if isinstance(seat, int) and 0 <= seat < len(rep.players) else "?"
+        return gettext("%(name)s sealed a bid.", name=name)
+    game = rep.game
+    try:
+        ev = decode(game.events, body)
+    except RuleError:
+        return gettext("an entry that cannot be read")
+    if game.narrate is None:
+        return ""
+    return say_line(game.narrate(ev, rep.players))
+
+
+def breach_words(rep: Replayed, breach: Breach) -> str:
+    """A rule break found afterwards: the history entry it is about, what was wrong, and its rule
+    (the rule id in brackets, which :func:`why` moves behind the disclosure)."""
+    message = say(breach.message, dict(breach.params))
+    if breach.rule and breach.rule not in message:
+        message = f"{message} ({breach.rule})"
+    return gettext("Entry %(n)s: %(message)s", n=breach.event + 1, message=message)
+
+
+def history(rep: Replayed, access: Access) -> Iterator[tuple[Effective, str]]:
+    """The effective events as this reader may see them, each with its sentence, oldest first."""
+    lines = rep.lines
+    for i, e in enumerate(public_events(rep, access)):
+        yield e, say_line(lines[i]) if i < len(lines) else ""
