@@ -134,7 +134,9 @@ async def phone(port: int, table_id: str, fig: Figures, stop_at: float, committe
     conn.close()
 
 
-async def scorer(port: int, tables: list[tuple[str, str]], rate: float, fig: Figures, stop_at: float, committed: dict) -> None:
+async def scorer(
+    port: int, tables: list[tuple[str, str]], rate: float, fig: Figures, stop_at: float, committed: dict
+) -> None:
     """Entries spread over the tables at ``rate`` a second, each on a fresh connection (a phone's POST)."""
     if rate <= 0:
         return
@@ -190,7 +192,9 @@ async def health(port: int, fig: Figures, stop_at: float) -> None:
     conn.close()
 
 
-async def drive(server: Gunicorn, tables: list[tuple[str, str]], args) -> tuple[Figures, dict[int, float], float]:
+async def drive(
+    server: Gunicorn, tables: list[tuple[str, str]], args
+) -> tuple[Figures, dict[int, float], float]:
     fig, committed = Figures(), {}
     stop_at = time.monotonic() + args.warmup + args.seconds
     tasks = [phone(server.port, t, fig, stop_at, committed) for t, _ in tables for _ in range(args.phones)]
@@ -219,7 +223,9 @@ def run(db_name: str, url: str, args, tmp: Path) -> None:
     try:
         tables = []
         for _ in range(args.tables):
-            status, body = server.request("POST", "/api/v1/tables", {"game": "score-pad", "players": ["Aki", "Ben"]})
+            status, body = server.request(
+                "POST", "/api/v1/tables", {"game": "score-pad", "players": ["Aki", "Ben"]}
+            )
             assert status == 201, body
             tables.append((body["id"], body["scorer_token"]))
         fig, shares, own = asyncio.run(drive(server, tables, args))
@@ -233,7 +239,9 @@ def run(db_name: str, url: str, args, tmp: Path) -> None:
         p95 = pct(values, 95)
         print(f"{key:<10} {len(values):7d} {pct(values, 50) * ms:8.1f} {p95 * ms:8.1f} {p95 / base:12.1f}")
     if fig.follow:
-        print(f"follow delay (entry -> phone holds it): p50 {pct(fig.follow, 50) * ms:.0f} ms, p95 {pct(fig.follow, 95) * ms:.0f} ms")
+        print(
+            f"follow delay (entry -> phone holds it): p50 {pct(fig.follow, 50) * ms:.0f} ms, p95 {pct(fig.follow, 95) * ms:.0f} ms"
+        )
     print(f"errors {len(fig.errors)} {sorted(set(fig.errors))[:5]}, refusals {fig.refusals}")
     rate = sum(len(fig.times[k]) for k in ("entry", "poll", "healthz")) / args.seconds
     print(f"requests/s {rate:.0f}; load generator {own:.0%} of a core; load average {os.getloadavg()[0]:.1f}")
