@@ -26,17 +26,18 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from flask import Blueprint, Flask, Response, g, render_template, request
+from flask import Blueprint, Flask, Response, abort, current_app, g, render_template, request
+from flask_babel import get_locale
 
 from ..store.models import GameTable
 from ..store.replay import Replayed
-from ..store.sharing import CONFIRMED, PENDING, corrections_of, version
+from ..store.sharing import CONFIRMED, PENDING, corrections_of, read_version, version
 from ..store.tables import current
 from .access import Access, held_link
+from .live_cache import FragmentCache
 from .table import load_table
 
 bp = Blueprint("live", __name__, url_prefix="/t")
-bp.url_value_preprocessor(load_table)
 
 POLL_MS = 700
 RECENT = 8  # events on the big screen
@@ -59,6 +60,7 @@ def corrections(table: GameTable) -> dict[str, Any]:
 
 
 def init_app(app: Flask) -> None:
+    app.extensions["live_fragments"] = FragmentCache()
     app.jinja_env.globals.update(
         seat_view=seat_view,
         table_version=version,
@@ -68,15 +70,50 @@ def init_app(app: Flask) -> None:
     )
 
 
+@bp.url_value_preprocessor
+def _load(endpoint: str | None, values: dict[str, Any] | None) -> None:
+    """Every page here loads its table and the reader's rights, except a poll: it first asks
+    whether anything changed at all, with no ORM session, and loads them only if so."""
+    if endpoint != "live.poll":
+        load_table(endpoint, values)
+
+
+SHARED = ("viewer", "screen")  # kinds of reader whose fragment is the same for every phone
+
+
+def reader(access: Access) -> str:
+    if access.scorer:
+        return "scorer"
+    return "viewer" if access.seat is None else f"seat{access.seat}"
+
+
 @bp.get("/<table_id>/live")
 def poll(table_id: str):
-    """204 while the table is as the page shows it; otherwise the page's fresh fragment."""
-    if request.args.get("since") == version(g.table):
+    """204 while the table is as the page shows it (``since``), 304 for ``If-None-Match``;
+    otherwise the page's fresh fragment, rendered once per version for the public kinds of reader."""
+    now = read_version(table_id)
+    if now is None:
+        abort(404)
+    if request.args.get("since") == now:
         return Response(status=204, headers={"Cache-Control": "no-store"})
-    rep = current(g.table)
-    if request.args.get("view") == "screen":
-        return render_template("table/_screen.html", table=g.table, rep=rep, access=Access())
-    return render_template("table/_main.html", table=g.table, rep=rep, access=g.access, error=None)
+    if request.if_none_match.contains(now):
+        return Response(status=304, headers={"Cache-Control": "no-store", "ETag": f'"{now}"'})
+    load_table("live.poll", {"table_id": table_id})
+    kind = "screen" if request.args.get("view") == "screen" else reader(g.access)
+
+    def render() -> str:
+        rep = current(g.table)
+        if kind == "screen":
+            return render_template("table/_screen.html", table=g.table, rep=rep, access=Access())
+        return render_template("table/_main.html", table=g.table, rep=rep, access=g.access, error=None)
+
+    if kind in SHARED and set(request.args) <= {"since", "view"}:
+        html = current_app.extensions["live_fragments"].fragment(
+            table_id, now, kind, str(get_locale()), render
+        )
+    else:  # a seat's or the scorer's own page, or one that depends on more of the query
+        html = render()
+    return Response(html, headers={"Cache-Control": "no-store", "ETag": f'"{now}"'})
 
 
 @bp.get("/<table_id>/screen")
