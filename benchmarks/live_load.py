@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -50,15 +52,25 @@ def workers_of(master: int) -> list[int]:
     return [int(pid) for pid in children]
 
 
-def postgres_cpu() -> float:
-    """CPU seconds used so far by every PostgreSQL process on the machine (the throwaway cluster's)."""
+def connections_of(port: int) -> dict[int, int]:
+    """Established connections to the server per worker pid (from ss), as they are now."""
+    out = subprocess.run(
+        ["ss", "-tnpH", "state", "established", f"( sport = :{port} )"], capture_output=True, text=True
+    ).stdout
+    counts: dict[int, int] = {}
+    for pid in re.findall(r"pid=(\d+)", out):
+        counts[int(pid)] = counts.get(int(pid), 0) + 1
+    return counts
+
+
+def database_cpu(postmaster: int | None) -> float:
+    """CPU seconds used so far by our throwaway PostgreSQL: its postmaster and every backend."""
+    if postmaster is None:
+        return 0.0
     total = 0.0
-    for proc in Path("/proc").iterdir():
-        try:
-            if proc.name.isdigit() and (proc / "comm").read_text().strip() == "postgres":
-                total += cpu_seconds(int(proc.name))
-        except OSError:
-            continue
+    for pid in [postmaster, *workers_of(postmaster)]:
+        with contextlib.suppress(OSError):
+            total += cpu_seconds(pid)
     return total
 
 
@@ -109,6 +121,7 @@ class Figures:
         self.errors: list[str] = []
         self.refusals = 0
         self.follow: list[float] = []
+        self.connections: dict[int, int] = {}  # kept-alive phones per worker, halfway through
 
     def add(self, key: str, seconds: float) -> None:
         if self.measuring:
@@ -205,7 +218,7 @@ async def health(port: int, fig: Figures, stop_at: float) -> None:
 
 
 async def drive(
-    server: Gunicorn, tables: list[tuple[str, str]], args
+    server: Gunicorn, tables: list[tuple[str, str]], args, postmaster: int | None
 ) -> tuple[Figures, dict[int, float], float]:
     fig, committed = Figures(), {}
     stop_at = time.monotonic() + args.warmup + args.seconds
@@ -217,13 +230,15 @@ async def drive(
         await asyncio.sleep(args.warmup)
         workers = workers_of(server.proc.pid)
         before = {pid: cpu_seconds(pid) for pid in workers}
-        me, db_before = time.process_time(), postgres_cpu()
+        me, db_before = time.process_time(), database_cpu(postmaster)
         fig.measuring, t0 = True, time.monotonic()
-        await asyncio.sleep(args.seconds)
+        await asyncio.sleep(args.seconds / 2)
+        fig.connections = connections_of(server.port)
+        await asyncio.sleep(args.seconds / 2)
         fig.measuring = False
         wall = time.monotonic() - t0
         shares = {pid: (cpu_seconds(pid) - before[pid]) / wall for pid in workers}
-        shares[0] = (postgres_cpu() - db_before) / wall
+        shares[0] = (database_cpu(postmaster) - db_before) / wall
         return shares, (time.process_time() - me) / wall
 
     results = await asyncio.gather(window(), *tasks)
@@ -231,7 +246,7 @@ async def drive(
     return fig, shares, own
 
 
-def run(db_name: str, url: str, args, tmp: Path) -> None:
+def run(db_name: str, url: str, args, tmp: Path, postmaster: int | None = None) -> None:
     server = Gunicorn(migrated(url), tmp / f"gunicorn-{db_name}.log").start()
     try:
         tables = []
@@ -241,7 +256,7 @@ def run(db_name: str, url: str, args, tmp: Path) -> None:
             )
             assert status == 201, body
             tables.append((body["id"], body["scorer_token"]))
-        fig, shares, own = asyncio.run(drive(server, tables, args))
+        fig, shares, own = asyncio.run(drive(server, tables, args, postmaster))
     finally:
         server.stop()
     ms, base = 1000, pct(fig.times["healthz"], 95)
@@ -260,10 +275,9 @@ def run(db_name: str, url: str, args, tmp: Path) -> None:
     print(f"requests/s {rate:.0f}; load generator {own:.0%} of a core; load average {os.getloadavg()[0]:.1f}")
     database = shares.pop(0)
     for pid, share in shares.items():
-        print(f"worker {pid}: {share:.0%} of a core")
-    print(
-        f"server total: {sum(shares.values()):.0%} of a core; PostgreSQL processes: {database:.0%} of a core"
-    )
+        held = fig.connections.get(pid, 0)
+        print(f"worker {pid}: {share:.0%} of a core, {held} connections open halfway")
+    print(f"server total: {sum(shares.values()):.0%} of a core; PostgreSQL: {database:.0%} of a core")
 
 
 def main() -> None:
@@ -286,7 +300,8 @@ def main() -> None:
                 cluster_gen = start_postgres(durable=True)
                 cluster = next(cluster_gen)
                 try:
-                    run("postgresql", cluster.create_database("referee_live"), args, tmp_path)
+                    pm = int(Path(cluster.tmp, "data", "postmaster.pid").read_text().split()[0])
+                    run("postgresql", cluster.create_database("referee_live"), args, tmp_path, pm)
                 finally:
                     cluster_gen.close()
 
