@@ -217,6 +217,22 @@ async def health(port: int, fig: Figures, stop_at: float) -> None:
     conn.close()
 
 
+async def one_at_a_time(port: int, table_id: str, n: int) -> dict[str, float]:
+    """Median cost of one request with nothing else in flight: a 204 poll against /healthz."""
+    conn = Conn(port)
+    _, body = await conn.request("GET", f"/t/{table_id}/live?since=none", {"HX-Request": "true"})
+    since = VERSION.search(body).group(1).decode()
+    paths = {"poll 204": f"/t/{table_id}/live?since={since}", "healthz": "/healthz"}
+    times: dict[str, list[float]] = {k: [] for k in paths}
+    for _ in range(n):
+        for key, path in paths.items():
+            start = time.perf_counter()
+            await conn.request("GET", path, {"HX-Request": "true"})
+            times[key].append(time.perf_counter() - start)
+    conn.close()
+    return {k: pct(v, 50) for k, v in times.items()}
+
+
 async def drive(
     server: Gunicorn, tables: list[tuple[str, str]], args, postmaster: int | None
 ) -> tuple[Figures, dict[int, float], float]:
@@ -256,12 +272,17 @@ def run(db_name: str, url: str, args, tmp: Path, postmaster: int | None = None) 
             )
             assert status == 201, body
             tables.append((body["id"], body["scorer_token"]))
+        alone = asyncio.run(one_at_a_time(server.port, tables[0][0], 300))
         fig, shares, own = asyncio.run(drive(server, tables, args, postmaster))
     finally:
         server.stop()
     ms, base = 1000, pct(fig.times["healthz"], 95)
     load = f"{args.tables} tables x {args.phones} phones, {args.entries:g} entries/s"
     print(f"\n== {db_name}: {load}, {args.seconds:g} s after {args.warmup:g} s warm-up ==")
+    print(
+        f"one at a time (median of 300): poll 204 {alone['poll 204'] * ms:.2f} ms, /healthz "
+        f"{alone['healthz'] * ms:.2f} ms, ratio {alone['poll 204'] / alone['healthz']:.1f}x"
+    )
     print(f"{'what':<10} {'n':>7} {'p50 ms':>8} {'p95 ms':>8} {'p95/healthz':>12}")
     for key, values in fig.times.items():
         p95 = pct(values, 95)

@@ -101,7 +101,8 @@ def read_version(table_id: str) -> str | None:
     new costs about what ``/healthz`` costs (see referee/web/live.py)."""
     if len(table_id) > 32 or not storable(table_id):
         return None
-    with db.engine.connect() as conn:
+    # Autocommit: one statement needs no BEGIN before it nor ROLLBACK after it (round trips on PostgreSQL).
+    with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         row = conn.execute(version_query(table_id)).one()
     return None if tuple(row)[0] is None else _spell(row)
 
