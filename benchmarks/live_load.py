@@ -63,15 +63,15 @@ def connections_of(port: int) -> dict[int, int]:
     return counts
 
 
-def database_cpu(postmaster: int | None) -> float:
-    """CPU seconds used so far by our throwaway PostgreSQL: its postmaster and every backend."""
+def database_cpu(postmaster: int | None) -> dict[int, float]:
+    """CPU seconds used so far by each process of our throwaway PostgreSQL (postmaster, backends)."""
     if postmaster is None:
-        return 0.0
-    total = 0.0
+        return {}
+    used = {}
     for pid in [postmaster, *workers_of(postmaster)]:
         with contextlib.suppress(OSError):
-            total += cpu_seconds(pid)
-    return total
+            used[pid] = cpu_seconds(pid)
+    return used
 
 
 class Conn:
@@ -254,7 +254,8 @@ async def drive(
         fig.measuring = False
         wall = time.monotonic() - t0
         shares = {pid: (cpu_seconds(pid) - before[pid]) / wall for pid in workers}
-        shares[0] = (database_cpu(postmaster) - db_before) / wall
+        db_after = database_cpu(postmaster)
+        shares[0] = sum(db_after[p] - db_before[p] for p in db_after if p in db_before) / wall
         return shares, (time.process_time() - me) / wall
 
     results = await asyncio.gather(window(), *tasks)
