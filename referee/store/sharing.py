@@ -12,7 +12,19 @@ import secrets
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import JSON, ForeignKey, Index, Row, Select, String, UniqueConstraint, func, select, update
+from sqlalchemy import (
+    JSON,
+    ForeignKey,
+    Index,
+    Row,
+    Select,
+    String,
+    UniqueConstraint,
+    bindparam,
+    func,
+    select,
+    update,
+)
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
@@ -73,16 +85,22 @@ def set_confirm_corrections(table: GameTable, on: bool) -> None:
     db.session.commit()
 
 
-def version_query(table_id: str) -> Select[Any]:
-    """One row: the table's id (None when there is no such table), then the three parts of its version."""
-    seq = select(func.coalesce(func.max(EventRow.seq), 0)).where(EventRow.table_id == table_id)
+def _version_query() -> Select[Any]:
+    """One row: the table's id (None when there is no such table), then the three parts of its version.
+    Built once: a poll only binds ``table_id`` and runs the statement SQLAlchemy has compiled already."""
+    table_id = bindparam("table_id", type_=String)
     corrections = PendingCorrection.table_id == table_id
     return select(
         select(GameTable.id).where(GameTable.id == table_id).scalar_subquery(),
-        seq.scalar_subquery(),
+        select(func.coalesce(func.max(EventRow.seq), 0))
+        .where(EventRow.table_id == table_id)
+        .scalar_subquery(),
         select(func.count(PendingCorrection.id)).where(corrections).scalar_subquery(),
         select(func.count(PendingCorrection.decided_at)).where(corrections).scalar_subquery(),
     )
+
+
+VERSION_QUERY = _version_query()
 
 
 def _spell(row: Row[Any]) -> str:
@@ -92,7 +110,7 @@ def _spell(row: Row[Any]) -> str:
 
 def version(table: GameTable) -> str:
     """Changes whenever anything a table page shows changes: a log line, or a correction proposed or decided."""
-    return _spell(db.session.execute(version_query(table.id)).one())
+    return _spell(db.session.execute(VERSION_QUERY, {"table_id": table.id}).one())
 
 
 def read_version(table_id: str) -> str | None:
@@ -103,7 +121,7 @@ def read_version(table_id: str) -> str | None:
         return None
     # Autocommit: one statement needs no BEGIN before it nor ROLLBACK after it (round trips on PostgreSQL).
     with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-        row = conn.execute(version_query(table_id)).one()
+        row = conn.execute(VERSION_QUERY, {"table_id": table_id}).one()
     return None if tuple(row)[0] is None else _spell(row)
 
 
