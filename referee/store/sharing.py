@@ -12,7 +12,19 @@ import secrets
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, func, select, update
+from sqlalchemy import (
+    JSON,
+    ForeignKey,
+    Index,
+    Row,
+    Select,
+    String,
+    UniqueConstraint,
+    bindparam,
+    func,
+    select,
+    update,
+)
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
@@ -21,6 +33,7 @@ from ..extensions import db
 from ..rules import game as find_game
 from .models import EventRow, GameTable, Model, _now
 from .private import check_private
+from .record import storable
 from .replay import LogEntry, Replayed, replay
 from .tables import TOKEN_BYTES, StaleWrite, append, current, hash_token, log_of, normalise_event
 
@@ -72,15 +85,44 @@ def set_confirm_corrections(table: GameTable, on: bool) -> None:
     db.session.commit()
 
 
+def _version_query() -> Select[Any]:
+    """One row: the table's id (None when there is no such table), then the three parts of its version.
+    Built once: a poll only binds ``table_id`` and runs the statement SQLAlchemy has compiled already."""
+    table_id = bindparam("table_id", type_=String)
+    corrections = PendingCorrection.table_id == table_id
+    return select(
+        select(GameTable.id).where(GameTable.id == table_id).scalar_subquery(),
+        select(func.coalesce(func.max(EventRow.seq), 0))
+        .where(EventRow.table_id == table_id)
+        .scalar_subquery(),
+        select(func.count(PendingCorrection.id)).where(corrections).scalar_subquery(),
+        select(func.count(PendingCorrection.decided_at)).where(corrections).scalar_subquery(),
+    )
+
+
+VERSION_QUERY = _version_query()
+
+
+def _spell(row: Row[Any]) -> str:
+    _id, seq, rows, decided = tuple(row)
+    return f"{seq or 0}.{rows or 0}.{decided or 0}"
+
+
 def version(table: GameTable) -> str:
     """Changes whenever anything a table page shows changes: a log line, or a correction proposed or decided."""
-    seq = db.session.scalar(select(func.max(EventRow.seq)).where(EventRow.table_id == table.id)) or 0
-    rows, decided = db.session.execute(
-        select(func.count(PendingCorrection.id), func.count(PendingCorrection.decided_at)).where(
-            PendingCorrection.table_id == table.id
-        )
-    ).one()
-    return f"{seq}.{rows}.{decided}"
+    return _spell(db.session.execute(VERSION_QUERY, {"table_id": table.id}).one())
+
+
+def read_version(table_id: str) -> str | None:
+    """``version`` of the table with this id, or None if there is none: one indexed read on a plain
+    pooled connection, with no ORM session or object loaded, so that a live poll that finds nothing
+    new costs about what ``/healthz`` costs (see referee/web/live.py)."""
+    if len(table_id) > 32 or not storable(table_id):
+        return None
+    # Autocommit: one statement needs no BEGIN before it nor ROLLBACK after it (round trips on PostgreSQL).
+    with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        row = conn.execute(VERSION_QUERY, {"table_id": table_id}).one()
+    return None if tuple(row)[0] is None else _spell(row)
 
 
 def corrections_of(table: GameTable) -> list[PendingCorrection]:

@@ -8,13 +8,23 @@ shows within a second.
 
 Why: gunicorn runs gthread with 2 workers x 8 threads = 16 threads. SSE holds a thread for each open
 page for as long as it is open, so 16 phones would exhaust the server, and a club has 100 tables x 4
-phones = 400 pages. A poll holds a thread for a few milliseconds (one primary-key lookup, two indexed
-aggregates, no replay, no rendering: measured about 3-7 ms through Flask's test client on a busy
-machine), and a phone whose screen is off polls every 5 s. 400 visible pages would make about 570
-short requests a second: within reach of two workers on two cores, and far fewer in practice since
-most phones at a table sleep between hands. Polling also survives proxies, sleeping phones and flaky
-club Wi-Fi with no reconnect logic: a failed poll is simply "connection lost" until one succeeds.
-If a club outgrows it, the same endpoint can be put behind a cache keyed by the version.
+phones = 400 pages. Polling also survives proxies, sleeping phones and flaky club Wi-Fi with no
+reconnect logic: a failed poll is simply "connection lost" until one succeeds.
+
+Cost: a poll that finds nothing new is answered before any ORM session or table is loaded, from one
+indexed read on a plain connection (``read_version``), so it costs about what ``/healthz`` does; a
+changed table's fragment is rendered once per version for the public view and the big screen
+(``live_cache``) and served to every phone; seats' and the scorer's pages carry their own CSRF token
+and are rendered for each. ``If-None-Match`` with the ``ETag`` of the last answer gets 304 likewise.
+Measured by ``benchmarks/live_load.py`` (issue 20) on 2 cores shared with the load generator and, at
+the time, other work (load average 4-15), 400 kept-alive phones polling as ``app.js`` does
+(~500-580 requests a second): one at a time a 204 poll costs 1.4-2.0x ``/healthz`` (0.7-1.1 ms against
+0.5-0.6 ms); under that load poll p95 is 1.5-1.8x and entry p95 2-2.5x ``/healthz`` p95 at 20 entries/s
+(1.1-2x at 50 tables and 50 entries/s; SQLite and PostgreSQL), 0 errors, 0 refusals, a new entry on every phone of its table within 0.7-1.0 s
+(p95); 400 idle phones take 39% (SQLite) to 48% (PostgreSQL) of one core (``/healthz`` alone at
+that rate would take about 25%).
+So 100 tables x 4 visible phones are within two workers on two cores; absolute milliseconds on an
+idle machine are for the benchmark to tell.
 
 A page never loses what a person is typing: when the table changes while an entry form on this phone
 has been touched or has focus, the script does not swap; it shows "The table has changed: tap to
@@ -30,18 +40,19 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from flask import Blueprint, Flask, Response, g, render_template, request
+from flask import Blueprint, Flask, Response, abort, current_app, g, render_template, request
+from flask_babel import get_locale
 
 from ..store.models import GameTable
 from ..store.replay import Replayed
-from ..store.sharing import CONFIRMED, PENDING, corrections_of, version
+from ..store.sharing import CONFIRMED, PENDING, corrections_of, read_version, version
 from ..store.tables import current
 from .access import Access, held_link
+from .live_cache import FragmentCache
 from .table import load_table
 from .undo import last_undone, shown_body
 
 bp = Blueprint("live", __name__, url_prefix="/t")
-bp.url_value_preprocessor(load_table)
 
 POLL_MS = 700
 RECENT = 8  # events on the big screen
@@ -64,6 +75,7 @@ def corrections(table: GameTable) -> dict[str, Any]:
 
 
 def init_app(app: Flask) -> None:
+    app.extensions["live_fragments"] = FragmentCache()
     app.jinja_env.globals.update(
         seat_view=seat_view,
         table_version=version,
@@ -75,15 +87,50 @@ def init_app(app: Flask) -> None:
     )
 
 
+@bp.url_value_preprocessor
+def _load(endpoint: str | None, values: dict[str, Any] | None) -> None:
+    """Every page here loads its table and the reader's rights, except a poll: it first asks
+    whether anything changed at all, with no ORM session, and loads them only if so."""
+    if endpoint != "live.poll":
+        load_table(endpoint, values)
+
+
+SHARED = ("viewer", "screen")  # kinds of reader whose fragment is the same for every phone
+
+
+def reader(access: Access) -> str:
+    if access.scorer:
+        return "scorer"
+    return "viewer" if access.seat is None else f"seat{access.seat}"
+
+
 @bp.get("/<table_id>/live")
 def poll(table_id: str):
-    """204 while the table is as the page shows it; otherwise the page's fresh fragment."""
-    if request.args.get("since") == version(g.table):
+    """204 while the table is as the page shows it (``since``), 304 for ``If-None-Match``;
+    otherwise the page's fresh fragment, rendered once per version for the public kinds of reader."""
+    now = read_version(table_id)
+    if now is None:
+        abort(404)
+    if request.args.get("since") == now:
         return Response(status=204, headers={"Cache-Control": "no-store"})
-    rep = current(g.table)
-    if request.args.get("view") == "screen":
-        return render_template("table/_screen.html", table=g.table, rep=rep, access=Access())
-    return render_template("table/_main.html", table=g.table, rep=rep, access=g.access, error=None)
+    if request.if_none_match.contains(now):
+        return Response(status=304, headers={"Cache-Control": "no-store", "ETag": f'"{now}"'})
+    load_table("live.poll", {"table_id": table_id})
+    kind = "screen" if request.args.get("view") == "screen" else reader(g.access)
+
+    def render() -> str:
+        rep = current(g.table)
+        if kind == "screen":
+            return render_template("table/_screen.html", table=g.table, rep=rep, access=Access())
+        return render_template("table/_main.html", table=g.table, rep=rep, access=g.access, error=None)
+
+    if kind in SHARED and set(request.args) <= {"since", "view"}:
+        html = current_app.extensions["live_fragments"].fragment(
+            table_id, now, kind, str(get_locale()), render
+        )
+    else:  # a seat's or the scorer's own page, or one that depends on more of the query
+        html = render()
+    return Response(html, headers={"Cache-Control": "no-store", "ETag": f'"{now}"'})
 
 
 @bp.get("/<table_id>/screen")
