@@ -16,7 +16,9 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "SECRET_KEY": env.get("REFEREE_SECRET_KEY", DEV_SECRET),
         "REFEREE_ENV": env.get("REFEREE_ENV", "development"),
         "SQLALCHEMY_DATABASE_URI": database,
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        # A pool as large as a worker's threads (gunicorn.conf.py: 8) plus two, so busy threads reuse
+        # connections instead of opening and closing overflow ones on every request.
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True, "pool_size": int(env.get("REFEREE_THREADS", "8")) + 2},
         "BABEL_DEFAULT_LOCALE": "en",
         "LANGUAGES": ("en", "ja"),
         "WTF_CSRF_TIME_LIMIT": None,
