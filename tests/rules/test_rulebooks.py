@@ -31,7 +31,7 @@ def test_each_id_is_defined_once_and_numbered_without_gaps(name):
 
 
 def test_the_option_index_lists_exactly_the_options_each_game_offers():
-    index = (DOCS / "README.md").read_text(encoding="utf-8").split("## Table options")[1].split("\n## ")[0]
+    index = (DOCS / "README.md").read_text(encoding="utf-8").split("## §8 Table options")[1].split("\n## ")[0]
     listed: dict[str, set[str]] = {}
     for row in re.findall(r"^\| ([^|]+) \| ([^|]+) \|", index, flags=re.M):
         listed.setdefault(row[0].strip(), set()).update(re.findall(r"`(\w+)`", row[1]))
