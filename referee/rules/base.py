@@ -73,7 +73,7 @@ class OptionGroup:
 
 @dataclass(frozen=True)
 class Option:
-    """A table option from rules/README.md §8: a yes/no switch (``choices`` and ``bounds`` None),
+    """A table option from docs/rules/README.md §8: a yes/no switch (``choices`` and ``bounds`` None),
     one of fixed ``choices``, or a whole number within ``bounds`` (or the ``default``, meaning "off";
     ``choices`` then only suggest usual values).
 

@@ -1,4 +1,4 @@
-"""Acceptance: Domino Bead Game records scored by hand from rules/bead-game.md (not from the app's code).
+"""Acceptance: Domino Bead Game records scored by hand from docs/rules/bead-game.md (not from the app's code).
 
 Placement score (D14-D15): product of the three line factors (axis line, and the two cross lines through
 each half; a factor is the line's length if it holds a cell other than the new tile's, else 1), x2 for a

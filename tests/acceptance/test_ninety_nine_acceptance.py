@@ -1,4 +1,4 @@
-"""Acceptance: Ninety-Nine records scored by hand from rules/ninety-nine.md (not from the app's code).
+"""Acceptance: Ninety-Nine records scored by hand from docs/rules/ninety-nine.md (not from the app's code).
 
 Each record in records/ninety-nine-*.json is POSTed to /api/v1/records and the table state is compared
 with numbers computed by hand from the digest. Refused records (ninety-nine-x-*) must answer 422 with

@@ -1,4 +1,4 @@
-"""Domino Bead Game (rules/bead-game.md, D1-D22): worked examples, refusals, hands, the golden record.
+"""Domino Bead Game (docs/rules/bead-game.md, D1-D22): worked examples, refusals, hands, the golden record.
 
 Hypothesis invariants and random legal playouts are in test_bead_game_playouts.py.
 """

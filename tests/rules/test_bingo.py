@@ -1,4 +1,4 @@
-"""Bingo rules (rules/bingo.md): tile logic, worked examples B-E1..B-E8, deals, declarations,
+"""Bingo rules (docs/rules/bingo.md): tile logic, worked examples B-E1..B-E8, deals, declarations,
 closing, claims, the game-point table and the options of README §8.
 
 The scripted deal ``SCRIPT`` (trump 3, indicator [3-1]) is used throughout. Its card points, by hand

@@ -1,4 +1,4 @@
-"""The Trick de Bingo condition language and catalog (trick-de-bingo.md §4.3, §4.5, T-E1, T15).
+"""The Trick de Bingo condition language and catalog (docs/rules/trick-de-bingo.md §4.3, §4.5, T-E1, T15).
 
 Tricks are written "L:c c c c": the leader's seat, then the four cards in play order (clockwise).
 Seat 0 is "you" unless a test says otherwise; North 0, East 1, South 2, West 3.

@@ -1,4 +1,4 @@
-"""Trick de Bingo rules (trick-de-bingo.md T1-T22, T-Δ1..T-Δ8, worked examples T-E2..T-E4).
+"""Trick de Bingo rules (docs/rules/trick-de-bingo.md T1-T22, T-Δ1..T-Δ8, worked examples T-E2..T-E4).
 
 T-E1 and the per-card catalog checks are in test_conditions.py. Seats: North 0, East 1, South 2,
 West 3 (clockwise). Events are fed as raw JSON dicts through the record codec.

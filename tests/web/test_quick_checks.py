@@ -1,5 +1,5 @@
 """The Bingo claim check without a recorded deal (issue 15): ``POST /api/v1/checks/bingo-claim`` and
-``/check``. Numbers come from the digest (rules/bingo.md): B12 card points, B27 declarations, B13 and
+``/check``. Numbers come from the digest (docs/rules/bingo.md): B12 card points, B27 declarations, B13 and
 B41 the last trick, B30 void declarations, B33-B34 the claim, B42 the close's snapshot, B44 the ladder,
 B-Δ2 and B-Δ3 the options. Trump 5 throughout unless said: 5-5 = 28, 5-0 = 12, 5-x = 5 + x, 6-6 = 12,
 4-4 = 8, 3-3 = 6, 2-2 = 4, 1-1 = 2, 0-0 = 14, 6-4 = 10, 3-0 = 10, others 0."""

@@ -1,4 +1,4 @@
-"""Sid Sackson's Domino Bead Game (game id ``bead-game``), rules D1-D22 of rules/bead-game.md.
+"""Sid Sackson's Domino Bead Game (game id ``bead-game``), rules D1-D22 of docs/rules/bead-game.md.
 
 Implemented: the 30-tile set, each design twice, numbers 1..5 only (D1); 2-4 players (D2); the first
 leader given by the first ``hand`` event, with :func:`first_leader` for the draw (D3); the lead passing

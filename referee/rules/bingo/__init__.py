@@ -1,6 +1,6 @@
 """Bingo (game id ``bingo``): two-player domino trick-taking, McLeod's reconstruction, to 7 game points.
 
-Rules implemented (rules/bingo.md): B1-B3 (players, match to 7), B4-B14 (blank = 7, suits, trumps,
+Rules implemented (docs/rules/bingo.md): B1-B3 (players, match to 7), B4-B14 (blank = 7, suits, trumps,
 rank, led suit, trick winner, card points, last trick), B15-B23 (deal, indicator, phase 1 and its
 draws, the indicator to the loser of trick 7, phase 2), B24-B26 (phase-2 replies, checked after the
 fact), B27-B31 (declarations, first-trick declarations, invincible), B32-B37 (claims), B38-B42

@@ -1,4 +1,4 @@
-"""The Trick de Bingo condition language and the 50-card catalog (trick-de-bingo.md §4.3, §4.5).
+"""The Trick de Bingo condition language and the 50-card catalog (docs/rules/trick-de-bingo.md §4.3, §4.5).
 
 - ``language``: ``TrickRecord``, ``Rules``, ``Proof``, ``holds``, ``achieved`` (the one evaluator);
 - ``catalog``: ``CATALOG`` (TB-01..TB-50 as data), ``CATALOG_BY_ID``, ``ConditionCard``;

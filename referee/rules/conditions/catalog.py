@@ -1,4 +1,4 @@
-"""The proposed 50-card condition catalog of trick-de-bingo.md §4.5, every card as data.
+"""The proposed 50-card condition catalog of docs/rules/trick-de-bingo.md §4.5, every card as data.
 
 ``CATALOG`` (ids ``TB-01`` .. ``TB-50``) is what the table uses by default and what the printables
 print. Each card keeps the digest's Japanese and English wording, its type, simulated rate, tier and

@@ -1,6 +1,6 @@
 """The Trick de Bingo condition language: one evaluator for conditions written as plain data.
 
-A condition is a JSON-able dict (trick-de-bingo.md §4.3). It always speaks about the sheet's owner,
+A condition is a JSON-able dict (docs/rules/trick-de-bingo.md §4.3). It always speaks about the sheet's owner,
 "you" (T15). Three kinds:
 
 ``{"kind": "trick", "when": P}``

@@ -1,4 +1,4 @@
-"""Five Up (IDA rules, Armanino) and Le Quantette (Jean Clou): rules/five-up.md, F1-F36.
+"""Five Up (IDA rules, Armanino) and Le Quantette (Jean Clou): docs/rules/five-up.md, F1-F36.
 
 Implemented: F1 (2-4 players, partners opposite share a score), F2-F3 (the opening draw as the
 optional ``opening`` field of the first ``hand``), F4-F5 and F-Δ2 (who leads), F7-F8 and F-Δ1/F-Δ3

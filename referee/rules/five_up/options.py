@@ -1,4 +1,4 @@
-"""Five Up table options (rules/README.md §8) and the rules they resolve to for a player count."""
+"""Five Up table options (docs/rules/README.md §8) and the rules they resolve to for a player count."""
 
 from __future__ import annotations
 

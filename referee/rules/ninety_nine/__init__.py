@@ -1,4 +1,4 @@
-"""Ninety-Nine (David Parlett), game id ``ninety-nine``: rules/ninety-nine.md N1-N34.
+"""Ninety-Nine (David Parlett), game id ``ninety-nine``: docs/rules/ninety-nine.md N1-N34.
 
 Implemented: the packs and deals for 2 (with the dummy as seat 2), 3 and 4 players (N1, N2, N21,
 N30); bid cards and their code (N3, N4, N22); premium bids with R15 priority or the seed's asking

@@ -1,5 +1,5 @@
 """Trick de Bingo (トリックdeビンゴ, by domi): 4 players draft condition cards onto 3x3 sheets, then
-play 13 no-trump tricks; met conditions flip cards, flipped lines are bingos (trick-de-bingo.md).
+play 13 no-trump tricks; met conditions flip cards, flipped lines are bingos (docs/rules/trick-de-bingo.md).
 
 Rules implemented: T1-T22 (T12 as the app's own trick record), condition semantics §4.3 (in
 ``referee.rules.conditions``), the catalog §4.5 (``CATALOG``, TB-01..TB-50), and the options of
