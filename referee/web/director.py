@@ -10,7 +10,6 @@ snapshot cache, which checks the log's latest seq first, so it is never stale).
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -88,12 +87,15 @@ def since_text(at: datetime | None, now: datetime) -> str:
 
 
 def board_version(acts: dict[str, Activity], now: datetime) -> str:
-    """Changes whenever the board would: a log line, a correction proposed or decided, a table
-    added, or a table turning idle."""
-    parts = [
-        f"{table_id}:{a.seq}.{a.proposed}.{a.decided}.{int(_idle(a, now))}" for table_id, a in acts.items()
-    ]
-    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+    """Changes whenever the board would, and only grows (app.js swaps in a poll answer only when its
+    version is newer, compared part by part): log lines and tables, then corrections proposed, then
+    decided, then tables gone idle. A table stops being idle only through a new log line, which the
+    first part counts."""
+    lines = sum(a.seq for a in acts.values()) + len(acts)
+    proposed = sum(a.proposed for a in acts.values())
+    decided = sum(a.decided for a in acts.values())
+    idle = sum(1 for a in acts.values() if _idle(a, now))
+    return f"{lines}.{proposed}.{decided}.{idle}"
 
 
 def _board(club: ClubSession) -> dict[str, Any]:

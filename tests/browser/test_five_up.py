@@ -34,7 +34,7 @@ def test_a_spinner_opened_on_all_four_sides_by_tapping_ends(page: Page):
     page.get_by_role("button", name="Start the hand").tap()
     play(page, "5-5")  # the lead: 5x2 = 10, Aki (and Chie) score 2
     expect(page.locator("#fu-count")).to_have_text("10")
-    expect(page.locator("#fu-last")).to_contain_text("+2")
+    expect(page.locator("#fu-last")).to_contain_text("scores 2")
 
     tap_end(page, "5-5", 5)
     # only tiles with a 5 that are not on the table can be chosen
