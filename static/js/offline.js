@@ -59,11 +59,11 @@
     return work();
   }
 
-  // Send the queue in order. Resolves to {sent, refused, table}: how many went through, the refused
-  // entry if one stopped the queue, and the last answer's HTML (the table as it now is).
+  // Send the queue in order. Resolves to {sent, refused}: how many went through, and the refused
+  // entry if one stopped the queue.
   function flush(table) {
     return exclusive(function () {
-      var result = { sent: 0, refused: null, html: null };
+      var result = { sent: 0, refused: null };
       return list(table).then(function (entries) {
         var stopped = {};
         return entries.reduce(function (chain, entry) {
@@ -76,7 +76,7 @@
               body: new URLSearchParams(entry.fields).toString()
             }).then(function (resp) {
               return resp.text().then(function (html) {
-                if (resp.ok) { result.sent++; result.html = html; return remove(entry.id); }
+                if (resp.ok) { result.sent++; return remove(entry.id); }
                 stopped[entry.table] = true;
                 if (resp.status === 429 || resp.status >= 500) return;  // not an answer about the entry: try later
                 entry.refused = { status: resp.status, html: html };
