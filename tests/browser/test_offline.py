@@ -243,3 +243,25 @@ def test_chromium_finds_the_table_page_installable(
         assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
     finally:
         context.close()
+
+
+def test_an_entry_whose_answer_was_lost_is_sent_again_and_recorded_once(page: Page, base_url: str):
+    """The entry reached the server but the signal dropped before its answer came back: the phone
+    keeps it and sends it again with the same idempotency key, and the server records it once."""
+    made = new_table(page, base_url, "score-pad", ("Aki", "Ben"))
+    open_kept(page, made["scorer_url"], 0)
+
+    def lose_the_answer(route):
+        route.fetch()  # the server gets it...
+        route.abort("internetdisconnected")  # ...the phone never hears back
+
+    page.route("**/events", lose_the_answer)
+    enter_round(page, 6, 1)
+    waiting(page, 1)
+    assert [e["points"] for e in logged(page, base_url, made["id"])] == [[6, 1]]
+    page.unroute("**/events")
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")  # the signal is back
+    expect(page.locator("#queue")).to_have_count(0)
+    expect(page.locator("#table")).to_have_attribute("data-seq", "1")
+    assert [e["points"] for e in logged(page, base_url, made["id"])] == [[6, 1]]
+    expect(page.locator(".total .score")).to_have_text(["6", "1"])
