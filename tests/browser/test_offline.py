@@ -265,3 +265,25 @@ def test_an_entry_whose_answer_was_lost_is_sent_again_and_recorded_once(page: Pa
     expect(page.locator("#table")).to_have_attribute("data-seq", "1")
     assert [e["points"] for e in logged(page, base_url, made["id"])] == [[6, 1]]
     expect(page.locator(".total .score")).to_have_text(["6", "1"])
+
+
+def test_a_seats_sealed_bid_made_offline_is_sealed_when_the_signal_returns(
+    context: BrowserContext, page: Page, base_url: str
+):
+    """A seat's phone (its private view) queues its entry like the scorer's."""
+    from .test_ninety_nine import tap_cards
+
+    made = new_table(page, base_url, "ninety-nine", ("Aki", "Ben", "Chie"), [{"type": "deal", "dealer": 0}])
+    page.goto(f"{base_url}/t/{made['id']}/join/{made['seat_tokens'][1]}")
+    expect(page.get_by_role("heading", name="Your bid, Ben")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready")
+    offline_reload(context, page)
+    tap_cards(page, "cards", ("AD", "9H", "8C"))
+    page.get_by_role("button", name="Seal my bid").tap()
+    waiting(page, 1)
+    context.set_offline(False)
+    expect(page.locator("#queue")).to_have_count(0)
+    sealed = page.locator("#my-bid-sealed")
+    expect(sealed).to_contain_text("Sealed ✓")
+    for card in ("AD", "9H", "8C"):
+        expect(sealed.locator(f".card[aria-label='{card}']")).to_have_count(1)
