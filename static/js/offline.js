@@ -127,7 +127,9 @@
   function pageUrl() { return location.href.split("#")[0]; }
   function snapshot(fragment) {
     if (!table() || document.querySelector('meta[name="referee-offline"]') || location.search || !self.caches) return;
-    if (!fragment || fragment.indexOf('<main id="table"') !== 0) return;
+    var from = (fragment || "").indexOf('<main id="table"'), to = (fragment || "").lastIndexOf("</main>");
+    if (from < 0 || to < from) return;  // not the table (a refusal's answer box alone)
+    fragment = fragment.slice(from, to + 7);
     caches.match(pageUrl()).then(function (copy) {
       if (!copy) return;
       return copy.text().then(function (html) {
