@@ -135,7 +135,10 @@
       return copy.text().then(function (html) {
         var at = html.indexOf('<main id="table"'), end = html.lastIndexOf("</main>");
         if (at < 0 || end < at) return;
-        return Q.savePage(pageUrl(), new Response(html.slice(0, at) + fragment + html.slice(end + 7)));
+        return Q.savePage(pageUrl(), new Response(html.slice(0, at) + fragment + html.slice(end + 7))).then(function () {
+          var seq = /data-seq="(\d+)"/.exec(fragment);
+          if (seq) document.documentElement.dataset.keptSeq = seq[1];  // the copy is as of this entry
+        });
       });
     }).catch(function () {});
   }

@@ -287,3 +287,15 @@ def test_a_seats_sealed_bid_made_offline_is_sealed_when_the_signal_returns(
     expect(sealed).to_contain_text("Sealed ✓")
     for card in ("AD", "9H", "8C"):
         expect(sealed.locator(f".card[aria-label='{card}']")).to_have_count(1)
+
+
+def test_the_copy_opened_offline_has_the_latest_entries_this_phone_saw(
+    context: BrowserContext, page: Page, base_url: str
+):
+    made = new_table(page, base_url, "score-pad", ("Aki", "Ben"))
+    open_kept(page, made["scorer_url"], 0)
+    enter_round(page, 8, 2)  # answered through htmx: no page load
+    expect(page.locator("html")).to_have_attribute("data-kept-seq", "1")
+    offline_reload(context, page)
+    expect(page.locator("#table")).to_have_attribute("data-seq", "1")
+    expect(page.locator(".total .score")).to_have_text(["8", "2"])
