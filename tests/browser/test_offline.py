@@ -299,3 +299,23 @@ def test_the_copy_opened_offline_has_the_latest_entries_this_phone_saw(
     offline_reload(context, page)
     expect(page.locator("#table")).to_have_attribute("data-seq", "1")
     expect(page.locator(".total .score")).to_have_text(["8", "2"])
+
+
+def test_the_offline_words_in_japanese(browser, base_url: str):
+    context = browser.new_context(**{**PHONE, "locale": "ja-JP"})
+    try:
+        page = context.new_page()
+        made = new_table(page, base_url, "score-pad", ("Aki", "Ben"))
+        open_kept(page, made["scorer_url"], 0)
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator("#offline-mark")).to_contain_text("オフライン")
+        expect(page.locator("#offline-mark")).to_contain_text("時点のテーブルを表示しています")
+        page.locator("#points-0").fill("3")
+        page.locator("#record-round").tap()
+        expect(page.locator("#queue .queue-count")).to_have_text("電波を待っています（1件）")
+        context.set_offline(False)
+        expect(page.locator("#queue")).to_have_count(0)
+        expect(page.locator("#table")).to_have_attribute("data-seq", "1")
+    finally:
+        context.close()
