@@ -12,6 +12,7 @@ from . import (
     health,
     limits,
     live,
+    offline,
     pages,
     printing,
     quick_checks,
@@ -45,6 +46,7 @@ BLUEPRINTS = (
     bead_game_web.bp,
     quick_checks.bp,  # /check and the check API (issue 15)
     dispute.bp,  # the dispute report PDF
+    offline.bp,  # /sw.js and the manifest (issue 16)
 )
 
 

@@ -156,6 +156,7 @@
       addSignButtons(fresh);
       waiting = null;
       if (!lost) status.hidden = true;
+      document.dispatchEvent(new CustomEvent("referee:swapped", { detail: { html: html.trim() } }));  // offline.js keeps this copy
     }
     function schedule() {
       clearTimeout(timer);
