@@ -16,6 +16,7 @@ from flask_babel import get_locale, gettext, ngettext
 from markupsafe import Markup, escape
 
 from ..rules.base import WORDS, Breach, Line, RuleError, Texts
+from ..rules.cards import Card
 from ..rules.events import decode
 from ..store.replay import Effective, Replayed
 from .access import Access
@@ -90,7 +91,19 @@ def event_words(rep: Replayed, body: Mapping[str, Any] | None) -> str:
         return gettext("an entry that cannot be read")
     if game.narrate is None:
         return ""
-    return say_line(game.narrate(ev, rep.players))
+    said = say_line(game.narrate(ev, rep.players))
+    cards = body.get("cards") if body.get("type") in game.seat_events else None
+    if cards:  # a seat's own private event, shown to a reader who may see it (its seat, or once open)
+        return gettext("%(said)s Cards: %(cards)s.", said=said, cards=words(tuple(_face(c) for c in cards)))
+    return said
+
+
+def _face(code: Any) -> str:
+    """A card code as players write it (A♠), or the code itself if it is not one."""
+    try:
+        return Card.parse(str(code)).face
+    except RuleError:
+        return str(code)
 
 
 def breach_words(rep: Replayed, breach: Breach) -> str:

@@ -51,7 +51,9 @@ def visible_text(page: str) -> str:
 def history_items(page: str) -> list[str]:
     section = re.search(r'(?s)<ol class="events" reversed>(.*?)</ol>', page)
     assert section, "the page shows a history"
-    return [visible_text(li).strip() for li in re.findall(r"(?s)<li\b[^>]*>(.*?)</li>", section.group(1))]
+    items = re.findall(r"(?s)<li\b[^>]*>(.*?)</li>", section.group(1))
+    # each entry also links to its moment ("As it stood then"): the sentence is what comes before it
+    return [visible_text(re.sub(r'(?s)<a class="moment-link".*?</a>', "", li)).strip() for li in items]
 
 
 def open_pages(app, game_id: str, lang: str) -> dict[str, str]:
@@ -202,6 +204,6 @@ def test_a_rule_break_found_afterwards_names_the_entry_player_and_cards(app, lan
     client.set_cookie("lang", lang)
     url = client.post("/import", data={"text": json.dumps(record)}).headers["Location"]
     page = client.get(url).get_data(as_text=True)
-    breaks = re.search(r'(?s)<section class="breaches">.*?<li>(.*?)</li>', page).group(1)
+    breaks = re.search(r'(?s)<section class="breaches">.*?<li[^>]*>(.*?)</li>', page).group(1)
     assert visible_text(breaks).strip().startswith(sentence)
     assert '<details class="why">' in breaks and "N10" in breaks and "N10" not in visible_text(breaks)
