@@ -47,7 +47,7 @@ def test_the_report_tells_the_whole_match(client):
         name = BINGO["players"][claim["claimer"]]
         verdict = "holds" if claim["correct"] else "fails"
         assert f"{name} claims {claim['total']} of 70: the claim {verdict}." in flat
-    assert "card points in all" in flat and "Trick: " in flat
+    assert "card points in all" in flat and "A trick: 0-0 led, 5-3 replied." in flat
     totals = ", ".join(f"{n} {t}" for n, t in zip(state["players"], state["totals"], strict=True))
     assert f"Final totals: {totals}" in flat
     assert all(abs(w - 595.28) < 1 and abs(h - 841.89) < 1 for w, h in sizes)  # A4
@@ -86,8 +86,8 @@ def test_undo_and_correction_with_who_and_when(client):
     ):
         assert client.post(f"/api/v1/tables/{table['id']}/events", json=body, headers=auth).status_code == 201
     flat = " ".join(text_of(client.get(f"/t/{table['id']}/print/report.pdf").data)[0].split())
-    assert "the scorer (API): undid entry 2: Round: 5 0" in flat
-    assert "corrected entry 1 from Round: 3 1 to Round: 7 0" in flat
+    assert "the scorer (API): undid entry 2: A round: Aki +5, Ben +0" in flat
+    assert "corrected entry 1 from A round: Aki +3, Ben +1 to A round: Aki +7, Ben +0" in flat
     assert "Final totals: Aki 7, Ben 0" in flat
 
 
@@ -148,7 +148,7 @@ def test_five_up_counts_and_ninety_nine_deal_scores(client):
     first = state["detail"]["sheet"][0]
     for seat, name in enumerate(nn["players"]):
         assert f"{name}: {first['scores'][seat]} " in flat  # each deal's score, line by line (N12-N14)
-    assert "tricks won, 1 point each" in flat
+    assert "Tricks won: 4, 1 point each" in flat
 
 
 def test_a_changed_sealed_bid_shows_who_and_when_only(client):
