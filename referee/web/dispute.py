@@ -267,7 +267,8 @@ def report(table_id: str) -> Response:
     lines, final = report_lines(log, start, first, to, g.access)
     game = final.game
     options = [
-        f"{say(opt.help) if opt.help else opt.id}: {gettext('yes') if v is True else gettext('no') if v is False else v}"
+        f"{say(opt.label or opt.help or opt.id)}: "
+        f"{gettext('yes') if v is True else gettext('no') if v is False else say(opt.choice_word(v))}"
         for opt in game.options
         for v in [final.options.get(opt.id, opt.default)]
     ]
