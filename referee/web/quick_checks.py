@@ -97,12 +97,16 @@ def _bingo(form: MultiDict[str, str]) -> dict[str, Any]:
 
 
 def _count(form: MultiDict[str, str]) -> dict[str, Any]:
-    """Five Up: ``end<i>`` is an open end's number, ``double<i>`` marks it as a double with a free side."""
-    ends = []
+    """Five Up: ``tile<i>`` is the tile tapped at an open end, ``end<i>`` its free number and
+    ``spinner<i>`` marks a double with both sides taken; ``end<i>`` alone is a bare number."""
+    ends: list[tuple[Any, ...]] = []
     for i in range(END_SLOTS):
         value = form.get(f"end{i}", "")
-        if value.isdigit():
-            ends.append(("double" if form.get(f"double{i}") else "end", int(value)))
+        free = int(value) if value.isdigit() else None
+        if form.get(f"tile{i}"):
+            ends.append(("tile", form[f"tile{i}"], free, bool(form.get(f"spinner{i}"))))
+        elif free is not None:
+            ends.append(("end", free))
     return {"check": check_count(ends)}
 
 
