@@ -132,11 +132,21 @@ def deal_line_words(line: Mapping[str, Any], names: Sequence[str]) -> str:
     return say(line["msg"], params)
 
 
+def _deal_bid(form: MultiDict[str, str], i: int) -> int | None:
+    """Player i's bid: read from the three bid cards tapped (``bidcards<i>``, the pack's own bid value,
+    N3), or failing that the number told (``bid<i>``)."""
+    cards = form.getlist(f"bidcards{i}")
+    return check_bid(cards).value if cards else form.get(f"bid{i}", type=int)
+
+
 def _deal(form: MultiDict[str, str]) -> dict[str, Any]:
-    """Ninety-Nine: ``players`` (3 or 4), ``bid<i>`` and ``tricks<i>`` per player, ``premium`` seat and
+    """Ninety-Nine: ``players`` (3 or 4), ``bidcards<i>`` (or ``bid<i>``) and ``tricks<i>`` per player, ``premium`` seat and
     ``premium_kind``."""
     players = 4 if form.get("players") == "4" else 3
-    bids = [form.get(f"bid{i}", type=int) for i in range(players)]
+    bids = [_deal_bid(form, i) for i in range(players)]
+    tapped = [card for i in range(players) for card in form.getlist(f"bidcards{i}")]
+    if len(set(tapped)) != len(tapped):
+        raise RuleError("card_twice", _("The same card cannot be bid twice."))
     tricks = [form.get(f"tricks{i}", type=int) for i in range(players)]
     if any(v is None for v in (*bids, *tricks)):
         raise RuleError("each_player", _("Give every player's bid and tricks."))
@@ -148,7 +158,7 @@ def _deal(form: MultiDict[str, str]) -> dict[str, Any]:
         [(deal_line_words(line, names), line["points"]) for line in seat_lines] for seat_lines in result.lines
     ]
     trump = {"C": "♣", "H": "♥", "S": "♠", "D": "♦"}.get(result.next_trump or "", gettext("no trump"))
-    return {"check": result, "names": names, "lines": lines, "next_trump": trump}
+    return {"check": result, "names": names, "lines": lines, "next_trump": trump, "bids": bids}
 
 
 CHECKS = {

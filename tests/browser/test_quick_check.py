@@ -66,3 +66,19 @@ def test_a_five_up_count_by_tapping_the_tiles_at_the_ends(page: Page):
     answer = page.locator("#count-answer")
     expect(answer).to_contain_text("2 + 1 + 4x2 + 5 + 4 = 20")
     expect(answer).to_contain_text("scores 4")
+
+
+def test_a_ninety_nine_deal_scored_from_tapped_bid_cards(page: Page):
+    """N-E3 on a phone: bid cards A♣ K♦ Q♦ (3), K♣ A♠ J♦ (4), A♥ 10♦ 9♦ (2), tricks 3, 5, 1: 33, 5, 1."""
+    page.goto("/check")
+    hands = (("AC", "KD", "QD"), ("KC", "AS", "JD"), ("AH", "10D", "9D"))
+    for i, (hand, tricks) in enumerate(zip(hands, ("3", "5", "1"), strict=True)):
+        for card in hand:
+            page.locator(f"fieldset[data-picker=bidcards{i}] label:has(input[value='{card}'])").tap()
+        page.locator(f"input[name=tricks{i}]").fill(tricks)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.get_by_role("button", name="Score the deal").tap()
+    answer = page.locator("#deal-answer")
+    expect(answer).to_contain_text("Player 1: 33")
+    expect(answer).to_contain_text("Bid: 4")
+    expect(answer).to_contain_text("Player 3: 1")

@@ -335,3 +335,22 @@ def test_ninety_nine_deal_scores_the_digest_examples(client):
     assert "Player 1: 99" in html
     resp = _deal(client, [3, 4, 2], [3, 5, 2])
     assert resp.status_code == 422 and "add up to 10, not 9" in resp.get_data(as_text=True)
+
+
+def test_ninety_nine_deal_bids_read_from_tapped_bid_cards(client):
+    """N3 and N-E3: the bids come from each player's three bid cards (♣ 3, ♥ 2, ♠ 1, ♦ 0): A♣ K♦ Q♦ = 3,
+    K♣ A♠ J♦ = 4, A♥ 10♦ 9♦ = 2; tricks 3, 5, 1 score 33, 5, 1."""
+    cards = [["AC", "KD", "QD"], ["KC", "AS", "JD"], ["AH", "10D", "9D"]]
+    form = {"check": "ninety-nine-deal", "players": "3"}
+    for i, (hand, tricks) in enumerate(zip(cards, [3, 5, 1], strict=True)):
+        form |= {f"bidcards{i}": hand, f"tricks{i}": str(tricks)}
+    html = client.post("/check", data=form).get_data(as_text=True)
+    assert "Player 1: 33" in html and "Player 2: 5" in html and "Player 3: 1" in html
+    assert "Bid: 3" in html and "Bid: 4" in html and "Bid: 2" in html
+    # one card in two players' bids, or two cards only: refused with the reason, in the reader's language
+    twice = form | {"bidcards1": ["AC", "AS", "JD"]}
+    resp = client.post("/check", data=twice)
+    assert resp.status_code == 422 and "The same card cannot be bid twice." in resp.get_data(as_text=True)
+    short = form | {"bidcards2": ["AH", "10D"]}
+    resp = client.post("/check", data=short, headers={"Accept-Language": "ja"})
+    assert resp.status_code == 422 and "ビッドはちょうど3枚です" in resp.get_data(as_text=True)
