@@ -19,7 +19,7 @@ from ..rules.bead_game.quick_check import check_line
 from ..rules.bingo.quick_check import SCORING_OPTIONS, Line, check_claim, name_seats
 from ..rules.five_up.quick_check import check_count
 from ..rules.ninety_nine.deal_quick_check import check_deal
-from ..rules.ninety_nine.quick_check import check_bid
+from ..rules.ninety_nine.quick_check import check_bid, check_bid_cards
 from .i18n import explain, say
 from .state import error_json
 
@@ -132,21 +132,14 @@ def deal_line_words(line: Mapping[str, Any], names: Sequence[str]) -> str:
     return say(line["msg"], params)
 
 
-def _deal_bid(form: MultiDict[str, str], i: int) -> int | None:
-    """Player i's bid: read from the three bid cards tapped (``bidcards<i>``, the pack's own bid value,
-    N3), or failing that the number told (``bid<i>``)."""
-    cards = form.getlist(f"bidcards{i}")
-    return check_bid(cards).value if cards else form.get(f"bid{i}", type=int)
-
-
 def _deal(form: MultiDict[str, str]) -> dict[str, Any]:
-    """Ninety-Nine: ``players`` (3 or 4), ``bidcards<i>`` (or ``bid<i>``) and ``tricks<i>`` per player, ``premium`` seat and
+    """Ninety-Nine: ``players`` (3 or 4), ``bidcards<i>`` (or the number ``bid<i>``) and ``tricks<i>`` per player, ``premium`` seat and
     ``premium_kind``."""
     players = 4 if form.get("players") == "4" else 3
-    bids = [_deal_bid(form, i) for i in range(players)]
-    tapped = [card for i in range(players) for card in form.getlist(f"bidcards{i}")]
-    if len(set(tapped)) != len(tapped):
-        raise RuleError("card_twice", _("The same card cannot be bid twice."))
+    # bids read from the tapped bid cards (N3); a player with none tapped may have the bid told as a number
+    hands = [form.getlist(f"bidcards{i}") for i in range(players)]
+    read = check_bid_cards(players, [hand for hand in hands if hand])
+    bids = [read.pop(0) if hand else form.get(f"bid{i}", type=int) for i, hand in enumerate(hands)]
     tricks = [form.get(f"tricks{i}", type=int) for i in range(players)]
     if any(v is None for v in (*bids, *tricks)):
         raise RuleError("each_player", _("Give every player's bid and tricks."))

@@ -351,6 +351,13 @@ def test_ninety_nine_deal_bids_read_from_tapped_bid_cards(client):
     twice = form | {"bidcards1": ["AC", "AS", "JD"]}
     resp = client.post("/check", data=twice)
     assert resp.status_code == 422 and "The same card cannot be bid twice." in resp.get_data(as_text=True)
+    # N1: three players play 6 to ace, so a 2 was never dealt
+    resp = client.post("/check", data=form | {"bidcards2": ["AH", "10D", "2D"]})
+    assert resp.status_code == 422 and "is not in this pack." in resp.get_data(as_text=True)
     short = form | {"bidcards2": ["AH", "10D"]}
+    resp = client.post(
+        "/check", data=form | {"bidcards2": ["AH", "2D", "10D"]}, headers={"Accept-Language": "ja"}
+    )
+    assert resp.status_code == 422 and "2♦ はこの山札にありません" in resp.get_data(as_text=True)
     resp = client.post("/check", data=short, headers={"Accept-Language": "ja"})
     assert resp.status_code == 422 and "ビッドはちょうど3枚です" in resp.get_data(as_text=True)
