@@ -19,7 +19,7 @@ from ..rules.bead_game.quick_check import check_line
 from ..rules.bingo.quick_check import SCORING_OPTIONS, Line, check_claim, name_seats
 from ..rules.five_up.quick_check import check_count
 from ..rules.ninety_nine.deal_quick_check import check_deal
-from ..rules.ninety_nine.quick_check import check_bid
+from ..rules.ninety_nine.quick_check import check_bid, check_bid_cards
 from .i18n import explain, say
 from .state import error_json
 
@@ -97,12 +97,16 @@ def _bingo(form: MultiDict[str, str]) -> dict[str, Any]:
 
 
 def _count(form: MultiDict[str, str]) -> dict[str, Any]:
-    """Five Up: ``end<i>`` is an open end's number, ``double<i>`` marks it as a double with a free side."""
-    ends = []
+    """Five Up: ``tile<i>`` is the tile tapped at an open end, ``end<i>`` its free number and
+    ``spinner<i>`` marks a double with both sides taken; ``end<i>`` alone is a bare number."""
+    ends: list[tuple[Any, ...]] = []
     for i in range(END_SLOTS):
         value = form.get(f"end{i}", "")
-        if value.isdigit():
-            ends.append(("double" if form.get(f"double{i}") else "end", int(value)))
+        free = int(value) if value.isdigit() else None
+        if form.get(f"tile{i}"):
+            ends.append(("tile", form[f"tile{i}"], free, bool(form.get(f"spinner{i}"))))
+        elif free is not None:
+            ends.append(("end", free))
     return {"check": check_count(ends)}
 
 
@@ -129,10 +133,13 @@ def deal_line_words(line: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def _deal(form: MultiDict[str, str]) -> dict[str, Any]:
-    """Ninety-Nine: ``players`` (3 or 4), ``bid<i>`` and ``tricks<i>`` per player, ``premium`` seat and
+    """Ninety-Nine: ``players`` (3 or 4), ``bidcards<i>`` (or the number ``bid<i>``) and ``tricks<i>`` per player, ``premium`` seat and
     ``premium_kind``."""
     players = 4 if form.get("players") == "4" else 3
-    bids = [form.get(f"bid{i}", type=int) for i in range(players)]
+    # bids read from the tapped bid cards (N3); a player with none tapped may have the bid told as a number
+    hands = [form.getlist(f"bidcards{i}") for i in range(players)]
+    read = check_bid_cards(players, [hand for hand in hands if hand])
+    bids = [read.pop(0) if hand else form.get(f"bid{i}", type=int) for i, hand in enumerate(hands)]
     tricks = [form.get(f"tricks{i}", type=int) for i in range(players)]
     if any(v is None for v in (*bids, *tricks)):
         raise RuleError("each_player", _("Give every player's bid and tricks."))
@@ -144,7 +151,7 @@ def _deal(form: MultiDict[str, str]) -> dict[str, Any]:
         [(deal_line_words(line, names), line["points"]) for line in seat_lines] for seat_lines in result.lines
     ]
     trump = {"C": "♣", "H": "♥", "S": "♠", "D": "♦"}.get(result.next_trump or "", gettext("no trump"))
-    return {"check": result, "names": names, "lines": lines, "next_trump": trump}
+    return {"check": result, "names": names, "lines": lines, "next_trump": trump, "bids": bids}
 
 
 CHECKS = {

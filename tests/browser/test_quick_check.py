@@ -51,3 +51,36 @@ def test_an_impossible_pile_is_refused_with_the_reason(page: Page):
     tap_tile(page, "won1", "6-6")
     page.get_by_role("button", name="Check the claim").tap()
     expect(page.get_by_role("alert")).to_contain_text("Player 2's pile has 1 tiles")
+
+
+def test_a_five_up_count_by_tapping_the_tiles_at_the_ends(page: Page):
+    """F-E1 tapped on a phone: 2-0 (2 free), 3-1 (1 free), the double 4-4 with a side free, 5-0 (5 free)
+    and 6-4 (4 free) count 2 + 1 + 4x2 + 5 + 4 = 20: 4 points (F15-F16)."""
+    page.goto("/check")
+    for i, (tile, free) in enumerate((("2-0", "2"), ("3-1", "1"), ("4-4", None), ("5-0", "5"), ("6-4", "4"))):
+        if i >= 2:  # the first two ends are unfolded
+            page.locator(f".qc-end[data-end='{i}'] > summary").tap()
+        tap_tile(page, f"tile{i}", tile)
+        if free is not None:
+            page.locator(f".qc-end[data-end='{i}'] input[name=end{i}][value='{free}'] + span").tap()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.get_by_role("button", name="Count", exact=True).tap()
+    answer = page.locator("#count-answer")
+    expect(answer).to_contain_text("2 + 1 + 4x2 + 5 + 4 = 20")
+    expect(answer).to_contain_text("scores 4")
+
+
+def test_a_ninety_nine_deal_scored_from_tapped_bid_cards(page: Page):
+    """N-E3 on a phone: bid cards A♣ K♦ Q♦ (3), K♣ A♠ J♦ (4), A♥ 10♦ 9♦ (2), tricks 3, 5, 1: 33, 5, 1."""
+    page.goto("/check")
+    hands = (("AC", "KD", "QD"), ("KC", "AS", "JD"), ("AH", "10D", "9D"))
+    for i, (hand, tricks) in enumerate(zip(hands, ("3", "5", "1"), strict=True)):
+        for card in hand:
+            page.locator(f"fieldset[data-picker=bidcards{i}] label:has(input[value='{card}'])").tap()
+        page.locator(f"input[name=tricks{i}]").fill(tricks)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.get_by_role("button", name="Score the deal").tap()
+    answer = page.locator("#deal-answer")
+    expect(answer).to_contain_text("Player 1: 33")
+    expect(answer).to_contain_text("Bid: 4")
+    expect(answer).to_contain_text("Player 3: 1")

@@ -213,27 +213,68 @@ def test_home_and_tables_link_to_the_checks(client):
     assert 'href="/check"' in client.get("/").get_data(as_text=True)
 
 
-def test_the_five_up_count_f_e1(client):
-    """F-E1: ends 2, 1, the double 4-4 with a side free, 5 and 4 count 2 + 1 + 4x2 + 5 + 4 = 20: 4 points (F16)."""
-    form = {
-        "check": "five-up-count",
-        "end0": "2",
-        "end1": "1",
-        "end2": "4",
-        "double2": "yes",
-        "end3": "5",
-        "end4": "4",
-    }
+def _ends(*ends):
+    """The count form with the tiles tapped at the open ends: (tile, free number or "", spinner)."""
+    form = {"check": "five-up-count"}
+    for i, (tile, free, spinner) in enumerate(ends):
+        form.update({f"tile{i}": tile, f"end{i}": str(free)})
+        if spinner:
+            form[f"spinner{i}"] = "yes"
+    return form
+
+
+def test_the_five_up_count_f_e1_by_tiles(client):
+    """F-E1: ends 2, 1, the double 4-4 with a side free, 5 and 4 count 2 + 1 + 4x2 + 5 + 4 = 20: 4 points
+    (F15-F16). The tiles are tapped; for a simple tile the player says which half is free."""
+    form = _ends(
+        ("2-0", 2, False), ("3-1", 1, False), ("4-4", "", False), ("5-0", 5, False), ("6-4", 4, False)
+    )
     html = client.post("/check", data=form).get_data(as_text=True)
     assert "2 + 1 + 4x2 + 5 + 4 = 20" in html and "scores 4" in html
+    # the other half of 6-4 free instead: 2 + 1 + 8 + 5 + 6 = 22, nothing
+    form["end4"] = "6"
+    html = client.post("/check", data=form).get_data(as_text=True)
+    assert "2 + 1 + 4x2 + 5 + 6 = 22" in html and "nothing scores" in html
+
+
+def test_a_spinner_with_both_sides_taken_counts_nothing(client):
+    """F-E2 step 6 (F13, F15): 5-6 free 6, 4-5 free 4 and the spinner 5-5 with both sides taken and
+    empty ends: 6 + 4 = 10, 2 points; with a side of 5-5 still free it would add 10."""
+    html = client.post(
+        "/check", data=_ends(("6-5", 6, False), ("5-4", 4, False), ("5-5", "", True))
+    ).get_data(as_text=True)
+    assert "6 + 4 = 10" in html and "scores 2" in html
+    html = client.post(
+        "/check", data=_ends(("6-5", 6, False), ("5-4", 4, False), ("5-5", "", False))
+    ).get_data(as_text=True)
+    assert "6 + 4 + 5x2 = 20" in html and "scores 4" in html
+
+
+@pytest.mark.parametrize(
+    "ends, words",
+    [
+        ((("6-4", 3, False),), "The free number of 6-4 is 6 or 4."),
+        ((("6-4", "", False),), "Say which number of 6-4 is free."),
+        ((("6-4", 6, True),), "6-4 is not a double"),
+        ((("4-4", "", False), ("4-4", "", True)), "only one 4-4"),
+        ((("6-4", 6, False), ("4-6", 4, False)), "only one 6-4"),
+        ((("9-9", "", False),), "9-9 is not in this set"),
+    ],
+)
+def test_impossible_ends_are_refused_with_the_reason(client, ends, words):
+    resp = client.post("/check", data=_ends(*ends))
+    assert resp.status_code == 422 and words in resp.get_data(as_text=True)
+
+
+def test_the_count_by_bare_numbers_and_in_japanese(client):
+    """Without a tile, the number alone is a simple tile's free end (the fallback)."""
     html = client.post("/check", data={"check": "five-up-count", "end0": "3", "end1": "1"}).get_data(
         as_text=True
     )
     assert "3 + 1 = 4" in html and "nothing scores" in html
-    twice = {"check": "five-up-count", "end0": "4", "double0": "yes", "end1": "4", "double1": "yes"}
-    resp = client.post("/check", data=twice)
-    assert resp.status_code == 422 and "only one 4-4" in resp.get_data(as_text=True)
     assert client.post("/check", data={"check": "five-up-count"}).status_code == 422
+    resp = client.post("/check", data=_ends(("6-4", "", False)), headers={"Accept-Language": "ja"})
+    assert resp.status_code == 422 and "6-4のどちらの数が空いているか" in resp.get_data(as_text=True)
 
 
 def test_the_ninety_nine_bid_n3(client):
@@ -294,3 +335,29 @@ def test_ninety_nine_deal_scores_the_digest_examples(client):
     assert "Player 1: 99" in html
     resp = _deal(client, [3, 4, 2], [3, 5, 2])
     assert resp.status_code == 422 and "add up to 10, not 9" in resp.get_data(as_text=True)
+
+
+def test_ninety_nine_deal_bids_read_from_tapped_bid_cards(client):
+    """N3 and N-E3: the bids come from each player's three bid cards (♣ 3, ♥ 2, ♠ 1, ♦ 0): A♣ K♦ Q♦ = 3,
+    K♣ A♠ J♦ = 4, A♥ 10♦ 9♦ = 2; tricks 3, 5, 1 score 33, 5, 1."""
+    cards = [["AC", "KD", "QD"], ["KC", "AS", "JD"], ["AH", "10D", "9D"]]
+    form = {"check": "ninety-nine-deal", "players": "3"}
+    for i, (hand, tricks) in enumerate(zip(cards, [3, 5, 1], strict=True)):
+        form |= {f"bidcards{i}": hand, f"tricks{i}": str(tricks)}
+    html = client.post("/check", data=form).get_data(as_text=True)
+    assert "Player 1: 33" in html and "Player 2: 5" in html and "Player 3: 1" in html
+    assert "Bid: 3" in html and "Bid: 4" in html and "Bid: 2" in html
+    # one card in two players' bids, or two cards only: refused with the reason, in the reader's language
+    twice = form | {"bidcards1": ["AC", "AS", "JD"]}
+    resp = client.post("/check", data=twice)
+    assert resp.status_code == 422 and "The same card cannot be bid twice." in resp.get_data(as_text=True)
+    # N1: three players play 6 to ace, so a 2 was never dealt
+    resp = client.post("/check", data=form | {"bidcards2": ["AH", "10D", "2D"]})
+    assert resp.status_code == 422 and "is not in this pack." in resp.get_data(as_text=True)
+    short = form | {"bidcards2": ["AH", "10D"]}
+    resp = client.post(
+        "/check", data=form | {"bidcards2": ["AH", "2D", "10D"]}, headers={"Accept-Language": "ja"}
+    )
+    assert resp.status_code == 422 and "2♦ はこの山札にありません" in resp.get_data(as_text=True)
+    resp = client.post("/check", data=short, headers={"Accept-Language": "ja"})
+    assert resp.status_code == 422 and "ビッドはちょうど3枚です" in resp.get_data(as_text=True)

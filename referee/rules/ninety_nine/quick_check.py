@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..base import IllegalEvent, _
 from ..cards import Card
-from .pack import SUIT_NAMES, SUIT_VALUE, bid_value
+from .pack import SUIT_NAMES, SUIT_VALUE, base_pack, bid_value
 
 
 @dataclass(frozen=True)
@@ -27,3 +27,18 @@ def check_bid(raw: Sequence[object]) -> BidCheck:
         raise IllegalEvent("joker_bid", _("A Joker's bid value depends on the turn-up card: pick that card."))
     terms = tuple((f"{c.rank_text}{SUIT_NAMES[c.suit]}", SUIT_VALUE[c.suit]) for c in cards)
     return BidCheck(bid_value(cards, None), terms)
+
+
+def check_bid_cards(players: int, hands: Sequence[Sequence[object]]) -> list[int]:
+    """Each player's bid read from their three bid cards (``check_bid``): every card in the pack for
+    this many players (N1: 6 to ace for three, N30: all 52 for four) and no card in two bids."""
+    pack = base_pack(players)
+    seen: set[Card] = set()
+    for hand in hands:
+        for card in map(Card.parse, hand):
+            if card not in pack:
+                raise IllegalEvent("bad_card", _("%(card)s is not in this pack."), card=card)
+            if card in seen:
+                raise IllegalEvent("card_twice", _("The same card cannot be bid twice."))
+            seen.add(card)
+    return [check_bid(hand).value for hand in hands]
