@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 
 def _(message: str) -> str:
@@ -175,24 +175,33 @@ def counted(singular: str, plural: str, n: int, **params: Any) -> Line:
     return Line(singular, {"n": n, **params}, plural=plural)
 
 
+D = TypeVar("D", bound=Mapping[str, Any])
+"""A game's view detail: a TypedDict in the game's ``view`` module (what templates, printables and the API read)."""
+
+S = TypeVar("S")
+"""A game's state: the frozen dataclass in the game's ``state`` module."""
+
+
 @dataclass(frozen=True)
-class View:
+class View(Generic[D]):
     """What the table shows: the record format's ``totals``, ``finished``, ``winners``, ``breaches``,
-    plus game-specific ``detail`` (JSON-able) for the API and the templates."""
+    plus game-specific ``detail`` (JSON-able, typed per game) for the API and the templates."""
 
     totals: tuple[int, ...]
+    detail: D
     finished: bool = False
     winners: tuple[int, ...] = ()
     breaches: tuple[Breach, ...] = ()
-    detail: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
-class Game:
-    """One game as the rest of the app sees it: found by ``id`` in the registry.
+class Game(Generic[S, D]):
+    """One game as the rest of the app sees it: found by ``id`` in the registry, typed by its state
+    ``S`` and view detail ``D`` (so ``GAME.view(state).detail["status"]`` is checked per game).
 
-    ``start(players, options) -> state``, ``apply(state, event) -> state`` (raises RuleError),
-    ``view(state) -> View``. ``events`` are the event dataclasses (see events.py).
+    ``start(players, options) -> state`` and ``apply(state, event) -> state`` (raises RuleError) live in
+    the game's ``play`` module, ``view(state) -> View[D]`` in its ``view`` module, the event classes
+    (``events``) in its ``events`` module.
     """
 
     id: str
@@ -201,14 +210,14 @@ class Game:
     max_players: int
     options: tuple[Option, ...]
     events: tuple[type, ...]
-    start: Callable[[tuple[str, ...], Mapping[str, Any]], Any]
-    apply: Callable[[Any, Any], Any]
-    view: Callable[[Any], View]
-    redact: Callable[[Mapping[str, Any], int | None], Mapping[str, Any]] | None = None
+    start: Callable[[tuple[str, ...], Mapping[str, Any]], S]
+    apply: Callable[[S, object], S]
+    view: Callable[[S], View[D]]
+    redact: Callable[[D, int | None], D] | None = None
     """``redact(detail, seat)``: the detail as seat ``seat`` (None: everyone else) may see it."""
     seat_events: frozenset[str] = frozenset()
     """Event types a seat may record for itself with its own link (its ``seat`` field must be its own)."""
-    hidden_errors: Callable[[Any], Sequence[tuple[int, RuleError]]] | None = None
+    hidden_errors: Callable[[S], Sequence[tuple[int, RuleError]]] | None = None
     """``hidden_errors(state)``: refusals the rules held back because they would reveal a private
     event (a card of a sealed bid), as (event index, error). A record is refused at the first."""
     narrate: Callable[..., Line] | None = None
@@ -216,7 +225,7 @@ class Game:
     states before and after it (during a replay) it may say who won; without them, only what was played.
     A private event (a sealed bid) must say nothing its owner hides."""
 
-    def public_detail(self, detail: Mapping[str, Any], seat: int | None) -> Mapping[str, Any]:
+    def public_detail(self, detail: D, seat: int | None) -> D:
         return self.redact(detail, seat) if self.redact else detail
 
     def option(self, option_id: str) -> Option:

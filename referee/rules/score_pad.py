@@ -54,7 +54,7 @@ def totals(state: State) -> tuple[int, ...]:
     return tuple(sum(r[i] for r in state.rounds) for i in range(len(state.players)))
 
 
-def view(state: State) -> View:
+def view(state: State) -> View[Detail]:
     running = []
     acc = [0] * len(state.players)
     for r in state.rounds:

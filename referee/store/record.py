@@ -18,7 +18,7 @@ VERSION = 1
 
 @dataclass(frozen=True)
 class ParsedRecord:
-    game: Game
+    game: Game[Any, Any]
     players: tuple[str, ...]
     options: dict[str, Any]
     events: tuple[dict[str, Any], ...]
@@ -45,7 +45,7 @@ def check_storable_names(names: tuple[str, ...]) -> None:
 
 @dataclass(frozen=True)
 class Header:
-    game: Game
+    game: Game[Any, Any]
     players: tuple[str, ...]
     options: dict[str, Any]
 

@@ -41,12 +41,12 @@ class Effective:
 class Replayed:
     """A table as of its last log line."""
 
-    game: Game
+    game: Game[Any, Any]
     players: tuple[str, ...]
     options: Mapping[str, Any]
     effective: tuple[Effective, ...]
     state: Any
-    view: View
+    view: View[Any]
     last_seq: int
     undone: tuple[LogEntry, ...] = field(default=())
     lines: tuple[Line | None, ...] = field(default=())
@@ -97,7 +97,7 @@ def effective_events(log: Iterable[LogEntry]) -> tuple[list[Effective], list[Log
 
 
 def replay_events(
-    game: Game,
+    game: Game[Any, Any],
     players: tuple[str, ...],
     options: Mapping[str, Any],
     bodies: Iterable[Any],
@@ -119,7 +119,7 @@ def replay_events(
 
 
 def _step(
-    game: Game, players: tuple[str, ...], state: Any, body: Any, index: int, lines: list[Line | None] | None
+    game: Game[Any, Any], players: tuple[str, ...], state: Any, body: Any, index: int, lines: list[Line | None] | None
 ) -> Any:
     try:
         ev = decode(game.events, body)
@@ -132,7 +132,7 @@ def _step(
 
 
 def replay(
-    game: Game, players: tuple[str, ...], options: Mapping[str, Any], log: Iterable[LogEntry]
+    game: Game[Any, Any], players: tuple[str, ...], options: Mapping[str, Any], log: Iterable[LogEntry]
 ) -> Replayed:
     """The whole table from its log."""
     log = list(log)

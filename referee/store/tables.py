@@ -79,7 +79,7 @@ _INSERT_EVENTS["format"] = _INSERT_EVENTS["pyformat"]
 
 
 def _insert(
-    game: Game, names: tuple[str, ...], options: dict[str, Any], events: tuple[dict[str, Any], ...]
+    game: Game[Any, Any], names: tuple[str, ...], options: dict[str, Any], events: tuple[dict[str, Any], ...]
 ) -> Created:
     scorer = secrets.token_urlsafe(TOKEN_BYTES)
     seat_tokens = tuple(secrets.token_urlsafe(TOKEN_BYTES) for _ in names)
@@ -168,7 +168,7 @@ def current(table: GameTable) -> Replayed:
     return rep
 
 
-def normalise_event(game: Game, raw: Any) -> dict[str, Any]:
+def normalise_event(game: Game[Any, Any], raw: Any) -> dict[str, Any]:
     """The event in the record's canonical spelling (``"4-6"`` becomes ``"6-4"``)."""
     return encode(decode(game.events, raw))
 
@@ -177,7 +177,7 @@ RACE_RETRIES = 64  # each lost race means another write was stored: a bound, not
 
 
 def _checked_by_full_replay(
-    table: GameTable, game: Game, now: Replayed, entry: LogEntry, *, based_on: int | None
+    table: GameTable, game: Game[Any, Any], now: Replayed, entry: LogEntry, *, based_on: int | None
 ) -> Replayed:
     """An undo or a correction, checked by replaying the whole log, one at a time per table here
     (gates.py). While another is being checked, one based on a seq (a page, If-Match) is stale

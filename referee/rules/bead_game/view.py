@@ -10,7 +10,7 @@ from ..tiles import double_set
 from .play import COPIES, Round, State, penalty
 
 
-def view(state: State) -> View:
+def view(state: State) -> View[dict[str, Any]]:
     totals = state.totals()
     finished = state.finished
     winners: tuple[int, ...] = ()

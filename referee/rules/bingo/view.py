@@ -184,7 +184,7 @@ def _next(state: State, deal: Deal | None, ends_match: bool) -> dict[str, Any]:
     return nxt
 
 
-def view(state: State) -> View:
+def view(state: State) -> View[dict[str, Any]]:
     raw_deal = state.deal
     # The record ends here: a played-out deal nobody claimed settles now (B37, B40).
     ended = settle_played_out(state)

@@ -137,7 +137,7 @@ def _legal(state: State, phase: str) -> dict[str, Any]:
     }
 
 
-def view(state: State) -> View:
+def view(state: State) -> View[dict[str, Any]]:
     n = state.n
     r = state.rules
     phase = _phase(state)

@@ -12,7 +12,7 @@ from .scoring import OXFORD_DEALS
 from .state import DealResult, DealState, State
 
 
-def view(state: State) -> View:
+def view(state: State) -> View[dict[str, Any]]:
     rules = state.rules
     deal = state.deal
     detail: dict[str, Any] = {

@@ -143,7 +143,7 @@ def _score_rows(state: State) -> list[dict[str, Any]]:
     ]
 
 
-def view(state: State) -> View:
+def view(state: State) -> View[dict[str, Any]]:
     rnd = state.current
     phase = _phase(state, rnd)
     detail: dict[str, Any] = {
