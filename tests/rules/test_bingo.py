@@ -24,7 +24,7 @@ from referee.rules import GAMES
 from referee.rules.base import GameOver, IllegalEvent, MalformedEvent
 from referee.rules.bingo import GAME
 from referee.rules.bingo.scoring import settle_claim
-from referee.rules.bingo.state import Close, Deal, Declaration, TrickRec
+from referee.rules.bingo.state import CloseRecord, DealState, DeclarationRecord, TrickRecord
 from referee.rules.bingo.values import (
     ALL_TILES,
     card_points,
@@ -519,10 +519,10 @@ def test_b31_seven_doubles_on_lead_is_invincible_three_game_points():
 # ------------------------------------------------------------------ B32-B37, B43-B44: claims
 
 
-def crafted(wins: list[tuple[int, int]], *, decls=(), close_: Close | None = None, played_out=False) -> Deal:
+def crafted(wins: list[tuple[int, int]], *, decls=(), close_: CloseRecord | None = None, played_out=False) -> DealState:
     """A deal built directly from (winner, points) tricks, to test the B44 arithmetic."""
     tricks = tuple(
-        TrickRec(
+        TrickRecord(
             event=i + 1,
             no=i + 1,
             leader=w,
@@ -536,9 +536,9 @@ def crafted(wins: list[tuple[int, int]], *, decls=(), close_: Close | None = Non
         for i, (w, p) in enumerate(wins)
     )
     declarations = tuple(
-        Declaration(event=0, seat=s, doubles=(t("1-1"), t("2-2")), points=p, before_trick=2) for s, p in decls
+        DeclarationRecord(event=0, seat=s, doubles=(t("1-1"), t("2-2")), points=p, before_trick=2) for s, p in decls
     )
-    d = Deal(
+    d = DealState(
         no=1, event=0, leader=0, indicator=t("5-1"), tricks=tricks, declarations=declarations, close=close_
     )
     if played_out:
@@ -593,7 +593,7 @@ B_E6 = [
 @pytest.mark.parametrize(("b_snap", "closer", "claimer", "a_final", "b_final", "winner", "gp", "row"), B_E6)
 def test_b42_b44_closing_worked_example_b_e6(b_snap, closer, claimer, a_final, b_final, winner, gp, row):
     """B-E6: A closes after trick 3 with B on 18 points from 1 trick (B38, B39, B40, B41, B42, B44)."""
-    snap = Close(
+    snap = CloseRecord(
         event=5,
         seat=closer,
         after_trick=3,
@@ -846,7 +846,7 @@ def test_view_detail_is_json_and_apply_never_mutates():
     snapshot = GAME.view(before)
     after = GAME.apply(before, decode(GAME.events, PHASE_ONE[3]))
     assert GAME.view(before) == snapshot and after is not before
-    assert before.count == 4 and after.count == 5
+    assert before.events == 4 and after.events == 5
     d = GAME.view(after).detail
     json.dumps(d)
     for key in (

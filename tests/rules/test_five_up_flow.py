@@ -213,7 +213,7 @@ def test_f19_f21_the_tiles_a_turn_drew_and_played_do_not_excuse_a_later_fitting_
     state = play(state, {"type": "play", "seat": 1, "tile": "6-3", "on": "6-5"})
     state = play(state, {"type": "play", "seat": 0, "tile": "3-3", "on": "6-3"})
     assert view(state).breaches == ()  # [6-3] may be the tile the draw found
-    proof = state.seq
+    proof = state.events
     state = play(state, {"type": "play", "seat": 1, "tile": "5-0", "on": "6-5"})
     (breach,) = view(state).breaches
     assert (breach.event, breach.detected_at, breach.rule, breach.seat) == (first_draw, proof, "F21", 1)

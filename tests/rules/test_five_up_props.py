@@ -55,7 +55,7 @@ def test_random_legal_hands_conserve_tiles_keep_the_count_and_never_score_negati
     state = new(players, **options)
     for _ in range(2):
         state, events = play_hand(state, rng, check_invariants)
-        if state.over:
+        if state.finished:
             break
         assert view(state).breaches == ()  # honest play breaks no rule (F18-F21)
 
@@ -156,7 +156,7 @@ def test_injected_illegal_draws_and_passes_are_reported_once_exactly_when_later_
     for _ in range(2):
         state, evs = play_hand(state, rng, cheats=cheats)
         events += evs
-        if state.over:
+        if state.finished:
             break
     moves = {m.event: m for h in (*state.hands, state.hand) if h is not None for m in h.moves}
     breaches = view(state).breaches

@@ -120,7 +120,7 @@ def play_hand(
         playable = [t for t in hand if lay.fits(layout, t)]
         cheat = bool(cheats and layout and playable and rng.random() < cheats.rate)
         if cheat and cheats:
-            cheats.done.append((state.seq, seat, frozenset(playable), state.hand.number))
+            cheats.done.append((state.events, seat, frozenset(playable), state.hand.number))
             cheats.prefer.setdefault(seat, set()).update(playable)
         held = playable
         drawn = 0
@@ -151,7 +151,7 @@ def play_hand(
             emit(
                 {"type": "call", "seat": seat, "points": max(0, state.window.points - rng.choice((0, 0, 1)))}
             )
-        if state.over:
+        if state.finished:
             return state, events
     emit({"type": "end", "pips": [sum(t.pips for t in h) for h in hands]})
     return state, events
@@ -160,7 +160,7 @@ def play_hand(
 def play_game(state, rng: random.Random, check=None, calls: bool = False, max_hands: int = 80):
     events: list[dict[str, Any]] = []
     for _ in range(max_hands):
-        if state.over:
+        if state.finished:
             break
         state, evs = play_hand(state, rng, check, calls)
         events.extend(evs)

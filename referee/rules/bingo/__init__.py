@@ -10,8 +10,10 @@ match end). Variants (README §8): threeIfNonClaimerTrickless (B-Δ2), threshold
 followWithoutHeading (B-Δ7), closeBeforeFirstTrick (B-Δ8), declareAllHeld (B-Δ10),
 showRunningPoints (B35: ``redact`` drops running card points from the detail during a deal).
 
-Modules: ``values`` (tile logic), ``state`` (dataclasses), ``play`` (start/apply and refusals),
-``scoring`` (points and claims), ``checks`` (breaches proved later), ``view``.
+Modules: ``options`` (the variants), ``events`` (the event dataclasses), ``values`` (tile logic),
+``state`` (dataclasses), ``play`` (start/apply and refusals), ``scoring`` (points and claims),
+``checks`` (breaches proved later), ``quick_check`` (a claim checked from the piles), ``view``,
+``words`` (the history in sentences).
 
 ``View.totals`` are the match game points, captures included; ``finished`` when a player has 7.
 A played-out deal with no claim is shown settled as the record would end there (B37, B40).
@@ -51,71 +53,13 @@ A played-out deal with no claim is shown settled as the record would end there (
 
 from __future__ import annotations
 
-from ..base import Game, Option, _
-from .events import EVENTS, Claim, CloseEvent, DealEvent, Declare, Show, Trick
+from ..base import Game, _
+from .events import EVENTS, Claim, Close, Deal, Declare, Show, Trick
+from .options import OPTIONS
 from .play import apply, start
 from .state import State
 from .view import redact, view
 from .words import narrate
-
-OPTIONS = (
-    Option(
-        "threeIfNonClaimerTrickless",
-        False,
-        _("A failed claim gives 3 only when the non-claimer has no trick (B-Δ2)."),
-        label=_("Failed claim: 3 only if the other player has no trick"),
-    ),
-    Option(
-        "thresholdCardPointsOnly",
-        False,
-        _("The opponent's 30-point threshold ignores declarations (B-Δ3)."),
-        label=_("The 30-point threshold counts card points only"),
-    ),
-    Option(
-        "alternateLead",
-        False,
-        _("The lead alternates from deal to deal (B-Δ4)."),
-        label=_("Alternate the lead each deal"),
-        common=True,
-    ),
-    Option(
-        "indicatorToWinner",
-        False,
-        _("The winner of trick 7 takes the trump indicator (B-Δ5)."),
-        label=_("The winner of trick 7 takes the indicator"),
-    ),
-    Option(
-        "pipTotalTricks",
-        False,
-        _("Legacy: a plain trick goes to the higher pip total, ties to the leader (B-Δ6)."),
-        label=_("Old rule: plain tricks by pip total"),
-    ),
-    Option(
-        "followWithoutHeading",
-        False,
-        _("Phase 2: follow suit, else trump or bingo, with no duty to beat (B-Δ7)."),
-        label=_("Phase 2: follow suit without having to beat"),
-    ),
-    Option(
-        "closeBeforeFirstTrick",
-        False,
-        _("The first leader may close before the first trick (B-Δ8)."),
-        label=_("Closing allowed before the first trick"),
-    ),
-    Option(
-        "declareAllHeld",
-        False,
-        _("A declaration must show every undeclared double held (B-Δ10)."),
-        label=_("A declaration shows every double held"),
-    ),
-    Option(
-        "showRunningPoints",
-        False,
-        _("Show running card points during a deal (B35)."),
-        label=_("Show card points during a deal"),
-        common=True,
-    ),
-)
 
 GAME = Game(
     id="bingo",
@@ -131,4 +75,4 @@ GAME = Game(
     narrate=narrate,
 )
 
-__all__ = ["GAME", "Claim", "CloseEvent", "DealEvent", "Declare", "Show", "State", "Trick"]
+__all__ = ["GAME", "Claim", "Close", "Deal", "Declare", "Show", "State", "Trick"]

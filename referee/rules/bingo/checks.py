@@ -16,11 +16,11 @@ from typing import Any
 
 from ..base import Breach, _
 from ..tiles import Tile
-from .state import Deal, Declaration, TrickRec
+from .state import DealState, DeclarationRecord, TrickRecord
 from .values import is_trump, legal_replies, reply_level
 
 
-def seen_from(deal: Deal, seat: int, trick_no: int) -> list[tuple[int, Tile]]:
+def seen_from(deal: DealState, seat: int, trick_no: int) -> list[tuple[int, Tile]]:
     """``(event, tile)`` for each tile ``seat`` is seen to hold at phase-2 trick ``trick_no``
     (1-based): its tiles in that trick and every later one, the doubles it declared before a later
     lead, and the tiles it showed; in event order. Nothing before phase 2, when draws could still
@@ -38,7 +38,7 @@ def seen_from(deal: Deal, seat: int, trick_no: int) -> list[tuple[int, Tile]]:
     return sorted(seen, key=lambda pair: pair[0])
 
 
-def _reply_breach(deal: Deal, t: TrickRec, heading: bool, names: tuple[str, ...]) -> Breach | None:
+def _reply_breach(deal: DealState, t: TrickRecord, heading: bool, names: tuple[str, ...]) -> Breach | None:
     replier = 1 - t.leader
     mine = reply_level(t.reply, t.lead, deal.trump, heading)
     seen = seen_from(deal, replier, t.no)
@@ -61,7 +61,7 @@ def _reply_breach(deal: Deal, t: TrickRec, heading: bool, names: tuple[str, ...]
     return Breach(t.event, rule, replier, msg, params, detected_at=proof)
 
 
-def _declaration_breach(deal: Deal, decl: Declaration, names: tuple[str, ...]) -> Breach | None:
+def _declaration_breach(deal: DealState, decl: DeclarationRecord, names: tuple[str, ...]) -> Breach | None:
     before = {d for other in deal.declarations if other.event < decl.event for d in other.doubles}
     missing: set[Tile] = set()
     proof = None
@@ -76,7 +76,7 @@ def _declaration_breach(deal: Deal, decl: Declaration, names: tuple[str, ...]) -
     return Breach(decl.event, "B-Δ10", decl.seat, msg, params, detected_at=proof)
 
 
-def deal_breaches(deal: Deal, options: Mapping[str, Any], names: tuple[str, ...]) -> list[Breach]:
+def deal_breaches(deal: DealState, options: Mapping[str, Any], names: tuple[str, ...]) -> list[Breach]:
     """Every breach the deal's record proves so far, in the order of the offending events."""
     heading = not options.get("followWithoutHeading")
     found = [_reply_breach(deal, t, heading, names) for t in deal.tricks if t.phase == 2]

@@ -7,7 +7,7 @@ from ..tiles import Tile
 
 
 @event("deal")
-class DealEvent:
+class Deal:
     indicator: Tile
     leader: int | None = None
 
@@ -25,7 +25,7 @@ class Trick:
 
 
 @event("close")
-class CloseEvent:
+class Close:
     seat: int
 
 
@@ -40,4 +40,4 @@ class Show:
     tiles: tuple[Tile, ...]
 
 
-EVENTS = (DealEvent, Declare, Trick, CloseEvent, Claim, Show)
+EVENTS = (Deal, Declare, Trick, Close, Claim, Show)

@@ -10,18 +10,18 @@ from typing import Any
 
 from ..base import GameOver, IllegalEvent, _, check_seat
 from ..tiles import Tile
-from .events import Claim, CloseEvent, DealEvent, Declare, Show, Trick
+from .events import Claim, Close, Deal, Declare, Show, Trick
 from .scoring import next_leader, seat_points, settle_claim, settle_played_out
 from .state import (
     HAND,
     PHASE_ONE_TRICKS,
-    Close,
-    Deal,
-    Declaration,
+    CloseRecord,
+    DealState,
+    DeclarationRecord,
     Settlement,
-    ShowRec,
+    ShowRecord,
     State,
-    TrickRec,
+    TrickRecord,
     award,
 )
 from .values import (
@@ -43,13 +43,13 @@ def apply(state: State, ev: Any) -> State:
     if state.finished and not isinstance(ev, Show):
         raise GameOver()
     match ev:
-        case DealEvent():
+        case Deal():
             new = _deal(state, ev)
         case Declare():
             new = _declare(state, ev)
         case Trick():
             new = _trick(state, ev)
-        case CloseEvent():
+        case Close():
             new = _close(state, ev)
         case Claim():
             new = _claim(state, ev)
@@ -57,7 +57,7 @@ def apply(state: State, ev: Any) -> State:
             new = _show(state, ev)
         case _:
             raise IllegalEvent("unknown_event", _("Bingo does not know this event."))
-    return replace(new, count=state.count + 1)
+    return replace(new, events=state.events + 1)
 
 
 # ---------------------------------------------------------------- helpers
@@ -67,7 +67,7 @@ def _name(state: State, seat: int) -> str:
     return state.players[seat]
 
 
-def _current(state: State) -> Deal:
+def _current(state: State) -> DealState:
     deal = state.deal
     if deal is None:
         raise IllegalEvent(
@@ -76,7 +76,7 @@ def _current(state: State) -> Deal:
     return deal
 
 
-def _in_play(state: State) -> Deal:
+def _in_play(state: State) -> DealState:
     deal = _current(state)
     if deal.settled:
         raise IllegalEvent("deal_over", _("Deal %(no)s is over: record the next deal first."), no=deal.no)
@@ -92,7 +92,7 @@ def _in_play(state: State) -> Deal:
 # ---------------------------------------------------------------- events
 
 
-def _deal(state: State, ev: DealEvent) -> State:
+def _deal(state: State, ev: Deal) -> State:
     prev = state.deal
     if prev is not None and not prev.settled and not prev.played_out:
         raise IllegalEvent(
@@ -116,7 +116,7 @@ def _deal(state: State, ev: DealEvent) -> State:
             player=_name(state, leader),
             other=_name(state, 1 - leader),
         )
-    deal = Deal(no=len(state.deals) + 1, event=state.count, leader=leader, indicator=ev.indicator)
+    deal = DealState(no=len(state.deals) + 1, event=state.events, leader=leader, indicator=ev.indicator)
     return replace(state, deals=state.deals + (deal,))
 
 
@@ -159,8 +159,8 @@ def _declare(state: State, ev: Declare) -> State:
                     player=_name(state, ev.seat),
                     tile=k,
                 )
-    decl = Declaration(
-        event=state.count,
+    decl = DeclarationRecord(
+        event=state.events,
         seat=ev.seat,
         doubles=doubles,
         points=declaration_points(doubles),
@@ -173,7 +173,7 @@ def _declare(state: State, ev: Declare) -> State:
             winner=ev.seat,
             game_points=3,
             row=6,
-            event=state.count,
+            event=state.events,
             claimer=ev.seat,
             breakdown={
                 "kind": "invincible",
@@ -188,7 +188,7 @@ def _declare(state: State, ev: Declare) -> State:
     return state.with_deal(deal)
 
 
-def _check_available(state: State, deal: Deal, tile: Tile, seat: int, used: dict[Tile, int]) -> None:
+def _check_available(state: State, deal: DealState, tile: Tile, seat: int, used: dict[Tile, int]) -> None:
     """Refuse a tile that ``seat`` provably cannot hold now."""
     if tile in used:
         raise IllegalEvent(
@@ -267,8 +267,8 @@ def _trick(state: State, ev: Trick) -> State:
     trump_double = Tile(trump, trump)
     if trump_double != BINGO and {lead, reply} == {trump_double, BINGO}:  # B46
         capture = leader if lead == BINGO else replier
-    rec = TrickRec(
-        event=state.count,
+    rec = TrickRecord(
+        event=state.events,
         no=no,
         leader=leader,
         lead=lead,
@@ -286,7 +286,7 @@ def _trick(state: State, ev: Trick) -> State:
     return state.with_deal(deal, award(state.game_points, capture, 1))  # B46-B47
 
 
-def _close(state: State, ev: CloseEvent) -> State:
+def _close(state: State, ev: Close) -> State:
     check_seat(ev.seat, 2)
     deal = _in_play(state)
     if deal.close is not None:
@@ -307,8 +307,8 @@ def _close(state: State, ev: CloseEvent) -> State:
             player=_name(state, deal.on_lead),
         )
     opp = seat_points(deal, 1 - ev.seat)  # B42 snapshot
-    close = Close(
-        event=state.count,
+    close = CloseRecord(
+        event=state.events,
         seat=ev.seat,
         after_trick=done,
         opp_card_points=opp["trick_points"],
@@ -324,7 +324,7 @@ def _claim(state: State, ev: Claim) -> State:
     if deal.settled:
         raise IllegalEvent("deal_over", _("Deal %(no)s is over: record the next deal first."), no=deal.no)
     # B32: between tricks, including after a declaration and after the last trick.
-    settlement = settle_claim(deal, ev.seat, dict(state.options), "claim", state.count)
+    settlement = settle_claim(deal, ev.seat, dict(state.options), "claim", state.events)
     deal = replace(deal, settlement=settlement)
     return state.with_deal(deal, award(state.game_points, settlement.winner, settlement.game_points))
 
@@ -373,5 +373,5 @@ def _show(state: State, ev: Show) -> State:
             player=_name(state, ev.seat),
             n=expected[-1],
         )
-    deal = replace(deal, shows=deal.shows + (ShowRec(state.count, ev.seat, tiles),))
+    deal = replace(deal, shows=deal.shows + (ShowRecord(state.events, ev.seat, tiles),))
     return state.with_deal(deal)

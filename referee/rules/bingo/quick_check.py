@@ -2,7 +2,7 @@
 
 Players who did not record every trick still argue about claims. They tell what lies on the table:
 the trump, each trick pile, the declarations that count, who won the last trick, and the close's
-B42 snapshot. That becomes a :class:`Deal` whose tricks are the piles in pairs, and the deal's own
+B42 snapshot. That becomes a :class:`DealState` whose tricks are the piles in pairs, and the deal's own
 scoring (:func:`seat_points`, :func:`settle_claim`) answers: nothing about points is computed here.
 Impossible input is refused with the reason (a tile twice, a tile in both piles, an odd pile, a
 declared "double" that is not one, a double declared twice).
@@ -17,7 +17,7 @@ from typing import Any
 from ..base import IllegalEvent, MalformedEvent, _
 from ..tiles import Tile
 from .scoring import settle_claim
-from .state import Close, Deal, Declaration, TrickRec
+from .state import CloseRecord, DealState, DeclarationRecord, TrickRecord
 from .values import DECLARATION_NAMES, card_points, declaration_points
 
 SCORING_OPTIONS = ("thresholdCardPointsOnly", "threeIfNonClaimerTrickless")
@@ -27,7 +27,7 @@ Line = tuple[str, dict[str, Any]]
 
 
 @dataclass(frozen=True)
-class _Told(Deal):
+class _Told(DealState):
     """A deal as players tell it: played out exactly when they say someone won the last trick."""
 
     last_trick_played: bool = False
@@ -83,10 +83,10 @@ def _piles(raw: Any) -> tuple[list[Tile], list[Tile]]:
     return piles
 
 
-def _declarations(raw: Any) -> list[Declaration]:
+def _declarations(raw: Any) -> list[DeclarationRecord]:
     if not isinstance(raw, list) or len(raw) != 2:
         raise MalformedEvent("bad_declarations", _("declarations must hold two lists, one per player."))
-    out: list[Declaration] = []
+    out: list[DeclarationRecord] = []
     declared: set[Tile] = set()
     for seat, made in enumerate(raw):
         if not isinstance(made, list):
@@ -109,11 +109,11 @@ def _declarations(raw: Any) -> list[Declaration]:
                 raise IllegalEvent(
                     "invincible", _("All seven doubles is invincible: 3 game points, and no claim to check.")
                 )
-            out.append(Declaration(len(out), seat, tuple(doubles), declaration_points(doubles), 1))
+            out.append(DeclarationRecord(len(out), seat, tuple(doubles), declaration_points(doubles), 1))
     return out
 
 
-def _close(raw: Any, claimer: int, trick_count: int) -> Close | None:
+def _close(raw: Any, claimer: int, trick_count: int) -> CloseRecord | None:
     if raw is None:
         return None
     if not isinstance(raw, Mapping):
@@ -126,7 +126,7 @@ def _close(raw: Any, claimer: int, trick_count: int) -> Close | None:
         raise IllegalEvent(
             "points_without_trick", _("An opponent with no trick at the close had no points then.")
         )
-    return Close(
+    return CloseRecord(
         event=0, seat=by, after_trick=trick_count, opp_card_points=points, opp_declared=0, opp_tricks=int(had)
     )
 
@@ -155,14 +155,14 @@ def check_claim(body: Any) -> ClaimCheck:
     if any(not isinstance(v, bool) for v in options.values()):
         raise MalformedEvent("bad_option", _("Each option is true or false."))
     indicator = Tile(trump, trump)
-    tricks: list[TrickRec] = []
+    tricks: list[TrickRecord] = []
     order = (1 - last, last) if last is not None else (0, 1)  # the last trick's winner's pile goes last
     for seat in order:
         pile = piles[seat]
         for i in range(0, len(pile), 2):
             lead, reply = pile[i], pile[i + 1]
             worth = card_points(lead, trump) + card_points(reply, trump)
-            tricks.append(TrickRec(0, len(tricks) + 1, seat, lead, reply, seat, worth, 1, {}))
+            tricks.append(TrickRecord(0, len(tricks) + 1, seat, lead, reply, seat, worth, 1, {}))
     close = _close(body.get("closed"), claimer, len(tricks))
     deal = _Told(
         no=1,

@@ -7,11 +7,11 @@ from dataclasses import replace
 from typing import Any
 
 from ..base import _
-from .state import Deal, Settlement, State, award
+from .state import DealState, Settlement, State, award
 from .values import DECLARATION_NAMES, TARGET
 
 
-def seat_points(deal: Deal, seat: int) -> dict[str, Any]:
+def seat_points(deal: DealState, seat: int) -> dict[str, Any]:
     """Everything ``seat`` has scored in the deal so far, itemised (JSON-able)."""
     won = [t for t in deal.tricks if t.winner == seat]
     has_trick = bool(won)
@@ -51,7 +51,7 @@ def _ladder(points: int, tricks: int) -> int:
 
 
 def settle_claim(
-    deal: Deal, claimer: int, options: dict[str, Any], kind: str, event: int | None
+    deal: DealState, claimer: int, options: dict[str, Any], kind: str, event: int | None
 ) -> Settlement:
     """B33-B34, B40, B42-B44: who wins the deal on this claim, and by how many game points."""
     opp = 1 - claimer
@@ -127,7 +127,7 @@ def settle_claim(
     )
 
 
-def settle_unclaimed(deal: Deal, options: dict[str, Any]) -> Settlement:
+def settle_unclaimed(deal: DealState, options: dict[str, Any]) -> Settlement:
     """B40 (a closed deal settles as the closer's claim after the last trick) or B37 (nothing)."""
     if deal.close is not None:
         return settle_claim(deal, deal.close.seat, options, "implied_claim", None)

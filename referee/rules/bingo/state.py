@@ -19,7 +19,7 @@ HAND = 7  # B16
 
 
 @dataclass(frozen=True)
-class TrickRec:
+class TrickRecord:
     event: int
     no: int  # 1-based within the deal
     leader: int
@@ -33,7 +33,7 @@ class TrickRec:
 
 
 @dataclass(frozen=True)
-class Declaration:
+class DeclarationRecord:
     event: int
     seat: int
     doubles: tuple[Tile, ...]
@@ -42,7 +42,7 @@ class Declaration:
 
 
 @dataclass(frozen=True)
-class Close:
+class CloseRecord:
     event: int
     seat: int
     after_trick: int
@@ -52,7 +52,7 @@ class Close:
 
 
 @dataclass(frozen=True)
-class ShowRec:
+class ShowRecord:
     """Tiles a player showed after a claim (B33); ``event`` dates the proof they give (checks)."""
 
     event: int
@@ -72,18 +72,18 @@ class Settlement:
 
 
 @dataclass(frozen=True)
-class Deal:
+class DealState:
     no: int
     event: int
     leader: int
     indicator: Tile
-    tricks: tuple[TrickRec, ...] = ()
-    declarations: tuple[Declaration, ...] = ()
-    pending: Declaration | None = None  # B28: the next trick must lead one of these doubles
-    close: Close | None = None
+    tricks: tuple[TrickRecord, ...] = ()
+    declarations: tuple[DeclarationRecord, ...] = ()
+    pending: DeclarationRecord | None = None  # B28: the next trick must lead one of these doubles
+    close: CloseRecord | None = None
     indicator_holder: int | None = None  # B21 / B-Δ5
     settlement: Settlement | None = None
-    shows: tuple[ShowRec, ...] = ()
+    shows: tuple[ShowRecord, ...] = ()
 
     @property
     def trump(self) -> int:
@@ -164,19 +164,19 @@ class Deal:
 class State:
     players: tuple[str, ...]
     options: Mapping[str, Any]
-    count: int = 0  # events applied
-    deals: tuple[Deal, ...] = ()
+    events: int = 0  # events applied (the index the next one will have)
+    deals: tuple[DealState, ...] = ()
     game_points: tuple[int, int] = (0, 0)  # B2: settled deals and captures
 
     @property
-    def deal(self) -> Deal | None:
+    def deal(self) -> DealState | None:
         return self.deals[-1] if self.deals else None
 
     @property
     def finished(self) -> bool:
         return max(self.game_points) >= MATCH_TARGET
 
-    def with_deal(self, deal: Deal, gp: tuple[int, int] | None = None) -> State:
+    def with_deal(self, deal: DealState, gp: tuple[int, int] | None = None) -> State:
         """This state with its current deal (and the match game points) replaced."""
         return replace(self, deals=self.deals[:-1] + (deal,), game_points=gp or self.game_points)
 

@@ -12,7 +12,7 @@ from ..base import View, _
 from ..tiles import Tile
 from .checks import deal_breaches
 from .scoring import next_leader, seat_points, settle_played_out
-from .state import PHASE_ONE_TRICKS, Deal, State
+from .state import PHASE_ONE_TRICKS, DealState, State
 from .values import BINGO, DECLARATION_NAMES, DOUBLES, MATCH_TARGET
 
 
@@ -35,7 +35,7 @@ def _trick(t: Any) -> dict[str, Any]:
     }
 
 
-def _declaration(deal: Deal, d: Any) -> dict[str, Any]:
+def _declaration(deal: DealState, d: Any) -> dict[str, Any]:
     has_trick = deal.tricks_won(d.seat) > 0
     if len(d.doubles) == 7:
         status = "invincible"
@@ -56,7 +56,7 @@ def _declaration(deal: Deal, d: Any) -> dict[str, Any]:
     }
 
 
-def _close(deal: Deal) -> dict[str, Any] | None:
+def _close(deal: DealState) -> dict[str, Any] | None:
     c = deal.close
     if c is None:
         return None
@@ -71,14 +71,14 @@ def _close(deal: Deal) -> dict[str, Any] | None:
     }
 
 
-def _settlement(deal: Deal) -> dict[str, Any] | None:
+def _settlement(deal: DealState) -> dict[str, Any] | None:
     s = deal.settlement
     if s is None:
         return None
     return dict(s.breakdown)
 
 
-def _summary(deal: Deal) -> dict[str, Any]:
+def _summary(deal: DealState) -> dict[str, Any]:
     """One row of the score sheet (B44-B46)."""
     gp = [0, 0]
     s = deal.settlement
@@ -119,7 +119,7 @@ def _summary(deal: Deal) -> dict[str, Any]:
     }
 
 
-def _status(state: State, deal: Deal | None) -> str:
+def _status(state: State, deal: DealState | None) -> str:
     if state.finished:
         return "match_over"
     if deal is None:
@@ -131,7 +131,7 @@ def _status(state: State, deal: Deal | None) -> str:
     return "playing"
 
 
-def _declarable(deal: Deal, seat: int) -> list[Tile]:
+def _declarable(deal: DealState, seat: int) -> list[Tile]:
     used, declared = deal.used(), deal.declared()
     other = set(deal.known_in_hand(1 - seat))
     out = []
@@ -144,7 +144,7 @@ def _declarable(deal: Deal, seat: int) -> list[Tile]:
     return out
 
 
-def _next(state: State, deal: Deal | None, ends_match: bool) -> dict[str, Any]:
+def _next(state: State, deal: DealState | None, ends_match: bool) -> dict[str, Any]:
     """What may come next. ``ends_match``: the record, ended here, is a finished match (B40 may
     still let a claim after the last trick come first)."""
     over = state.finished

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Line, _, counted, word
-from .events import Claim, CloseEvent, DealEvent, Declare, Show, Trick
+from .events import Claim, Close, Deal, Declare, Show, Trick
 from .state import State
 
 BLANKS = word(_("blanks"))
@@ -17,7 +17,7 @@ def narrate(
     """One event as a sentence; with the state after it, the outcome too (winner, game points)."""
     deal = after.deal if after is not None else None
     match ev:
-        case DealEvent():
+        case Deal():
             if deal is None:
                 return Line(_("New deal: the indicator is %(tile)s."), {"tile": str(ev.indicator)})
             trump = BLANKS if deal.trump == 0 else str(deal.trump)
@@ -48,7 +48,7 @@ def narrate(
                     "winner": players[rec.winner],
                 },
             )
-        case CloseEvent():
+        case Close():
             return Line(_("%(name)s closes."), {"name": players[ev.seat]})
         case Claim():
             line = Line(_("%(name)s claims 70."), {"name": players[ev.seat]})

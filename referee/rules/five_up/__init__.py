@@ -66,9 +66,9 @@ Decisions where the digest is silent ([P]):
 from __future__ import annotations
 
 from ..base import Game, _
-from .engine import apply, start
-from .moves import EVENTS, Call, Draw, End, Hand, Pass, Play
+from .events import EVENTS, Call, Draw, End, Hand, Pass, Play
 from .options import OPTIONS
+from .play import apply, start
 from .state import State
 from .view import view
 from .words import narrate

@@ -16,10 +16,10 @@ its ``pass`` when it drew nothing; ``detected_at`` is the play that tips the cou
 from __future__ import annotations
 
 from ..base import Breach, _
-from .state import HandState, Move, State
+from .state import HandState, MoveRecord, State
 
 
-def _turn_end(moves: tuple[Move, ...], i: int) -> int:
+def _turn_end(moves: tuple[MoveRecord, ...], i: int) -> int:
     """The index of the play or pass that ends the turn starting at ``moves[i]`` (or the end)."""
     for j in range(i, len(moves)):
         if moves[j].kind in ("play", "pass"):
@@ -27,7 +27,7 @@ def _turn_end(moves: tuple[Move, ...], i: int) -> int:
     return len(moves) - 1
 
 
-def _opens_turn(moves: tuple[Move, ...], i: int) -> bool:
+def _opens_turn(moves: tuple[MoveRecord, ...], i: int) -> bool:
     """A turn's first draw, or a pass that did not follow draws of the same turn."""
     m = moves[i]
     if m.kind == "draw":
@@ -38,7 +38,7 @@ def _opens_turn(moves: tuple[Move, ...], i: int) -> bool:
     return False
 
 
-def _turn_breach(state: State, moves: tuple[Move, ...], i: int) -> Breach | None:
+def _turn_breach(state: State, moves: tuple[MoveRecord, ...], i: int) -> Breach | None:
     m = moves[i]
     fitting: list[str] = []
     drawn = 0

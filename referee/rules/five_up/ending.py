@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..base import IllegalEvent, _, check_seat
-from .moves import Call
+from .events import Call
 from .scoring import CLOU, game_points, side_of
-from .state import CallNote, SetResult, State, add
+from .state import CallRecord, SetRecord, State, add
 
 # -- the target, the end of the game -----------------------------------------------------------
 
@@ -58,19 +58,19 @@ def _finish(state: State, at_hand_end: bool) -> State:
             credited = add(scores, winner, scores[winner])
         elif demi:
             value = 2  # F-Δ7 default
-        sets = state.sets + (SetResult(scores, winner, demi, value, credited),)
-        over = len(sets) >= r.sets
-        new = replace(state, sets=sets, scores=(0,) * len(scores), over=over)
-        if over:
+        sets = state.sets + (SetRecord(scores, winner, demi, value, credited),)
+        finished = len(sets) >= r.sets
+        new = replace(state, sets=sets, scores=(0,) * len(scores), finished=finished)
+        if finished:
             new = replace(new, winner=_match_winner(sets))
         return new
     bonus = 10 if r.winner_bonus else 0  # F33
     final = add(scores, winner, bonus)
     gp = game_points(final, winner, r.skunk10, r.skunk_double)  # F31-F34
-    return replace(state, over=True, winner=winner, winner_bonus=bonus, game_points=gp, scores=scores)
+    return replace(state, finished=True, winner=winner, winner_bonus=bonus, game_points=gp, scores=scores)
 
 
-def _match_winner(sets: tuple[SetResult, ...]) -> int:
+def _match_winner(sets: tuple[SetRecord, ...]) -> int:
     sides = len(sets[0].scores)
     won = [sum(s.value for s in sets if s.winner == side) for side in range(sides)]
     pts = [sum(s.credited[side] for s in sets) for side in range(sides)]
@@ -93,7 +93,7 @@ def close_window(state: State, called: int) -> State:
             if h is not None:
                 h = replace(h, points=add(add(h.points, side, -missed), other, missed))
             new = replace(new, scores=scores, hand=h)
-        note = CallNote(w.event, w.seat, called, w.points, to)
+        note = CallRecord(w.event, w.seat, called, w.points, to)
         new = replace(new, calls=state.calls + (note,))
     return new
 

@@ -12,7 +12,7 @@ from .scoring import side_of
 
 
 @dataclass(frozen=True)
-class Move:
+class MoveRecord:
     """A play, draw or pass as the referee saw it; ``numbers`` = open numbers at that moment."""
 
     event: int
@@ -25,7 +25,7 @@ class Move:
 
 
 @dataclass(frozen=True)
-class PlayNote:
+class PlayRecord:
     event: int
     seat: int
     tile: Tile
@@ -48,8 +48,8 @@ class HandState:
     drew: bool = False
     status: str = "play"  # play | domino | blocked | done | abandoned
     dominoer: int | None = None
-    moves: tuple[Move, ...] = ()
-    plays: tuple[PlayNote, ...] = ()
+    moves: tuple[MoveRecord, ...] = ()
+    plays: tuple[PlayRecord, ...] = ()
     points: tuple[int, ...] = ()  # per side, during play (and muggins moves)
     pips: tuple[int, ...] | None = None
     end_points: tuple[int, ...] = ()
@@ -67,7 +67,7 @@ class Window:
 
 
 @dataclass(frozen=True)
-class CallNote:
+class CallRecord:
     event: int
     seat: int
     called: int
@@ -76,7 +76,7 @@ class CallNote:
 
 
 @dataclass(frozen=True)
-class SetResult:
+class SetRecord:
     scores: tuple[int, ...]
     winner: int
     demi: bool
@@ -88,19 +88,19 @@ class SetResult:
 class State:
     players: tuple[str, ...]
     rules: Rules
-    seq: int = 0
+    events: int = 0  # events applied (the index the next one will have)
     scores: tuple[int, ...] = ()
     hand: HandState | None = None
     hands: tuple[HandState, ...] = ()
     first_leader: int | None = None
     extra_left: int | None = None
-    over: bool = False
+    finished: bool = False
     winner: int | None = None
     winner_bonus: int = 0
     game_points: tuple[int, ...] | None = None
-    sets: tuple[SetResult, ...] = ()
+    sets: tuple[SetRecord, ...] = ()
     window: Window | None = None
-    calls: tuple[CallNote, ...] = ()
+    calls: tuple[CallRecord, ...] = ()
 
     @property
     def n(self) -> int:

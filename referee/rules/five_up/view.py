@@ -7,7 +7,7 @@ from typing import Any
 from ..base import View, _
 from . import layout as lay
 from .checks import breaches
-from .engine import expected_leader
+from .play import expected_leader
 from .scoring import CLOU, seats_of, side_count, side_of
 from .state import HandState, State, lowest_seats, name
 
@@ -23,14 +23,14 @@ def totals(state: State) -> tuple[int, ...]:
     if state.rules.profile == CLOU:
         for s in state.sets:
             per_side = [a + b for a, b in zip(per_side, s.credited, strict=True)]
-    elif state.over and state.winner is not None:
+    elif state.finished and state.winner is not None:
         per_side[state.winner] += state.winner_bonus
     return tuple(per_side[side_of(seat, n)] for seat in range(n))
 
 
 def _phase(state: State) -> str:
     h = state.hand
-    if state.over:
+    if state.finished:
         return "over"
     if h is None or h.status in ("done", "abandoned"):
         return "hand"
@@ -150,7 +150,7 @@ def view(state: State) -> View[dict[str, Any]]:
         "sides": [seats_of(side, n) for side in range(side_count(n))],
         "scores": list(state.scores),
         "phase": phase,
-        "events": state.seq,
+        "events": state.events,
         "first_leader": state.first_leader,
         "hand": None if state.hand is None else _hand_detail(state, state.hand),
         "hands": [
@@ -199,7 +199,7 @@ def view(state: State) -> View[dict[str, Any]]:
         detail["sets_won"] = [
             sum(s.value for s in state.sets if s.winner == side_of(seat, n)) for seat in range(n)
         ]
-    if state.over and state.winner is not None:
+    if state.finished and state.winner is not None:
         winners = tuple(seats_of(state.winner, n))
         if r.profile != CLOU and state.game_points is not None:
             detail["game_points"] = [state.game_points[side_of(s, n)] for s in range(n)]  # F31-F34
@@ -211,5 +211,5 @@ def view(state: State) -> View[dict[str, Any]]:
         )
         detail["next_first_leader"] = list(lowest_seats(final, n))  # F5
     return View(
-        totals=totals(state), finished=state.over, winners=winners, breaches=breaches(state), detail=detail
+        totals=totals(state), finished=state.finished, winners=winners, breaches=breaches(state), detail=detail
     )

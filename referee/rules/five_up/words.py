@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Line, _, counted
-from .moves import Call, Draw, End, Hand, Pass, Play
+from .events import Call, Draw, End, Hand, Pass, Play
 from .state import State
 
 

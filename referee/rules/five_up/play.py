@@ -10,10 +10,10 @@ from ..base import GameOver, IllegalEvent, _, check_seat
 from ..tiles import Tile, double_set
 from . import layout as lay
 from .ending import call, check_target, close_window
-from .moves import Call, Draw, End, Hand, Pass, Play
+from .events import Call, Draw, End, Hand, Pass, Play
 from .options import resolve
 from .scoring import hand_points, side_count, side_of
-from .state import HandState, Move, PlayNote, State, Window, add, lowest_seats, name
+from .state import HandState, MoveRecord, PlayRecord, State, Window, add, lowest_seats, name
 
 
 def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
@@ -22,7 +22,7 @@ def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
 
 
 def apply(state: State, ev: Any) -> State:
-    if state.over:
+    if state.finished:
         raise GameOver()
     if state.window is not None and not isinstance(ev, Call):
         state = close_window(state, 0)
@@ -42,9 +42,9 @@ def apply(state: State, ev: Any) -> State:
         case _:
             raise IllegalEvent("unknown_event", _("Five Up records hand, play, draw, pass, end and call."))
     settled = new.window is None or not new.rules.muggins  # muggins may still move the points
-    if new.rules.immediate and not new.over and settled and new.hand and new.hand.status == "play":
+    if new.rules.immediate and not new.finished and settled and new.hand and new.hand.status == "play":
         new = check_target(new, at_hand_end=False)
-    return replace(new, seq=state.seq + 1)
+    return replace(new, events=state.events + 1)
 
 
 # -- hands -----------------------------------------------------------------------------------
@@ -163,8 +163,8 @@ def _play(state: State, ev: Play) -> State:
     pts = lay.points(total)  # F16-F17
     side = side_of(ev.seat, state.n)
     held = add(h.held, ev.seat, -1)
-    note = PlayNote(state.seq, ev.seat, ev.tile, ev.on, total, lay.formula(new_layout), pts)
-    move = Move(state.seq, ev.seat, "play", tile=ev.tile, numbers=numbers)
+    note = PlayRecord(state.events, ev.seat, ev.tile, ev.on, total, lay.formula(new_layout), pts)
+    move = MoveRecord(state.events, ev.seat, "play", tile=ev.tile, numbers=numbers)
     new_h = replace(
         h,
         layout=new_layout,
@@ -178,7 +178,7 @@ def _play(state: State, ev: Play) -> State:
     )
     if held[ev.seat] == 0:  # F23: a domino ends the hand
         new_h = replace(new_h, status="domino", dominoer=ev.seat, turn=ev.seat)
-    window = Window(state.seq, ev.seat, pts) if state.rules.called else None
+    window = Window(state.events, ev.seat, pts) if state.rules.called else None
     return replace(state, hand=new_h, scores=add(state.scores, side, pts), window=window)
 
 
@@ -196,8 +196,8 @@ def _draw(state: State, ev: Draw) -> State:
             n=max(drawable, 0),
             reserve=state.rules.reserve,
         )
-    move = Move(
-        state.seq, ev.seat, "draw", count=ev.count, first=not h.drew, numbers=lay.open_numbers(h.layout)
+    move = MoveRecord(
+        state.events, ev.seat, "draw", count=ev.count, first=not h.drew, numbers=lay.open_numbers(h.layout)
     )
     new_h = replace(
         h,
@@ -220,7 +220,7 @@ def _pass(state: State, ev: Pass) -> State:
             _("Tiles that can still be drawn: %(n)s; a player who cannot play draws (F19)."),
             n=drawable,
         )
-    move = Move(state.seq, ev.seat, "pass", numbers=lay.open_numbers(h.layout))
+    move = MoveRecord(state.events, ev.seat, "pass", numbers=lay.open_numbers(h.layout))
     passes = h.passes + 1
     new_h = replace(h, passes=passes, drew=False, moves=h.moves + (move,), turn=(ev.seat + 1) % state.n)
     if passes == state.n:  # F23: everyone passed in a row
