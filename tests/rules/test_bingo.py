@@ -731,6 +731,16 @@ def test_b24_b25_shows_after_the_match_ending_claim_still_check_the_last_deal():
     assert GAME.view(ended).breaches == () and GAME.view(ended).totals[0] >= 7
 
 
+
+def test_apply_counts_every_event_and_refuses_an_object_that_is_no_bingo_event():
+    """The shared apply (rules/dispatch.py): ``events`` is the index the next event will have; an object
+    that is no Bingo event is malformed, and the state is left as it was."""
+    state = play(deal(), *PHASE_ONE[:2])
+    assert state.events == 3
+    with pytest.raises(MalformedEvent) as err:
+        GAME.apply(state, object())
+    assert err.value.code == "unknown_event" and state.events == 3
+
 # ------------------------------------------------------------------ refusals by sight
 
 

@@ -19,6 +19,16 @@ def lead(players: int = 2, tile: str = "6-6", **options):
     )
 
 
+
+def test_apply_counts_every_event_and_refuses_an_object_that_is_no_five_up_event():
+    """The shared apply (rules/dispatch.py): ``events`` is the index the next event will have; anything
+    but hand, play, draw, pass, end or call is malformed, and the state is left as it was."""
+    state = lead()
+    assert state.events == 2
+    with pytest.raises(MalformedEvent) as err:
+        GAME.apply(state, object())
+    assert err.value.code == "unknown_event" and state.events == 2
+
 def refused(state, raw) -> str:
     with pytest.raises(IllegalEvent) as err:
         play(state, raw)

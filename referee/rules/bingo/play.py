@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..base import GameOver, IllegalEvent, _, check_seat
+from ..dispatch import make_apply
 from ..tiles import Tile
 from .events import Claim, Close, Deal, Declare, Show, Trick
 from .scoring import next_leader, seat_points, settle_claim, settle_played_out
@@ -36,28 +37,6 @@ from .values import (
 
 def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
     return State(players=tuple(players), options=dict(options))
-
-
-def apply(state: State, ev: Any) -> State:
-    # A show after the match-ending claim changes no score; it lets the last deal's replies be checked.
-    if state.finished and not isinstance(ev, Show):
-        raise GameOver()
-    match ev:
-        case Deal():
-            new = _deal(state, ev)
-        case Declare():
-            new = _declare(state, ev)
-        case Trick():
-            new = _trick(state, ev)
-        case Close():
-            new = _close(state, ev)
-        case Claim():
-            new = _claim(state, ev)
-        case Show():
-            new = _show(state, ev)
-        case _:
-            raise IllegalEvent("unknown_event", _("Bingo does not know this event."))
-    return replace(new, events=state.events + 1)
 
 
 # ---------------------------------------------------------------- helpers
@@ -375,3 +354,15 @@ def _show(state: State, ev: Show) -> State:
         )
     deal = replace(deal, shows=deal.shows + (ShowRecord(state.events, ev.seat, tiles),))
     return state.with_deal(deal)
+
+
+def _show_after_end(state: State, ev: object) -> bool:
+    """A show after the match-ending claim changes no score; it lets the last deal's replies be checked."""
+    return isinstance(ev, Show)
+
+
+apply = make_apply(
+    {Deal: _deal, Declare: _declare, Trick: _trick, Close: _close, Claim: _claim, Show: _show},
+    _("Bingo does not know this event."),
+    after_end=_show_after_end,
+)

@@ -17,6 +17,15 @@ def _reached(state: State, score: int) -> bool:
     return score > r.target if r.strictly_over else score >= r.target  # F29, F-Δ5
 
 
+def immediate_win(state: State) -> State:
+    """``immediateWinAt61`` (F-Δ6): after any event, a side at the target wins at once, unless the hand
+    is over (its ``end`` decides) or a muggins call may still move the points."""
+    settled = state.window is None or not state.rules.muggins
+    if state.rules.immediate and not state.finished and settled and state.hand and state.hand.status == "play":
+        return check_target(state, at_hand_end=False)
+    return state
+
+
 def check_target(state: State, at_hand_end: bool) -> State:
     """F29-F30 (and F-Δ6 mid-hand): end the game or the Le Quantette set, or extend a tie."""
     extra_hands = 3 if state.n == 3 else 2
@@ -75,6 +84,13 @@ def _match_winner(sets: tuple[SetRecord, ...]) -> int:
     won = [sum(s.value for s in sets if s.winner == side) for side in range(sides)]
     pts = [sum(s.credited[side] for s in sets) for side in range(sides)]
     return max(range(sides), key=lambda side: (won[side], pts[side]))
+
+
+def close_pending_call(state: State, ev: object) -> State:
+    """Any event but a ``call`` closes the window of the last play's call: a missing call counts as 0."""
+    if state.window is not None and not isinstance(ev, Call):
+        return close_window(state, 0)
+    return state
 
 
 def close_window(state: State, called: int) -> State:

@@ -6,10 +6,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..base import GameOver, IllegalEvent, _, check_seat
+from ..base import IllegalEvent, _, check_seat
+from ..dispatch import make_apply
 from ..tiles import Tile, double_set
 from . import layout as lay
-from .ending import call, check_target, close_window
+from .ending import call, check_target, close_pending_call, immediate_win
 from .events import Call, Draw, End, Hand, Pass, Play
 from .options import resolve
 from .scoring import hand_points, side_count, side_of
@@ -19,32 +20,6 @@ from .state import HandState, MoveRecord, PlayRecord, State, Window, add, lowest
 def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
     rules = resolve(dict(options), len(players))
     return State(players=tuple(players), rules=rules, scores=(0,) * side_count(len(players)))
-
-
-def apply(state: State, ev: Any) -> State:
-    if state.finished:
-        raise GameOver()
-    if state.window is not None and not isinstance(ev, Call):
-        state = close_window(state, 0)
-    match ev:
-        case Hand():
-            new = _hand(state, ev)
-        case Play():
-            new = _play(state, ev)
-        case Draw():
-            new = _draw(state, ev)
-        case Pass():
-            new = _pass(state, ev)
-        case End():
-            new = _end(state, ev)
-        case Call():
-            new = call(state, ev)
-        case _:
-            raise IllegalEvent("unknown_event", _("Five Up records hand, play, draw, pass, end and call."))
-    settled = new.window is None or not new.rules.muggins  # muggins may still move the points
-    if new.rules.immediate and not new.finished and settled and new.hand and new.hand.status == "play":
-        new = check_target(new, at_hand_end=False)
-    return replace(new, events=state.events + 1)
 
 
 # -- hands -----------------------------------------------------------------------------------
@@ -285,3 +260,11 @@ def _check_pips(state: State, h: HandState, pips: tuple[int, ...]) -> None:
             k=k,
             total=sum(pips),
         )
+
+
+apply = make_apply(
+    {Hand: _hand, Play: _play, Draw: _draw, Pass: _pass, End: _end, Call: call},
+    _("Five Up records hand, play, draw, pass, end and call."),
+    before=close_pending_call,
+    after=immediate_win,
+)
