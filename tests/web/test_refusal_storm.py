@@ -136,7 +136,9 @@ def test_the_refusal_record_holds_no_sealed_bid(app, client):
     for ben in (["KS", "QH", "7C"], ["AD", "9H", "8C"]):
         t = session_table(client, session, "ninety-nine", ("Aki", "Ben", "Chie"))
         assert post(client, t, {"type": "deal", "dealer": 0}).status_code == 201
-        assert post(client, t, {"type": "bid", "seat": 1, "cards": ben}, t["seat_tokens"][1]).status_code == 201
+        assert (
+            post(client, t, {"type": "bid", "seat": 1, "cards": ben}, t["seat_tokens"][1]).status_code == 201
+        )
         tables.append(t)
     probes = [
         {"type": "trick", "cards": [card, "6S", "2C"]} for card in ("KS", "QH", "7C", "AD", "9H", "8C")
