@@ -258,3 +258,9 @@ def test_openapi_documents_the_club_paths(client):
         "/api/v1/clubs/{club_id}/players/{index}",
     } <= set(doc["paths"])
     assert {"Club", "ClubCreated", "PlayerHistory"} <= set(doc["components"]["schemas"])
+
+
+def test_the_home_page_leads_to_starting_a_club(client):
+    home = client.get("/").get_data(as_text=True)
+    assert 'href="/clubs/new"' in home
+    assert "クラブ運営" in client.get("/", headers={"Accept-Language": "ja"}).get_data(as_text=True)
