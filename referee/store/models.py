@@ -90,6 +90,8 @@ class ClubSession(Model):
     name: Mapped[str] = mapped_column(String(120))
     director_token_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(default=_now)
+    club_id: Mapped[str | None] = mapped_column(ForeignKey("clubs.id"), index=True, default=None)
+    """The club the session belongs to (None: a session on its own); see clubs.py."""
 
     roster: Mapped[list[RosterName]] = relationship(order_by="RosterName.index", cascade="all, delete-orphan")
     tables: Mapped[list[SessionTable]] = relationship(
@@ -120,3 +122,32 @@ class SessionTable(Model):
     number: Mapped[int]
 
     table: Mapped[GameTable] = relationship()
+
+
+class Club(Model):
+    """A club: its roster (names unique in the club) and its sessions (``ClubSession.club_id``).
+
+    ``id`` is the read right of its players' pages; the director token creates sessions and adds
+    players. Players' histories are never stored: they are the replays of the sessions' tables.
+    """
+
+    __tablename__ = "clubs"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    director_token_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    roster: Mapped[list[ClubPlayer]] = relationship(order_by="ClubPlayer.index", cascade="all, delete-orphan")
+
+
+class ClubPlayer(Model):
+    """A name on a club's roster; ``key`` (names.py's ``name_key``) keeps two alike names out."""
+
+    __tablename__ = "club_players"
+    __table_args__ = (UniqueConstraint("club_id", "key", name="uq_club_players_key"),)
+
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id"), primary_key=True)
+    index: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    key: Mapped[str] = mapped_column(String(160))

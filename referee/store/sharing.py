@@ -34,6 +34,7 @@ from ..rules import game as find_game
 from .models import EventRow, GameTable, Model, _now
 from .private import check_private
 from .record import storable
+from .refusals import counted
 from .replay import LogEntry, Replayed, replay
 from .tables import TOKEN_BYTES, StaleWrite, append, current, hash_token, log_of, normalise_event
 
@@ -136,6 +137,7 @@ def corrections_of(table: GameTable) -> list[PendingCorrection]:
     )
 
 
+@counted
 def propose_correction(
     table: GameTable,
     target: int,

@@ -26,6 +26,7 @@ from .bounds import check_room
 from .models import EventRow, GameTable, Seat, _now
 from .private import check_private
 from .record import ParsedRecord, check_header, storable
+from .refusals import counted
 from .replay import LogEntry, Replayed, extend, replay
 from .snapshots import SnapshotCache
 
@@ -191,6 +192,7 @@ def _checked_by_full_replay(
         gate.lock.release()
 
 
+@counted  # a refused write leaves no log line; the director's screen counts it (refusals.py)
 def append(
     table: GameTable,
     kind: str,

@@ -27,6 +27,8 @@ from . import director as director_web  # club nights: the director's screen (is
 from . import five_up as five_up_web
 from . import ninety_nine as ninety_nine_web
 from . import trick_de_bingo as trick_de_bingo_web
+from .clubs import bp as clubs_pages_bp  # clubs and players' pages (issue 17)
+from .clubs_api import bp as clubs_api_bp  # clubs over the API (issue 17)
 from .sessions import bp as sessions_bp  # club nights: the sessions API (issue 17)
 
 BLUEPRINTS = (
@@ -38,6 +40,8 @@ BLUEPRINTS = (
     api.bp,
     sessions_bp,
     director_web.bp,
+    clubs_api_bp,
+    clubs_pages_bp,
     printing.bp,
     bingo_web.bp,
     five_up_web.bp,

@@ -20,6 +20,7 @@ from flask_babel import gettext, ngettext
 from printables.club import StandingRow, TableCard, build_standings_pdf, build_table_cards, standings_csv
 
 from ..store.models import ClubSession
+from ..store.refusals import STORM_REFUSALS, Refusals, refusals_of
 from ..store.replay import Replayed
 from ..store.sessions import Activity, activity, get_session, seat_links, standings, table_rows
 from ..store.tables import token_matches
@@ -54,6 +55,7 @@ class BoardRow:
     rep: Replayed
     activity: Activity
     idle: bool
+    refusals: Refusals = Refusals()
 
     @property
     def progress(self) -> str:
@@ -86,30 +88,41 @@ def since_text(at: datetime | None, now: datetime) -> str:
     return ngettext("%(num)s minute ago", "%(num)s minutes ago", minutes)
 
 
-def board_version(acts: dict[str, Activity], now: datetime) -> str:
+def board_version(
+    acts: dict[str, Activity], now: datetime, refused: dict[str, Refusals] | None = None
+) -> str:
     """Changes whenever the board would, and only grows (app.js swaps in a poll answer only when its
     version is newer, compared part by part): log lines and tables, then corrections proposed, then
     decided, then tables gone idle. A table stops being idle only through a new log line, which the
-    first part counts."""
+    first part counts. Then refused entries, then storms over: a storm starts only with a refusal,
+    which the part before counts."""
     lines = sum(a.seq for a in acts.values()) + len(acts)
     proposed = sum(a.proposed for a in acts.values())
     decided = sum(a.decided for a in acts.values())
     idle = sum(1 for a in acts.values() if _idle(a, now))
-    return f"{lines}.{proposed}.{decided}.{idle}"
+    refusals = (refused or {}).values()
+    storms_over = sum(1 for r in refusals if r.storm_over)
+    return f"{lines}.{proposed}.{decided}.{idle}.{sum(r.count for r in refusals)}.{storms_over}"
 
 
 def _board(club: ClubSession) -> dict[str, Any]:
     now, acts = _now(), activity(club)
+    refused = refusals_of(acts, now)
     rows = []
     for row in table_rows(club):
         act = acts.get(row.table.id, Activity())
-        rows.append(BoardRow(row.number, row.table.id, row.rep, act, _idle(act, now)))
+        rows.append(
+            BoardRow(
+                row.number, row.table.id, row.rep, act, _idle(act, now), refused.get(row.table.id, Refusals())
+            )
+        )
     return {
         "club": club,
         "rows": rows,
         "standings": standings(r.rep for r in rows),
         "game_names": {r.rep.game.id: r.rep.game.name for r in rows},
-        "version": board_version(acts, now),
+        "version": board_version(acts, now, refused),
+        "storm_refusals": STORM_REFUSALS,
         "since_text": lambda at: since_text(at, now),
     }
 
@@ -124,7 +137,8 @@ def director(session_id: str):
 @bp.get("/<session_id>/live")
 def poll(session_id: str):
     """204 while the board is as the page shows it; otherwise the fresh board."""
-    if request.args.get("since") == board_version(activity(g.club_session), _now()):
+    now, acts = _now(), activity(g.club_session)
+    if request.args.get("since") == board_version(acts, now, refusals_of(acts, now)):
         return Response(status=204, headers={"Cache-Control": "no-store"})
     return render_template("session/_board.html", **_board(g.club_session))
 

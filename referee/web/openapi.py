@@ -35,6 +35,7 @@ ERROR = {
 
 
 def openapi_document() -> dict[str, Any]:
+    from .clubs_openapi import club_paths, club_schemas  # clubs and players' history (issue 17)
     from .sessions_openapi import session_paths, session_schemas  # club sessions (issue 17)
 
     events = _game_events()
@@ -192,6 +193,7 @@ def openapi_document() -> dict[str, Any]:
                 }
             },
             **session_paths(),
+            **club_paths(),
         },
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
@@ -199,6 +201,7 @@ def openapi_document() -> dict[str, Any]:
                 **events,
                 "Error": ERROR,
                 **session_schemas(),
+                **club_schemas(),
                 "State": state,
                 "NewTable": {
                     "type": "object",

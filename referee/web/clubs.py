@@ -1,0 +1,206 @@
+"""Club pages: start a club, its director's page (sessions, roster, a new session), and a page per
+player with their history in plain words.
+
+The club page needs the director link (``?token=``, then kept in the signed session cookie, as the
+director's screen does); the players' pages need only the club's id, like a table's viewer link, so
+the director can hand them round. A session started here opens its director's screen at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
+from flask_babel import gettext, ngettext
+
+from ..rules.base import RuleError
+from ..store.clubs import (
+    add_players,
+    create_club,
+    create_club_session,
+    get_club,
+    player_at,
+    roster_names,
+    session_token,
+    sessions_of,
+)
+from ..store.history import GameHistory, club_tables, player_history
+from ..store.models import Club
+from ..store.tables import token_matches
+from .i18n import explain
+
+bp = Blueprint("clubs_pages", __name__)
+
+
+def _lines(text: str | None) -> list[str]:
+    return [line for line in (text or "").splitlines() if line.strip()]
+
+
+def _director_club(club_id: str) -> Club:
+    """The club, for its director only: the link's token, or the one this browser keeps."""
+    club = get_club(club_id)
+    if club is None:
+        abort(404)
+    token = request.args.get("token") or session.get("club_directors", {}).get(club.id)
+    if not token_matches(token, club.director_token_hash):
+        abort(403)
+    if request.args.get("token"):
+        session["club_directors"] = {**session.get("club_directors", {}), club.id: token}
+        session.permanent = True
+    g.club_token = token
+    return club
+
+
+@bp.route("/clubs/new", methods=["GET", "POST"])
+def new_club():
+    error = None
+    if request.method == "POST":
+        try:
+            made = create_club(request.form.get("name"), _lines(request.form.get("players")))
+        except RuleError as err:
+            error = explain(err)
+        else:
+            return redirect(url_for("clubs_pages.club", club_id=made.club.id, token=made.director_token))
+    return render_template("club/new.html", error=error, form=request.form), 422 if error else 200
+
+
+def _club_page(club: Club, error: str | None = None, status: int = 200):
+    token = g.club_token
+    sessions = [
+        {
+            "summary": s,
+            "url": url_for(
+                "sessions_pages.director", session_id=s.session.id, token=session_token(token, s.session.id)
+            ),
+        }
+        for s in sessions_of(club)
+    ]
+    link = url_for("clubs_pages.club", club_id=club.id, token=token, _external=True)
+    return render_template(
+        "club/club.html",
+        club=club,
+        players=list(enumerate(roster_names(club))),
+        sessions=sessions,
+        director_link=link,
+        error=error,
+        form=request.form,
+    ), status
+
+
+@bp.get("/c/<club_id>")
+def club(club_id: str):
+    found = _director_club(club_id)
+    if request.args.get("token"):
+        return redirect(url_for("clubs_pages.club", club_id=club_id))
+    return _club_page(found)
+
+
+@bp.post("/c/<club_id>/sessions")
+def new_session(club_id: str):
+    found = _director_club(club_id)
+    players = [*request.form.getlist("players"), *_lines(request.form.get("new_players"))]
+    try:
+        made, token = create_club_session(found, g.club_token, request.form.get("name"), players)
+    except RuleError as err:
+        return _club_page(found, explain(err), 422)
+    return redirect(url_for("sessions_pages.director", session_id=made.id, token=token))
+
+
+@bp.post("/c/<club_id>/players")
+def new_players(club_id: str):
+    found = _director_club(club_id)
+    try:
+        add_players(found, _lines(request.form.get("players")))
+    except RuleError as err:
+        return _club_page(found, explain(err), 422)
+    return redirect(url_for("clubs_pages.club", club_id=club_id, _anchor="players"))
+
+
+@bp.get("/c/<club_id>/players")
+def roster(club_id: str):
+    """The players' pages, one link each: what the director hands round."""
+    found = get_club(club_id)
+    if found is None:
+        abort(404)
+    return render_template("club/roster.html", club=found, players=list(enumerate(roster_names(found))))
+
+
+def stat_sentences(row: GameHistory) -> list[str]:
+    """What stands out in one game's history, in sentences a player reads (tiles as they write them)."""
+    s: Any = row.stats
+    if s is None:
+        return []
+    match row.game:
+        case "bingo":
+            if not s.claims:
+                return [gettext("No claim made.")]
+            return [
+                ngettext(
+                    "%(num)s claim made; %(failed)s failed.",
+                    "%(num)s claims made; %(failed)s failed.",
+                    s.claims,
+                    failed=s.failed,
+                )
+            ]
+        case "five-up":
+            out = []
+            if s.hands:
+                out.append(
+                    ngettext(
+                        "Average hand score %(avg)s, over %(num)s hand.",
+                        "Average hand score %(avg)s, over %(num)s hands.",
+                        s.hands,
+                        avg=f"{s.average:.1f}",
+                    )
+                )
+            out.append(
+                gettext(
+                    "Largest count %(count)s, playing %(tile)s.", count=s.largest.count, tile=s.largest.tile
+                )
+                if s.largest
+                else gettext("No count scored yet.")
+            )
+            return out
+        case "ninety-nine":
+            if not s.deals:
+                return []
+            return [
+                ngettext(
+                    "Bids made: %(pct)s%% (%(made)s of %(num)s deal).",
+                    "Bids made: %(pct)s%% (%(made)s of %(num)s deals).",
+                    s.deals,
+                    pct=s.percent,
+                    made=s.made,
+                )
+            ]
+        case "trick-de-bingo":
+            return [
+                ngettext("%(num)s bingo.", "%(num)s bingos.", s.bingos),
+                ngettext("%(num)s round played.", "%(num)s rounds played.", s.rounds),
+            ]
+        case "bead-game":
+            if s.best is None:
+                return [gettext("No tile placed yet.")]
+            return [
+                gettext("Best placement: %(tile)s, scoring %(text)s.", tile=s.best.tile, text=s.best.text)
+            ]
+    return []
+
+
+@bp.get("/c/<club_id>/players/<int:index>")
+def player(club_id: str, index: int):
+    found = get_club(club_id)
+    if found is None:
+        abort(404)
+    name = player_at(found, index)
+    if name is None:
+        abort(404)
+    rows = player_history(club_tables(found), name)
+    return render_template(
+        "club/player.html",
+        club=found,
+        player=name,
+        rows=[(row, stat_sentences(row)) for row in rows],
+        played=sum(r.played for r in rows),
+        won=sum(r.won for r in rows),
+    )
