@@ -9,6 +9,7 @@ the rules settling a deal nobody claimed, not a claim made.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..base import View
 
@@ -22,7 +23,7 @@ class BingoStats:
         return BingoStats(self.claims + other.claims, self.failed + other.failed)
 
 
-def player_stats(view: View, seat: int) -> BingoStats:
+def player_stats(view: View[Any], seat: int) -> BingoStats:
     """The claims ``seat`` made at this table (B32-B37) and how many of them failed."""
     made = [
         claim
