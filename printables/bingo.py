@@ -3,7 +3,7 @@ reference. Every number on the reference comes from the rules module (referee/ru
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -36,6 +36,7 @@ from referee.rules.bingo.values import (
     rank_in,
     val,
 )
+from referee.rules.bingo.view import DealRow, Detail
 from referee.rules.tiles import Tile
 
 CAPTURE_MARK = "★"
@@ -50,7 +51,7 @@ def _number(job: PrintJob, n: int) -> str:
     return job.t(_("blank")) if n == 0 else str(n)
 
 
-def _deal_row(job: PrintJob, row: dict[str, Any], running: list[int]) -> tuple[str, ...]:
+def _deal_row(job: PrintJob, row: DealRow, running: list[int]) -> tuple[str, ...]:
     void = job.t(_("void"))
     decls = " ".join(
         f"{_name(job, d['seat'])} {d['points']}"
@@ -106,12 +107,12 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
         for name in players[:2]
     )
     rows: list[tuple[str, ...]] = []
-    if job.detail is not None:
-        running = [0, 0]
-        rows = [_deal_row(job, row, running) for row in job.detail.get("deals") or []]
     totals = None
     if job.detail is not None:
-        gp = list(job.detail.get("game_points") or job.totals or (0, 0))
+        detail = cast(Detail, job.detail)  # a Bingo job carries Bingo's view detail
+        running = [0, 0]
+        rows = [_deal_row(job, row, running) for row in detail["deals"]]
+        gp = detail["game_points"]
         totals = (job.t(_("Total")), "", "", "", "", "", *(x for g in gp for x in ("", "", str(g))))
     return ScoreSheet(
         title=job.t(_("Bingo score sheet")),

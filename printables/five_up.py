@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from printables.catalog import Printable, PrintJob
 from printables.tally import build_tally_sheet
 from referee.rules.base import _
 from referee.rules.five_up.scoring import CLOU
+from referee.rules.five_up.view import Detail
 
 
 def sides(players: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
@@ -27,7 +28,7 @@ def tally_sheet(job: PrintJob) -> dict[str, Any]:
         marks = None
         subtitle = job.t(_("One mark for every 5 points; four strokes and a fifth across."))
     else:
-        target = int(job.detail.get("target", 61))
+        target = cast(Detail, job.detail)["target"]  # a Five Up job carries Five Up's view detail
         points = [job.totals[seats[0]] if job.totals else 0 for seats in groups]
         marks = tuple(p // 5 for p in points)
         scores = ", ".join(f"{n} {p}" for n, p in zip(names, points, strict=True))

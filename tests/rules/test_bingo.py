@@ -851,7 +851,7 @@ def test_b35_running_points_flag_is_in_the_detail():
 
 
 def test_view_detail_is_json_and_apply_never_mutates():
-    """The detail keys of the module docstring; apply returns a new state."""
+    """Keys of view.Detail are in the detail; apply returns a new state."""
     before = play(deal(), *PHASE_ONE[:3])
     snapshot = GAME.view(before)
     after = GAME.apply(before, decode(GAME.events, PHASE_ONE[3]))

@@ -14,12 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from detail_shape import problems
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.base import IllegalEvent
 from referee.rules.bingo import GAME
 from referee.rules.bingo.values import ALL_TILES, BINGO, card_points, deck_points, legal_replies, trick_winner
+from referee.rules.bingo.view import Detail
 from referee.rules.events import decode
 from referee.rules.tiles import Tile
 
@@ -241,6 +243,21 @@ def test_random_legal_matches_never_trip_the_phase_two_checker_and_end_at_seven(
         replay = GAME.apply(replay, decode(GAME.events, raw))
     assert GAME.view(replay) == view
 
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32 - 1), OPTION_SETS)
+def test_the_detail_after_every_event_of_a_random_match_has_the_shape_view_detail_declares(seed, options):
+    """The API, templates and printables read ``view.Detail``: every key it requires is there, no other
+    key is, and each value has its declared type, for everyone's redacted detail too (B35)."""
+    sim = Sim(random.Random(seed), options)
+    sim.play_match()
+    state = GAME.start(("Aki", "Ben"), GAME.resolve_options(options))
+    assert problems(GAME.view(state).detail, Detail) == []
+    for raw in sim.events:
+        state = GAME.apply(state, decode(GAME.events, raw))
+        detail = GAME.view(state).detail
+        assert problems(detail, Detail) == [] and problems(GAME.public_detail(detail, None), Detail) == []
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32 - 1))

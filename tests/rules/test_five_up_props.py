@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+from detail_shape import problems
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_five_up_support import Cheats, new, play, play_game, play_hand, reference_count, view
@@ -12,6 +13,7 @@ from test_five_up_support import Cheats, new, play, play_game, play_hand, refere
 from referee.rules.five_up import GAME
 from referee.rules.five_up import layout as lay
 from referee.rules.five_up.scoring import CLOU, IDA, hand_points, round_clou, round_ida
+from referee.rules.five_up.view import Detail
 
 
 def check_invariants(state, hands, boneyard) -> None:
@@ -77,6 +79,23 @@ def test_random_games_finish_with_a_winner_and_zero_sum_game_points(players, see
     again = play(new(players, profile=profile, skunk10=True), *events)
     assert view(again).totals == v.totals
 
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32), options=OPTION_SETS, calls=st.booleans())
+def test_the_detail_after_every_event_of_a_random_game_has_the_shape_view_detail_declares(
+    players, seed, options, calls
+):
+    """The API, templates and printables read ``view.Detail``: every key it requires is there, no other
+    key is, and each value has its declared type, from the empty table to the game's end."""
+    extra = {"calledScore": True, "muggins": True} if calls else {}
+    state = new(players, **options, **extra)
+    assert problems(view(state).detail, Detail) == []
+    final, events = play_game(state, random.Random(seed), calls=calls)
+    for raw in events:
+        state = play(state, raw)
+        assert problems(view(state).detail, Detail) == []
+    assert state.finished == final.finished
 
 @settings(max_examples=25, deadline=None)
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32))

@@ -13,42 +13,14 @@ showRunningPoints (B35: ``redact`` drops running card points from the detail dur
 Modules: ``options`` (the variants), ``events`` (the event dataclasses), ``values`` (tile logic),
 ``state`` (dataclasses), ``play`` (start/apply and refusals), ``scoring`` (points and claims),
 ``checks`` (breaches proved later), ``quick_check`` (a claim checked from the piles), ``view``,
-``words`` (the history in sentences).
+``next_steps`` (what may be recorded next), ``words`` (the history in sentences).
 
 ``View.totals`` are the match game points, captures included; ``finished`` when a player has 7.
 A played-out deal with no claim is shown settled as the record would end there (B37, B40).
 
-``detail`` keys (tiles as ``"a-b"``, seats as ints, messages as ``{"msg", "params"}``):
-
-- ``status``: ``no_deal`` | ``playing`` | ``played_out`` | ``settled`` | ``match_over``.
-- ``game_points`` (match, = totals), ``target`` (7), ``show_running_points`` (B35: unless true,
-  ``redact`` drops ``card_points``/``points_breakdown``, each trick's ``points`` and the close
-  snapshot's points while a deal is ``playing``).
-- ``deal_no``, ``deal_leader``, ``indicator``, ``indicator_state`` (``face_up`` | ``face_down`` |
-  ``taken``), ``indicator_holder``, ``trump`` (0 = blanks), ``blanks_are_trump``, ``bingo_tile``.
-- ``phase`` (1 or 2, of the next trick), ``trick_no``, ``total_tricks``, ``lead``/``turn`` (seat on
-  lead, None when no trick can come), ``hand_size``.
-- ``tiles_used`` (played this deal), ``tiles_out_of_play`` (the untaken indicator),
-  ``known_in_hand`` (per seat: declared unplayed doubles, the taken indicator).
-- ``tricks_won``, ``card_points`` (per seat: tricks + valid declarations + last trick),
-  ``points_breakdown`` (per seat: tricks with points, declarations with ``counts``, last trick, total).
-- ``tricks``: per trick ``no, event, phase, leader, lead, reply, winner, points, why, capture``.
-- ``declarations``: ``event, seat, doubles, name, points, before_trick, status`` (``valid`` |
-  ``pending`` | ``void`` | ``invincible``); ``pending_declaration`` (``seat, doubles``).
-- ``close``: ``event, seat, after_trick, opponent_card_points, opponent_declaration_points,
-  opponent_points, opponent_tricks`` (B42 snapshot).
-- ``claim``: the settlement of the deal: ``kind`` (``claim`` | ``implied_claim`` | ``no_claim`` |
-  ``invincible``), ``claimer, claimer_points, opponent_points`` (both itemised as in
-  ``points_breakdown``), ``total, target, correct, at_close, row`` (B44), ``winner, game_points,
-  reason``; ``implied`` is true when it was settled only because the record ends here. An implied
-  claim (B40) also has ``settled_at`` (its last trick's event) and, when it ends the match, ``note``:
-  it is settled at the last trick, so a later ``deal`` is refused as after the end (Rules notes).
-- ``shows``: tiles shown after a claim.
-- ``deals``: the score sheet, one row per deal: ``no, event, leader, indicator, trump,
-  tricks_played, declarations, close, claim, result, captures, game_points``.
-- ``next``: ``can_deal, next_deal_leader, can_declare, declarable, can_close, can_claim`` (seats),
-  ``can_show`` (seats), ``must_lead_one_of, lead_seat, reply_seat``.
-- ``result`` (when finished): who won the match.
+``detail`` is :class:`view.Detail`, a TypedDict whose comments say what each key holds (its parts:
+``scoring.SeatPoints``/``ClaimDetail``, ``next_steps.Next``); ``redact`` drops the running card points
+during a deal unless ``showRunningPoints`` is on (B35).
 """
 
 from __future__ import annotations

@@ -15,12 +15,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import IllegalEvent, MalformedEvent, _
+from ..message import Message
 from ..tiles import Tile
-from .scoring import settle_claim
+from .scoring import ClaimDetail, settle_claim
 from .state import CloseRecord, DealState, DeclarationRecord, TrickRecord
 from .values import DECLARATION_NAMES, card_points, declaration_points
 
 SCORING_OPTIONS = ("thresholdCardPointsOnly", "threeIfNonClaimerTrickless")
+
+_UNTOLD: Message = {"msg": "", "params": {}}
+"""Why a told trick was won: never shown (a pile says who won it, not why)."""
 
 Line = tuple[str, dict[str, Any]]
 """A sentence of the breakdown: an msgid and its parameters (seats as ints, for names)."""
@@ -44,7 +48,7 @@ class ClaimCheck:
     winner: int
     game_points: int
     lines: tuple[Line, ...]
-    breakdown: Mapping[str, Any]
+    breakdown: ClaimDetail
 
 
 def _seat(value: Any, what: str) -> int:
@@ -162,7 +166,7 @@ def check_claim(body: Any) -> ClaimCheck:
         for i in range(0, len(pile), 2):
             lead, reply = pile[i], pile[i + 1]
             worth = card_points(lead, trump) + card_points(reply, trump)
-            tricks.append(TrickRecord(0, len(tricks) + 1, seat, lead, reply, seat, worth, 1, {}))
+            tricks.append(TrickRecord(0, len(tricks) + 1, seat, lead, reply, seat, worth, 1, _UNTOLD))
     close = _close(body.get("closed"), claimer, len(tricks))
     deal = _Told(
         no=1,
@@ -182,7 +186,7 @@ def check_claim(body: Any) -> ClaimCheck:
     return ClaimCheck(points, bool(told["correct"]), settled.winner, settled.game_points, claim_lines(told), told)
 
 
-def claim_lines(breakdown: Mapping[str, Any]) -> tuple[Line, ...]:
+def claim_lines(breakdown: ClaimDetail) -> tuple[Line, ...]:
     """A claim's settlement (``settle_claim``'s breakdown) as sentences: each side's points line by
     line, the claim against 70, the B44 reason and the game points. ``seat`` params name players."""
     out: list[Line] = []

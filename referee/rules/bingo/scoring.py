@@ -4,18 +4,83 @@ snapshot (B42), the game-point table (B44) with its variants (B-Δ2, B-Δ3)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from ..base import _
+from ..message import Message
 from .state import DealState, Settlement, State, award
 from .values import DECLARATION_NAMES, TARGET
 
+ClaimKind = Literal["claim", "implied_claim", "no_claim", "invincible"]
+"""``implied_claim``: a closed deal played out without a claim is the closer's claim (B40)."""
 
-def seat_points(deal: DealState, seat: int) -> dict[str, Any]:
+
+class ScoredTrick(TypedDict):
+    no: int
+    lead: str
+    reply: str
+    points: int
+
+
+class ScoredDeclaration(TypedDict):
+    event: int
+    doubles: list[str]
+    name: str
+    points: int
+    counts: bool  # B30: only once its maker has won a trick
+
+
+class SeatPoints(TypedDict):
+    """Everything a seat has scored in the deal, itemised (B12, B13, B27, B30)."""
+
+    seat: int
+    tricks: list[ScoredTrick]  # the tricks it won
+    trick_count: int
+    trick_points: int
+    declarations: list[ScoredDeclaration]
+    declaration_points: int  # the declarations that count
+    last_trick: int  # 10 for the last trick of a deal played out without a close (B13, B41)
+    total: int
+
+
+class AtClose(TypedDict):
+    """The B42 snapshot as a claim reads it: the closer's opponent at the close."""
+
+    closer: int
+    after_trick: int
+    card_points: int
+    declaration_points: int
+    points: int
+    tricks: int
+
+
+class ClaimDetail(TypedDict):
+    """The settlement of a deal (B31-B34, B37, B40, B44). A ``no_claim`` has only ``kind, row,
+    game_points, reason``; an ``invincible`` adds ``winner``; a claim (real or implied) has the rest."""
+
+    kind: ClaimKind
+    row: int  # the B44 row
+    game_points: int
+    reason: Message
+    winner: NotRequired[int]
+    event: NotRequired[int | None]  # the claim event (None for an implied claim)
+    claimer: NotRequired[int]
+    after_trick: NotRequired[int]
+    claimer_points: NotRequired[SeatPoints]
+    opponent_points: NotRequired[SeatPoints]
+    total: NotRequired[int]  # the claimer's card points
+    target: NotRequired[int]  # 70 (B33)
+    correct: NotRequired[bool]
+    at_close: NotRequired[AtClose | None]
+    settled_at: NotRequired[int]  # an implied claim: the event of its last trick
+    note: NotRequired[Message]  # an implied claim that ends the match: settled at its last trick (Rules notes)
+
+
+def seat_points(deal: DealState, seat: int) -> SeatPoints:
     """Everything ``seat`` has scored in the deal so far, itemised (JSON-able)."""
     won = [t for t in deal.tricks if t.winner == seat]
     has_trick = bool(won)
-    decls: list[dict[str, Any]] = [
+    decls: list[ScoredDeclaration] = [
         {
             "event": d.event,
             "doubles": [str(x) for x in d.doubles],
@@ -51,7 +116,7 @@ def _ladder(points: int, tricks: int) -> int:
 
 
 def settle_claim(
-    deal: DealState, claimer: int, options: dict[str, Any], kind: str, event: int | None
+    deal: DealState, claimer: int, options: dict[str, Any], kind: ClaimKind, event: int | None
 ) -> Settlement:
     """B33-B34, B40, B42-B44: who wins the deal on this claim, and by how many game points."""
     opp = 1 - claimer
@@ -59,7 +124,7 @@ def settle_claim(
     correct = mine["total"] >= TARGET  # B33
     cards_only = bool(options.get("thresholdCardPointsOnly"))  # B-Δ3
     close = deal.close
-    at_close = None
+    at_close: AtClose | None = None
     if close is not None:
         at_close = {
             "closer": close.seat,
@@ -106,7 +171,7 @@ def settle_claim(
         else:
             reason = _("Failed claim (%(total)s of %(target)s): the opponent scores 2")
         params = {"total": mine["total"], "target": TARGET}
-    breakdown = {
+    breakdown: ClaimDetail = {
         "kind": kind,
         "event": event,
         "claimer": claimer,

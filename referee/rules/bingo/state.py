@@ -8,11 +8,15 @@ trick record, so the state holds only what happened (B16-B23, B38).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
+from ..message import Message
 from ..tiles import Tile
 from .values import MATCH_TARGET, trump_of
+
+if TYPE_CHECKING:  # scoring builds on this module; the settlement's shape is its ClaimDetail
+    from .scoring import ClaimDetail, ClaimKind
 
 PHASE_ONE_TRICKS = 7  # B22: 14 boneyard tiles, two drawn per trick
 HAND = 7  # B16
@@ -28,7 +32,7 @@ class TrickRecord:
     winner: int
     points: int
     phase: int
-    why: Mapping[str, Any]
+    why: Message
     capture: int | None = None  # B46: the seat that played [0-0] onto the trump double
 
 
@@ -62,13 +66,13 @@ class ShowRecord:
 
 @dataclass(frozen=True)
 class Settlement:
-    kind: str  # "claim" | "implied_claim" | "no_claim" | "invincible"
+    kind: ClaimKind
     winner: int | None
     game_points: int
     row: int  # the B44 row
+    breakdown: ClaimDetail  # what the view shows as the deal's ``claim``
     event: int | None = None
     claimer: int | None = None
-    breakdown: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..base import _
+from ..message import Message, message
 from ..tiles import Tile, double_set
 
 BINGO = Tile(0, 0)
@@ -17,6 +18,11 @@ ALL_TILES = double_set()
 DOUBLES = tuple(t for t in ALL_TILES if t.is_double)
 TARGET = 70  # B33
 MATCH_TARGET = 7  # B2
+
+
+def tile_texts(tiles: Iterable[Tile]) -> list[str]:
+    """Tiles as the detail writes them: ``"a-b"``."""
+    return [str(t) for t in tiles]
 
 
 def val(n: int) -> int:
@@ -76,14 +82,12 @@ def suit_name(n: int) -> str:
 
 def trick_winner(
     lead: Tile, reply: Tile, trump: int, pip_tricks: bool = False
-) -> tuple[bool, dict[str, Any]]:
+) -> tuple[bool, Message]:
     """B11 (or B-Δ6): (does the leader win?, a translatable explanation)."""
     side = {True: "leader", False: "replier"}
 
-    def why(msg: str, leader_wins: bool, **params: Any) -> tuple[bool, dict[str, Any]]:
-        params = {k: str(v) for k, v in params.items()}
-        params["winner"] = side[leader_wins]
-        return leader_wins, {"msg": msg, "params": params}
+    def why(msg: str, leader_wins: bool, **params: Any) -> tuple[bool, Message]:
+        return leader_wins, message(msg, **{k: str(v) for k, v in params.items()}, winner=side[leader_wins])
 
     # B11.1 / B8: [0-0] beats everything.
     if lead == BINGO:

@@ -1,26 +1,153 @@
-"""Bingo: the table as ``View`` (totals = match game points, B2/B47) with a JSON-able ``detail``.
+"""Bingo: the table as ``View`` (totals = match game points, B2/B47) with its ``detail`` typed below.
 
-The detail keys are documented in the package docstring (``referee/rules/bingo/__init__.py``).
+Tiles are written ``"a-b"``, seats are ints, sentences are :class:`~referee.rules.message.Message`.
+The API, the templates (``templates/bingo``) and the score sheet (``printables/bingo.py``) read these
+keys; ``redact`` removes the running card points (B35), so those keys are ``NotRequired``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
 from ..base import View, _
-from ..tiles import Tile
+from ..message import Message, message
 from .checks import deal_breaches
-from .scoring import next_leader, seat_points, settle_played_out
-from .state import PHASE_ONE_TRICKS, DealState, State
-from .values import BINGO, DECLARATION_NAMES, DOUBLES, MATCH_TARGET
+from .next_steps import Next, next_steps
+from .scoring import ClaimDetail, ClaimKind, SeatPoints, seat_points, settle_played_out
+from .state import DealState, DeclarationRecord, State, TrickRecord
+from .values import BINGO, DECLARATION_NAMES, MATCH_TARGET, tile_texts
+
+Status = Literal["no_deal", "playing", "played_out", "settled", "match_over"]
 
 
-def _tiles(tiles: Any) -> list[str]:
-    return [str(t) for t in tiles]
+class TrickDetail(TypedDict):
+    """One trick of the deal (B11, B12, B46)."""
+
+    no: int  # 1-based within the deal
+    event: int
+    phase: int  # 1 or 2 (B23)
+    leader: int
+    lead: str
+    reply: str
+    winner: int
+    points: NotRequired[int]  # its card points; dropped by ``redact`` while the deal is played (B35)
+    why: Message  # why the winner won (B11)
+    capture: int | None  # the seat that played [0-0] onto the trump double (B46)
 
 
-def _trick(t: Any) -> dict[str, Any]:
+class DeclarationDetail(TypedDict):
+    """A declaration (B27-B31)."""
+
+    event: int
+    seat: int
+    doubles: list[str]
+    name: str  # msgid of its name (B27)
+    points: int
+    before_trick: int  # the number of the trick it leads (B28)
+    status: Literal["valid", "pending", "void", "invincible"]  # pending: counts once a trick is won (B30)
+
+
+class CloseDetail(TypedDict):
+    """The close and the B42 snapshot of the opponent; ``redact`` drops the snapshot's points (B35)."""
+
+    event: int
+    seat: int
+    after_trick: int
+    opponent_card_points: NotRequired[int]
+    opponent_declaration_points: NotRequired[int]
+    opponent_points: NotRequired[int]
+    opponent_tricks: int
+
+
+class SheetClaim(TypedDict):
+    seat: int | None
+    kind: ClaimKind
+    total: int
+    correct: bool
+
+
+class DealResult(TypedDict):
+    kind: ClaimKind
+    row: int
+    winner: int | None
+    game_points: int
+    reason: Message
+
+
+class Capture(TypedDict):
+    seat: int
+    trick: int
+
+
+class DealRow(TypedDict):
+    """One row of the score sheet (B44-B46); ``result`` None while the deal is unsettled."""
+
+    no: int
+    event: int
+    leader: int
+    indicator: str
+    trump: int  # 0 = blanks
+    tricks_played: int
+    declarations: list[DeclarationDetail]
+    close: CloseDetail | None
+    claim: SheetClaim | None
+    result: DealResult | None
+    captures: list[Capture]
+    game_points: list[int]  # per seat, this deal's settlement and captures
+
+
+class PendingDeclaration(TypedDict):
+    seat: int
+    doubles: list[str]
+
+
+class Shown(TypedDict):
+    seat: int
+    tiles: list[str]
+
+
+class Detail(TypedDict):
+    """Bingo's ``View.detail``. The keys from ``deal_leader`` to ``shows`` come once a deal has started."""
+
+    status: Status
+    game_points: list[int]  # the match, = totals
+    target: int  # 7 (B2)
+    show_running_points: bool  # B35: unless true, ``redact`` hides the running card points
+    deal_no: int | None
+    deals: list[DealRow]
+    next: Next
+    deal_leader: NotRequired[int]
+    indicator: NotRequired[str]
+    indicator_state: NotRequired[Literal["face_up", "face_down", "taken"]]
+    indicator_holder: NotRequired[int | None]
+    trump: NotRequired[int]  # 0 = blanks
+    blanks_are_trump: NotRequired[bool]
+    bingo_tile: NotRequired[str]
+    phase: NotRequired[int]  # of the next trick (or the last, once played out)
+    trick_no: NotRequired[int]
+    total_tricks: NotRequired[int]
+    lead: NotRequired[int | None]  # None when no trick can come
+    turn: NotRequired[int | None]
+    tiles_used: NotRequired[list[str]]  # played this deal
+    tiles_out_of_play: NotRequired[list[str]]  # the untaken indicator
+    known_in_hand: NotRequired[list[list[str]]]  # per seat: declared unplayed doubles, the taken indicator
+    hand_size: NotRequired[int]
+    tricks_won: NotRequired[list[int]]
+    card_points: NotRequired[list[int]]  # per seat; dropped by ``redact`` (B35)
+    points_breakdown: NotRequired[list[SeatPoints]]  # per seat; dropped by ``redact`` (B35)
+    tricks: NotRequired[list[TrickDetail]]
+    declarations: NotRequired[list[DeclarationDetail]]
+    pending_declaration: NotRequired[PendingDeclaration | None]
+    close: NotRequired[CloseDetail | None]
+    claim: NotRequired[ClaimDetail | None]
+    implied: NotRequired[bool]  # settled only because the record ends here (B37, B40)
+    shows: NotRequired[list[Shown]]  # tiles shown after a claim
+    result: NotRequired[Message]  # once finished: who won the match
+
+
+
+
+def _trick(t: TrickRecord) -> TrickDetail:
     return {
         "no": t.no,
         "event": t.event,
@@ -35,8 +162,9 @@ def _trick(t: Any) -> dict[str, Any]:
     }
 
 
-def _declaration(deal: DealState, d: Any) -> dict[str, Any]:
+def _declaration(deal: DealState, d: DeclarationRecord) -> DeclarationDetail:
     has_trick = deal.tricks_won(d.seat) > 0
+    status: Literal["valid", "pending", "void", "invincible"]
     if len(d.doubles) == 7:
         status = "invincible"
     elif has_trick:
@@ -48,7 +176,7 @@ def _declaration(deal: DealState, d: Any) -> dict[str, Any]:
     return {
         "event": d.event,
         "seat": d.seat,
-        "doubles": _tiles(d.doubles),
+        "doubles": tile_texts(d.doubles),
         "name": DECLARATION_NAMES[len(d.doubles)],
         "points": d.points,
         "before_trick": d.before_trick,
@@ -56,7 +184,7 @@ def _declaration(deal: DealState, d: Any) -> dict[str, Any]:
     }
 
 
-def _close(deal: DealState) -> dict[str, Any] | None:
+def _close(deal: DealState) -> CloseDetail | None:
     c = deal.close
     if c is None:
         return None
@@ -71,29 +199,38 @@ def _close(deal: DealState) -> dict[str, Any] | None:
     }
 
 
-def _settlement(deal: DealState) -> dict[str, Any] | None:
+def _settlement(deal: DealState) -> ClaimDetail | None:
     s = deal.settlement
     if s is None:
         return None
-    return dict(s.breakdown)
+    return s.breakdown.copy()
 
 
-def _summary(deal: DealState) -> dict[str, Any]:
+def _summary(deal: DealState) -> DealRow:
     """One row of the score sheet (B44-B46)."""
     gp = [0, 0]
     s = deal.settlement
     if s is not None and s.winner is not None:
         gp[s.winner] += s.game_points
-    captures = [{"seat": t.capture, "trick": t.no} for t in deal.tricks if t.capture is not None]
+    captures: list[Capture] = [{"seat": t.capture, "trick": t.no} for t in deal.tricks if t.capture is not None]
     for c in captures:
         gp[c["seat"]] += 1
-    claim = None
+    claim: SheetClaim | None = None
     if s is not None and s.kind in ("claim", "implied_claim"):
         claim = {
             "seat": s.claimer,
-            "kind": s.kind,
+            "kind": s.breakdown["kind"],
             "total": s.breakdown["total"],
             "correct": s.breakdown["correct"],
+        }
+    result: DealResult | None = None
+    if s is not None:
+        result = {
+            "kind": s.breakdown["kind"],
+            "row": s.row,
+            "winner": s.winner,
+            "game_points": s.game_points,
+            "reason": s.breakdown["reason"].copy(),
         }
     return {
         "no": deal.no,
@@ -105,21 +242,13 @@ def _summary(deal: DealState) -> dict[str, Any]:
         "declarations": [_declaration(deal, d) for d in deal.declarations],
         "close": _close(deal),
         "claim": claim,
-        "result": None
-        if s is None
-        else {
-            "kind": s.kind,
-            "row": s.row,
-            "winner": s.winner,
-            "game_points": s.game_points,
-            "reason": dict(s.breakdown.get("reason", {})),
-        },
+        "result": result,
         "captures": captures,
         "game_points": gp,
     }
 
 
-def _status(state: State, deal: DealState | None) -> str:
+def _status(state: State, deal: DealState | None) -> Status:
     if state.finished:
         return "match_over"
     if deal is None:
@@ -131,60 +260,56 @@ def _status(state: State, deal: DealState | None) -> str:
     return "playing"
 
 
-def _declarable(deal: DealState, seat: int) -> list[Tile]:
-    used, declared = deal.used(), deal.declared()
-    other = set(deal.known_in_hand(1 - seat))
-    out = []
-    for d in DOUBLES:
-        if d in used or d in declared or d in other:
-            continue
-        if d == deal.indicator and deal.indicator_holder != seat:
-            continue
-        out.append(d)
-    return out
+def _deal_detail(detail: Detail, state: State, raw_deal: DealState | None, deal: DealState, finished: bool) -> None:
+    """The keys of the deal in hand (the last one, settled as the record would end here)."""
+    used = deal.used()
+    on_lead = deal.on_lead
+    detail["deal_no"] = deal.no
+    detail["deal_leader"] = deal.leader
+    detail["indicator"] = str(deal.indicator)
+    detail["indicator_state"] = (
+        "taken" if deal.indicator_holder is not None else ("face_down" if deal.close else "face_up")
+    )
+    detail["indicator_holder"] = deal.indicator_holder
+    detail["trump"] = deal.trump
+    detail["blanks_are_trump"] = deal.trump == 0
+    detail["bingo_tile"] = str(BINGO)
+    detail["phase"] = deal.phase
+    detail["trick_no"] = min(len(deal.tricks) + 1, deal.total_tricks)
+    detail["total_tricks"] = deal.total_tricks
+    detail["lead"] = on_lead if deal.in_play else None
+    detail["turn"] = on_lead if deal.in_play and not finished else None
+    detail["tiles_used"] = tile_texts(sorted(used, reverse=True))
+    detail["tiles_out_of_play"] = tile_texts([deal.indicator]) if deal.indicator_holder is None else []
+    detail["known_in_hand"] = [tile_texts(deal.known_in_hand(s)) for s in (0, 1)]
+    detail["hand_size"] = deal.hand_size if len(deal.tricks) + 1 >= deal.phase_two_from else 7
+    detail["tricks_won"] = [deal.tricks_won(s) for s in (0, 1)]
+    points = [seat_points(deal, s) for s in (0, 1)]
+    detail["card_points"] = [p["total"] for p in points]
+    detail["points_breakdown"] = points
+    detail["tricks"] = [_trick(t) for t in deal.tricks]
+    detail["declarations"] = [_declaration(deal, d) for d in deal.declarations]
+    detail["pending_declaration"] = (
+        None if deal.pending is None else {"seat": deal.pending.seat, "doubles": tile_texts(deal.pending.doubles)}
+    )
+    detail["close"] = _close(deal)
+    claim = _settlement(deal)
+    detail["claim"] = claim
+    detail["implied"] = raw_deal is not None and not raw_deal.settled and deal.settled
+    detail["shows"] = [{"seat": s.seat, "tiles": tile_texts(s.tiles)} for s in deal.shows]
+    if claim is not None and claim["kind"] == "implied_claim":
+        claim["settled_at"] = deal.tricks[-1].event
+        if finished:  # Rules notes: the implied claim settles at the last trick, so the match ends there
+            claim["note"] = message(
+                _(
+                    "%(player)s's claim implied by the close settles the deal at its last trick and ends the "
+                    "match (B40, B47): no further deal can be recorded, but a claim may still come first."
+                ),
+                player=state.players[deal.close.seat] if deal.close else "",
+            )
 
 
-def _next(state: State, deal: DealState | None, ends_match: bool) -> dict[str, Any]:
-    """What may come next. ``ends_match``: the record, ended here, is a finished match (B40 may
-    still let a claim after the last trick come first)."""
-    over = state.finished
-    playing = deal is not None and deal.in_play and not over
-    nxt: dict[str, Any] = {
-        "can_deal": not ends_match and (deal is None or deal.settled or deal.played_out),
-        "next_deal_leader": None if deal is None or playing else next_leader(state),
-        "can_declare": False,
-        "declarable": [],
-        "can_close": False,
-        "can_claim": [],
-        "can_show": [],
-        "must_lead_one_of": [],
-        "lead_seat": None,
-        "reply_seat": None,
-    }
-    if deal is None or over:
-        return nxt
-    if playing:
-        lead = deal.on_lead
-        nxt["lead_seat"], nxt["reply_seat"] = lead, 1 - lead
-        declarable = _declarable(deal, lead)
-        nxt["can_declare"] = deal.pending is None and len(declarable) >= 2
-        nxt["declarable"] = _tiles(declarable) if nxt["can_declare"] else []
-        done = len(deal.tricks)
-        nxt["can_close"] = (
-            deal.close is None
-            and done < PHASE_ONE_TRICKS
-            and (done > 0 or bool(state.opt("closeBeforeFirstTrick")))
-        )
-        if deal.pending is not None:
-            nxt["must_lead_one_of"] = _tiles(deal.pending.doubles)
-    if not deal.settled:
-        nxt["can_claim"] = [0, 1]
-    elif deal.settlement is not None and deal.settlement.kind == "claim":
-        nxt["can_show"] = [s for s in (0, 1) if deal.shown(s) is None]
-    return nxt
-
-
-def view(state: State) -> View[dict[str, Any]]:
+def view(state: State) -> View[Detail]:
     raw_deal = state.deal
     # The record ends here: a played-out deal nobody claimed settles now (B37, B40).
     ended = settle_played_out(state)
@@ -194,99 +319,59 @@ def view(state: State) -> View[dict[str, Any]]:
     finished = ended.finished
     totals = tuple(ended.game_points)
     winners = tuple(s for s in (0, 1) if totals[s] >= MATCH_TARGET) if finished else ()
-    detail: dict[str, Any] = {
+    detail: Detail = {
         "status": _status(ended, raw_deal),
         "game_points": list(totals),
         "target": MATCH_TARGET,
         "show_running_points": bool(state.opt("showRunningPoints")),
         "deal_no": None,
         "deals": [_summary(d) for d in ended.deals],
-        "next": _next(state, raw_deal, finished),
+        "next": next_steps(state, raw_deal, finished),
     }
     if deal is not None:
-        used = deal.used()
-        on_lead = deal.on_lead
-        indicator_state = (
-            "taken" if deal.indicator_holder is not None else ("face_down" if deal.close else "face_up")
-        )
-        detail.update(
-            {
-                "deal_no": deal.no,
-                "deal_leader": deal.leader,
-                "indicator": str(deal.indicator),
-                "indicator_state": indicator_state,
-                "indicator_holder": deal.indicator_holder,
-                "trump": deal.trump,
-                "blanks_are_trump": deal.trump == 0,
-                "bingo_tile": str(BINGO),
-                "phase": deal.phase,
-                "trick_no": min(len(deal.tricks) + 1, deal.total_tricks),
-                "total_tricks": deal.total_tricks,
-                "lead": on_lead if deal.in_play else None,
-                "turn": on_lead if deal.in_play and not finished else None,
-                "tiles_used": _tiles(sorted(used, reverse=True)),
-                "tiles_out_of_play": _tiles([deal.indicator]) if deal.indicator_holder is None else [],
-                "known_in_hand": [_tiles(deal.known_in_hand(s)) for s in (0, 1)],
-                "hand_size": deal.hand_size if len(deal.tricks) + 1 >= deal.phase_two_from else 7,
-                "tricks_won": [deal.tricks_won(s) for s in (0, 1)],
-                "card_points": [seat_points(deal, s)["total"] for s in (0, 1)],
-                "points_breakdown": [seat_points(deal, s) for s in (0, 1)],
-                "tricks": [_trick(t) for t in deal.tricks],
-                "declarations": [_declaration(deal, d) for d in deal.declarations],
-                "pending_declaration": None
-                if deal.pending is None
-                else {"seat": deal.pending.seat, "doubles": _tiles(deal.pending.doubles)},
-                "close": _close(deal),
-                "claim": _settlement(deal),
-                "implied": raw_deal is not None and not raw_deal.settled and deal.settled,
-                "shows": [{"seat": s.seat, "tiles": _tiles(s.tiles)} for s in deal.shows],
-            }
-        )
-    if deal is not None and deal.settlement is not None and deal.settlement.kind == "implied_claim":
-        detail["claim"] = {**detail["claim"], "settled_at": deal.tricks[-1].event}
-        if finished:  # Rules notes: the implied claim settles at the last trick, so the match ends there
-            detail["claim"]["note"] = {
-                "msg": _(
-                    "%(player)s's claim implied by the close settles the deal at its last trick and ends the "
-                    "match (B40, B47): no further deal can be recorded, but a claim may still come first."
-                ),
-                "params": {"player": names[deal.close.seat] if deal.close else ""},
-            }
+        _deal_detail(detail, state, raw_deal, deal, finished)
     if finished:
-        detail["result"] = {
-            "msg": _("%(player)s wins the match with %(gp)s game points"),
-            "params": {"player": names[winners[0]], "gp": str(totals[winners[0]])},
-        }
+        detail["result"] = message(
+            _("%(player)s wins the match with %(gp)s game points"),
+            player=names[winners[0]],
+            gp=str(totals[winners[0]]),
+        )
     return View(totals=totals, finished=finished, winners=winners, breaches=breaches, detail=detail)
 
 
-_RUNNING = ("card_points", "points_breakdown")
-
-
-def redact(detail: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+def redact(detail: Detail, seat: int | None) -> Detail:
     """B35: while a deal is being played, nobody at the table may keep count of card points, so the
     running totals (and what would let a reader add them up: each trick's points, the close snapshot)
     are dropped unless ``showRunningPoints`` is on. Game points and settled deals stay visible. The
     same for every reader (``seat`` is not used): the scorer is a player too."""
-    out = dict(detail)
-    if detail.get("show_running_points") or detail.get("status") != "playing":
+    out = detail.copy()
+    if detail["show_running_points"] or detail["status"] != "playing":
         return out
-    for key in _RUNNING:
-        out.pop(key, None)
-    out["tricks"] = [{k: v for k, v in t.items() if k != "points"} for t in detail.get("tricks") or []]
+    out.pop("card_points", None)
+    out.pop("points_breakdown", None)
+    tricks = []
+    for t in detail.get("tricks") or []:
+        hidden = t.copy()
+        hidden.pop("points", None)
+        tricks.append(hidden)
+    out["tricks"] = tricks
     close = detail.get("close")
     if close:
         out["close"] = _hide_snapshot(close)
-    deals = list(detail.get("deals") or [])
-    if deals and deals[-1].get("result") is None:
-        last = dict(deals[-1])
-        if last.get("close"):
-            last["close"] = _hide_snapshot(last["close"])
+    deals = list(detail["deals"])
+    if deals and deals[-1]["result"] is None:
+        last = deals[-1].copy()
+        last_close = last["close"]
+        if last_close:
+            last["close"] = _hide_snapshot(last_close)
         deals[-1] = last
     out["deals"] = deals
     return out
 
 
-def _hide_snapshot(close: Mapping[str, Any]) -> dict[str, Any]:
-    hidden = ("opponent_card_points", "opponent_declaration_points", "opponent_points")
-    return {k: v for k, v in close.items() if k not in hidden}
+def _hide_snapshot(close: CloseDetail) -> CloseDetail:
+    hidden = close.copy()
+    hidden.pop("opponent_card_points", None)
+    hidden.pop("opponent_declaration_points", None)
+    hidden.pop("opponent_points", None)
+    return hidden

@@ -13,35 +13,12 @@ Events (docs/record-format.md, five-up): ``hand`` (*leader*, *opening*), ``play`
 ``draw`` (seat, count), ``pass`` (seat), ``end`` (pips), ``call`` (seat, points). ``on`` names the
 tile a play joins; on a double it fills a free side first, then an end (F12-F13).
 
-``view(state).detail`` keys:
+``view(state).detail`` is :class:`view.Detail`, a TypedDict whose comments say what each key holds
+(the layout's parts, ``layout.PlacedTile``/``OpenEnd``, beside the layout code).
 
-- ``profile``, ``target`` (61 or 35), ``hand_size``, ``reserve``: the resolved rules.
-- ``sides``: the seats of each side (a seat, or a partnership with 4 players); ``scores``: points per
-  side in the current game (Le Quantette: the current set).
-- ``phase``: ``hand`` (a new hand is due), ``lead``, ``play``, ``end`` (pips are due) or ``over``.
-- ``events``: how many events were applied; ``first_leader``: the game's first leader.
-- ``hand``: the current (or last) hand: ``number``, ``set``, ``leader``, ``status`` (play, domino,
-  blocked, done, abandoned), ``dominoer``, ``turn``, ``held`` (tiles per seat), ``boneyard``,
-  ``drawable``, ``passes_in_row``, ``layout`` (per tile: ``tile``, ``seat``, ``on``, ``via`` the joining
-  number, ``at`` = end/side/spinner_end, ``slot`` 0/1, ``crosswise``), ``open_ends`` (per open point:
-  ``tile``, ``where``, ``number``, ``count`` it adds, ``accepts``), ``open_numbers``, ``count``,
-  ``formula`` ("2 + 1 + 4x2 + 5 + 4 = 20"), ``plays`` (per play: ``event``, ``seat``, ``tile``, ``on``,
-  ``count``, ``formula``, ``points``, ``why``), ``play_points`` per side, ``pips``, ``end_points`` per
-  side, ``domino_bonus``, ``bonus_note`` (F35 with ``dominoBonus2``: the +2 for going out, credited
-  at ``end``; None otherwise), ``explanation``.
-- ``hands``: every finished hand (number, set, leader, status, dominoer, pips, play_points,
-  end_points, domino_bonus, bonus_note, explanation).
-- ``legal``: the event types allowed next, and ``seat``, ``numbers``, ``drawable`` during play, or
-  ``leader``/``leader_choices``/``leader_required`` before a hand.
-- ``extra_hands_left``: hands left in a tie extension (F30), else None.
-- ``calls``: every call that differs from the count (``event`` of the play, ``seat``, ``called``,
-  ``points``, ``muggins_to``); ``awaiting_call``: the play whose call may still come.
-- Le Quantette: ``sets`` (scores, winner side, demi, value, credited) and ``sets_won`` per seat.
-- Once over: ``next_first_leader`` (F5: the seats of the lowest side); IDA also ``game_points`` per
-  seat (F31-F34) and ``winner_bonus`` (F33).
-
-Messages in detail are ``{"msg": msgid, "params": {...}}``. A double's count (twice its number, once)
-is given on its first free side in ``open_ends``; its second free side adds 0.
+Modules: ``options`` (options and the resolved ``Rules``), ``events``, ``state``, ``play`` (start,
+apply, hands and turns), ``layout`` (the layout graph and its count), ``ending`` (the target, calls
+and muggins), ``scoring``, ``checks`` (breaches proved later), ``quick_check``, ``view``, ``words``.
 
 Decisions where the digest is silent ([P]):
 

@@ -8,7 +8,7 @@ covered (F13: every double is a spinner), so a double has at most four neighbour
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TypedDict
 
 from ..base import IllegalEvent, _
 from ..tiles import Tile
@@ -37,6 +37,28 @@ class Node:
 
 
 Layout = tuple[Node, ...]
+
+
+class OpenEnd(TypedDict):
+    """An open attachment point (the view's ``open_ends``)."""
+
+    tile: str  # the placed tile it belongs to
+    where: str  # end | side | spinner_end
+    number: int
+    count: int  # what it adds to the count (F15); a double's second free side adds 0
+    accepts: list[int]  # the numbers a tile may show to join here
+
+
+class PlacedTile(TypedDict):
+    """A placed tile as a renderer needs it (the view's ``layout``), in play order."""
+
+    tile: str
+    seat: int
+    on: str | None  # the tile it joined (None for the lead)
+    via: int | None  # the joining number
+    at: str | None  # end | side | spinner_end on the tile it joined
+    slot: int  # which side/end of that tile (0 or 1)
+    crosswise: bool  # a double lies crosswise (F9, F11)
 
 
 def _tile_text(tile: Tile) -> str:
@@ -190,9 +212,9 @@ def fits(layout: Layout, tile: Tile) -> bool:
     return tile.hi in nums or tile.lo in nums
 
 
-def open_ends(layout: Layout) -> list[dict[str, Any]]:
+def open_ends(layout: Layout) -> list[OpenEnd]:
     """Every open attachment point: its tile, kind, number, what it adds to the count, what may join."""
-    out: list[dict[str, Any]] = []
+    out: list[OpenEnd] = []
     for node in layout:
         t = str(node.tile)
         if node.tile.is_double:
@@ -211,7 +233,7 @@ def open_ends(layout: Layout) -> list[dict[str, Any]]:
     return out
 
 
-def describe(layout: Layout) -> list[dict[str, Any]]:
+def describe(layout: Layout) -> list[PlacedTile]:
     """What a renderer needs of every placed tile, in play order."""
     return [
         {

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..base import IllegalEvent, _, check_seat
 from ..dispatch import make_apply
+from ..message import message
 from ..tiles import Tile, double_set
 from . import layout as lay
 from .ending import call, check_target, close_pending_call, immediate_win
@@ -217,10 +218,7 @@ def _end(state: State, ev: End) -> State:
     pts, why = hand_points(state.n, ev.pips, h.dominoer, r.profile, r.subtract_own_twice)  # F25-F27
     if "side" in why["params"]:  # name the players of the side, for the table
         seats = [s for s in range(state.n) if side_of(s, state.n) == why["params"]["side"]]
-        why = {
-            "msg": why["msg"],
-            "params": {**why["params"], "side": " & ".join(name(state, s) for s in seats)},
-        }
+        why = message(why["msg"], **{**why["params"], "side": " & ".join(name(state, s) for s in seats)})
     bonus = 2 if r.domino_bonus and h.dominoer is not None else 0  # F35
     scores = tuple(s + p for s, p in zip(state.scores, pts, strict=True))  # F28
     if bonus and h.dominoer is not None:

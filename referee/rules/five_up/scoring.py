@@ -7,9 +7,9 @@ seats 1+3 = side 1) with 4 (F1).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..base import _
+from ..message import Message, message
 
 IDA = "IDA"
 CLOU = "LeQuantette"
@@ -41,13 +41,9 @@ def rounding(profile: str) -> Callable[[int], int]:
     return round_clou if profile == CLOU else round_ida
 
 
-def _msg(msg: str, **params: Any) -> dict[str, Any]:
-    return {"msg": msg, "params": params}
-
-
 def hand_points(
     players: int, pips: tuple[int, ...], dominoer: int | None, profile: str, subtract_own_twice: bool = False
-) -> tuple[tuple[int, ...], dict[str, Any]]:
+) -> tuple[tuple[int, ...], Message]:
     """Points per side at the end of a hand, and an explanation (F25 domino, F26-F27 block)."""
     r = rounding(profile)
     sides = side_count(players)
@@ -59,15 +55,15 @@ def hand_points(
             win = side_of(dominoer, players)
             opp = 1 - win
             out[win] = r(totals[opp])
-            return tuple(out), _msg(
+            return tuple(out), message(
                 _("%(side)s went out: R(%(pips)s) = %(points)s."), side=win, pips=totals[opp], points=out[win]
             )
         if totals[0] == totals[1]:  # F27, F-Δ9: a tie for fewest pips scores nothing
-            return tuple(out), _msg(_("Blocked with equal pips (%(pips)s): nobody scores."), pips=totals[0])
+            return tuple(out), message(_("Blocked with equal pips (%(pips)s): nobody scores."), pips=totals[0])
         low = 0 if totals[0] < totals[1] else 1
         # F26: the side with fewer pips scores R(the other side's pips), not the difference.
         out[low] = r(totals[1 - low])
-        return tuple(out), _msg(
+        return tuple(out), message(
             _("Blocked: %(side)s has fewer pips and scores R(%(pips)s) = %(points)s."),
             side=low,
             pips=totals[1 - low],
@@ -87,13 +83,13 @@ def hand_points(
             if pa != pb:
                 lo, hi = (a, b) if pa < pb else (b, a)
                 out[lo] = abs(pa - pb)
-        return tuple(out), _msg(
+        return tuple(out), message(
             _("%(side)s went out: %(a)s and %(b)s pips left."), side=dominoer, a=pips[a], b=pips[b]
         )
     order = sorted(range(3), key=lambda s: pips[s])
     low, mid, high = order
     if pips[low] == pips[mid]:  # F26 (IDA), F27 (Clou): a tie for fewest pips scores nothing
-        return tuple(out), _msg(_("Blocked with a tie for fewest pips: nobody scores."))
+        return tuple(out), message(_("Blocked with a tie for fewest pips: nobody scores."))
     if profile == CLOU:
         out[low] = round_clou(pips[mid] + pips[high] - pips[low])
         out[mid] = round_clou(pips[high] - pips[mid])
@@ -103,7 +99,7 @@ def hand_points(
             out[low] = (p[mid] - p[low]) + (p[high] - p[low])
         else:
             out[low] = p[mid] + p[high] - p[low]
-    return tuple(out), _msg(_("Blocked: %(side)s has fewest pips (%(pips)s)."), side=low, pips=pips[low])
+    return tuple(out), message(_("Blocked: %(side)s has fewest pips (%(pips)s)."), side=low, pips=pips[low])
 
 
 def game_points(scores: tuple[int, ...], winner: int, skunk10: bool, skunk_double: bool) -> tuple[int, ...]:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from ..message import Message
 from ..tiles import Tile
 from . import layout as lay
 from .options import Rules
@@ -54,7 +54,7 @@ class HandState:
     pips: tuple[int, ...] | None = None
     end_points: tuple[int, ...] = ()
     bonus: int = 0
-    explanation: Any = None
+    explanation: Message | None = None  # why the hand scored as it did (F25-F27)
 
 
 @dataclass(frozen=True)

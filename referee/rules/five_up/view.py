@@ -1,19 +1,145 @@
-"""What the table shows: totals, the winner, breaches proved after the fact, and the detail."""
+"""What the table shows: totals, the winner, breaches proved after the fact, and the detail typed below.
+
+Tiles are written ``"a-b"``, seats are ints, sentences are :class:`~referee.rules.message.Message`;
+scores and points are per *side* (a seat, or a partnership with 4 players, F1) unless a key says per
+seat. The API, the templates (``templates/five_up``) and the tally sheet (``printables/five_up.py``)
+read these keys.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
 from ..base import View, _
+from ..message import Message, message
 from . import layout as lay
 from .checks import breaches
+from .layout import OpenEnd, PlacedTile
 from .play import expected_leader
 from .scoring import CLOU, seats_of, side_count, side_of
-from .state import HandState, State, lowest_seats, name
+from .state import HandState, PlayRecord, State, lowest_seats, name
+
+Phase = Literal["hand", "lead", "play", "end", "over"]
+"""``hand``: a new hand is due; ``end``: the pips are due; ``over``: the game (or match) is over."""
 
 
-def _msg(msg: str, **params: Any) -> dict[str, Any]:
-    return {"msg": msg, "params": params}
+class PlayDetail(TypedDict):
+    """A play and what it scored (F15-F16)."""
+
+    event: int
+    seat: int
+    tile: str
+    on: str | None
+    count: int
+    formula: str  # "2 + 1 + 4x2 + 5 + 4 = 20" (F-E1)
+    points: int
+    why: Message
+
+
+class HandSummary(TypedDict):
+    """A finished hand (``hands``); also the first keys of the current hand (``hand``)."""
+
+    number: int
+    set: int  # Le Quantette: the set it belongs to (1 with IDA)
+    leader: int
+    status: str  # play | domino | blocked | done | abandoned
+    dominoer: int | None  # who went out
+    pips: list[int] | None  # per seat, once entered
+    play_points: list[int]  # per side, scored by plays (and moved by muggins)
+    end_points: list[int]  # per side, from the pips (F25-F27)
+    domino_bonus: int  # F35: +2 for going out, credited at ``end``
+    bonus_note: Message | None  # F35 with dominoBonus2, else None
+    explanation: Message | None  # why the hand scored as it did
+
+
+class HandDetail(TypedDict):
+    """The current (or last) hand."""
+
+    number: int
+    set: int
+    leader: int
+    status: str
+    dominoer: int | None
+    turn: int | None  # None unless the hand is being played
+    held: list[int]  # tiles per seat
+    boneyard: int
+    drawable: int  # the boneyard less its reserve (F8)
+    passes_in_row: int
+    layout: list[PlacedTile]
+    open_ends: list[OpenEnd]
+    open_numbers: list[int]
+    count: int  # the count after the last play (F15)
+    formula: str
+    plays: list[PlayDetail]
+    play_points: list[int]
+    pips: list[int] | None
+    end_points: list[int]
+    domino_bonus: int
+    bonus_note: Message | None
+    explanation: Message | None
+
+
+class Legal(TypedDict):
+    """The event types allowed next; ``seat``, ``numbers``, ``drawable`` during play; ``leader``,
+    ``leader_choices``, ``leader_required`` before a hand."""
+
+    events: list[str]
+    leader: NotRequired[int | None]  # the leader the rules fix, None: to be given
+    leader_choices: NotRequired[list[int]]
+    leader_required: NotRequired[bool]
+    seat: NotRequired[int]  # whose turn it is
+    numbers: NotRequired[list[int]]  # the open numbers
+    drawable: NotRequired[int]
+
+
+class CallDetail(TypedDict):
+    """A call that differs from the count (calledScore, muggins)."""
+
+    event: int  # the play it calls
+    seat: int
+    called: int
+    points: int  # what the play really scored
+    muggins_to: int | None  # the seat the missed points went to
+
+
+class AwaitingCall(TypedDict):
+    event: int
+    seat: int
+
+
+class SetDetail(TypedDict):
+    """A finished Le Quantette set (F36, F-Δ7)."""
+
+    scores: list[int]  # per side
+    winner: int  # side
+    demi: bool  # a loser under 18
+    value: int  # set wins it counts for (2 for a demi-score, F-Δ7)
+    credited: list[int]  # per side, the points it adds to the totals
+
+
+class Detail(TypedDict):
+    """Five Up's ``View.detail``."""
+
+    profile: str  # IDA | LeQuantette
+    target: int  # 61 or 35
+    hand_size: int
+    reserve: int  # tiles left in the boneyard (F8)
+    sides: list[list[int]]  # the seats of each side
+    scores: list[int]  # per side, this game (Le Quantette: this set)
+    phase: Phase
+    events: int  # events applied
+    first_leader: int | None
+    hand: HandDetail | None
+    hands: list[HandSummary]
+    legal: Legal
+    extra_hands_left: int | None  # hands left in a tie extension (F30)
+    calls: list[CallDetail]
+    awaiting_call: AwaitingCall | None  # the play whose call may still come
+    sets: NotRequired[list[SetDetail]]  # Le Quantette
+    sets_won: NotRequired[list[int]]  # Le Quantette, per seat (a demi-score set counts 2)
+    game_points: NotRequired[list[int]]  # IDA, once over: per seat (F31-F34)
+    winner_bonus: NotRequired[int]  # IDA, once over (F33)
+    next_first_leader: NotRequired[list[int]]  # once over: the seats of the lowest side (F5)
 
 
 def totals(state: State) -> tuple[int, ...]:
@@ -28,7 +154,7 @@ def totals(state: State) -> tuple[int, ...]:
     return tuple(per_side[side_of(seat, n)] for seat in range(n))
 
 
-def _phase(state: State) -> str:
+def _phase(state: State) -> Phase:
     h = state.hand
     if state.finished:
         return "over"
@@ -39,17 +165,17 @@ def _phase(state: State) -> str:
     return "lead" if not h.layout else "play"
 
 
-def _play_note(state: State, p: Any) -> dict[str, Any]:
+def _play_note(state: State, p: PlayRecord) -> PlayDetail:
     who = state.players[p.seat]
     if p.points:
-        why = _msg(
+        why = message(
             _("%(formula)s is a multiple of 5: %(player)s scores %(points)s (F16)."),
             formula=p.formula,
             player=who,
             points=p.points,
         )
     else:
-        why = _msg(_("%(formula)s is not a positive multiple of 5: no points (F16)."), formula=p.formula)
+        why = message(_("%(formula)s is not a positive multiple of 5: no points (F16)."), formula=p.formula)
     return {
         "event": p.event,
         "seat": p.seat,
@@ -62,25 +188,25 @@ def _play_note(state: State, p: Any) -> dict[str, Any]:
     }
 
 
-def _bonus_note(state: State, h: HandState) -> dict[str, Any] | None:
+def _bonus_note(state: State, h: HandState) -> Message | None:
     """F35 in the hand's breakdown: the +2 for going out is credited at ``end``, with the hand's
     points, not at the last play (the digest does not say when; README, 'Rules notes')."""
     if not state.rules.domino_bonus or h.dominoer is None:
         return None
     player = name(state, h.dominoer)
     if h.status == "domino":
-        return _msg(
+        return message(
             _("%(player)s went out: +2 for going out (F35) is added when the pips are entered."),
             player=player,
         )
     if h.bonus:
-        return _msg(
+        return message(
             _("%(player)s went out: +2 for going out (F35), added at the end of the hand."), player=player
         )
     return None
 
 
-def _hand_detail(state: State, h: HandState) -> dict[str, Any]:
+def _hand_detail(state: State, h: HandState) -> HandDetail:
     drawable = max(h.boneyard - state.rules.reserve, 0)
     return {
         "number": h.number,
@@ -108,7 +234,7 @@ def _hand_detail(state: State, h: HandState) -> dict[str, Any]:
     }
 
 
-def _legal(state: State, phase: str) -> dict[str, Any]:
+def _legal(state: State, phase: Phase) -> Legal:
     h = state.hand
     if phase == "over":
         return {"events": []}
@@ -137,12 +263,12 @@ def _legal(state: State, phase: str) -> dict[str, Any]:
     }
 
 
-def view(state: State) -> View[dict[str, Any]]:
+def view(state: State) -> View[Detail]:
     n = state.n
     r = state.rules
     phase = _phase(state)
     winners: tuple[int, ...] = ()
-    detail: dict[str, Any] = {
+    detail: Detail = {
         "profile": r.profile,
         "target": r.target,
         "hand_size": r.hand_size,
