@@ -9,45 +9,17 @@ from typing import Any
 from ..base import GameOver, IllegalEvent, MalformedEvent, _, check_seat
 from .events import Bid, Deal, Premium, Trick, Tricks
 from .known import check_known, check_revealed, revokes, seat_name
-from .pack import OXFORD_TRUMP_PACK, base_pack, classic_trump, deal_pack, effective, trick_winner
+from .options import Rules, resolve
+from .pack import OXFORD_TRUMP_PACK, classic_trump, deal_pack, effective, trick_winner
 from .premiums import premium
 from .scoring import close_deal, first_trump
 from .sealed import Conflict, hold, report_opened
-from .state import DealState, PlayedTrick, Rules, State
+from .state import DealState, State, TrickRecord
 
 
 def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
-    live = len(players)
-    o = {k: options.get(k, False) for k in _OPTION_IDS}
-    clashes = (
-        ("firstDealDiamonds", "classicTurnUp"),
-        ("oxfordWhist", "classicTurnUp"),
-        ("oxfordWhist", "firstDealDiamonds"),
-        ("oxfordWhist", "wikiGameBonus"),
-        ("oxfordWhist", "fixedTarget"),
-        ("wikiGameBonus", "fixedTarget"),
-    )
-    for a, b in clashes:
-        if o[a] and o[b]:
-            raise MalformedEvent("bad_option", _("Options %(a)s and %(b)s cannot be combined."), a=a, b=b)
-    if o["oxfordWhist"] and live != 3:
-        raise MalformedEvent("bad_option", _("Oxford Whist is for 3 players only (N34)."))
-    rules = Rules(
-        names=tuple(players),
-        live=live,
-        seats=3 if live == 2 else live,
-        tricks=10 if live == 4 else 9,
-        pack=base_pack(live),
-        first_diamonds=bool(o["firstDealDiamonds"]),
-        classic=bool(o["classicTurnUp"]),
-        seed_order=bool(o["seedAskingOrder"]),
-        names_leader=bool(o["revealerNamesLeader"]),
-        bonus40=bool(o["bonus4p_40_30_20_10"]),
-        wiki=bool(o["wikiGameBonus"]),
-        target=int(o["fixedTarget"] or 0),
-        oxford=bool(o["oxfordWhist"]),
-    )
-    zeros = (0,) * live
+    rules = resolve(players, options)
+    zeros = (0,) * rules.live
     return State(
         rules=rules,
         next_trump=first_trump(rules),
@@ -56,18 +28,6 @@ def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
         game_bonuses=zeros,
         rubber_bonus=zeros,
     )
-
-
-_OPTION_IDS = (
-    "firstDealDiamonds",
-    "classicTurnUp",
-    "seedAskingOrder",
-    "revealerNamesLeader",
-    "bonus4p_40_30_20_10",
-    "wikiGameBonus",
-    "fixedTarget",
-    "oxfordWhist",
-)
 
 
 def apply(state: State, ev: Any) -> State:
@@ -218,7 +178,7 @@ def _trick(state: State, deal: DealState, ev: Trick) -> State:
     state, deal = hold(state, deal, found)
     pos, why = trick_winner(ev.cards, deal.trump, deal.turnup)  # N11
     winner = seats[pos]
-    played = PlayedTrick(state.events, ev.cards, seats, led, winner, why, deal.controller)
+    played = TrickRecord(state.events, ev.cards, seats, led, winner, why, deal.controller)
     breaches, breached = revokes(state, deal, played)
     # N26: a live winner leads from hand and controls the dummy; when the dummy wins, the player
     # who played its card leads from it.
