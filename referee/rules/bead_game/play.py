@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..base import GameOver, IllegalEvent, MalformedEvent, _, check_seat
+from ..base import IllegalEvent, MalformedEvent, _, check_seat
+from ..dispatch import make_apply
 from ..tiles import Tile
 from .events import End, Hand, Pass, Place, Placement, bead_tile
 from .grid import Scored, are_adjacent, placements, score_placement
@@ -36,30 +37,10 @@ def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
     return State(players=tuple(players), single_hand=bool(options.get("singleHand", False)))
 
 
-def apply(state: State, ev: Any) -> State:
-    if state.finished:
-        raise GameOver()
-    index = state.events
-    match ev:
-        case Hand():
-            new = _new_hand(state, ev, index)
-        case Place():
-            new = _place(state, ev, index)
-        case Pass():
-            new = _pass(state, ev, index)
-        case End():
-            new = _end(state, ev)
-        case _:
-            raise MalformedEvent(
-                "unknown_event", _("The bead game records hand, place, pass and end events.")
-            )
-    return replace(new, events=index + 1)
-
-
 # --- hand (D3-D6) ------------------------------------------------------------------------------
 
 
-def _new_hand(state: State, ev: Hand, index: int) -> State:
+def _new_hand(state: State, ev: Hand) -> State:
     cur = state.current
     if cur is not None and not cur.ended:
         raise IllegalEvent(
@@ -80,7 +61,7 @@ def _new_hand(state: State, ev: Hand, index: int) -> State:
                 _("%(leader)s leads this hand: the lead passes to the left after every hand."),
                 leader=state.players[leader],
             )
-    laid = _starter(ev.starter, index)
+    laid = _starter(ev.starter, state.events)
     board = {c: v for lay in laid for c, v in zip(lay.cells, lay.values, strict=True)}
     owner = {c: lay.id for lay in laid for c in lay.cells}
     zeros = (0,) * state.seats
@@ -153,7 +134,8 @@ def _playing(state: State, seat: int) -> HandState:
     return cur
 
 
-def _place(state: State, ev: Place, index: int) -> State:
+def _place(state: State, ev: Place) -> State:
+    index = state.events
     cur = _playing(state, ev.seat)
     a, b = ev.cells
     va, vb = ev.values
@@ -186,7 +168,8 @@ def _place(state: State, ev: Place, index: int) -> State:
     return _advance(state, rnd)
 
 
-def _pass(state: State, ev: Pass, index: int) -> State:
+def _pass(state: State, ev: Pass) -> State:
+    index = state.events
     cur = _playing(state, ev.seat)
     rnd = replace(
         cur,
@@ -260,6 +243,12 @@ def _end(state: State, ev: End) -> State:
     penalties = tuple(sum(penalty(t) for t in hand) for hand in left)  # D21
     rnd = replace(cur, left=left, penalties=penalties)
     return replace(state, hands=state.hands[:-1] + (rnd,))
+
+
+apply: Callable[[State, object], State] = make_apply(
+    {Hand: _new_hand, Place: _place, Pass: _pass, End: _end},
+    _("The bead game records hand, place, pass and end events."),
+)
 
 
 # --- D19: the "cannot play?" helper ------------------------------------------------------------

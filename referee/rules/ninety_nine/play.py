@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..base import GameOver, IllegalEvent, MalformedEvent, _, check_seat
+from ..base import IllegalEvent, _, check_seat
+from ..dispatch import make_apply
 from .events import Bid, Deal, Premium, Trick, Tricks
 from .known import check_known, check_revealed, revokes, seat_name
 from .options import Rules, resolve
@@ -28,25 +29,6 @@ def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
         game_bonuses=zeros,
         rubber_bonus=zeros,
     )
-
-
-def apply(state: State, ev: Any) -> State:
-    if state.finished:
-        raise GameOver()
-    match ev:
-        case Deal():
-            new = _deal(state, ev)
-        case Premium():
-            new = premium(state, _open(state), ev)
-        case Bid():
-            new = _bid(state, _open(state), ev)
-        case Trick():
-            new = _trick(state, _open(state), ev)
-        case Tricks():
-            new = _counts(state, _open(state), ev)
-        case _:
-            raise MalformedEvent("unknown_event", _("Ninety-Nine has no such event."))
-    return replace(report_opened(new), events=state.events + 1)
 
 
 def _open(state: State) -> DealState:
@@ -201,3 +183,21 @@ def _counts(state: State, deal: DealState, ev: Tricks) -> State:
             n=rules.tricks,
         )
     return _maybe_close(state, replace(deal, counts=tuple(ev.counts)))
+
+
+def _in_deal(rule: Callable[[State, DealState, Any], State]) -> Callable[[State, Any], State]:
+    """A rule that needs a deal in progress: refused before the first deal and between deals."""
+    return lambda state, ev: rule(state, _open(state), ev)
+
+
+apply = make_apply(
+    {
+        Deal: _deal,
+        Premium: _in_deal(premium),
+        Bid: _in_deal(_bid),
+        Trick: _in_deal(_trick),
+        Tricks: _in_deal(_counts),
+    },
+    _("Ninety-Nine has no such event."),
+    after=report_opened,  # a sealed bid that opened reports its conflicts (sealed.py)
+)

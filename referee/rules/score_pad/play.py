@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..base import IllegalEvent, _
+from ..dispatch import make_apply
 from .events import Round
 from .state import State
 
@@ -17,16 +19,16 @@ def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
     return State(players=tuple(players))
 
 
-def apply(state: State, ev: Any) -> State:
-    match ev:
-        case Round(points=points):
-            if len(points) != len(state.players):
-                raise IllegalEvent(
-                    "bad_points",
-                    _("A round needs one number for each of the %(n)s players."),
-                    n=len(state.players),
-                )
-            if any(abs(p) > LIMIT for p in points):
-                raise IllegalEvent("bad_points", _("Points must lie between -1,000,000 and 1,000,000."))
-            return State(state.players, state.rounds + (points,))
-    raise IllegalEvent("unknown_event", _("The score pad records rounds only."))
+def _round(state: State, ev: Round) -> State:
+    if len(ev.points) != len(state.players):
+        raise IllegalEvent(
+            "bad_points",
+            _("A round needs one number for each of the %(n)s players."),
+            n=len(state.players),
+        )
+    if any(abs(p) > LIMIT for p in ev.points):
+        raise IllegalEvent("bad_points", _("Points must lie between -1,000,000 and 1,000,000."))
+    return replace(state, rounds=state.rounds + (ev.points,))
+
+
+apply: Callable[[State, object], State] = make_apply({Round: _round}, _("The score pad records rounds only."))

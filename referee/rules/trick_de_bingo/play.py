@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..base import GameOver, IllegalEvent, MalformedEvent, _, check_seat, word
+from ..base import IllegalEvent, _, check_seat, word
 from ..cards import Card as PlayingCard
 from ..conditions import ConditionCard, TrickRecord, achieved, first_achieved
+from ..dispatch import make_apply
 from .custom import add_custom
 from .events import Card, Claim, Pick, Round, Trick
 from .options import condition_rules
@@ -40,28 +41,6 @@ def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
     )
 
 
-def apply(state: State, ev: Any) -> State:
-    manual = state.options["manualClaims"]
-    if state.finished and not (manual and isinstance(ev, Claim)):
-        raise GameOver()
-    match ev:
-        case Round(dealer=dealer):
-            new = _round(state, dealer)
-        case Pick(seat=seat, card=card, cell=cell):
-            new = _pick(state, seat, card, cell)
-        case Trick(cards=cards):
-            new = _trick(state, cards)
-        case Claim(seat=seat, card=card):
-            new = _claim(state, seat, card)
-        case Card():
-            new = add_custom(state, ev)
-        case _:
-            raise MalformedEvent(
-                "unknown_event", _("Trick de Bingo records round, pick, trick, claim and card events.")
-            )
-    return replace(new, events=state.events + 1)
-
-
 def _with_round(state: State, rnd: RoundState) -> State:
     return replace(state, rounds=state.rounds[:-1] + (rnd,))
 
@@ -73,7 +52,8 @@ def _name(state: State, seat: int) -> str:
 # --- rounds and dealers (T4, T5) ---------------------------------------------------------------
 
 
-def _round(state: State, dealer: int | None) -> State:
+def _round(state: State, ev: Round) -> State:
+    dealer = ev.dealer
     rnd = state.current
     if rnd is None:
         if dealer is None:
@@ -107,7 +87,8 @@ def _round(state: State, dealer: int | None) -> State:
 # --- drafting (T6-T10) -------------------------------------------------------------------------
 
 
-def _pick(state: State, seat: int, card_id: str, cell: int) -> State:
+def _pick(state: State, ev: Pick) -> State:
+    seat, card_id, cell = ev.seat, ev.card, ev.cell
     rnd = state.current
     if rnd is None:
         raise IllegalEvent("no_round", _("Start a round before drafting."))
@@ -169,7 +150,8 @@ def trick_winner(order: tuple[int, ...], cards: tuple[PlayingCard, ...]) -> int:
     return order[best[1]]
 
 
-def _trick(state: State, cards: tuple[PlayingCard, ...]) -> State:
+def _trick(state: State, ev: Trick) -> State:
+    cards = ev.cards
     rnd = state.current
     if rnd is None:
         raise IllegalEvent("no_round", _("Start a round before playing tricks."))
@@ -280,7 +262,8 @@ def _close_window(state: State, rnd: RoundState) -> RoundState:
     return replace(rnd, missed=rnd.missed + claimable(state, rnd), window_closed=True)
 
 
-def _claim(state: State, seat: int, card_id: str) -> State:
+def _claim(state: State, ev: Claim) -> State:
+    seat, card_id = ev.seat, ev.card
     if not state.options["manualClaims"]:
         raise IllegalEvent(
             "claims_automatic",
@@ -348,3 +331,15 @@ def _why_not(state: State, rnd: RoundState, seat: int, card: ConditionCard) -> I
         outcome=word(_("won")) if last.winner == seat else word(_("lost")),
         needs=card.en,
     )
+
+
+def _claims_after_end(state: State, ev: object) -> bool:
+    """T19: with manualClaims, the last trick's achievements may still be claimed once the table is finished."""
+    return bool(state.options["manualClaims"]) and isinstance(ev, Claim)
+
+
+apply = make_apply(
+    {Round: _round, Pick: _pick, Trick: _trick, Claim: _claim, Card: add_custom},
+    _("Trick de Bingo records round, pick, trick, claim and card events."),
+    after_end=_claims_after_end,
+)
