@@ -7,7 +7,7 @@ from typing import cast
 from printables.catalog import Printable, PrintJob
 from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet
 from referee.rules.base import _
-from referee.rules.score_pad import Detail
+from referee.rules.score_pad.view import Detail
 
 
 def score_sheet(job: PrintJob) -> ScoreSheet:

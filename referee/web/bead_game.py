@@ -2,7 +2,7 @@
 taps on the board, the "cannot play?" list (D19), and the geometry of the board picture.
 
 No rules here: the events go through the table's usual path (``table._record``), and the legal
-placements come from ``referee.rules.bead_game.legal_placements``.
+placements come from ``referee.rules.bead_game.play.legal_placements``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from flask_babel import gettext
 
 from ..extensions import htmx
 from ..rules.base import RuleError
-from ..rules.bead_game import legal_placements
+from ..rules.bead_game.play import legal_placements
 from ..store.tables import current, get_table
 from . import table as table_pages
 from .access import access_for

@@ -14,24 +14,12 @@ import pytest
 
 from referee.rules import events as codec
 from referee.rules.base import GameOver, IllegalEvent, MalformedEvent, RuleError
-from referee.rules.bead_game import (
-    GAME,
-    HAND_SIZE,
-    End,
-    Hand,
-    Pass,
-    Place,
-    Placement,
-    apply,
-    first_leader,
-    is_pattern,
-    legal_placements,
-    pattern_flaw,
-    penalty,
-    start,
-    view,
-)
-from referee.rules.bead_game.grid import assess
+from referee.rules.bead_game import GAME
+from referee.rules.bead_game.events import End, Hand, Pass, Place, Placement
+from referee.rules.bead_game.grid import assess, is_pattern, pattern_flaw
+from referee.rules.bead_game.play import apply, first_leader, legal_placements, penalty, start
+from referee.rules.bead_game.state import HAND_SIZE
+from referee.rules.bead_game.view import view
 from referee.rules.tiles import Tile, double_set
 from tests.rule_ids import rule_ids
 

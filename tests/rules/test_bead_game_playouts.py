@@ -10,20 +10,12 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from referee.rules.base import IllegalEvent
-from referee.rules.bead_game import (
-    GAME,
-    HAND_SIZE,
-    End,
-    Hand,
-    Pass,
-    Place,
-    Placement,
-    apply,
-    legal_placements,
-    view,
-)
+from referee.rules.bead_game import GAME
+from referee.rules.bead_game.events import End, Hand, Pass, Place, Placement
 from referee.rules.bead_game.grid import is_pattern, lines, neighbours
-from referee.rules.bead_game.play import penalty
+from referee.rules.bead_game.play import apply, legal_placements, penalty
+from referee.rules.bead_game.state import HAND_SIZE
+from referee.rules.bead_game.view import view
 from referee.rules.tiles import Tile, double_set
 
 
@@ -119,7 +111,7 @@ def playout(seed: int, players: int, single: bool, pass_rate: float):
             Placement(f"{t.hi}-{t.lo}" if rng.random() < 0.5 else f"{t.lo}-{t.hi}", cs)
             for t, cs in zip((first, second), cells, strict=True)
         )
-        is_first = not state.rounds
+        is_first = not state.hands
         state = apply(state, Hand(starter=starter, leader=leader if is_first else None))
         while state.current.over is None:
             seat = state.current.to_move

@@ -11,7 +11,8 @@ round of passes (D20); penalties -25 / -5 per tile left (D21); totals over one h
 hand with ``singleHand`` (D22, D-Δ3). Passing is always allowed (D19: nobody has to demand a play), so
 the game has no after-the-fact breaches.
 
-Modules: ``grid`` (lines, patterns, scores), ``events``, ``play`` (state and ``apply``), ``view``.
+Modules: ``grid`` (lines, patterns, scores), ``options``, ``events``, ``state``, ``play`` (``start``,
+``apply``, :func:`first_leader`, :func:`legal_placements`), ``quick_check``, ``view``, ``words``.
 
 ``View.detail`` keys:
 - ``phase``: ``"hand"`` (a new hand is due), ``"play"``, ``"end"`` (play stopped: record the tiles
@@ -36,10 +37,10 @@ Modules: ``grid`` (lines, patterns, scores), ``events``, ``play`` (state and ``a
 
 from __future__ import annotations
 
-from ..base import Game, Option, _
-from .events import EVENTS, End, Hand, Pass, Place, Placement
-from .grid import Line, Scored, is_pattern, pattern_flaw, smallest_period
-from .play import HAND_SIZE, State, apply, first_leader, legal_placements, penalty, start
+from ..base import Game, _
+from .events import EVENTS
+from .options import OPTIONS
+from .play import apply, start
 from .view import view
 from .words import narrate
 
@@ -48,40 +49,10 @@ GAME = Game(
     name=_("Domino Bead Game"),
     min_players=2,
     max_players=4,
-    options=(
-        Option(
-            "singleHand",
-            False,
-            _("Play a single hand instead of one hand per player, each leading once (D-Δ3)."),
-            label=_("Play a single hand"),
-            common=True,
-        ),
-    ),
+    options=OPTIONS,
     events=EVENTS,
     start=start,
     apply=apply,
     view=view,
     narrate=narrate,
 )
-
-__all__ = [
-    "GAME",
-    "HAND_SIZE",
-    "End",
-    "Hand",
-    "Line",
-    "Pass",
-    "Place",
-    "Placement",
-    "Scored",
-    "State",
-    "apply",
-    "first_leader",
-    "is_pattern",
-    "legal_placements",
-    "pattern_flaw",
-    "penalty",
-    "smallest_period",
-    "start",
-    "view",
-]

@@ -1,21 +1,18 @@
-"""Bead-game state and ``apply``: hands, turns, placements, passes, the end of a hand (D1-D22)."""
+"""Bead-game ``start`` and ``apply``: hands, turns, placements, passes, the end of a hand (D1-D22)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
-from ..base import GameOver, IllegalEvent, MalformedEvent, _, check_seat
+from ..base import IllegalEvent, MalformedEvent, _, check_seat
+from ..dispatch import make_apply
 from ..tiles import Tile
 from .events import End, Hand, Pass, Place, Placement, bead_tile
-from .grid import Cell, Scored, are_adjacent, placements, score_placement
-
-HAND_SIZE = {2: 14, 3: 9, 4: 7}  # D5
-COPIES = 2  # D1: two double-six sets without 0s and 6s, each design twice
-DOUBLE_PENALTY = 5  # D21
-PENALTY = 25  # D21
+from .grid import Scored, are_adjacent, placements, score_placement
+from .state import COPIES, DOUBLE_PENALTY, HAND_SIZE, PENALTY, HandState, Laid, State, TurnRecord
 
 
 def first_leader(draws: Iterable[object]) -> int | None:
@@ -34,125 +31,16 @@ def penalty(tile: Tile) -> int:
     return -DOUBLE_PENALTY if tile.is_double else -PENALTY
 
 
-@dataclass(frozen=True)
-class Laid:
-    """A tile on the table: the starter's two (seat None, turn 0) or one placed on a turn."""
-
-    id: int
-    tile: Tile
-    cells: tuple[Cell, Cell]
-    values: tuple[int, int]
-    seat: int | None
-    turn: int
-    event: int
-    scored: Scored | None = None
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One turn of a hand, for the score sheet: a placement or a pass (D18-D19)."""
-
-    turn: int
-    event: int
-    seat: int
-    laid: Laid | None  # None for a pass
-
-
-@dataclass(frozen=True)
-class Round:
-    """One hand (the record's ``hand`` event up to its ``end``)."""
-
-    number: int  # 1-based
-    leader: int
-    laid: tuple[Laid, ...]
-    board: Mapping[Cell, int]  # cell -> value
-    owner: Mapping[Cell, int]  # cell -> id of the tile covering it
-    turns: tuple[Turn, ...]
-    to_move: int
-    placed: tuple[int, ...]  # tiles placed per seat
-    scores: tuple[int, ...]  # placement points per seat (D17)
-    passes_in_row: int = 0
-    out: int | None = None  # the seat that placed its last tile (D20)
-    final_turns_left: int = 0
-    over: str | None = None  # "out" or "blocked" once play has stopped (D20)
-    left: tuple[tuple[Tile, ...], ...] | None = None  # from the end event
-    penalties: tuple[int, ...] | None = None
-
-    def copies_on_table(self) -> Counter[Tile]:
-        return Counter(lay.tile for lay in self.laid)
-
-    @property
-    def ended(self) -> bool:
-        return self.left is not None
-
-
-@dataclass(frozen=True)
-class State:
-    players: tuple[str, ...]
-    single_hand: bool
-    rounds: tuple[Round, ...] = ()
-    events: int = 0
-
-    @property
-    def seats(self) -> int:
-        return len(self.players)
-
-    @property
-    def hand_size(self) -> int:
-        return HAND_SIZE[self.seats]
-
-    @property
-    def hands_to_play(self) -> int:
-        """D-Δ3: one hand per player (each leads once), or one with ``singleHand``."""
-        return 1 if self.single_hand else self.seats
-
-    @property
-    def current(self) -> Round | None:
-        return self.rounds[-1] if self.rounds else None
-
-    @property
-    def finished(self) -> bool:
-        return len(self.rounds) == self.hands_to_play and self.rounds[-1].ended
-
-    def totals(self) -> tuple[int, ...]:
-        """Placement scores minus end penalties over the hands played (D17, D21, D22)."""
-        out = [0] * self.seats
-        for rnd in self.rounds:
-            for s in range(self.seats):
-                out[s] += rnd.scores[s] + (rnd.penalties[s] if rnd.penalties else 0)
-        return tuple(out)
-
-
 def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
     if len(players) not in HAND_SIZE:  # D2
         raise MalformedEvent("bad_players", _("This game needs %(min)s to %(max)s players."), min=2, max=4)
     return State(players=tuple(players), single_hand=bool(options.get("singleHand", False)))
 
 
-def apply(state: State, ev: Any) -> State:
-    if state.finished:
-        raise GameOver()
-    index = state.events
-    match ev:
-        case Hand():
-            new = _new_hand(state, ev, index)
-        case Place():
-            new = _place(state, ev, index)
-        case Pass():
-            new = _pass(state, ev, index)
-        case End():
-            new = _end(state, ev)
-        case _:
-            raise MalformedEvent(
-                "unknown_event", _("The bead game records hand, place, pass and end events.")
-            )
-    return replace(new, events=index + 1)
-
-
 # --- hand (D3-D6) ------------------------------------------------------------------------------
 
 
-def _new_hand(state: State, ev: Hand, index: int) -> State:
+def _new_hand(state: State, ev: Hand) -> State:
     cur = state.current
     if cur is not None and not cur.ended:
         raise IllegalEvent(
@@ -173,12 +61,12 @@ def _new_hand(state: State, ev: Hand, index: int) -> State:
                 _("%(leader)s leads this hand: the lead passes to the left after every hand."),
                 leader=state.players[leader],
             )
-    laid = _starter(ev.starter, index)
+    laid = _starter(ev.starter, state.events)
     board = {c: v for lay in laid for c, v in zip(lay.cells, lay.values, strict=True)}
     owner = {c: lay.id for lay in laid for c in lay.cells}
     zeros = (0,) * state.seats
-    rnd = Round(
-        number=len(state.rounds) + 1,
+    rnd = HandState(
+        number=len(state.hands) + 1,
         leader=leader,
         laid=laid,
         board=board,
@@ -188,7 +76,7 @@ def _new_hand(state: State, ev: Hand, index: int) -> State:
         placed=zeros,
         scores=zeros,
     )
-    return replace(state, rounds=state.rounds + (rnd,))
+    return replace(state, hands=state.hands + (rnd,))
 
 
 def _starter(starter: tuple[Placement, ...], index: int) -> tuple[Laid, ...]:
@@ -227,7 +115,7 @@ def _starter(starter: tuple[Placement, ...], index: int) -> tuple[Laid, ...]:
 # --- place and pass (D7-D20) -------------------------------------------------------------------
 
 
-def _playing(state: State, seat: int) -> Round:
+def _playing(state: State, seat: int) -> HandState:
     check_seat(seat, state.seats)
     cur = state.current
     if cur is None or cur.ended:
@@ -246,7 +134,8 @@ def _playing(state: State, seat: int) -> Round:
     return cur
 
 
-def _place(state: State, ev: Place, index: int) -> State:
+def _place(state: State, ev: Place) -> State:
+    index = state.events
     cur = _playing(state, ev.seat)
     a, b = ev.cells
     va, vb = ev.values
@@ -267,7 +156,7 @@ def _place(state: State, ev: Place, index: int) -> State:
         laid=cur.laid + (laid,),
         board={**cur.board, a: va, b: vb},
         owner={**cur.owner, a: laid.id, b: laid.id},
-        turns=cur.turns + (Turn(turn, index, ev.seat, laid),),
+        turns=cur.turns + (TurnRecord(turn, index, ev.seat, laid),),
         placed=placed,
         scores=scores,
         passes_in_row=0,
@@ -279,11 +168,12 @@ def _place(state: State, ev: Place, index: int) -> State:
     return _advance(state, rnd)
 
 
-def _pass(state: State, ev: Pass, index: int) -> State:
+def _pass(state: State, ev: Pass) -> State:
+    index = state.events
     cur = _playing(state, ev.seat)
     rnd = replace(
         cur,
-        turns=cur.turns + (Turn(len(cur.turns) + 1, index, ev.seat, None),),
+        turns=cur.turns + (TurnRecord(len(cur.turns) + 1, index, ev.seat, None),),
         passes_in_row=cur.passes_in_row + 1,
     )
     if cur.out is not None:
@@ -291,7 +181,7 @@ def _pass(state: State, ev: Pass, index: int) -> State:
     return _advance(state, rnd)
 
 
-def _advance(state: State, rnd: Round) -> State:
+def _advance(state: State, rnd: HandState) -> State:
     """Pass the turn to the left, or stop play (D20)."""
     if rnd.out is not None and rnd.final_turns_left == 0:
         rnd = replace(rnd, over="out")
@@ -299,7 +189,7 @@ def _advance(state: State, rnd: Round) -> State:
         rnd = replace(rnd, over="blocked")
     else:
         rnd = replace(rnd, to_move=(rnd.to_move + 1) % state.seats)
-    return replace(state, rounds=state.rounds[:-1] + (rnd,))
+    return replace(state, hands=state.hands[:-1] + (rnd,))
 
 
 def _bump(values: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:
@@ -352,7 +242,13 @@ def _end(state: State, ev: End) -> State:
             )
     penalties = tuple(sum(penalty(t) for t in hand) for hand in left)  # D21
     rnd = replace(cur, left=left, penalties=penalties)
-    return replace(state, rounds=state.rounds[:-1] + (rnd,))
+    return replace(state, hands=state.hands[:-1] + (rnd,))
+
+
+apply: Callable[[State, object], State] = make_apply(
+    {Hand: _new_hand, Place: _place, Pass: _pass, End: _end},
+    _("The bead game records hand, place, pass and end events."),
+)
 
 
 # --- D19: the "cannot play?" helper ------------------------------------------------------------

@@ -7,7 +7,8 @@ from typing import Any
 
 from ..base import View, _
 from ..tiles import double_set
-from .play import COPIES, Round, State, penalty
+from .play import penalty
+from .state import COPIES, HandState, State
 
 
 def view(state: State) -> View[dict[str, Any]]:
@@ -35,8 +36,8 @@ def view(state: State) -> View[dict[str, Any]]:
         "board": _board(cur) if cur else [],
         "bounds": _bounds(cur) if cur else None,
         "unseen": _unseen(cur) if cur else {},
-        "sheet": [row for rnd in state.rounds for row in _sheet(rnd)],
-        "hands": [_hand_summary(state, rnd) for rnd in state.rounds],
+        "sheet": [row for rnd in state.hands for row in _sheet(rnd)],
+        "hands": [_hand_summary(state, rnd) for rnd in state.hands],
         "totals": list(totals),
     }
     return View(totals=totals, finished=finished, winners=winners, breaches=(), detail=detail)
@@ -85,7 +86,7 @@ def _status(state: State) -> dict[str, Any]:
     return {"msg": _("%(seat)s to place a tile or pass."), "params": {"seat": state.players[cur.to_move]}}
 
 
-def _board(rnd: Round) -> list[dict[str, Any]]:
+def _board(rnd: HandState) -> list[dict[str, Any]]:
     by_id = {lay.id: lay for lay in rnd.laid}
     out = []
     for cell in sorted(rnd.board):
@@ -103,19 +104,19 @@ def _board(rnd: Round) -> list[dict[str, Any]]:
     return out
 
 
-def _bounds(rnd: Round) -> dict[str, int]:
+def _bounds(rnd: HandState) -> dict[str, int]:
     rows = [r for r, _c in rnd.board]
     cols = [c for _r, c in rnd.board]
     return {"top": min(rows), "bottom": max(rows), "left": min(cols), "right": max(cols)}
 
 
-def _unseen(rnd: Round) -> dict[str, int]:
+def _unseen(rnd: HandState) -> dict[str, int]:
     """Copies of each design not on the table (D1): in hands, or the face-down spare with 3 players."""
     on_table = Counter(lay.tile for lay in rnd.laid)
     return {str(t): COPIES - on_table[t] for t in double_set(5, 1) if on_table[t] < COPIES}
 
 
-def _sheet(rnd: Round) -> list[dict[str, Any]]:
+def _sheet(rnd: HandState) -> list[dict[str, Any]]:
     rows = []
     for turn in rnd.turns:
         row: dict[str, Any] = {"hand": rnd.number, "turn": turn.turn, "event": turn.event, "seat": turn.seat}
@@ -127,7 +128,7 @@ def _sheet(rnd: Round) -> list[dict[str, Any]]:
     return rows
 
 
-def _hand_summary(state: State, rnd: Round) -> dict[str, Any]:
+def _hand_summary(state: State, rnd: HandState) -> dict[str, Any]:
     items = None
     if rnd.left is not None:
         items = [[{"tile": str(t), "points": penalty(t)} for t in hand] for hand in rnd.left]

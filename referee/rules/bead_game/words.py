@@ -6,7 +6,7 @@ from typing import Any
 
 from ..base import Line, _, counted
 from .events import End, Hand, Pass, Place
-from .play import State
+from .state import State
 
 
 def narrate(

@@ -1,12 +1,12 @@
 """The Trick de Bingo condition language and the 50-card catalog (docs/rules/trick-de-bingo.md §4.3, §4.5).
 
 - ``language``: ``TrickRecord``, ``Rules``, ``Proof``, ``holds``, ``achieved`` (the one evaluator);
-- ``catalog``: ``CATALOG`` (TB-01..TB-50 as data), ``CATALOG_BY_ID``, ``ConditionCard``;
+- ``deck``: ``CATALOG`` (TB-01..TB-50 as data), ``CATALOG_BY_ID``, ``ConditionCard``;
 - ``text``: ``render_en``/``render_ja`` (a condition's text from its data, for custom cards);
 - ``validate``: ``validate`` (custom card data).
 """
 
-from .catalog import CATALOG, CATALOG_BY_ID, ConditionCard
+from .deck import CATALOG, CATALOG_BY_ID, ConditionCard
 from .language import Proof, Rules, TrickRecord, achieved, first_achieved, holds, kind_label
 from .text import render_en, render_ja
 from .validate import validate

@@ -42,69 +42,13 @@ the rubber bonus.
 
 from __future__ import annotations
 
-from ..base import Game, Option, _
-from .events import EVENTS, Bid, Deal, Premium, Trick, Tricks
+from ..base import Game, _
+from .events import EVENTS
+from .options import OPTIONS
 from .play import apply, start
 from .sealed import hidden_errors
-from .state import State
 from .view import redact, view
 from .words import narrate
-
-OPTIONS = (
-    Option(
-        "firstDealDiamonds",
-        False,
-        _("The first deal of each game is played with diamonds as trump (N-Δ1)."),
-        label=_("First deal of each game: diamonds are trump"),
-    ),
-    Option(
-        "classicTurnUp",
-        False,
-        _("Classic: 37 cards with a Joker; a turned-up card sets each deal's trump, 9 or Joker none (N33)."),
-        label=_("Classic: 37 cards, a turned-up card sets trump"),
-        common=True,
-    ),
-    Option(
-        "seedAskingOrder",
-        False,
-        _("Premiums are asked from the dealer clockwise; a reveal ends it (N-Δ2)."),
-        label=_("Premiums asked from the dealer round"),
-    ),
-    Option(
-        "revealerNamesLeader",
-        False,
-        _("A revealer names who leads the first trick (N-Δ3)."),
-        label=_("A revealer names who leads"),
-    ),
-    Option(
-        "bonus4p_40_30_20_10",
-        False,
-        _("4 players: success bonus 40/30/20/10 instead of 30/20/10/0 (N-Δ4)."),
-        label=_("4 players: bonus 40/30/20/10"),
-    ),
-    Option(
-        "wikiGameBonus",
-        False,
-        _("Game bonus only for players at 100+ who made their bid; match ends at 3 bonuses (N18)."),
-        label=_("Game bonus only at 100+ with the bid made"),
-    ),
-    Option(
-        "fixedTarget",
-        0,
-        _("Play one game until someone passes this total; 0 plays the rubber (N19)."),
-        choices=(100, 150, 200, 250, 300, 500, 1000),  # usual totals, suggested by the form
-        bounds=(1, 10_000),
-        label=_("Length of play"),
-        choice_words=((0, _("A rubber (no fixed target)")),),
-        common=True,
-    ),
-    Option(
-        "oxfordWhist",
-        False,
-        _("Oxford Whist, 3 players: no premiums, 10 per success, 16 deals (N34)."),
-        label=_("Oxford Whist (3 players)"),
-    ),
-)
 
 GAME = Game(
     id="ninety-nine",
@@ -121,5 +65,3 @@ GAME = Game(
     hidden_errors=hidden_errors,
     narrate=narrate,
 )
-
-__all__ = ["GAME", "Bid", "Deal", "Premium", "State", "Trick", "Tricks", "apply", "start", "view"]

@@ -7,7 +7,7 @@ from ..base import Breach, IllegalEvent, _, word
 from ..cards import Card
 from .pack import effective, suit_text
 from .sealed import Conflict, Where, is_open, sealed_owners
-from .state import DealState, PlayedTrick, State
+from .state import DealState, State, TrickRecord
 
 DUMMY = word(_("the dummy"))
 
@@ -80,7 +80,7 @@ def check_revealed(state: State, deal: DealState, seat: int, card: Card, led: st
 
 
 def revokes(
-    state: State, deal: DealState, trick: PlayedTrick
+    state: State, deal: DealState, trick: TrickRecord
 ) -> tuple[tuple[Breach, ...], frozenset[tuple[int, int]]]:
     """N10 post hoc: a seat's hand at trick k is what it plays from k on, so a card of a suit it
     failed to follow earlier proves that revoke (the dummy's is a breach of seat 2)."""

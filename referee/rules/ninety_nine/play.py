@@ -2,52 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..base import GameOver, IllegalEvent, MalformedEvent, _, check_seat
+from ..base import IllegalEvent, _, check_seat
+from ..dispatch import make_apply
 from .events import Bid, Deal, Premium, Trick, Tricks
 from .known import check_known, check_revealed, revokes, seat_name
-from .pack import OXFORD_TRUMP_PACK, base_pack, classic_trump, deal_pack, effective, trick_winner
+from .options import Rules, resolve
+from .pack import OXFORD_TRUMP_PACK, classic_trump, deal_pack, effective, trick_winner
 from .premiums import premium
 from .scoring import close_deal, first_trump
 from .sealed import Conflict, hold, report_opened
-from .state import DealState, PlayedTrick, Rules, State
+from .state import DealState, State, TrickRecord
 
 
 def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
-    live = len(players)
-    o = {k: options.get(k, False) for k in _OPTION_IDS}
-    clashes = (
-        ("firstDealDiamonds", "classicTurnUp"),
-        ("oxfordWhist", "classicTurnUp"),
-        ("oxfordWhist", "firstDealDiamonds"),
-        ("oxfordWhist", "wikiGameBonus"),
-        ("oxfordWhist", "fixedTarget"),
-        ("wikiGameBonus", "fixedTarget"),
-    )
-    for a, b in clashes:
-        if o[a] and o[b]:
-            raise MalformedEvent("bad_option", _("Options %(a)s and %(b)s cannot be combined."), a=a, b=b)
-    if o["oxfordWhist"] and live != 3:
-        raise MalformedEvent("bad_option", _("Oxford Whist is for 3 players only (N34)."))
-    rules = Rules(
-        names=tuple(players),
-        live=live,
-        seats=3 if live == 2 else live,
-        tricks=10 if live == 4 else 9,
-        pack=base_pack(live),
-        first_diamonds=bool(o["firstDealDiamonds"]),
-        classic=bool(o["classicTurnUp"]),
-        seed_order=bool(o["seedAskingOrder"]),
-        names_leader=bool(o["revealerNamesLeader"]),
-        bonus40=bool(o["bonus4p_40_30_20_10"]),
-        wiki=bool(o["wikiGameBonus"]),
-        target=int(o["fixedTarget"] or 0),
-        oxford=bool(o["oxfordWhist"]),
-    )
-    zeros = (0,) * live
+    rules = resolve(players, options)
+    zeros = (0,) * rules.live
     return State(
         rules=rules,
         next_trump=first_trump(rules),
@@ -56,37 +29,6 @@ def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
         game_bonuses=zeros,
         rubber_bonus=zeros,
     )
-
-
-_OPTION_IDS = (
-    "firstDealDiamonds",
-    "classicTurnUp",
-    "seedAskingOrder",
-    "revealerNamesLeader",
-    "bonus4p_40_30_20_10",
-    "wikiGameBonus",
-    "fixedTarget",
-    "oxfordWhist",
-)
-
-
-def apply(state: State, ev: Any) -> State:
-    if state.finished:
-        raise GameOver()
-    match ev:
-        case Deal():
-            new = _deal(state, ev)
-        case Premium():
-            new = premium(state, _open(state), ev)
-        case Bid():
-            new = _bid(state, _open(state), ev)
-        case Trick():
-            new = _trick(state, _open(state), ev)
-        case Tricks():
-            new = _counts(state, _open(state), ev)
-        case _:
-            raise MalformedEvent("unknown_event", _("Ninety-Nine has no such event."))
-    return replace(report_opened(new), events=state.events + 1)
 
 
 def _open(state: State) -> DealState:
@@ -218,7 +160,7 @@ def _trick(state: State, deal: DealState, ev: Trick) -> State:
     state, deal = hold(state, deal, found)
     pos, why = trick_winner(ev.cards, deal.trump, deal.turnup)  # N11
     winner = seats[pos]
-    played = PlayedTrick(state.events, ev.cards, seats, led, winner, why, deal.controller)
+    played = TrickRecord(state.events, ev.cards, seats, led, winner, why, deal.controller)
     breaches, breached = revokes(state, deal, played)
     # N26: a live winner leads from hand and controls the dummy; when the dummy wins, the player
     # who played its card leads from it.
@@ -241,3 +183,21 @@ def _counts(state: State, deal: DealState, ev: Tricks) -> State:
             n=rules.tricks,
         )
     return _maybe_close(state, replace(deal, counts=tuple(ev.counts)))
+
+
+def _in_deal(rule: Callable[[State, DealState, Any], State]) -> Callable[[State, Any], State]:
+    """A rule that needs a deal in progress: refused before the first deal and between deals."""
+    return lambda state, ev: rule(state, _open(state), ev)
+
+
+apply = make_apply(
+    {
+        Deal: _deal,
+        Premium: _in_deal(premium),
+        Bid: _in_deal(_bid),
+        Trick: _in_deal(_trick),
+        Tricks: _in_deal(_counts),
+    },
+    _("Ninety-Nine has no such event."),
+    after=report_opened,  # a sealed bid that opened reports its conflicts (sealed.py)
+)

@@ -6,8 +6,9 @@ from dataclasses import replace
 from typing import Any
 
 from ..base import _
+from .options import Rules
 from .pack import TRUMP_BY_SUCCESSES, bid_value, suit_text
-from .state import DealResult, DealState, GameResult, Rules, State
+from .state import DealResult, DealState, GameResult, State
 
 OXFORD_DEALS = 16  # N34: the sixteen 2-5 cards of the trump pack
 

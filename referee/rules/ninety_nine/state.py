@@ -7,29 +7,11 @@ from typing import Any
 
 from ..base import Breach
 from ..cards import Card
+from .options import Rules
 
 
 @dataclass(frozen=True)
-class Rules:
-    """Player count and the table options, fixed at the start."""
-
-    names: tuple[str, ...]
-    live: int  # players at the table (N21: the 2-player game adds the dummy as seat 2)
-    seats: int  # hands dealt: the players, plus the dummy with 2 players
-    tricks: int  # 9, or 10 with 4 players (N30)
-    pack: frozenset[Card]
-    first_diamonds: bool = False
-    classic: bool = False
-    seed_order: bool = False
-    names_leader: bool = False
-    bonus40: bool = False
-    wiki: bool = False
-    target: int = 0
-    oxford: bool = False
-
-
-@dataclass(frozen=True)
-class PlayedTrick:
+class TrickRecord:
     event: int
     cards: tuple[Card, ...]
     seats: tuple[int, ...]  # who each card belongs to, in play order
@@ -77,7 +59,7 @@ class DealState:
     bids: tuple[tuple[Card, ...] | None, ...] = ()
     bid_events: tuple[int | None, ...] = ()
     sealed: tuple[bool, ...] = ()  # the bid was entered before the play was over
-    tricks: tuple[PlayedTrick, ...] = ()
+    tricks: tuple[TrickRecord, ...] = ()
     counts: tuple[int, ...] | None = None  # quick mode: the `tricks` event
     leader: int = 0
     controller: int | None = None

@@ -43,61 +43,12 @@ Message-like values (``why``, ``notes``) are ``{"msg": msgid, "params": {...}}``
 
 from __future__ import annotations
 
-from ..base import Game, Option, _
-from ..conditions import CATALOG
-from .custom import CustomCard
-from .play import EVENTS, Claim, PickCard, RoundStart, Trick, apply, start
-from .state import State
+from ..base import Game, _
+from .events import EVENTS
+from .options import OPTIONS
+from .play import apply, start
 from .view import view
 from .words import narrate
-
-OPTIONS = (
-    Option(
-        "placeBlindBeforeLooking",
-        False,
-        _("A blind card is placed before it is looked at (T-Δ1)."),
-        label=_("Place the blind card before looking at it"),
-    ),
-    Option(
-        "counterClockwiseTricks",
-        False,
-        _("Tricks are played to the right, against the drafting order (T-Δ2)."),
-        label=_("Tricks go to the right"),
-    ),
-    Option(
-        "onlyOneBonus",
-        False,
-        _("A first line on trick 13 scores First Bingo only, not also Last Bingo (T-Δ3)."),
-        label=_("A line on trick 13: First Bingo only"),
-    ),
-    Option(
-        "manualClaims",
-        False,
-        _("Players claim their achievements; unclaimed ones are lost at the next trick (T-Δ4)."),
-        label=_("Players claim their own achievements"),
-        common=True,
-    ),
-    Option(
-        "aceLowForNumberConditions",
-        False,
-        _("An Ace counts 1 in rank comparisons and sums (T-Δ5)."),
-        label=_("An Ace counts as 1"),
-    ),
-    Option(
-        "strictExtremes",
-        False,
-        _("Lowest/highest in a trick must be strictly so; ties do not count (T-Δ6)."),
-        label=_("Lowest and highest must be strict"),
-    ),
-    Option(
-        "rounds",
-        4,
-        _("Number of rounds: 4 (each player deals once), or 1 or 2 (T4)."),
-        choices=(1, 2, 4),
-        label=_("Rounds"),
-        common=True,
-    ),
-)
 
 GAME = Game(
     id="trick-de-bingo",
@@ -112,18 +63,3 @@ GAME = Game(
     seat_events=frozenset({"pick", "claim"}),
     narrate=narrate,
 )
-
-__all__ = [
-    "CATALOG",
-    "GAME",
-    "OPTIONS",
-    "Claim",
-    "CustomCard",
-    "PickCard",
-    "RoundStart",
-    "State",
-    "Trick",
-    "apply",
-    "start",
-    "view",
-]

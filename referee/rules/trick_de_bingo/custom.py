@@ -14,25 +14,13 @@ from dataclasses import replace
 
 from ..base import IllegalEvent, MalformedEvent, _
 from ..conditions import CATALOG_BY_ID, ConditionCard, render_en, render_ja, validate
-from ..events import event
+from .events import Card
 from .state import State
 
 _CUSTOM_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,15}$")
 
 
-@event("card")
-class CustomCard:
-    """App event: a custom condition card for this table. ``condition`` is the condition as JSON text."""
-
-    id: str
-    condition: str
-    bp: int | None = None
-    vp: int | None = None
-    en: str | None = None
-    ja: str | None = None
-
-
-def add_custom(state: State, ev: CustomCard) -> State:
+def add_custom(state: State, ev: Card) -> State:
     if not _CUSTOM_ID.match(ev.id):
         raise IllegalEvent(
             "bad_card_id",

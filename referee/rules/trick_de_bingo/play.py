@@ -1,4 +1,4 @@
-"""Trick de Bingo events and ``apply``: drafting (T6-T10), tricks (T11), flips, lines and bonuses
+"""Trick de Bingo ``start`` and ``apply``: drafting (T6-T10), tricks (T11), flips, lines and bonuses
 (T13-T18), manual claims (T19, T-Δ4), rounds and dealers (T4), custom cards (app event ``card``)."""
 
 from __future__ import annotations
@@ -7,87 +7,41 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..base import GameOver, IllegalEvent, MalformedEvent, _, check_seat, word
-from ..cards import Card
-from ..conditions import ConditionCard, Rules, TrickRecord, achieved, first_achieved
-from ..events import event
-from .custom import CustomCard, add_custom
+from ..base import IllegalEvent, _, check_seat, word
+from ..cards import Card as PlayingCard
+from ..conditions import ConditionCard, TrickRecord, achieved, first_achieved
+from ..dispatch import make_apply
+from .custom import add_custom
+from .events import Card, Claim, Pick, Round, Trick
+from .options import condition_rules
 from .state import (
     FIRST_BINGO,
     LAST_BINGO,
     PICKS,
     PLAYERS,
     TRICKS,
+    BingoLine,
     Bonus,
     Flip,
-    Line,
     Missed,
-    Pick,
+    PickRecord,
     Played,
-    Round,
+    RoundState,
     State,
     completed_lines,
 )
 
 
-@event("round")
-class RoundStart:
-    dealer: int | None = None
-
-
-@event("pick")
-class PickCard:
-    seat: int
-    card: str
-    cell: int
-
-
-@event("trick")
-class Trick:
-    cards: tuple[Card, ...]
-
-
-@event("claim")
-class Claim:
-    seat: int
-    card: str
-
-
-EVENTS = (RoundStart, PickCard, Trick, Claim, CustomCard)
-
-
 def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
-    rules = Rules(
-        ace_low=bool(options["aceLowForNumberConditions"]), strict_extremes=bool(options["strictExtremes"])
-    )
     return State(
-        players=tuple(players), options=dict(options), rules=rules, rounds_agreed=int(options["rounds"])
+        players=tuple(players),
+        options=dict(options),
+        rules=condition_rules(options),
+        rounds_agreed=int(options["rounds"]),
     )
 
 
-def apply(state: State, ev: Any) -> State:
-    manual = state.options["manualClaims"]
-    if state.finished and not (manual and isinstance(ev, Claim)):
-        raise GameOver()
-    match ev:
-        case RoundStart(dealer=dealer):
-            new = _round(state, dealer)
-        case PickCard(seat=seat, card=card, cell=cell):
-            new = _pick(state, seat, card, cell)
-        case Trick(cards=cards):
-            new = _trick(state, cards)
-        case Claim(seat=seat, card=card):
-            new = _claim(state, seat, card)
-        case CustomCard():
-            new = add_custom(state, ev)
-        case _:
-            raise MalformedEvent(
-                "unknown_event", _("Trick de Bingo records round, pick, trick, claim and card events.")
-            )
-    return replace(new, events=state.events + 1)
-
-
-def _with_round(state: State, rnd: Round) -> State:
+def _with_round(state: State, rnd: RoundState) -> State:
     return replace(state, rounds=state.rounds[:-1] + (rnd,))
 
 
@@ -98,7 +52,8 @@ def _name(state: State, seat: int) -> str:
 # --- rounds and dealers (T4, T5) ---------------------------------------------------------------
 
 
-def _round(state: State, dealer: int | None) -> State:
+def _round(state: State, ev: Round) -> State:
+    dealer = ev.dealer
     rnd = state.current
     if rnd is None:
         if dealer is None:
@@ -125,14 +80,15 @@ def _round(state: State, dealer: int | None) -> State:
         dealer = expected
         if state.options["manualClaims"]:
             state = _with_round(state, _close_window(state, rnd))
-    new = Round(number=len(state.rounds) + 1, dealer=dealer, event=state.events)
+    new = RoundState(number=len(state.rounds) + 1, dealer=dealer, event=state.events)
     return replace(state, rounds=state.rounds + (new,))
 
 
 # --- drafting (T6-T10) -------------------------------------------------------------------------
 
 
-def _pick(state: State, seat: int, card_id: str, cell: int) -> State:
+def _pick(state: State, ev: Pick) -> State:
+    seat, card_id, cell = ev.seat, ev.card, ev.cell
     rnd = state.current
     if rnd is None:
         raise IllegalEvent("no_round", _("Start a round before drafting."))
@@ -170,14 +126,14 @@ def _pick(state: State, seat: int, card_id: str, cell: int) -> State:
             player=_name(state, seat),
             card=taken,
         )
-    pick = Pick(seat=seat, card=card.id, cell=cell, event=state.events)
+    pick = PickRecord(seat=seat, card=card.id, cell=cell, event=state.events)
     return _with_round(state, replace(rnd, picks=rnd.picks + (pick,)))
 
 
 # --- tricks (T11) and automatic flips (T13-T18) ------------------------------------------------
 
 
-def next_leader(rnd: Round) -> int:
+def next_leader(rnd: RoundState) -> int:
     """T11: the dealer leads the first trick, the winner of a trick leads the next."""
     return rnd.tricks[-1].record.winner if rnd.tricks else rnd.dealer
 
@@ -187,14 +143,15 @@ def play_order(state: State, leader: int) -> tuple[int, ...]:
     return tuple((leader + step * i) % PLAYERS for i in range(PLAYERS))
 
 
-def trick_winner(order: tuple[int, ...], cards: tuple[Card, ...]) -> int:
+def trick_winner(order: tuple[int, ...], cards: tuple[PlayingCard, ...]) -> int:
     """T2, T11: no trumps; the highest card of the led suit wins (A high)."""
     led = cards[0].suit
     best = max((c.rank, i) for i, c in enumerate(cards) if c.suit == led)
     return order[best[1]]
 
 
-def _trick(state: State, cards: tuple[Card, ...]) -> State:
+def _trick(state: State, ev: Trick) -> State:
+    cards = ev.cards
     rnd = state.current
     if rnd is None:
         raise IllegalEvent("no_round", _("Start a round before playing tricks."))
@@ -229,7 +186,7 @@ def _trick(state: State, cards: tuple[Card, ...]) -> State:
         rnd = _close_window(state, rnd)
     leader = next_leader(rnd)
     order = play_order(state, leader)
-    by_seat: list[Card] = [cards[0]] * PLAYERS
+    by_seat: list[PlayingCard] = [cards[0]] * PLAYERS
     for seat, c in zip(order, cards, strict=True):
         by_seat[seat] = c
     record = TrickRecord(
@@ -255,7 +212,7 @@ def _trick(state: State, cards: tuple[Card, ...]) -> State:
     return _with_round(state, rnd)
 
 
-def _announce(state: State, rnd: Round, flips: tuple[Flip, ...]) -> Round:
+def _announce(state: State, rnd: RoundState, flips: tuple[Flip, ...]) -> RoundState:
     """Add flips to the last trick, then its new lines (T16) and First/Last Bingo (T17, T18, T-Δ3)."""
     last = rnd.tricks[-1]
     k = last.record.number
@@ -268,7 +225,7 @@ def _announce(state: State, rnd: Round, flips: tuple[Flip, ...]) -> Round:
         new = sorted(completed_lines(cells) - before)
         if not new:
             continue
-        lines.extend(Line(seat, cells3, k) for cells3 in new)
+        lines.extend(BingoLine(seat, cells3, k) for cells3 in new)
         got = {b.kind for b in bonuses if b.seat == seat}
         if not earlier_line and "first" not in got:
             bonuses.append(Bonus(seat, "first", k, FIRST_BINGO))  # T17: per player, not per line
@@ -282,7 +239,7 @@ def _announce(state: State, rnd: Round, flips: tuple[Flip, ...]) -> Round:
 # --- manual claims (T13, T19, T-Δ4) ------------------------------------------------------------
 
 
-def claimable(state: State, rnd: Round) -> tuple[Missed, ...]:
+def claimable(state: State, rnd: RoundState) -> tuple[Missed, ...]:
     """Achievements on the round's latest trick that nobody has claimed yet."""
     if not rnd.tricks:
         return ()
@@ -298,14 +255,15 @@ def claimable(state: State, rnd: Round) -> tuple[Missed, ...]:
     return tuple(out)
 
 
-def _close_window(state: State, rnd: Round) -> Round:
+def _close_window(state: State, rnd: RoundState) -> RoundState:
     """T19: once the next trick (or round) starts, unclaimed achievements of the last trick are lost."""
     if rnd.window_closed:
         return rnd
     return replace(rnd, missed=rnd.missed + claimable(state, rnd), window_closed=True)
 
 
-def _claim(state: State, seat: int, card_id: str) -> State:
+def _claim(state: State, ev: Claim) -> State:
+    seat, card_id = ev.seat, ev.card
     if not state.options["manualClaims"]:
         raise IllegalEvent(
             "claims_automatic",
@@ -345,7 +303,7 @@ def _claim(state: State, seat: int, card_id: str) -> State:
     return _with_round(state, _announce(state, rnd, (flip,)))
 
 
-def _why_not(state: State, rnd: Round, seat: int, card: ConditionCard) -> IllegalEvent:
+def _why_not(state: State, rnd: RoundState, seat: int, card: ConditionCard) -> IllegalEvent:
     """A refusal that says what happened and what the card needed (T19 when it is too late)."""
     k = len(rnd.tricks)
     earlier = first_achieved(card.condition, seat, rnd.records[:-1], state.rules)
@@ -373,3 +331,15 @@ def _why_not(state: State, rnd: Round, seat: int, card: ConditionCard) -> Illega
         outcome=word(_("won")) if last.winner == seat else word(_("lost")),
         needs=card.en,
     )
+
+
+def _claims_after_end(state: State, ev: object) -> bool:
+    """T19: with manualClaims, the last trick's achievements may still be claimed once the table is finished."""
+    return bool(state.options["manualClaims"]) and isinstance(ev, Claim)
+
+
+apply = make_apply(
+    {Round: _round, Pick: _pick, Trick: _trick, Claim: _claim, Card: add_custom},
+    _("Trick de Bingo records round, pick, trick, claim and card events."),
+    after_end=_claims_after_end,
+)

@@ -28,7 +28,9 @@ LINES: tuple[tuple[int, int, int], ...] = (
 
 
 @dataclass(frozen=True)
-class Pick:
+class PickRecord:
+    """A card drafted onto a sheet (T7): by ``seat`` onto ``cell``, at record index ``event``."""
+
     seat: int
     card: str
     cell: int
@@ -47,7 +49,9 @@ class Flip:
 
 
 @dataclass(frozen=True)
-class Line:
+class BingoLine:
+    """A completed line of three flipped cells (T16), on trick ``trick``."""
+
     seat: int
     cells: tuple[int, int, int]
     trick: int
@@ -78,16 +82,18 @@ class Played:
     record: TrickRecord
     event: int
     flips: tuple[Flip, ...] = ()
-    lines: tuple[Line, ...] = ()
+    lines: tuple[BingoLine, ...] = ()
     bonuses: tuple[Bonus, ...] = ()
 
 
 @dataclass(frozen=True)
-class Round:
+class RoundState:
+    """One round: its dealer, the draft and the tricks so far (T4-T19)."""
+
     number: int
     dealer: int
     event: int
-    picks: tuple[Pick, ...] = ()
+    picks: tuple[PickRecord, ...] = ()
     tricks: tuple[Played, ...] = ()
     missed: tuple[Missed, ...] = ()
     window_closed: bool = False  # manualClaims: the last trick's announcements are over
@@ -107,7 +113,7 @@ class Round:
     def flips(self, seat: int | None = None) -> dict[tuple[int, int], Flip]:
         return {(f.seat, f.cell): f for t in self.tricks for f in t.flips if seat is None or f.seat == seat}
 
-    def lines(self, seat: int) -> tuple[Line, ...]:
+    def lines(self, seat: int) -> tuple[BingoLine, ...]:
         return tuple(line for t in self.tricks for line in t.lines if line.seat == seat)
 
     def bonuses(self) -> tuple[Bonus, ...]:
@@ -121,11 +127,11 @@ class State:
     rules: Rules
     rounds_agreed: int
     events: int = 0  # events applied so far: the next event's index
-    rounds: tuple[Round, ...] = ()
+    rounds: tuple[RoundState, ...] = ()
     custom: tuple[ConditionCard, ...] = field(default=())
 
     @property
-    def current(self) -> Round | None:
+    def current(self) -> RoundState | None:
         return self.rounds[-1] if self.rounds else None
 
     @property
@@ -158,7 +164,7 @@ def completed_lines(flipped_cells: set[int]) -> set[tuple[int, int, int]]:
     return {line for line in LINES if all(c in flipped_cells for c in line)}
 
 
-def round_score(state: State, rnd: Round, seat: int) -> dict[str, int]:
+def round_score(state: State, rnd: RoundState, seat: int) -> dict[str, int]:
     """The round's breakdown for one seat (T20). Flips, lines and VP count once the round is over."""
     bp = sum(state.drafted(p.card).bp for p in rnd.picks if p.seat == seat)
     first = sum(b.points for b in rnd.bonuses() if b.seat == seat and b.kind == "first")

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..base import Breach, View, _, param_text, word
 from .play import claimable, next_leader, play_order
-from .state import CHIP, PICKS, PLAYERS, Round, State, round_score, totals
+from .state import CHIP, PICKS, PLAYERS, RoundState, State, round_score, totals
 
 _SUIT_NAMES = {
     "S": word(_("spades")),
@@ -55,7 +55,7 @@ def _card_json(state: State, card_id: str) -> dict[str, Any]:
     return {"card": card.id, "ja": card.ja, "en": card.en, "bp": card.bp, "vp": card.vp, "type": card.type}
 
 
-def _sheets(state: State, rnd: Round) -> list[list[dict[str, Any]]]:
+def _sheets(state: State, rnd: RoundState) -> list[list[dict[str, Any]]]:
     flips = rnd.flips()
     sheets = []
     for seat in range(PLAYERS):
@@ -83,7 +83,7 @@ def _why_won(state: State, record: Any) -> dict[str, Any]:
     )
 
 
-def _tricks(state: State, rnd: Round) -> list[dict[str, Any]]:
+def _tricks(state: State, rnd: RoundState) -> list[dict[str, Any]]:
     out = []
     for t in rnd.tricks:
         r = t.record
@@ -121,7 +121,7 @@ def _tricks(state: State, rnd: Round) -> list[dict[str, Any]]:
     return out
 
 
-def _phase(state: State, rnd: Round | None) -> str:
+def _phase(state: State, rnd: RoundState | None) -> str:
     if rnd is None:
         return "start"
     if state.finished:

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Line, Texts, _
-from .custom import CustomCard
-from .play import Claim, PickCard, RoundStart, Trick
+from .events import Card, Claim, Pick, Round, Trick
 from .state import State
 
 
@@ -22,11 +21,11 @@ def narrate(
     """One event as a sentence; with the state after it, the trick's winner and the cards it flipped."""
     rnd = after.current if after is not None else None
     match ev:
-        case RoundStart():
+        case Round():
             if rnd is None:
                 return Line(_("A new round."))
             return Line(_("Round %(no)s: %(name)s deals."), {"no": rnd.number, "name": players[rnd.dealer]})
-        case PickCard():
+        case Pick():
             return Line(
                 _("%(name)s puts “%(card)s” on square %(cell)s."),
                 {"name": players[ev.seat], "card": _card(after, ev.card), "cell": ev.cell},
@@ -50,6 +49,6 @@ def narrate(
             return Line(
                 _("%(name)s claims “%(card)s”."), {"name": players[ev.seat], "card": _card(after, ev.card)}
             )
-        case CustomCard():
+        case Card():
             return Line(_("A new condition card: “%(card)s”."), {"card": _card(after, ev.id)})
     return Line(_("An entry."))
