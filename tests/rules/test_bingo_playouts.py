@@ -196,22 +196,8 @@ class Sim:
         raise AssertionError("the match did not end")
 
 
-OPTION_SETS = st.fixed_dictionaries(
-    {},
-    optional={
-        name: st.booleans()
-        for name in (
-            "threeIfNonClaimerTrickless",
-            "thresholdCardPointsOnly",
-            "alternateLead",
-            "indicatorToWinner",
-            "pipTotalTricks",
-            "followWithoutHeading",
-            "declareAllHeld",
-            "showRunningPoints",
-        )
-    },
-)
+# Every option of the game, each on or off (the simulator itself never closes before the first trick).
+OPTION_SETS = st.fixed_dictionaries({}, optional={o.id: st.booleans() for o in GAME.options})
 
 
 @settings(max_examples=60, deadline=None)
