@@ -5,6 +5,8 @@ import re
 from pathlib import Path
 
 import pytest
+from tables import assert_refused_unchanged, post, state
+from tables import new_table as open_table
 
 GOLDEN = json.loads(
     (Path(__file__).parents[1] / "records" / "ninety-nine-three-player-game-to-100.json").read_text()
@@ -13,21 +15,7 @@ DEAL1 = GOLDEN["events"][:13]  # deal, two sealed bids, nine tricks, the dealer'
 
 
 def new_table(client, players=("Aki", "Ben", "Chie"), options=None):
-    resp = client.post(
-        "/api/v1/tables", json={"game": "ninety-nine", "players": list(players), "options": options or {}}
-    )
-    assert resp.status_code == 201, resp.get_json()
-    return resp.get_json()
-
-
-def post(client, table, event, token=None):
-    auth = {"Authorization": f"Bearer {token or table['scorer_token']}"}
-    return client.post(f"/api/v1/tables/{table['id']}/events", json=event, headers=auth)
-
-
-def state(client, table, token=None):
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    return client.get(f"/api/v1/tables/{table['id']}", headers=headers).get_json()
+    return open_table(client, "ninety-nine", players, options)
 
 
 def test_a_seat_token_records_its_own_bid_only(client):
@@ -97,11 +85,7 @@ def test_refusals_answer_422_and_change_nothing(client, setup, event, message):
     post(client, t, {"type": "deal", "dealer": 0})
     for ev in setup:
         assert post(client, t, ev).status_code == 201, ev
-    before = state(client, t)
-    resp = post(client, t, event)
-    assert resp.status_code == 422
-    assert message in resp.get_json()["error"]["message"]
-    assert state(client, t)["seq"] == before["seq"]
+    assert_refused_unchanged(client, t, event, message)
 
 
 def test_the_golden_record_imports_with_its_totals(client):
