@@ -11,6 +11,7 @@ import subprocess
 import tempfile
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -165,10 +166,8 @@ def database_url(request, tmp_path) -> str:
     return request.getfixturevalue("postgres_url")
 
 
-@pytest.fixture
-def app(database_url):
-    app = make_app(database_url, WTF_CSRF_ENABLED=False)
-    yield app
+def close_app(app, database_url: str) -> None:
+    """After a test: empty PostgreSQL's tables for the next one, and let go of every connection."""
     if database_url.startswith("postgresql"):
         _clean(app)
     with app.app_context():
@@ -177,21 +176,38 @@ def app(database_url):
 
 
 @pytest.fixture
+def app(database_url):
+    app = make_app(database_url, WTF_CSRF_ENABLED=False)
+    yield app
+    close_app(app, database_url)
+
+
+@pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@contextmanager
+def serve(wsgi_app, ssl_context=None) -> Iterator[str]:
+    """Serve a WSGI app on a free loopback port in a thread (each request in its own thread, as a
+    real server answers several phones); yields the base URL. The port is the kernel's pick (port 0),
+    so parallel runs never collide."""
+    server = make_server("127.0.0.1", 0, wsgi_app, threaded=True, ssl_context=ssl_context)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"{'https' if ssl_context else 'http'}://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
 
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     """The app on a free loopback port, with CSRF on, as a phone would meet it."""
     path = tmp_path_factory.mktemp("live") / "live.sqlite3"
-    app = make_app(f"sqlite:///{path}")
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
+    with serve(make_app(f"sqlite:///{path}")) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 RECORDS = Path(__file__).parent / "records"
 
 
@@ -28,3 +30,33 @@ def refused_at(client, record: dict) -> int:
     resp = client.post("/api/v1/records", json=record)
     assert resp.status_code == 422, resp.get_json()
     return resp.get_json()["error"].get("event")
+
+
+
+def accepted_record_test(game: str, accepted: dict):
+    """``test_accepted_record[name]`` for ``game``: ``records/<game>-<name>.json`` imports, and the table's
+    totals, finished flag and winners are ``accepted[name]`` = (totals, finished, winners[, game_points]),
+    all worked out by hand (game points checked when given and not None). A module binds it to its own
+    name: ``test_accepted_record = accepted_record_test("bingo", ACCEPTED)``."""
+
+    @pytest.mark.parametrize("name", sorted(accepted))
+    def test_accepted_record(client, name):
+        totals, finished, winners, *game_points = accepted[name]
+        state = state_after_import(client, load(game, name))
+        assert state["game"] == game
+        assert (state["totals"], state["finished"], state["winners"]) == (totals, finished, winners)
+        if game_points and game_points[0] is not None:
+            assert state["game_points"] == game_points[0]
+
+    return test_accepted_record
+
+
+def refused_record_test(game: str, refused: dict, *, prefix: str = ""):
+    """``test_refused_record[name]`` for ``game``: ``records/<game>-<prefix><name>.json`` is refused with
+    422 naming event ``refused[name]`` (None: refused before any event)."""
+
+    @pytest.mark.parametrize("name", sorted(refused))
+    def test_refused_record(client, name):
+        assert refused_at(client, load(game, prefix + name)) == refused[name]
+
+    return test_refused_record

@@ -14,15 +14,7 @@ in full too (computed with the A.3 algorithm of the digest, written independentl
 
 from __future__ import annotations
 
-import pytest
-
-from .harness import load as load_record
-from .harness import refused_at, state_after_import
-
-
-def load(name: str) -> dict:
-    return load_record("bead-game", name)
-
+from .harness import accepted_record_test, refused_record_test
 
 ACCEPTED = {
     # worked-examples: D-E1 (6), D-E2 (27), D-E3 (4), D-E4 (12), D-E7 (40), D-E12 (-30 for [2-3]+[4-4] inside seat 0's leftovers) in hand 1;
@@ -270,14 +262,5 @@ REFUSED = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(ACCEPTED))
-def test_accepted_record(client, name):
-    totals, finished, winners = ACCEPTED[name]
-    s = state_after_import(client, load(name))
-    assert s["game"] == "bead-game"
-    assert (s["totals"], s["finished"], sorted(s["winners"])) == (totals, finished, winners)
-
-
-@pytest.mark.parametrize("name", sorted(REFUSED))
-def test_refused_record(client, name):
-    assert refused_at(client, load("x-" + name)) == REFUSED[name]
+test_accepted_record = accepted_record_test("bead-game", ACCEPTED)
+test_refused_record = refused_record_test("bead-game", REFUSED, prefix="x-")

@@ -6,10 +6,8 @@ code was not read. Card points: B4 blank = 7, B12 values, B11 trick winner, B13 
 
 from __future__ import annotations
 
-import pytest
-
+from .harness import accepted_record_test, refused_at, refused_record_test, state_after_import
 from .harness import load as load_record
-from .harness import refused_at, state_after_import
 
 
 def load(name: str) -> dict:
@@ -152,12 +150,8 @@ REFUSED = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(ACCEPTED))
-def test_accepted_record(client, name):
-    totals, finished, winners = ACCEPTED[name]
-    state = state_of(client, name)
-    assert state["game"] == "bingo"
-    assert (state["totals"], state["finished"], state["winners"]) == (totals, finished, winners)
+test_accepted_record = accepted_record_test("bingo", ACCEPTED)
+test_refused_record = refused_record_test("bingo", REFUSED)
 
 
 def test_breach_follow_without_heading(client):
@@ -170,11 +164,6 @@ def test_breach_follow_without_heading(client):
 def test_no_breach_with_follow_without_heading(client):
     state = state_of(client, "close-played-out-follow-without-heading")
     assert state.get("breaches", []) == []
-
-
-@pytest.mark.parametrize("name", sorted(REFUSED))
-def test_refused_record(client, name):
-    assert refused_at(client, load(name)) == REFUSED[name]
 
 
 def test_unknown_option_refused(client):

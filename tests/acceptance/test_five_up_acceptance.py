@@ -8,19 +8,7 @@ Le Quantette rounds down (F24, F-Δ4).
 
 from __future__ import annotations
 
-import pytest
-
-from .harness import load as load_record
-from .harness import refused_at, state_after_import
-
-
-def load(name: str) -> dict:
-    return load_record("five-up", name)
-
-
-def state_of(client, name: str) -> dict:
-    return state_after_import(client, load(name))
-
+from .harness import accepted_record_test, refused_record_test
 
 # ---- 2 players, two hands that each end in a domino (7 tiles each, F7) ---------------------------
 # Hand 1, s0 leads (F-E2 then more):
@@ -151,16 +139,5 @@ REFUSED = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(ACCEPTED))
-def test_accepted_record(client, name):
-    totals, finished, winners, game_points = ACCEPTED[name]
-    state = state_of(client, name)
-    assert state["game"] == "five-up"
-    assert (state["totals"], state["finished"], state["winners"]) == (totals, finished, winners)
-    if game_points is not None:
-        assert state["game_points"] == game_points
-
-
-@pytest.mark.parametrize("name", sorted(REFUSED))
-def test_refused_record(client, name):
-    assert refused_at(client, load(name)) == REFUSED[name]
+test_accepted_record = accepted_record_test("five-up", ACCEPTED)
+test_refused_record = refused_record_test("five-up", REFUSED)

@@ -11,19 +11,7 @@ Bid code N3: C=3 H=2 S=1 D=0.
 
 from __future__ import annotations
 
-import pytest
-
-from .harness import load as load_record
-from .harness import refused_at, state_after_import
-
-
-def load(name: str) -> dict:
-    return load_record("ninety-nine", name)
-
-
-def state(client, name):
-    return state_after_import(client, load(name))
-
+from .harness import accepted_record_test, refused_record_test
 
 ACCEPTED = {
     # N-E3 / N-E4 / N-E5 in one game (dealer 0, quick `tricks` mode).
@@ -139,14 +127,5 @@ REFUSED = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(ACCEPTED))
-def test_accepted_record(client, name):
-    totals, finished, winners = ACCEPTED[name]
-    s = state(client, name)
-    assert s["game"] == "ninety-nine"
-    assert (s["totals"], s["finished"], sorted(s["winners"])) == (totals, finished, winners)
-
-
-@pytest.mark.parametrize("name", sorted(REFUSED))
-def test_refused_record(client, name):
-    assert refused_at(client, load("x-" + name)) == REFUSED[name]
+test_accepted_record = accepted_record_test("ninety-nine", ACCEPTED)
+test_refused_record = refused_record_test("ninety-nine", REFUSED, prefix="x-")

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import re
 import subprocess
-import threading
 
 import pytest
 from playwright.sync_api import Browser, expect
-from werkzeug.serving import make_server
 
-from tests.conftest import make_app
+from tests.conftest import make_app, serve
 
 pytestmark = pytest.mark.browser
 
@@ -44,12 +42,8 @@ def https_url(tmp_path_factory):
         check=True, capture_output=True,
     )  # fmt: skip
     app = make_app(f"sqlite:///{tmp / 'proxied.sqlite3'}", REFEREE_PROXIES=1)
-    server = make_server("127.0.0.1", 0, tls_front(app), threaded=True, ssl_context=(str(cert), str(key)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"https://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
+    with serve(tls_front(app), ssl_context=(str(cert), str(key))) as url:
+        yield url
 
 
 @pytest.fixture

@@ -28,6 +28,12 @@ def play(page: Page, tile: str) -> None:
     expect(page.locator(f".fu-tile[data-tile='{tile}']")).to_have_count(1)
 
 
+def play_on(page: Page, on: str, number: int, tile: str) -> None:
+    """Tap the open end ``number`` of the tile ``on``, then ``tile``: it joins the layout there."""
+    tap_end(page, on, number)
+    play(page, tile)
+
+
 def test_a_spinner_opened_on_all_four_sides_by_tapping_ends(page: Page):
     start_table(page)
     page.locator("label.seat", has_text="Aki").tap()
@@ -42,36 +48,20 @@ def test_a_spinner_opened_on_all_four_sides_by_tapping_ends(page: Page):
     expect(enabled).to_have_count(6)
     play(page, "5-0")
     expect(page.locator("#fu-formula")).to_have_text("5x2 + 0 = 10")
-    tap_end(page, "5-5", 5)
-    play(page, "5-3")  # both sides covered: the spinner now counts nothing, its ends open
+    play_on(page, "5-5", 5, "5-3")  # both sides covered: the spinner now counts nothing, its ends open
     expect(page.locator("#fu-formula")).to_have_text("0 + 3 = 3")
     expect(page.locator("a.fu-end[data-on='5-5']")).to_have_count(2)
-    tap_end(page, "5-5", 5)
-    play(page, "5-1")
-    tap_end(page, "5-5", 5)
-    play(page, "5-4")
+    play_on(page, "5-5", 5, "5-1")
+    play_on(page, "5-5", 5, "5-4")
     expect(page.locator("#fu-formula")).to_have_text("0 + 3 + 1 + 4 = 8")
     expect(page.locator("a.fu-end[data-on='5-5']")).to_have_count(0)  # four neighbours: full
     expect(page.locator("a.fu-end")).to_have_count(4)
 
-    tap_end(page, "5-3", 3)
-    play(page, "3-2")
-    tap_end(page, "5-4", 4)
-    play(page, "4-4")
-    tap_end(page, "5-0", 0)
-    play(page, "6-0")
-    tap_end(page, "5-1", 1)
-    play(page, "1-1")
-    tap_end(page, "3-2", 2)
-    play(page, "2-0")
-    tap_end(page, "6-0", 6)
-    play(page, "6-4")
-    tap_end(page, "4-4", 4)
-    play(page, "4-1")
-    tap_end(page, "2-0", 0)
-    play(page, "1-0")
-    tap_end(page, "6-4", 4)
-    play(page, "4-3")
+    for on, number, tile in (
+        ("5-3", 3, "3-2"), ("5-4", 4, "4-4"), ("5-0", 0, "6-0"), ("5-1", 1, "1-1"), ("3-2", 2, "2-0"),
+        ("6-0", 6, "6-4"), ("4-4", 4, "4-1"), ("2-0", 0, "1-0"), ("6-4", 4, "4-3"),
+    ):  # fmt: skip
+        play_on(page, on, number, tile)
     expect(page.locator("#fu-count")).to_have_text(re.compile(r"^\d+$"))
     expect(page.locator(".fu-tile")).to_have_count(14)
     expect(page.locator(".total .score")).to_have_text(["2", "2", "2", "2"])  # only the lead and [5-0] scored

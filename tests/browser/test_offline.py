@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import json
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
-from werkzeug.serving import make_server
 
-from tests.conftest import make_app
+from tests.conftest import make_app, serve
 
 pytestmark = pytest.mark.browser
 
@@ -61,6 +59,18 @@ def enter_trick(page: Page, lead: str, reply: str) -> None:
     for name, value in (("lead", lead), ("reply", reply)):
         page.locator(f"label:has(> input[name='{name}'][value='{value}'])").first.tap()
     page.get_by_role("button", name="Record trick").tap()
+
+
+def overtake(browser, scorer_url: str) -> None:
+    """Another scorer's phone, online, records the round 9-9 first (the table's first entry)."""
+    other = browser.new_context(**PHONE)
+    try:
+        phone = other.new_page()
+        phone.goto(scorer_url)
+        enter_round(phone, 9, 9)
+        expect(phone.locator("#table")).to_have_attribute("data-seq", "1")
+    finally:
+        other.close()
 
 
 def waiting(page: Page, n: int) -> None:
@@ -126,14 +136,7 @@ def test_a_queued_entry_someone_overtook_is_explained_and_not_sent_twice(
     enter_round(page, 1, 1)
     enter_round(page, 2, 2)
     waiting(page, 2)
-    other = browser.new_context(**PHONE)
-    try:
-        phone = other.new_page()
-        phone.goto(made["scorer_url"])
-        enter_round(phone, 9, 9)
-        expect(phone.locator("#table")).to_have_attribute("data-seq", "1")
-    finally:
-        other.close()
+    overtake(browser, made["scorer_url"])
     context.set_offline(False)
     refused = page.locator("#queue .queued.refused")
     expect(refused.get_by_role("alert")).to_contain_text("Someone else recorded something just now")
@@ -155,14 +158,7 @@ def test_correcting_a_refused_entry_puts_it_back_in_the_form(context: BrowserCon
     open_kept(page, made["scorer_url"], 0)
     context.set_offline(True)
     enter_round(page, 4, -4)
-    other = browser.new_context(**PHONE)
-    try:
-        phone = other.new_page()
-        phone.goto(made["scorer_url"])
-        enter_round(phone, 9, 9)
-        expect(phone.locator("#table")).to_have_attribute("data-seq", "1")
-    finally:
-        other.close()
+    overtake(browser, made["scorer_url"])
     context.set_offline(False)
     page.locator("#queue [data-queue-action=correct]").tap()
     expect(page.locator("#queue")).to_have_count(0)
@@ -180,12 +176,8 @@ def own_static(tmp_path):
     shutil.copytree(Path(__file__).parent.parent.parent / "static", static)
     app = make_app(f"sqlite:///{tmp_path / 'db.sqlite3'}")
     app.static_folder = str(static)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}", static
-    server.shutdown()
-    thread.join(timeout=5)
+    with serve(app) as url:
+        yield url, static
 
 
 def test_a_new_app_version_is_used_after_one_reload(page: Page, own_static):

@@ -46,8 +46,11 @@ def problems(value: Any, hint: Any, where: str = "detail") -> list[str]:
     if hint is type(None):
         return [] if value is None else [f"{where}: {value!r} is not None"]
     if hint is int:  # a bool is not a number here
-        return [] if isinstance(value, int) and not isinstance(value, bool) else [f"{where}: {value!r} is not an int"]
+        return (
+            []
+            if isinstance(value, int) and not isinstance(value, bool)
+            else [f"{where}: {value!r} is not an int"]
+        )
     if isinstance(hint, type):
         return [] if isinstance(value, hint) else [f"{where}: {value!r} is not a {hint.__name__}"]
     raise TypeError(f"{where}: no check for {hint!r}")
-

@@ -198,22 +198,8 @@ class Sim:
         raise AssertionError("the match did not end")
 
 
-OPTION_SETS = st.fixed_dictionaries(
-    {},
-    optional={
-        name: st.booleans()
-        for name in (
-            "threeIfNonClaimerTrickless",
-            "thresholdCardPointsOnly",
-            "alternateLead",
-            "indicatorToWinner",
-            "pipTotalTricks",
-            "followWithoutHeading",
-            "declareAllHeld",
-            "showRunningPoints",
-        )
-    },
-)
+# Every option of the game, each on or off (the simulator itself never closes before the first trick).
+OPTION_SETS = st.fixed_dictionaries({}, optional={o.id: st.booleans() for o in GAME.options})
 
 
 @settings(max_examples=60, deadline=None)
@@ -244,7 +230,6 @@ def test_random_legal_matches_never_trip_the_phase_two_checker_and_end_at_seven(
     assert GAME.view(replay) == view
 
 
-
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 2**32 - 1), OPTION_SETS)
 def test_the_detail_after_every_event_of_a_random_match_has_the_shape_view_detail_declares(seed, options):
@@ -258,6 +243,7 @@ def test_the_detail_after_every_event_of_a_random_match_has_the_shape_view_detai
         state = GAME.apply(state, decode(GAME.events, raw))
         detail = GAME.view(state).detail
         assert problems(detail, Detail) == [] and problems(GAME.public_detail(detail, None), Detail) == []
+
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32 - 1))

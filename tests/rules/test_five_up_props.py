@@ -80,9 +80,10 @@ def test_random_games_finish_with_a_winner_and_zero_sum_game_points(players, see
     assert view(again).totals == v.totals
 
 
-
 @settings(max_examples=10, deadline=None)
-@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32), options=OPTION_SETS, calls=st.booleans())
+@given(
+    players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32), options=OPTION_SETS, calls=st.booleans()
+)
 def test_the_detail_after_every_event_of_a_random_game_has_the_shape_view_detail_declares(
     players, seed, options, calls
 ):
@@ -96,6 +97,7 @@ def test_the_detail_after_every_event_of_a_random_game_has_the_shape_view_detail
         state = play(state, raw)
         assert problems(view(state).detail, Detail) == []
     assert state.finished == final.finished
+
 
 @settings(max_examples=25, deadline=None)
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32))

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from referee.rules.base import View
+import pytest
+
+from referee.rules.base import IllegalEvent, View
 from referee.rules.events import decode
 from referee.rules.five_up import GAME
 from referee.rules.five_up import layout as lay
@@ -165,3 +167,33 @@ def play_game(state, rng: random.Random, check=None, calls: bool = False, max_ha
         state, evs = play_hand(state, rng, check, calls)
         events.extend(evs)
     return state, events
+
+
+# --- shortcuts for the flow and scoring tests (test_five_up_flow.py, test_five_up_scoring.py) ---
+
+
+def lead(players: int = 2, tile: str = "6-6", **options):
+    return play(
+        new(players, **options), {"type": "hand", "leader": 0}, {"type": "play", "seat": 0, "tile": tile}
+    )
+
+
+def refused(state, raw) -> str:
+    with pytest.raises(IllegalEvent) as err:
+        play(state, raw)
+    return err.value.code
+
+
+def forced_hand(state, pips, dominoer=None, leader=None):
+    """A hand whose lead ([6-1], count 7, no points) is followed at once by a domino or a block.
+
+    The shortcut replaces the hand's status and tile counts so that F29-F36 can be tested from
+    chosen scores; the end is then recorded through ``apply`` like any other event.
+    """
+    legal = view(state).detail["legal"]
+    who = leader if leader is not None else (legal["leader"] if legal["leader"] is not None else 0)
+    state = play(state, {"type": "hand", "leader": who}, {"type": "play", "seat": who, "tile": "6-1"})
+    held = tuple(0 if s == dominoer else max(1, -(-p // 11)) for s, p in enumerate(pips))
+    status = "domino" if dominoer is not None else "blocked"
+    state = replace(state, hand=replace(state.hand, status=status, dominoer=dominoer, held=held))
+    return play(state, {"type": "end", "pips": list(pips)})

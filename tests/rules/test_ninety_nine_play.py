@@ -322,7 +322,9 @@ SUITED = [f"{r}{s}" for s in "SHDC" for r in ("A", "K", "Q", "J", "10", "9", "8"
 
 
 def n3(state):
-    return {(b.event, b.seat, b.params["card"], b.params["owner"]) for b in view(state).breaches if b.rule == "N3"}
+    return {
+        (b.event, b.seat, b.params["card"], b.params["owner"]) for b in view(state).breaches if b.rule == "N3"
+    }
 
 
 def test_a_card_of_a_sealed_bid_is_not_refused_but_reported_as_a_breach_when_the_bids_open_n3():

@@ -13,8 +13,13 @@ from referee.rules import game
 from tests.rule_ids import DOCS, PREFIX, rule_ids
 
 REPO = DOCS.parent.parent
-INDEX_NAMES = {"bingo": "Bingo", "five-up": "Five Up", "ninety-nine": "Ninety-Nine",
-               "trick-de-bingo": "Trick de Bingo", "bead-game": "Bead"}
+INDEX_NAMES = {
+    "bingo": "Bingo",
+    "five-up": "Five Up",
+    "ninety-nine": "Ninety-Nine",
+    "trick-de-bingo": "Trick de Bingo",
+    "bead-game": "Bead",
+}
 
 
 @pytest.mark.parametrize("name", sorted(PREFIX))
@@ -25,7 +30,7 @@ def test_each_id_is_defined_once_and_numbered_without_gaps(name):
     assert len(defined) == len(set(defined)), sorted(i for i in defined if defined.count(i) > 1)
     ids = rule_ids(name)
     for kind in ("", "-E", "-Δ"):
-        numbers = sorted(int(i[len(p) + len(kind):]) for i in ids if re.fullmatch(rf"{p}{kind}\d+", i))
+        numbers = sorted(int(i[len(p) + len(kind) :]) for i in ids if re.fullmatch(rf"{p}{kind}\d+", i))
         assert numbers == list(range(1, len(numbers) + 1)), (kind, numbers)
     assert {f"{p}1", f"{p}-E1"} <= ids
 

@@ -1,22 +1,10 @@
 """The JSON API v1 of docs/record-format.md, exercised with the score pad (every game shares this path)."""
 
 import pytest
+from tables import new_table, post, score_pad_record
 
 from referee.extensions import db
 from referee.store.models import EventRow
-
-
-def new_table(client, players=("Aki", "Ben", "Chie"), game="score-pad", options=None):
-    resp = client.post(
-        "/api/v1/tables", json={"game": game, "players": list(players), "options": options or {}}
-    )
-    assert resp.status_code == 201, resp.get_json()
-    return resp.get_json()
-
-
-def post(client, table, event, token=None, **headers):
-    auth = {"Authorization": f"Bearer {token or table['scorer_token']}"}
-    return client.post(f"/api/v1/tables/{table['id']}/events", json=event, headers={**auth, **headers})
 
 
 def rnd(*points):
@@ -147,14 +135,7 @@ def test_the_same_idempotency_key_records_once(client, app):
 
 
 def test_a_record_with_a_bad_event_names_it_and_stores_nothing(client, app):
-    record = {
-        "format": "referee-record",
-        "version": 1,
-        "game": "score-pad",
-        "players": ["A", "B"],
-        "options": {},
-        "events": [rnd(1, 1), rnd(1, 2, 3)],
-    }
+    record = score_pad_record(rnd(1, 1), rnd(1, 2, 3))
     resp = client.post("/api/v1/records", json=record)
     assert resp.status_code == 422
     assert resp.get_json()["error"]["event"] == 1

@@ -7,19 +7,10 @@ import re
 
 import pytest
 
-from referee.extensions import db
-from tests.conftest import _clean, make_app
+from tests.conftest import close_app, make_app
 
 HTTPS = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.7"}
 NEW = {"players": ["Aki", "Ben"]}
-
-
-def _close(app, database_url: str) -> None:
-    if database_url.startswith("postgresql"):
-        _clean(app)
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
 
 
 @pytest.fixture
@@ -27,7 +18,7 @@ def proxied(database_url):
     """The app behind one trusted proxy, with CSRF on as a phone meets it."""
     app = make_app(database_url, REFEREE_PROXIES=1)
     yield app
-    _close(app, database_url)
+    close_app(app, database_url)
 
 
 @pytest.fixture
@@ -39,7 +30,7 @@ def two_workers(database_url):
     ]
     yield apps
     for app in apps:
-        _close(app, database_url)
+        close_app(app, database_url)
 
 
 def csrf_token(client, path="/new/score-pad", headers=HTTPS) -> str:
@@ -174,7 +165,7 @@ def test_without_a_configured_proxy_every_forwarded_client_is_the_proxy(database
         spoofed = client.post("/new/score-pad", data=NEW, headers={"X-Forwarded-For": "198.51.100.99"})
         assert spoofed.status_code == 429
     finally:
-        _close(app, database_url)
+        close_app(app, database_url)
 
 
 def test_a_429_says_what_happened_and_when_to_retry(two_workers):

@@ -6,26 +6,15 @@ import re
 from pathlib import Path
 
 import pytest
+from tables import assert_refused_unchanged, post, state
+from tables import new_table as open_table
 
 GOLDEN = json.loads((Path(__file__).parents[1] / "records" / "bingo-four-deals-to-eight.json").read_text())
 DEAL = {"type": "deal", "indicator": "1-0", "leader": 0}
 
 
 def new_table(client, options=None):
-    resp = client.post(
-        "/api/v1/tables", json={"game": "bingo", "players": ["Aki", "Ben"], "options": options or {}}
-    )
-    assert resp.status_code == 201, resp.get_json()
-    return resp.get_json()
-
-
-def post(client, table, event):
-    auth = {"Authorization": f"Bearer {table['scorer_token']}"}
-    return client.post(f"/api/v1/tables/{table['id']}/events", json=event, headers=auth)
-
-
-def state(client, table):
-    return client.get(f"/api/v1/tables/{table['id']}").get_json()
+    return open_table(client, "bingo", ("Aki", "Ben"), options)
 
 
 def test_the_golden_match_imports_with_its_game_points(client):
@@ -89,12 +78,7 @@ def test_illegal_events_answer_422_with_the_reason_and_change_nothing(client, se
     assert post(client, t, DEAL).status_code == 201
     for ev in setup:
         assert post(client, t, ev).status_code == 201, ev
-    before = state(client, t)
-    resp = post(client, t, event)
-    assert resp.status_code == 422
-    assert message in resp.get_json()["error"]["message"]
-    after = state(client, t)
-    assert after["seq"] == before["seq"] and after["detail"] == before["detail"]
+    assert_refused_unchanged(client, t, event, message)
 
 
 def test_b35_running_card_points_are_hidden_during_a_deal(client):

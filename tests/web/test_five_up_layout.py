@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from five_up_hands import SPINNER, play
 
 from referee.rules.events import decode
 from referee.rules.five_up import GAME
@@ -19,20 +20,6 @@ def hand_after(players, events):
     for raw in events:
         state = GAME.apply(state, decode(GAME.events, raw))
     return GAME.view(state).detail["hand"]
-
-
-def play(seat, tile, on=None):
-    return {"type": "play", "seat": seat, "tile": tile, **({"on": on} if on else {})}
-
-
-SPINNER = [
-    {"type": "hand", "leader": 0},
-    play(0, "5-5"),
-    play(1, "5-0", "5-5"),
-    play(2, "5-3", "5-5"),
-    play(3, "5-1", "5-5"),
-    play(0, "5-4", "5-5"),
-]
 
 
 def test_a_lead_lies_across_with_its_higher_number_west():

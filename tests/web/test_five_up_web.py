@@ -7,28 +7,16 @@ import re
 from pathlib import Path
 
 import pytest
+from five_up_hands import SPINNER, play
+from tables import new_table as open_table
+from tables import post, state
 
 RECORD = Path(__file__).parents[1] / "records" / "five-up-partners-to-61.json"
 
 
 def new_table(client, players=("Aki", "Ben", "Chie", "Dai"), options=None):
-    resp = client.post(
-        "/api/v1/tables", json={"game": "five-up", "players": list(players), "options": options or {}}
-    )
-    assert resp.status_code == 201, resp.get_json()
-    table = resp.get_json()
-    with client.session_transaction() as session:  # this client is the scorer's phone
-        session["tokens"] = {f"{table['id']}:scorer": table["scorer_token"]}
-    return table
-
-
-def post(client, table, event):
-    auth = {"Authorization": f"Bearer {table['scorer_token']}"}
-    return client.post(f"/api/v1/tables/{table['id']}/events", json=event, headers=auth)
-
-
-def state(client, table):
-    return client.get(f"/api/v1/tables/{table['id']}").get_json()
+    """This client is the scorer's phone."""
+    return open_table(client, "five-up", players, options, scorer=True)
 
 
 def form(client, table, **fields):
@@ -37,23 +25,9 @@ def form(client, table, **fields):
     return client.post(f"/t/{table['id']}/events", data=data, headers={"HX-Request": "true"})
 
 
-def play(seat, tile, on=None):
-    return {"type": "play", "seat": seat, "tile": tile, **({"on": on} if on else {})}
-
-
-SPINNER_HAND = [
-    {"type": "hand", "leader": 0},
-    play(0, "5-5"),
-    play(1, "5-0", "5-5"),
-    play(2, "5-3", "5-5"),
-    play(3, "5-1", "5-5"),
-    play(0, "5-4", "5-5"),
-]
-
-
 def test_the_page_draws_the_layout_and_offers_only_fitting_tiles(client):
     table = new_table(client)
-    for e in SPINNER_HAND[:3]:
+    for e in SPINNER[:3]:
         assert post(client, table, e).status_code == 201
     html = client.get(f"/t/{table['id']}").get_data(as_text=True)
     assert 'class="fu-svg"' in html and html.count('data-tile="') == 2
@@ -93,7 +67,7 @@ def test_a_hand_entered_through_the_forms(client):
 )
 def test_refusals_answer_422_with_a_reason_and_change_nothing(client, event, message):
     table = new_table(client)
-    for e in SPINNER_HAND[:2]:
+    for e in SPINNER[:2]:
         post(client, table, e)
     before = state(client, table)
     resp = post(client, table, event)
@@ -107,7 +81,7 @@ def test_refusals_answer_422_with_a_reason_and_change_nothing(client, event, mes
 
 def test_a_fifth_tile_on_a_spinner_is_refused(client):
     table = new_table(client)
-    for e in SPINNER_HAND:
+    for e in SPINNER:
         assert post(client, table, e).status_code == 201
     before = state(client, table)
     resp = post(client, table, play(1, "6-5", "5-5"))

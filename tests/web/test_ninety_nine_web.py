@@ -5,6 +5,8 @@ import re
 from pathlib import Path
 
 import pytest
+from tables import assert_refused_unchanged, post, state
+from tables import new_table as open_table
 
 GOLDEN = json.loads(
     (Path(__file__).parents[1] / "records" / "ninety-nine-three-player-game-to-100.json").read_text()
@@ -13,21 +15,7 @@ DEAL1 = GOLDEN["events"][:13]  # deal, two sealed bids, nine tricks, the dealer'
 
 
 def new_table(client, players=("Aki", "Ben", "Chie"), options=None):
-    resp = client.post(
-        "/api/v1/tables", json={"game": "ninety-nine", "players": list(players), "options": options or {}}
-    )
-    assert resp.status_code == 201, resp.get_json()
-    return resp.get_json()
-
-
-def post(client, table, event, token=None):
-    auth = {"Authorization": f"Bearer {token or table['scorer_token']}"}
-    return client.post(f"/api/v1/tables/{table['id']}/events", json=event, headers=auth)
-
-
-def state(client, table, token=None):
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    return client.get(f"/api/v1/tables/{table['id']}", headers=headers).get_json()
+    return open_table(client, "ninety-nine", players, options)
 
 
 def test_a_seat_token_records_its_own_bid_only(client):
@@ -97,11 +85,7 @@ def test_refusals_answer_422_and_change_nothing(client, setup, event, message):
     post(client, t, {"type": "deal", "dealer": 0})
     for ev in setup:
         assert post(client, t, ev).status_code == 201, ev
-    before = state(client, t)
-    resp = post(client, t, event)
-    assert resp.status_code == 422
-    assert message in resp.get_json()["error"]["message"]
-    assert state(client, t)["seq"] == before["seq"]
+    assert_refused_unchanged(client, t, event, message)
 
 
 def test_the_golden_record_imports_with_its_totals(client):
@@ -128,57 +112,47 @@ def join(app, table, token):
     return c
 
 
+def form(phone, t, data, htmx=False):
+    """Post a form from the table page on ``phone`` (htmx: the #table fragment comes back)."""
+    return phone.post(f"/t/{t['id']}/events", data=data, headers={"HX-Request": "true"} if htmx else {})
+
+
 def test_html_flow_seat_bid_trick_pickers_and_scoring(app, client):
     t = new_table(client)
     scorer = join(app, t, t["scorer_token"])
     ben = join(app, t, t["seat_tokens"][1])
     page = scorer.get(f"/t/{t['id']}").get_data(as_text=True)
     assert 'name="dealer"' in page
-    assert scorer.post(f"/t/{t['id']}/events", data={"type": "deal", "dealer": "0"}).status_code == 302
+    assert form(scorer, t, {"type": "deal", "dealer": "0"}).status_code == 302
     mine = ben.get(f"/t/{t['id']}").get_data(as_text=True)
     assert 'id="seal-bid"' in mine and "Your bid, Ben" in mine
-    r = ben.post(f"/t/{t['id']}/events", data={"type": "bid", "seat": "1", "cards": ["7S", "10C", "8S"]})
-    assert r.status_code == 302
-    assert (
-        ben.post(
-            f"/t/{t['id']}/events", data={"type": "bid", "seat": "2", "cards": ["10D", "8H", "6H"]}
-        ).status_code
-        == 403
-    )
+    assert form(ben, t, {"type": "bid", "seat": "1", "cards": ["7S", "10C", "8S"]}).status_code == 302
+    assert form(ben, t, {"type": "bid", "seat": "2", "cards": ["10D", "8H", "6H"]}).status_code == 403
     table_page = scorer.get(f"/t/{t['id']}").get_data(as_text=True)
     assert "bid sealed" in bids_of(table_page) and 'aria-label="10C"' not in bids_of(table_page)
     assert "10C" not in history_of(table_page)
     assert 'aria-label="10C"' in bids_of(ben.get(f"/t/{t['id']}").get_data(as_text=True))
-    post(client, t, DEAL1[2])
+    assert post(client, t, DEAL1[2]).status_code == 201
     # a trick from one picker per position, in play order
-    r = scorer.post(
-        f"/t/{t['id']}/events",
-        data={"type": "trick", "cards.0": "KS", "cards.1": "6D", "cards.2": "9S"},
-        headers={"HX-Request": "true"},
-    )
+    r = form(scorer, t, {"type": "trick", "cards.0": "KS", "cards.1": "6D", "cards.2": "9S"}, htmx=True)
     assert r.status_code == 200 and "wins" in r.get_data(as_text=True)
-    bad = scorer.post(
-        f"/t/{t['id']}/events", data={"type": "trick", "cards.0": "9H", "cards.1": "AD"}, headers={"HX-Request": "true"}
-    )
+    bad = form(scorer, t, {"type": "trick", "cards.0": "9H", "cards.1": "AD"}, htmx=True)
     assert bad.status_code == 422 and "A trick has 3 cards" in bad.get_data(as_text=True)
     for ev in DEAL1[4:12]:
         data = {"type": "trick", **{f"cards.{i}": c for i, c in enumerate(ev["cards"])}}
-        assert scorer.post(f"/t/{t['id']}/events", data=data).status_code == 302
-    assert (
-        scorer.post(
-            f"/t/{t['id']}/events", data={"type": "bid", "seat": "0", "cards": ["QS", "6S", "QH"]}
-        ).status_code
-        == 302
-    )
+        assert form(scorer, t, data).status_code == 302
+    assert form(scorer, t, {"type": "bid", "seat": "0", "cards": ["QS", "6S", "QH"]}).status_code == 302
     done = scorer.get(f"/t/{t['id']}").get_data(as_text=True)
-    assert "Deal 1 scored" in done and "made exactly" in done or "no bonus" in done
-    assert state(client, t)["totals"] == state_after_deal1(client)
+    # Aki bid 4 and made it, the only one (N13: +30); Ben and Chie missed (N4: no bonus)
+    assert "Deal 1 scored" in done and "made exactly" in done and "no bonus" in done
+    assert state(client, t)["totals"] == state_after_deal1(client) == [34, 4, 1]
 
 
 def state_after_deal1(client):
+    """The same deal sent through the API."""
     t = new_table(client)
     for ev in DEAL1:
-        post(client, t, ev)
+        assert post(client, t, ev).status_code == 201, ev
     return state(client, t)["totals"]
 
 

@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
+from tables import score_pad_record
 
 from tests.conftest import make_app
 
@@ -114,14 +115,7 @@ def test_export_then_import_gives_the_same_table(client, table_url):
 
 
 def test_an_invalid_record_names_the_first_bad_event_and_stores_nothing(client):
-    record = {
-        "format": "referee-record",
-        "version": 1,
-        "game": "score-pad",
-        "players": ["A", "B"],
-        "options": {},
-        "events": [{"type": "round", "points": [1, 1]}, {"type": "round", "points": [1]}],
-    }
+    record = score_pad_record({"type": "round", "points": [1, 1]}, {"type": "round", "points": [1]})
     resp = client.post("/import", data={"text": json.dumps(record)})
     assert resp.status_code == 422
     assert "Event 2:" in resp.get_data(as_text=True)

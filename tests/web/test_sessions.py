@@ -29,6 +29,19 @@ def director(session: dict) -> dict:
     return {"Authorization": f"Bearer {session['director_token']}"}
 
 
+def session_table(client, session, game, players, headers=None, **fields):
+    """POST a table into the session as its director (``fields``: options, confirm_corrections, ...)."""
+    return client.post(
+        f"/api/v1/sessions/{session['id']}/tables",
+        json={"game": game, "players": list(players), **fields},
+        headers={**director(session), **(headers or {})},
+    )
+
+
+def session_state(client, session) -> dict:
+    return client.get(f"/api/v1/sessions/{session['id']}", headers=director(session)).get_json()
+
+
 def import_into(client, session, record):
     return client.post(f"/api/v1/sessions/{session['id']}/records", json=record, headers=director(session))
 
@@ -37,7 +50,7 @@ def test_created_session_answers_its_id_token_and_director_link(client):
     session = new_session(client)
     assert len(session["id"]) >= 22 and len(session["director_token"]) >= 43
     assert session["url"].endswith(f"/s/{session['id']}?token={session['director_token']}")
-    state = client.get(f"/api/v1/sessions/{session['id']}", headers=director(session)).get_json()
+    state = session_state(client, session)
     assert state == {
         "id": session["id"],
         "name": "Friday club",
@@ -63,11 +76,7 @@ def test_six_tables_of_four_games_stand_as_counted_by_hand(client):
         assert resp.status_code == 201, resp.get_json()
     # The sixth table is made empty through the session and scored event by event like any table.
     tdb = golden("records/trick-de-bingo-one-round.json", ["Aki", "Ben", "Chie", "Dai"])  # 19/6/4/18, Aki
-    resp = client.post(
-        f"/api/v1/sessions/{session['id']}/tables",
-        json={"game": tdb["game"], "players": tdb["players"], "options": tdb["options"]},
-        headers=director(session),
-    )
+    resp = session_table(client, session, tdb["game"], tdb["players"], options=tdb["options"])
     assert resp.status_code == 201, resp.get_json()
     table = resp.get_json()
     assert table["number"] == 6 and {"id", "scorer_token", "viewer_url", "scorer_url", "seat_tokens"} <= set(
@@ -81,14 +90,10 @@ def test_six_tables_of_four_games_stand_as_counted_by_hand(client):
         )
         assert posted.status_code == 201, posted.get_json()
     # An unfinished table counts for nobody yet.
-    unfinished = client.post(
-        f"/api/v1/sessions/{session['id']}/tables",
-        json={"game": "score-pad", "players": ["Eri", "Ben"]},
-        headers=director(session),
-    )
+    unfinished = session_table(client, session, "score-pad", ["Eri", "Ben"])
     assert unfinished.status_code == 201
 
-    state = client.get(f"/api/v1/sessions/{session['id']}", headers=director(session)).get_json()
+    state = session_state(client, session)
     assert [t["number"] for t in state["tables"]] == [1, 2, 3, 4, 5, 6, 7]
     assert state["tables"][4]["players"] == ["Chie", "Dai", "Aki"]  # the roster's spelling
     assert state["tables"][5]["finished"] and state["tables"][5]["totals"] == [19, 6, 4, 18]
@@ -159,37 +164,25 @@ def test_a_session_needs_a_name(client, name, message):
 
 def test_a_table_with_a_player_off_the_roster_is_refused_and_nothing_is_stored(client):
     session = new_session(client)
-    resp = client.post(
-        f"/api/v1/sessions/{session['id']}/tables",
-        json={"game": "score-pad", "players": ["Aki", "Zoe"]},
-        headers=director(session),
-    )
+    resp = session_table(client, session, "score-pad", ["Aki", "Zoe"])
     assert resp.status_code == 422
     assert resp.get_json()["error"] == {
         "code": "not_on_roster",
         "message": "Zoe is not on this session's roster.",
     }
-    assert (
-        client.get(f"/api/v1/sessions/{session['id']}", headers=director(session)).get_json()["tables"] == []
-    )
+    assert session_state(client, session)["tables"] == []
 
 
 def test_a_record_whose_players_are_not_on_the_roster_is_refused(client):
     session = new_session(client, players=["Aki", "Ben"])
     resp = import_into(client, session, golden("records/bingo-four-deals-to-eight.json", ["Aki", "Chie"]))
     assert resp.status_code == 422 and resp.get_json()["error"]["code"] == "not_on_roster"
-    assert (
-        client.get(f"/api/v1/sessions/{session['id']}", headers=director(session)).get_json()["tables"] == []
-    )
+    assert session_state(client, session)["tables"] == []
 
 
 def test_japanese_messages(client):
     session = new_session(client)
-    resp = client.post(
-        f"/api/v1/sessions/{session['id']}/tables",
-        json={"game": "score-pad", "players": ["Aki", "Zoe"]},
-        headers={**director(session), "Accept-Language": "ja"},
-    )
+    resp = session_table(client, session, "score-pad", ["Aki", "Zoe"], headers={"Accept-Language": "ja"})
     message = resp.get_json()["error"]["message"]
     assert resp.status_code == 422 and "Zoe" in message and "roster" not in message
 
@@ -223,11 +216,7 @@ def test_openapi_documents_the_session_paths(client):
 def test_the_director_screen_shows_every_table_and_the_standings(client):
     session = new_session(client)
     import_into(client, session, golden("records/bingo-four-deals-to-eight.json", ["Aki", "Ben"]))
-    client.post(
-        f"/api/v1/sessions/{session['id']}/tables",
-        json={"game": "five-up", "players": ["Chie", "Dai"]},
-        headers=director(session),
-    )
+    session_table(client, session, "five-up", ["Chie", "Dai"])
     assert client.get(f"/s/{session['id']}").status_code == 403  # no director token yet
     resp = client.get(f"/s/{session['id']}?token={session['director_token']}")
     assert resp.status_code == 302 and "token" not in resp.headers["Location"]  # kept in the cookie
@@ -242,11 +231,7 @@ def test_the_director_screen_shows_every_table_and_the_standings(client):
 
 def test_the_director_screen_poll_answers_204_until_a_table_changes(client):
     session = new_session(client)
-    table = client.post(
-        f"/api/v1/sessions/{session['id']}/tables",
-        json={"game": "score-pad", "players": ["Aki", "Ben"]},
-        headers=director(session),
-    ).get_json()
+    table = session_table(client, session, "score-pad", ["Aki", "Ben"]).get_json()
     client.get(f"/s/{session['id']}?token={session['director_token']}")
     page = client.get(f"/s/{session['id']}").get_data(as_text=True)
     version = page.split('data-version="')[1].split('"')[0]
@@ -273,11 +258,7 @@ def test_the_evening_paper_cards_join_each_seat_and_standings_as_pdf_and_csv(cli
 
     session = new_session(client)
     import_into(client, session, golden("records/bingo-four-deals-to-eight.json", ["Aki", "Ben"]))
-    made = client.post(
-        f"/api/v1/sessions/{session['id']}/tables",
-        json={"game": "five-up", "players": ["Chie", "Dai"]},
-        headers=director(session),
-    ).get_json()
+    made = session_table(client, session, "five-up", ["Chie", "Dai"]).get_json()
     client.get(f"/s/{session['id']}?token={session['director_token']}")
 
     cards = client.get(f"/s/{session['id']}/cards.pdf")
@@ -301,11 +282,7 @@ def test_the_evening_paper_cards_join_each_seat_and_standings_as_pdf_and_csv(cli
 
 def test_a_session_seat_token_joins_its_seat_through_the_api(client):
     session = new_session(client)
-    made = client.post(
-        f"/api/v1/sessions/{session['id']}/tables",
-        json={"game": "ninety-nine", "players": ["Aki", "Ben", "Chie"]},
-        headers=director(session),
-    ).get_json()
+    made = session_table(client, session, "ninety-nine", ["Aki", "Ben", "Chie"]).get_json()
     state = client.get(
         f"/api/v1/tables/{made['id']}", headers={"Authorization": f"Bearer {made['seat_tokens'][2]}"}
     )
@@ -324,11 +301,7 @@ def test_the_director_screen_flags_an_idle_table_and_a_pending_correction(client
     made = []
     for players in (["Aki", "Ben"], ["Chie", "Dai"]):
         made.append(
-            client.post(
-                f"/api/v1/sessions/{session['id']}/tables",
-                json={"game": "score-pad", "players": players, "confirm_corrections": True},
-                headers=director(session),
-            ).get_json()
+            session_table(client, session, "score-pad", players, confirm_corrections=True).get_json()
         )
     for table in made:
         auth = {"Authorization": f"Bearer {table['scorer_token']}"}
