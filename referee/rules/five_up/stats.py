@@ -10,10 +10,8 @@ points. Plays of finished hands are kept in the state (``State.hands``), which t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
 from .state import State
-from .view import view
+from .view import HandSummary, view
 
 
 @dataclass(frozen=True)
@@ -42,11 +40,10 @@ class FiveUpStats:
         return self.points / self.hands if self.hands else None
 
 
-def _hand_score(hand: dict[str, Any], side: int, seats: list[int]) -> int:
-    play = hand.get("play_points") or ()
-    end = hand.get("end_points") or ()
+def _hand_score(hand: HandSummary, side: int, seats: list[int]) -> int:
+    play, end = hand["play_points"], hand["end_points"]
     points = (play[side] if side < len(play) else 0) + (end[side] if side < len(end) else 0)
-    return points + (int(hand.get("domino_bonus") or 0) if hand.get("dominoer") in seats else 0)
+    return points + (hand["domino_bonus"] if hand["dominoer"] in seats else 0)
 
 
 def player_stats(state: State, seat: int) -> FiveUpStats:
