@@ -227,6 +227,7 @@ def test_the_club_pages_start_a_club_and_a_session_from_the_roster(client):
     assert started.status_code == 302 and "/s/" in started.headers["Location"]
     board = client.get(started.headers["Location"], follow_redirects=True)
     assert board.status_code == 200 and "Friday" in board.get_data(as_text=True)
+    assert f'href="/c/{club_id}/players"' in board.get_data(as_text=True)  # the players' pages, to hand round
     page = client.get(f"/c/{club_id}").get_data(as_text=True)
     assert "Friday" in page and "0 tables" in page and "Dai" in page
 
