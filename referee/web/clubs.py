@@ -195,7 +195,7 @@ def player(club_id: str, index: int):
     name = player_at(found, index)
     if name is None:
         abort(404)
-    rows = player_history(club_tables(found), name)
+    rows = player_history(club_tables(found, name), name)
     return render_template(
         "club/player.html",
         club=found,

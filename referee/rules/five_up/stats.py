@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..base import View
 from .state import State
 from .view import view
 
@@ -49,10 +50,11 @@ def _hand_score(hand: dict[str, Any], side: int, seats: list[int]) -> int:
     return points + (int(hand.get("domino_bonus") or 0) if hand.get("dominoer") in seats else 0)
 
 
-def player_stats(state: State, seat: int) -> FiveUpStats:
+def player_stats(state: State, seat: int, shown: View | None = None) -> FiveUpStats:
     """Finished hands at this table, the points ``seat``'s side scored in them, and the largest
-    count ``seat`` scored (with the tile that made it; the first, on a tie)."""
-    detail = view(state).detail
+    count ``seat`` scored (with the tile that made it; the first, on a tie). ``shown``: the view of
+    ``state``, when the caller has it already."""
+    detail = (shown or view(state)).detail
     sides = [list(s) for s in detail.get("sides") or ()]
     side = next((i for i, seats in enumerate(sides) if seat in seats), seat)
     seats = sides[side] if side < len(sides) else [seat]
