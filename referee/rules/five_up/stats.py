@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import View
-from .state import State
-from .view import view
+from . import State, view  # the package's public names: its modules may be reshaped
 
 
 @dataclass(frozen=True)
