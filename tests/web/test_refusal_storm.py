@@ -5,10 +5,21 @@ sealed bid)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from referee.extensions import db
-from referee.store.refusals import STORM_REFUSALS, STORM_WINDOW, TIMES, TableRefusals
+from referee.store.refusals import (
+    STORM_REFUSALS,
+    STORM_WINDOW,
+    TIMES,
+    TableRefusals,
+    note_refusal,
+    refusals_of,
+)
+from referee.store.tables import create_table
 from tests.web.test_sessions import director, new_session
 
 STORM = "Entries keep being refused"
@@ -167,3 +178,23 @@ def test_the_refusal_record_holds_no_sealed_bid(app, client):
         columns = {c.name for c in TableRefusals.__table__.columns}
         assert columns == {"table_id", "count", *TIMES}  # a count and times: nothing of an entry
         assert rows[0].count == rows[1].count == len(probes)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    gaps=st.lists(st.integers(0, 200), min_size=1, max_size=12),
+    after=st.integers(0, 200),
+)
+def test_the_flag_is_up_exactly_when_five_refusals_fall_within_the_last_two_minutes(app, gaps, after):
+    """Refusals ``gaps`` seconds apart, looked at ``after`` seconds after the last: flagged exactly
+    when at least STORM_REFUSALS of them are less than STORM_WINDOW old (a reference count)."""
+    start = datetime(2026, 11, 25, 20, 0)
+    times = [start + timedelta(seconds=sum(gaps[: i + 1])) for i in range(len(gaps))]
+    now = times[-1] + timedelta(seconds=after)
+    with app.app_context():
+        table = create_table("score-pad", ["Aki", "Ben"], {}).table
+        for at in times:
+            note_refusal(table.id, at)
+        shown = refusals_of([table.id], now)[table.id]
+    assert shown.count == len(times) and shown.last_at == times[-1]
+    assert shown.storm == (sum(1 for at in times if now - at < STORM_WINDOW) >= STORM_REFUSALS)
