@@ -91,6 +91,7 @@ def main() -> None:
             ("player JSON (Aki)", f"/api/v1/clubs/{club['id']}/players/0"),
             ("player page (Fumi)", f"/c/{club['id']}/players/5"),  # at 2 of each session's 6 tables
             ("club director page", f"/c/{club['id']}"),
+            ("/healthz (baseline)", "/healthz"),
         ]:
             first, median, p95 = timed(client, url, args.renders)
             print(f"{label:20} first {first:7.1f} ms   then median {median:6.1f} ms, p95 {p95:6.1f} ms")
