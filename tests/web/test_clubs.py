@@ -265,3 +265,29 @@ def test_the_home_page_leads_to_starting_a_club(client):
     home = client.get("/").get_data(as_text=True)
     assert 'href="/clubs/new"' in home
     assert "クラブ運営" in client.get("/", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+
+
+def test_sessions_racing_to_add_the_same_new_name_leave_it_once_on_the_club_roster(app, client):
+    """Names stay unique in the club when sessions are created at once, each adding new players."""
+    import threading
+
+    club = new_club(client, ["Aki"])
+    answers: list[int] = []
+
+    def start(i: int) -> None:
+        resp = app.test_client().post(
+            f"/api/v1/clubs/{club['id']}/sessions",
+            json={"name": f"Table {i}", "players": ["Aki", "Zoe", f"Guest {i}"]},
+            headers=bearer(club["director_token"]),
+        )
+        answers.append(resp.status_code)
+
+    threads = [threading.Thread(target=start, args=(i,)) for i in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert answers == [201] * 6
+    shown = client.get(f"/api/v1/clubs/{club['id']}", headers=bearer(club["director_token"])).get_json()
+    assert sorted(shown["players"]) == sorted(["Aki", "Zoe", *(f"Guest {i}" for i in range(6))])
+    assert len(shown["sessions"]) == 6
