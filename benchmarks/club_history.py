@@ -83,14 +83,14 @@ def main() -> None:
                     headers={"Authorization": f"Bearer {made['director_token']}"},
                 )
                 assert resp.status_code == 201, resp.get_json()
-        client.get(club["url"][club["url"].index("/c/") :])  # keep the director token in the cookie
+        client.get(club["url"][club["url"].index("/club/") :])  # keep the director token in the cookie
         total = args.sessions * args.tables
         print(f"club: {args.sessions} sessions x {args.tables} tables = {total} finished tables")
         for label, url in [
-            ("player page (Aki)", f"/c/{club['id']}/players/0"),
+            ("player page (Aki)", f"/club/{club['id']}/players/0"),
             ("player JSON (Aki)", f"/api/v1/clubs/{club['id']}/players/0"),
-            ("player page (Fumi)", f"/c/{club['id']}/players/5"),  # at 2 of each session's 6 tables
-            ("club director page", f"/c/{club['id']}"),
+            ("player page (Fumi)", f"/club/{club['id']}/players/5"),  # at 2 of each session's 6 tables
+            ("club director page", f"/club/{club['id']}"),
             ("/healthz (baseline)", "/healthz"),
         ]:
             first, median, p95 = timed(client, url, args.renders)

@@ -32,7 +32,7 @@ def test_a_club_on_a_phone_from_a_session_to_a_players_history(page: Page, base_
 
     # A finished Bingo table, imported into the session with its director token (from the club's API).
     club_id = page.get_by_role("link", name="Players' pages").get_attribute("href").split("/")[2]
-    page.goto(f"{base_url}/c/{club_id}")
+    page.goto(f"{base_url}/club/{club_id}")
     session_url = page.get_by_role("link", name="Friday").get_attribute("href")
     token = session_url.split("token=")[1]
     session_id = session_url.split("/s/")[1].split("?")[0]
@@ -43,7 +43,7 @@ def test_a_club_on_a_phone_from_a_session_to_a_players_history(page: Page, base_
     )
     assert made.status == 201
 
-    page.goto(f"{base_url}/c/{club_id}/players")
+    page.goto(f"{base_url}/club/{club_id}/players")
     page.get_by_role("link", name="Aki").click()
     expect(page.get_by_role("heading", name="Aki")).to_be_visible()
     expect(page.get_by_text("Aki has finished 1 game at this club and won 1.")).to_be_visible()
