@@ -40,9 +40,10 @@ def upgrade():
     sa.Column('table_id', sa.String(length=32), nullable=False),
     sa.Column('count', sa.Integer(), nullable=False),
     sa.Column('last_at', sa.DateTime(), nullable=False),
-    sa.Column('burst_at', sa.DateTime(), nullable=False),
-    sa.Column('burst_count', sa.Integer(), nullable=False),
-    sa.Column('storm_at', sa.DateTime(), nullable=True),
+    sa.Column('earlier_1', sa.DateTime(), nullable=True),
+    sa.Column('earlier_2', sa.DateTime(), nullable=True),
+    sa.Column('earlier_3', sa.DateTime(), nullable=True),
+    sa.Column('earlier_4', sa.DateTime(), nullable=True),
     sa.ForeignKeyConstraint(['table_id'], ['game_tables.id'], ),
     sa.PrimaryKeyConstraint('table_id')
     )

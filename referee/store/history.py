@@ -22,13 +22,13 @@ from ..rules.five_up.stats import player_stats as five_up_stats
 from ..rules.names import name_key
 from ..rules.ninety_nine.stats import player_stats as ninety_nine_stats
 from ..rules.trick_de_bingo.stats import player_stats as trick_de_bingo_stats
-from .models import Club, ClubSession, GameTable, SessionTable
+from .models import Club, ClubSession, GameTable, Seat, SessionTable
 from .replay import Replayed
 from .tables import current
 
 STATS: dict[str, Callable[[Replayed, int], Any]] = {
     "bingo": lambda rep, seat: bingo_stats(rep.view, seat),
-    "five-up": lambda rep, seat: five_up_stats(rep.state, seat),
+    "five-up": lambda rep, seat: five_up_stats(rep.state, seat, rep.view),
     "ninety-nine": lambda rep, seat: ninety_nine_stats(rep.view, seat),
     "trick-de-bingo": lambda rep, seat: trick_de_bingo_stats(rep.view, seat),
     "bead-game": lambda rep, seat: bead_game_stats(rep.view, seat),
@@ -71,13 +71,16 @@ def player_history(reps: Iterable[Replayed], player: str) -> list[GameHistory]:
     return list(games.values())
 
 
-def club_tables(club: Club) -> list[Replayed]:
-    """Every table of the club's sessions, replayed (oldest session first, tables in number order)."""
-    links = db.session.scalars(
+def club_tables(club: Club, player: str | None = None) -> list[Replayed]:
+    """The tables of the club's sessions (only those where ``player`` sits, if given: a session's
+    roster spells names as the club's does), replayed; oldest session first, tables in number order."""
+    query = (
         select(SessionTable)
         .join(ClubSession, ClubSession.id == SessionTable.session_id)
         .where(ClubSession.club_id == club.id)
         .order_by(ClubSession.created_at, ClubSession.id, SessionTable.number)
         .options(selectinload(SessionTable.table).selectinload(GameTable.seats))
     )
-    return [current(link.table) for link in links]
+    if player is not None:
+        query = query.where(SessionTable.table_id.in_(select(Seat.table_id).where(Seat.name == player)))
+    return [current(link.table) for link in db.session.scalars(query)]

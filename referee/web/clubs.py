@@ -87,7 +87,7 @@ def _club_page(club: Club, error: str | None = None, status: int = 200):
     ), status
 
 
-@bp.get("/c/<club_id>")
+@bp.get("/club/<club_id>")
 def club(club_id: str):
     found = _director_club(club_id)
     if request.args.get("token"):
@@ -95,7 +95,7 @@ def club(club_id: str):
     return _club_page(found)
 
 
-@bp.post("/c/<club_id>/sessions")
+@bp.post("/club/<club_id>/sessions")
 def new_session(club_id: str):
     found = _director_club(club_id)
     players = [*request.form.getlist("players"), *_lines(request.form.get("new_players"))]
@@ -106,7 +106,7 @@ def new_session(club_id: str):
     return redirect(url_for("sessions_pages.director", session_id=made.id, token=token))
 
 
-@bp.post("/c/<club_id>/players")
+@bp.post("/club/<club_id>/players")
 def new_players(club_id: str):
     found = _director_club(club_id)
     try:
@@ -116,7 +116,7 @@ def new_players(club_id: str):
     return redirect(url_for("clubs_pages.club", club_id=club_id, _anchor="players"))
 
 
-@bp.get("/c/<club_id>/players")
+@bp.get("/club/<club_id>/players")
 def roster(club_id: str):
     """The players' pages, one link each: what the director hands round."""
     found = get_club(club_id)
@@ -187,7 +187,7 @@ def stat_sentences(row: GameHistory) -> list[str]:
     return []
 
 
-@bp.get("/c/<club_id>/players/<int:index>")
+@bp.get("/club/<club_id>/players/<int:index>")
 def player(club_id: str, index: int):
     found = get_club(club_id)
     if found is None:
@@ -195,7 +195,7 @@ def player(club_id: str, index: int):
     name = player_at(found, index)
     if name is None:
         abort(404)
-    rows = player_history(club_tables(found), name)
+    rows = player_history(club_tables(found, name), name)
     return render_template(
         "club/player.html",
         club=found,

@@ -154,4 +154,4 @@ def player(club_id: str, index: int):
     name = player_at(club, index)
     if name is None:
         return _error(404, RuleError("not_found", _("There is no such player in this club.")))
-    return jsonify(player=name, games=history_json(player_history(club_tables(club), name)))
+    return jsonify(player=name, games=history_json(player_history(club_tables(club, name), name)))

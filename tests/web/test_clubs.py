@@ -53,7 +53,7 @@ def history(client, club, name):
 def test_a_club_answers_its_id_token_and_director_link(client):
     club = new_club(client)
     assert len(club["id"]) >= 22 and len(club["director_token"]) >= 43
-    assert club["url"].endswith(f"/c/{club['id']}?token={club['director_token']}")
+    assert club["url"].endswith(f"/club/{club['id']}?token={club['director_token']}")
     state = client.get(f"/api/v1/clubs/{club['id']}", headers=bearer(club["director_token"])).get_json()
     assert state == {"id": club["id"], "name": "Kobe Domino Club", "players": ROSTER, "sessions": []}
     bare = client.post("/api/v1/clubs", json={"name": "New club"})  # a roster may start empty
@@ -177,10 +177,10 @@ def test_a_players_history_adds_up_the_finished_tables_of_every_session(client):
     aki, aki_index = history(client, club, "Aki")
     assert (aki["bingo"]["played"], aki["bingo"]["claims"]) == (1, 3)
 
-    page = client.get(f"/c/{club['id']}/players/{aki_index}").get_data(as_text=True)
+    page = client.get(f"/club/{club['id']}/players/{aki_index}").get_data(as_text=True)
     assert "Aki has finished 2 games at this club and won 1." in page
     assert "3 claims made; 0 failed." in page and "Bids made: 33% (1 of 3 deals)." in page
-    ja = client.get(f"/c/{club['id']}/players/{chie_index}", headers={"Accept-Language": "ja"}).get_data(
+    ja = client.get(f"/club/{club['id']}/players/{chie_index}", headers={"Accept-Language": "ja"}).get_data(
         as_text=True
     )
     assert "ナインティナイン" in ja or "Ninety-Nine" not in ja
@@ -195,17 +195,17 @@ def test_the_player_page_words_every_game(client):
         client, night, golden("records/trick-de-bingo-one-round.json", ["Aki", "Ben", "Chie", "Dai"])
     )
     import_record(client, night, golden("acceptance/records/bead-game-worked-examples.json", ["Ann", "Bob"]))
-    page = client.get(f"/c/{club['id']}/players/0").get_data(as_text=True)  # Aki
+    page = client.get(f"/club/{club['id']}/players/0").get_data(as_text=True)  # Aki
     assert "Average hand score 7.9, over 8 hands." in page  # 63 points for Aki and Chie's side
     assert "Largest count 25, playing 6-6." in page
     assert "4 bingos." in page and "1 round played." in page
-    ann = client.get(f"/c/{club['id']}/players/4").get_data(as_text=True)
+    ann = client.get(f"/club/{club['id']}/players/4").get_data(as_text=True)
     assert "Best placement: 4-4, scoring 1 x 5 x 4 x 2 = 40." in ann
-    ja = client.get(f"/c/{club['id']}/players/4", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    ja = client.get(f"/club/{club['id']}/players/4", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "4-4" in ja and "Best placement" not in ja
     nobody = club_session(client, club, ["Eri", "Aki"], "Later")
     assert nobody
-    eri = client.get(f"/c/{club['id']}/players/6").get_data(as_text=True)
+    eri = client.get(f"/club/{club['id']}/players/6").get_data(as_text=True)
     assert "Eri has not finished a game at this club yet." in eri
 
 
@@ -213,31 +213,34 @@ def test_the_club_pages_start_a_club_and_a_session_from_the_roster(client):
     made = client.post("/clubs/new", data={"name": "Kobe", "players": "Aki\nBen\n\nChie\n"})
     assert made.status_code == 302
     link = made.headers["Location"]
-    club_id = link.split("/c/")[1].split("?")[0]
-    assert client.get(f"/c/{club_id}").status_code == 403  # no token yet
+    club_id = link.split("/club/")[1].split("?")[0]
+    assert client.get(f"/club/{club_id}").status_code == 403  # no token yet
     kept = client.get(link)
     assert kept.status_code == 302 and "token" not in kept.headers["Location"]
-    page = client.get(f"/c/{club_id}").get_data(as_text=True)
+    page = client.get(f"/club/{club_id}").get_data(as_text=True)
     assert "Kobe" in page and "Aki" in page and "No session yet." in page
-    assert client.application.test_client().get(f"/c/{club_id}").status_code == 403
+    assert client.application.test_client().get(f"/club/{club_id}").status_code == 403
 
     started = client.post(
-        f"/c/{club_id}/sessions", data={"name": "Friday", "players": ["Aki", "Chie"], "new_players": "Dai"}
+        f"/club/{club_id}/sessions", data={"name": "Friday", "players": ["Aki", "Chie"], "new_players": "Dai"}
     )
     assert started.status_code == 302 and "/s/" in started.headers["Location"]
     board = client.get(started.headers["Location"], follow_redirects=True)
     assert board.status_code == 200 and "Friday" in board.get_data(as_text=True)
-    page = client.get(f"/c/{club_id}").get_data(as_text=True)
+    assert f'href="/club/{club_id}/players"' in board.get_data(
+        as_text=True
+    )  # the players' pages, to hand round
+    page = client.get(f"/club/{club_id}").get_data(as_text=True)
     assert "Friday" in page and "0 tables" in page and "Dai" in page
 
-    refused = client.post(f"/c/{club_id}/sessions", data={"name": "", "players": ["Aki"]})
+    refused = client.post(f"/club/{club_id}/sessions", data={"name": "", "players": ["Aki"]})
     assert refused.status_code == 422 and "A session needs a name." in refused.get_data(as_text=True)
-    twice = client.post(f"/c/{club_id}/players", data={"players": "Eri\neri"})
+    twice = client.post(f"/club/{club_id}/players", data={"players": "Eri\neri"})
     assert twice.status_code == 422 and "look like the same name" in twice.get_data(as_text=True)
-    assert client.post(f"/c/{club_id}/players", data={"players": "Eri"}).status_code == 302
-    roster = client.application.test_client().get(f"/c/{club_id}/players").get_data(as_text=True)
+    assert client.post(f"/club/{club_id}/players", data={"players": "Eri"}).status_code == 302
+    roster = client.application.test_client().get(f"/club/{club_id}/players").get_data(as_text=True)
     assert all(name in roster for name in ("Aki", "Ben", "Chie", "Dai", "Eri"))
-    ja = client.get(f"/c/{club_id}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    ja = client.get(f"/club/{club_id}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "New session" not in ja and "Sessions" not in ja
 
 
@@ -264,3 +267,29 @@ def test_the_home_page_leads_to_starting_a_club(client):
     home = client.get("/").get_data(as_text=True)
     assert 'href="/clubs/new"' in home
     assert "クラブ運営" in client.get("/", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+
+
+def test_sessions_racing_to_add_the_same_new_name_leave_it_once_on_the_club_roster(app, client):
+    """Names stay unique in the club when sessions are created at once, each adding new players."""
+    import threading
+
+    club = new_club(client, ["Aki"])
+    answers: list[int] = []
+
+    def start(i: int) -> None:
+        resp = app.test_client().post(
+            f"/api/v1/clubs/{club['id']}/sessions",
+            json={"name": f"Table {i}", "players": ["Aki", "Zoe", f"Guest {i}"]},
+            headers=bearer(club["director_token"]),
+        )
+        answers.append(resp.status_code)
+
+    threads = [threading.Thread(target=start, args=(i,)) for i in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert answers == [201] * 6
+    shown = client.get(f"/api/v1/clubs/{club['id']}", headers=bearer(club["director_token"])).get_json()
+    assert sorted(shown["players"]) == sorted(["Aki", "Zoe", *(f"Guest {i}" for i in range(6))])
+    assert len(shown["sessions"]) == 6

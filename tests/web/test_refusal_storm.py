@@ -1,13 +1,25 @@
-"""Refused entries per table and the director's storm flag (issue 17): a table where 5 entries are
-refused within 2 minutes is flagged, the flag clears 2 minutes after the burst's last refusal, and
-the record of refusals holds counts and times only (nothing of a sealed bid)."""
+"""Refused entries per table and the director's storm flag (issue 17): a table where 5 or more
+entries were refused within the last 2 minutes is flagged, the flag clears once the fifth most recent
+refusal is 2 minutes old, and the record of refusals holds a count and times only (nothing of a
+sealed bid)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from referee.extensions import db
-from referee.store.refusals import STORM_REFUSALS, STORM_WINDOW, TableRefusals
+from referee.store.refusals import (
+    STORM_REFUSALS,
+    STORM_WINDOW,
+    TIMES,
+    TableRefusals,
+    note_refusal,
+    refusals_of,
+)
+from referee.store.tables import create_table
 from tests.web.test_sessions import director, new_session
 
 STORM = "Entries keep being refused"
@@ -43,13 +55,12 @@ def newer(a: str, b: str) -> bool:
 
 
 def age(app, table_id: str, by: timedelta) -> None:
-    """As if the table's refusals had happened ``by`` earlier."""
+    """As if the table's refusals so far had happened ``by`` earlier."""
     with app.app_context():
         row = db.session.get(TableRefusals, table_id)
-        row.last_at -= by
-        row.burst_at -= by
-        if row.storm_at is not None:
-            row.storm_at -= by
+        for column in TIMES:
+            if getattr(row, column) is not None:
+                setattr(row, column, getattr(row, column) - by)
         db.session.commit()
 
 
@@ -76,13 +87,13 @@ def test_five_refusals_in_two_minutes_raise_the_flag_and_it_clears(app, client):
     raised = flagged.split('data-version="')[1].split('"')[0]
     assert newer(raised, version)
 
-    age(app, storm["id"], STORM_WINDOW)  # two minutes after the burst's last refusal
+    age(app, storm["id"], STORM_WINDOW)  # two minutes later, nothing new
     cleared = client.get(f"/s/{session['id']}/live?since={raised}")
     assert cleared.status_code == 200 and STORM not in cleared.get_data(as_text=True)
     later = cleared.get_data(as_text=True).split('data-version="')[1].split('"')[0]
     assert newer(later, raised)  # the page shown swaps it in (versions only grow)
 
-    # A new burst must reach 5 again: one more refusal does not bring the flag back.
+    # One more refusal: 1 within the last 2 minutes, not 5; the flag stays down.
     assert post(client, storm, {"type": "round", "points": [1]}).status_code == 422
     page, _ = board(client, session)
     assert STORM not in page
@@ -90,7 +101,7 @@ def test_five_refusals_in_two_minutes_raise_the_flag_and_it_clears(app, client):
     assert "却下" not in ja
 
 
-def test_refusals_spread_over_more_than_two_minutes_are_no_storm(app, client):
+def test_the_window_slides_five_in_any_two_minutes_and_no_fewer(app, client):
     session = new_session(client)
     table = session_table(client, session)
     for _ in range(STORM_REFUSALS - 1):
@@ -98,10 +109,19 @@ def test_refusals_spread_over_more_than_two_minutes_are_no_storm(app, client):
     age(app, table["id"], STORM_WINDOW + timedelta(seconds=1))
     assert post(client, table, {"type": "round", "points": [1]}).status_code == 422
     page, _ = board(client, session)
+    assert STORM not in page  # 5 refused, but only 1 within the last 2 minutes
+
+    age(app, table["id"], STORM_WINDOW - timedelta(seconds=10))  # that one is now 1:50 old
+    for _ in range(STORM_REFUSALS - 1):
+        assert post(client, table, {"type": "round", "points": [1]}).status_code == 422
+    page, _ = board(client, session)
+    assert f"{STORM} (9 so far)" in page  # 5 within the last 2 minutes, across any boundary
+    age(app, table["id"], timedelta(seconds=11))  # the fifth most recent is now 2:01 old
+    page, _ = board(client, session)
     assert STORM not in page
     with app.app_context():
         row = db.session.get(TableRefusals, table["id"])
-        assert (row.count, row.burst_count, row.storm_at) == (STORM_REFUSALS, 1, None)
+        assert row.count == 9 and row.earlier_4 < row.earlier_3 < row.earlier_2 < row.earlier_1 < row.last_at
 
 
 def test_the_storm_flag_speaks_japanese(client):
@@ -156,5 +176,25 @@ def test_the_refusal_record_holds_no_sealed_bid(app, client):
     with app.app_context():
         rows = [db.session.get(TableRefusals, t["id"]) for t in tables]
         columns = {c.name for c in TableRefusals.__table__.columns}
-        assert columns == {"table_id", "count", "last_at", "burst_at", "burst_count", "storm_at"}
-        assert rows[0].count == rows[1].count == rows[0].burst_count == len(probes)
+        assert columns == {"table_id", "count", *TIMES}  # a count and times: nothing of an entry
+        assert rows[0].count == rows[1].count == len(probes)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    gaps=st.lists(st.integers(0, 200), min_size=1, max_size=12),
+    after=st.integers(0, 200),
+)
+def test_the_flag_is_up_exactly_when_five_refusals_fall_within_the_last_two_minutes(app, gaps, after):
+    """Refusals ``gaps`` seconds apart, looked at ``after`` seconds after the last: flagged exactly
+    when at least STORM_REFUSALS of them are less than STORM_WINDOW old (a reference count)."""
+    start = datetime(2026, 11, 25, 20, 0)
+    times = [start + timedelta(seconds=sum(gaps[: i + 1])) for i in range(len(gaps))]
+    now = times[-1] + timedelta(seconds=after)
+    with app.app_context():
+        table = create_table("score-pad", ["Aki", "Ben"], {}).table
+        for at in times:
+            note_refusal(table.id, at)
+        shown = refusals_of([table.id], now)[table.id]
+    assert shown.count == len(times) and shown.last_at == times[-1]
+    assert shown.storm == (sum(1 for at in times if now - at < STORM_WINDOW) >= STORM_REFUSALS)

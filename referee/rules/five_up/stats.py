@@ -10,8 +10,9 @@ points. Plays of finished hands are kept in the state (``State.hands``), which t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from ..base import View
 from .state import State
-from .view import HandSummary, view
+from .view import Detail, HandSummary, view
 
 
 @dataclass(frozen=True)
@@ -46,10 +47,11 @@ def _hand_score(hand: HandSummary, side: int, seats: list[int]) -> int:
     return points + (hand["domino_bonus"] if hand["dominoer"] in seats else 0)
 
 
-def player_stats(state: State, seat: int) -> FiveUpStats:
+def player_stats(state: State, seat: int, shown: View[Detail] | None = None) -> FiveUpStats:
     """Finished hands at this table, the points ``seat``'s side scored in them, and the largest
-    count ``seat`` scored (with the tile that made it; the first, on a tie)."""
-    detail = view(state).detail
+    count ``seat`` scored (with the tile that made it; the first, on a tie). ``shown``: the view of
+    ``state``, when the caller has it already."""
+    detail = (shown or view(state)).detail
     sides = [list(s) for s in detail.get("sides") or ()]
     side = next((i for i, seats in enumerate(sides) if seat in seats), seat)
     seats = sides[side] if side < len(sides) else [seat]
