@@ -18,6 +18,8 @@ from .state import DealState, DeclarationRecord, State, TrickRecord
 from .values import BINGO, DECLARATION_NAMES, MATCH_TARGET, tile_texts
 
 Status = Literal["no_deal", "playing", "played_out", "settled", "match_over"]
+DeclarationStatus = Literal["valid", "pending", "void", "invincible"]
+"""``pending``: it counts once its maker wins a trick; ``void``: the deal ended before that (B30)."""
 
 
 class TrickDetail(TypedDict):
@@ -44,7 +46,7 @@ class DeclarationDetail(TypedDict):
     name: str  # msgid of its name (B27)
     points: int
     before_trick: int  # the number of the trick it leads (B28)
-    status: Literal["valid", "pending", "void", "invincible"]  # pending: counts once a trick is won (B30)
+    status: DeclarationStatus
 
 
 class CloseDetail(TypedDict):
@@ -164,7 +166,7 @@ def _trick(t: TrickRecord) -> TrickDetail:
 
 def _declaration(deal: DealState, d: DeclarationRecord) -> DeclarationDetail:
     has_trick = deal.tricks_won(d.seat) > 0
-    status: Literal["valid", "pending", "void", "invincible"]
+    status: DeclarationStatus
     if len(d.doubles) == 7:
         status = "invincible"
     elif has_trick:

@@ -37,7 +37,7 @@ class PlayDetail(TypedDict):
 
 
 class HandSummary(TypedDict):
-    """A finished hand (``hands``); also the first keys of the current hand (``hand``)."""
+    """A finished hand (``hands``)."""
 
     number: int
     set: int  # Le Quantette: the set it belongs to (1 with IDA)
@@ -52,14 +52,9 @@ class HandSummary(TypedDict):
     explanation: Message | None  # why the hand scored as it did
 
 
-class HandDetail(TypedDict):
-    """The current (or last) hand."""
+class HandDetail(HandSummary):
+    """The current (or last) hand: its summary and the table as it lies."""
 
-    number: int
-    set: int
-    leader: int
-    status: str
-    dominoer: int | None
     turn: int | None  # None unless the hand is being played
     held: list[int]  # tiles per seat
     boneyard: int
@@ -71,12 +66,6 @@ class HandDetail(TypedDict):
     count: int  # the count after the last play (F15)
     formula: str
     plays: list[PlayDetail]
-    play_points: list[int]
-    pips: list[int] | None
-    end_points: list[int]
-    domino_bonus: int
-    bonus_note: Message | None
-    explanation: Message | None
 
 
 class Legal(TypedDict):
