@@ -3,34 +3,34 @@ column), then each hand's penalties and totals, and the game totals. Blank, or f
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import cast
 
 from printables.catalog import Printable, PrintJob
 from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet
 from referee.rules.base import _
+from referee.rules.bead_game.view import Detail
 
 
-def _rows(job: PrintJob, detail: Mapping[str, Any]) -> list[tuple[str, ...]]:
+def _rows(job: PrintJob, detail: Detail) -> list[tuple[str, ...]]:
     n = len(job.players)
     rows: list[tuple[str, ...]] = []
-    for hand in detail.get("hands", ()):
-        for row in detail.get("sheet", ()):
+    for hand in detail["hands"]:
+        for row in detail["sheet"]:
             if row["hand"] != hand["number"]:
                 continue
             points = [""] * n
-            if row["kind"] == "place":
+            if row["kind"] == "place" and "numbers" in row:
                 points[row["seat"]] = str(row["score"])
-                tile, factors = row["tile"], " x ".join(str(x) for x in row["numbers"])
+                tile, factors = row["tile"] or "", " x ".join(str(x) for x in row["numbers"])
             else:
                 points[row["seat"]] = "0"
                 tile, factors = "", job.t(_("pass"))
             rows.append(
                 (str(hand["number"]), str(row["turn"]), job.players[row["seat"]], tile, factors, *points)
             )
-        if hand.get("penalties") is not None:
+        if hand["penalties"] is not None:
             left = "; ".join(
-                f"{job.players[s]}: {', '.join(tiles)}" for s, tiles in enumerate(hand["left"]) if tiles
+                f"{job.players[s]}: {', '.join(tiles)}" for s, tiles in enumerate(hand["left"] or ()) if tiles
             )
             rows.append(
                 (
@@ -49,7 +49,7 @@ def _rows(job: PrintJob, detail: Mapping[str, Any]) -> list[tuple[str, ...]]:
 
 
 def score_sheet(job: PrintJob) -> ScoreSheet:
-    rows = [] if job.detail is None else _rows(job, job.detail)
+    rows = [] if job.detail is None else _rows(job, cast(Detail, job.detail))  # the table's view detail
     scores = ColumnGroup(job.t(_("Score")), tuple(Column(name, 1.0, "right") for name in job.players))
     return ScoreSheet(
         title=job.t(_("Domino Bead Game: score sheet")),

@@ -3,9 +3,12 @@ premium and the running game total. Blank (for 2, 3 or 4 players) or filled from
 
 from __future__ import annotations
 
+from typing import cast
+
 from printables.catalog import Printable, PrintJob
 from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet
 from referee.rules.base import _
+from referee.rules.ninety_nine.view import Detail
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -27,11 +30,12 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
     seats = range(len(job.players))
     rows: list[tuple[str, ...]] = []
     if job.detail is not None:
-        for r in job.detail.get("sheet", ()):
+        detail = cast(Detail, job.detail)  # a Ninety-Nine job carries the table's view detail
+        for r in detail["sheet"]:
             cells = [
                 f"{r['game']}.{r['deal']}",
                 job.players[r["dealer"]] if r["dealer"] < len(job.players) else "",
-                SUIT_SIGNS.get(r["trump"], job.t(_("none"))),
+                SUIT_SIGNS[r["trump"]] if r["trump"] else job.t(_("none")),
             ]
             for s in seats:
                 cells += [

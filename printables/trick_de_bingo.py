@@ -8,7 +8,7 @@ QR code holds ``job.link("/c/<id>")``, the app's page for that card.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import cast
 
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
@@ -20,6 +20,7 @@ from printables.qr import draw_qr
 from printables.score_sheet import Column, ScoreSheet, build_score_sheet, new_canvas, wrap_text
 from referee.rules.base import _
 from referee.rules.conditions import CATALOG, ConditionCard
+from referee.rules.trick_de_bingo.view import Detail
 
 CARD_W, CARD_H = 63.0, 88.0  # poker size
 COLS, ROWS = 3, 3
@@ -171,6 +172,11 @@ def _offset(job: PrintJob, name: str) -> float:
     return max(-MAX_OFFSET_MM, min(MAX_OFFSET_MM, value))
 
 
+def _detail(job: PrintJob) -> Detail:
+    """A filled job's detail: a Trick de Bingo table's view (printables/catalog.py)."""
+    return cast(Detail, job.detail)
+
+
 def deck_cards(job: PrintJob) -> tuple[ConditionCard, ...]:
     """The catalog, then a table's custom cards (from a filled job)."""
     custom: tuple[ConditionCard, ...] = ()
@@ -179,7 +185,7 @@ def deck_cards(job: PrintJob) -> tuple[ConditionCard, ...]:
             ConditionCard(
                 id=d["id"], ja=d["ja"], en=d["en"], condition=d["condition"], bp=d["bp"], vp=d["vp"]
             )
-            for d in job.detail.get("custom_cards", ())
+            for d in _detail(job)["custom_cards"]
         )
     return (*CATALOG, *custom)
 
@@ -281,14 +287,14 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
             for name in job.players:
                 rows.append((str(r), name, "", "", "", "", "", "", "", ""))
     else:
-        detail: Any = job.detail
-        current = detail.get("round")
-        for block in detail.get("score_rows", ()):
+        detail = _detail(job)
+        for block in detail["score_rows"]:
             for row in block["rows"]:
                 seat = row["seat"]
                 flipped = ""
-                if block["round"] == current and detail.get("sheets"):
-                    flipped = " ".join(c["card"] for c in detail["sheets"][seat] if c["flipped"])
+                if block["round"] == detail["round"] and detail["sheets"]:
+                    cells = detail["sheets"][seat]
+                    flipped = " ".join(c["card"] for c in cells if c["flipped"] and c["card"] is not None)
                 rows.append(
                     (
                         str(block["round"]),

@@ -14,25 +14,9 @@ the game has no after-the-fact breaches.
 Modules: ``grid`` (lines, patterns, scores), ``options``, ``events``, ``state``, ``play`` (``start``,
 ``apply``, :func:`first_leader`, :func:`legal_placements`), ``quick_check``, ``view``, ``words``.
 
-``View.detail`` keys:
-- ``phase``: ``"hand"`` (a new hand is due), ``"play"``, ``"end"`` (play stopped: record the tiles
-  left) or ``"finished"``; ``next``: the event types legal now.
-- ``hand`` (1-based number of the current or last hand, 0 before any), ``hands_to_play``,
-  ``hand_size`` (D5), ``leader``, ``to_move`` (seat or null), ``status`` ({msg, params}: what happens
-  next), ``tiles_in_hand`` (per seat, current hand), ``passes_in_row``, ``final_round`` (null, or
-  {out, turns_left} after a player went out, D20).
-- ``board``: the current hand's cells, each {cell: [r, c], value, tile ("5-4"), tile_id (0 and 1 are
-  the starter), turn (0 for the starter), seat (null for the starter)}; ``bounds``: {top, bottom,
-  left, right} of the occupied cells (null before a hand); ``unseen``: {tile: copies not on the table}.
-- ``sheet``: one row per turn over all hands: {hand, turn, event (record index), seat, kind ("place"
-  or "pass"), score, text ("3 x 1 x 1 x 2 = 6"), factors}; a placement adds tile (as placed, first
-  cell's number first), tile_id, cells, values, double, numbers (the factors multiplied), counted (the
-  lines that counted, as {msg, params}); each factor is {role ("axis"/"cross"), line {direction, index,
-  cells, values}, length, counted, factor, why ({msg, params})}.
-- ``hands``: per hand {number, leader, starter [{tile, cells}], placed, scores (placement points per
-  seat), end (null, "out" or "blocked"), left (tiles per seat, after the end), penalty_items
-  ([[{tile, points}]]), penalties (per seat), totals (per seat, this hand)}.
-- ``totals``: the same as ``View.totals``.
+``View.detail`` is :class:`view.Detail`, a TypedDict whose comments say what each key holds (its
+parts ``grid.PlacementDetail``/``FactorDetail``/``LineDetail`` are also what the "cannot play?"
+helper answers).
 """
 
 from __future__ import annotations

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Literal, TypedDict
 
 from ..base import IllegalEvent, _
+from ..message import Message, message
 
 Cell = tuple[int, int]
 Board = Mapping[Cell, int]
@@ -18,6 +19,7 @@ Board = Mapping[Cell, int]
 ALONG_ROW: Cell = (0, 1)
 ALONG_COLUMN: Cell = (1, 0)
 STEPS: tuple[Cell, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
+Role = Literal["axis", "cross"]  # a line along the placed tile, or across one of its halves (D11)
 
 
 def neighbours(cell: Cell) -> Iterator[Cell]:
@@ -70,11 +72,45 @@ def pattern_flaw(values: Sequence[int]) -> tuple[tuple[int, ...], int] | None:
 # --- D10: lines ------------------------------------------------------------------------------
 
 
+class LineDetail(TypedDict):
+    """A :class:`Line` as a view or the "cannot play?" helper shows it."""
+
+    direction: Literal["row", "column"]
+    index: int
+    cells: list[list[int]]  # [row, column] each
+    values: list[int]
+
+
+class FactorDetail(TypedDict):
+    """A :class:`Factor` as shown: the line, its length and whether it counted (D14)."""
+
+    role: Role
+    line: LineDetail
+    length: int
+    counted: bool
+    factor: int  # the length when counted, else 1
+    why: Message
+
+
+class PlacementDetail(TypedDict):
+    """A :class:`Scored` placement as shown: the tile as placed, its factors and score (D14-D17)."""
+
+    tile: str  # first cell's number first
+    cells: list[list[int]]
+    values: list[int]
+    factors: list[FactorDetail]
+    double: bool
+    numbers: list[int]  # the factors multiplied, then 2 for a double
+    score: int
+    text: str  # like "3 x 1 x 1 x 2 = 6"
+    counted: list[Message]  # the lines that counted
+
+
 @dataclass(frozen=True)
 class Line:
     """A maximal run of occupied cells in one row or one column (D10)."""
 
-    direction: str  # "row" or "column"
+    direction: Literal["row", "column"]
     index: int  # the row number of a row, the column number of a column
     cells: tuple[Cell, ...]
     values: tuple[int, ...]
@@ -85,18 +121,15 @@ class Line:
         k = 1 if self.direction == "row" else 0
         return self.cells[0][k], self.cells[-1][k]
 
-    def name(self) -> dict[str, Any]:
+    def name(self) -> Message:
         """The line as a translatable phrase: 'row 2 (columns 0 to 2): 2, 5, 3'."""
         first, last = self.span
         msg = _("row %(index)s (columns %(first)s to %(last)s): %(values)s")
         if self.direction == "column":
             msg = _("column %(index)s (rows %(first)s to %(last)s): %(values)s")
-        return {
-            "msg": msg,
-            "params": {"index": self.index, "first": first, "last": last, "values": _join(self.values)},
-        }
+        return message(msg, index=self.index, first=first, last=last, values=_join(self.values))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> LineDetail:
         return {
             "direction": self.direction,
             "index": self.index,
@@ -120,7 +153,7 @@ def line_through(board: Board, cell: Cell, step: Cell) -> Line:
     while cur in board:
         cells.append(cur)
         cur = (cur[0] + dr, cur[1] + dc)
-    direction = "row" if step == ALONG_ROW else "column"
+    direction: Literal["row", "column"] = "row" if step == ALONG_ROW else "column"
     index = cell[0] if direction == "row" else cell[1]
     return Line(direction, index, tuple(cells), tuple(board[c] for c in cells))
 
@@ -141,7 +174,7 @@ def lines(board: Board) -> Iterator[Line]:
 class Factor:
     """One line's factor (D14): its length when it holds a cell other than the new tile's, else 1."""
 
-    role: str  # "axis" (along the tile) or "cross" (across one of its halves)
+    role: Role
     line: Line
     counted: bool
 
@@ -149,7 +182,7 @@ class Factor:
     def value(self) -> int:
         return len(self.line.cells) if self.counted else 1
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> FactorDetail:
         return {
             "role": self.role,
             "line": self.line.to_json(),
@@ -159,7 +192,7 @@ class Factor:
             "why": self.explain(),
         }
 
-    def explain(self) -> dict[str, Any]:
+    def explain(self) -> Message:
         name = self.line.name()
         if self.counted:
             msg = _("%(line)s: %(length)s halves, counted")
@@ -167,7 +200,7 @@ class Factor:
             msg = _("%(line)s: a single half, not counted")
         else:
             msg = _("%(line)s: only the new tile's own halves, not counted")
-        return {"msg": msg, "params": {"line": name, "length": len(self.line.cells)}}
+        return message(msg, line=name, length=len(self.line.cells))
 
 
 @dataclass(frozen=True)
@@ -204,7 +237,7 @@ class Scored:
         """The tile as placed: first cell's number first (record-format 'place')."""
         return f"{self.values[0]}-{self.values[1]}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlacementDetail:
         return {
             "tile": self.tile_text,
             "cells": [list(c) for c in self.cells],
@@ -295,7 +328,7 @@ def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | Illegal
     return _scored(a, b, va, vb, found)
 
 
-def _affected(board: Board, a: Cell, b: Cell, va: int, vb: int) -> tuple[tuple[str, Line], ...]:
+def _affected(board: Board, a: Cell, b: Cell, va: int, vb: int) -> tuple[tuple[Role, Line], ...]:
     """D11: the line along the tile and the two across it, after placing it."""
     new = _Overlay(board, {a: va, b: vb})
     axis = ALONG_ROW if a[0] == b[0] else ALONG_COLUMN
@@ -307,7 +340,7 @@ def _affected(board: Board, a: Cell, b: Cell, va: int, vb: int) -> tuple[tuple[s
     )
 
 
-def _scored(a: Cell, b: Cell, va: int, vb: int, found: tuple[tuple[str, Line], ...]) -> Scored:
+def _scored(a: Cell, b: Cell, va: int, vb: int, found: tuple[tuple[Role, Line], ...]) -> Scored:
     own = {a, b}
     factors = tuple(Factor(role, line, any(c not in own for c in line.cells)) for role, line in found)  # D14
     return Scored((a, b), (va, vb), factors)  # type: ignore[arg-type]

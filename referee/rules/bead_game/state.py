@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Literal
 
 from ..tiles import Tile
 from .grid import Cell, Scored
@@ -55,7 +56,7 @@ class HandState:
     passes_in_row: int = 0
     out: int | None = None  # the seat that placed its last tile (D20)
     final_turns_left: int = 0
-    over: str | None = None  # "out" or "blocked" once play has stopped (D20)
+    over: Literal["out", "blocked"] | None = None  # once play has stopped (D20)
     left: tuple[tuple[Tile, ...], ...] | None = None  # from the end event
     penalties: tuple[int, ...] | None = None
 

@@ -1,17 +1,121 @@
-"""What a bead-game table shows: totals, the board, the score sheet and each hand's penalties."""
+"""What a bead-game table shows: totals, the board, the score sheet and each hand's penalties, with the
+``detail`` typed below as :class:`Detail` (the API, ``templates/bead_game`` and
+``printables/bead_game.py`` read it). Cells are ``[row, column]``, tiles ``"a-b"``, seats ints,
+sentences :class:`~referee.rules.message.Message`.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from ..base import View, _
+from ..message import Message, message
 from ..tiles import double_set
+from .grid import FactorDetail
 from .play import penalty
 from .state import COPIES, HandState, State
 
+Phase = Literal["hand", "play", "end", "finished"]
 
-def view(state: State) -> View[dict[str, Any]]:
+
+class Status(Message):
+    """What happens next, in words; ``then`` is the step to take once play has stopped."""
+
+    then: NotRequired[str]
+
+
+class FinalRound(TypedDict):
+    """After a player went out, every other player has one more turn (D20)."""
+
+    out: int
+    turns_left: int
+
+
+class BoardCell(TypedDict):
+    cell: list[int]  # [row, column]
+    value: int  # 1-5
+    tile: str
+    tile_id: int  # 0 and 1 are the starter
+    turn: int  # 0 for the starter
+    seat: int | None  # None for the starter
+
+
+class Bounds(TypedDict):
+    top: int
+    bottom: int
+    left: int
+    right: int
+
+
+class SheetRow(TypedDict):
+    """One turn on the score sheet (D17-D19): a pass, or a placement with its factors and score."""
+
+    hand: int
+    turn: int
+    event: int  # record index
+    seat: int
+    kind: Literal["place", "pass"]
+    score: int
+    text: str  # like "3 x 1 x 1 x 2 = 6"; "" for a pass
+    factors: list[FactorDetail]
+    tile: str | None  # as placed, first cell's number first; None for a pass
+    tile_id: NotRequired[int]  # a placement's keys from here on
+    cells: NotRequired[list[list[int]]]
+    values: NotRequired[list[int]]
+    double: NotRequired[bool]
+    numbers: NotRequired[list[int]]  # the factors multiplied
+    counted: NotRequired[list[Message]]  # the lines that counted
+
+
+class StarterTile(TypedDict):
+    tile: str
+    cells: list[list[int]]
+
+
+class Penalty(TypedDict):
+    tile: str
+    points: int  # -25, or -5 for a double (D21)
+
+
+class HandSummary(TypedDict):
+    """A hand's outcome (D20-D22); the end keys are None until its ``end`` event."""
+
+    number: int
+    leader: int
+    starter: list[StarterTile]
+    placed: list[int]  # tiles placed per seat
+    scores: list[int]  # placement points per seat
+    end: Literal["out", "blocked"] | None
+    left: list[list[str]] | None  # tiles left per seat
+    penalty_items: list[list[Penalty]] | None
+    penalties: list[int] | None  # per seat
+    totals: list[int]  # per seat, this hand
+
+
+class Detail(TypedDict):
+    """The bead game's ``View.detail``."""
+
+    phase: Phase  # hand: a new hand is due; end: play stopped, record the tiles left
+    next: list[str]  # the event types legal now
+    hand: int  # 1-based number of the current or last hand, 0 before any
+    hands_to_play: int
+    hand_size: int  # D5
+    leader: int | None
+    to_move: int | None
+    status: Status
+    tiles_in_hand: list[int]  # per seat, current hand
+    passes_in_row: int
+    final_round: FinalRound | None
+    board: list[BoardCell]  # the current hand's cells
+    bounds: Bounds | None  # of the occupied cells; None before a hand
+    unseen: dict[str, int]  # tile -> copies not on the table
+    sheet: list[SheetRow]  # one row per turn over all hands
+    hands: list[HandSummary]
+    totals: list[int]  # the same as ``View.totals``
+
+
+def view(state: State) -> View[Detail]:
     totals = state.totals()
     finished = state.finished
     winners: tuple[int, ...] = ()
@@ -19,7 +123,7 @@ def view(state: State) -> View[dict[str, Any]]:
         best = max(totals)
         winners = tuple(s for s, t in enumerate(totals) if t == best)
     cur = state.current
-    detail: dict[str, Any] = {
+    detail: Detail = {
         "phase": _phase(state),
         "next": _next(state),
         "hand": cur.number if cur else 0,
@@ -43,7 +147,7 @@ def view(state: State) -> View[dict[str, Any]]:
     return View(totals=totals, finished=finished, winners=winners, breaches=(), detail=detail)
 
 
-def _phase(state: State) -> str:
+def _phase(state: State) -> Phase:
     cur = state.current
     if state.finished:
         return "finished"
@@ -56,18 +160,24 @@ def _next(state: State) -> list[str]:
     return {"finished": [], "hand": ["hand"], "end": ["end"], "play": ["place", "pass"]}[_phase(state)]
 
 
-def _status(state: State) -> dict[str, Any]:
+def _say(msg: str, **params: Any) -> Status:
+    said = message(msg, **params)
+    return Status(msg=said["msg"], params=said["params"])
+
+
+def _status(state: State) -> Status:
     cur = state.current
     phase = _phase(state)
     if phase == "finished":
-        return {"msg": _("The game is over."), "params": {}}
+        return _say(_("The game is over."))
     if cur is None:
-        return {"msg": _("Record the first hand: its leader and the starter square."), "params": {}}
+        return _say(_("Record the first hand: its leader and the starter square."))
     if phase == "hand":
-        return {
-            "msg": _("Hand %(number)s is scored. Record the next hand; %(leader)s leads."),
-            "params": {"number": cur.number, "leader": state.players[(cur.leader + 1) % state.seats]},
-        }
+        return _say(
+            _("Hand %(number)s is scored. Record the next hand; %(leader)s leads."),
+            number=cur.number,
+            leader=state.players[(cur.leader + 1) % state.seats],
+        )
     if phase == "end":
         why = _("%(out)s placed their last tile and everyone has had one more turn.")
         if cur.over == "blocked":
@@ -75,20 +185,18 @@ def _status(state: State) -> dict[str, Any]:
         out = state.players[cur.out] if cur.out is not None else ""
         return {"msg": why, "params": {"out": out}, "then": _("Record the tiles left in each hand.")}
     if cur.out is not None:
-        return {
-            "msg": _("%(out)s is out. %(seat)s has one more turn (%(left)s still to come)."),
-            "params": {
-                "out": state.players[cur.out],
-                "seat": state.players[cur.to_move],
-                "left": cur.final_turns_left,
-            },
-        }
-    return {"msg": _("%(seat)s to place a tile or pass."), "params": {"seat": state.players[cur.to_move]}}
+        return _say(
+            _("%(out)s is out. %(seat)s has one more turn (%(left)s still to come)."),
+            out=state.players[cur.out],
+            seat=state.players[cur.to_move],
+            left=cur.final_turns_left,
+        )
+    return _say(_("%(seat)s to place a tile or pass."), seat=state.players[cur.to_move])
 
 
-def _board(rnd: HandState) -> list[dict[str, Any]]:
+def _board(rnd: HandState) -> list[BoardCell]:
     by_id = {lay.id: lay for lay in rnd.laid}
-    out = []
+    out: list[BoardCell] = []
     for cell in sorted(rnd.board):
         lay = by_id[rnd.owner[cell]]
         out.append(
@@ -104,7 +212,7 @@ def _board(rnd: HandState) -> list[dict[str, Any]]:
     return out
 
 
-def _bounds(rnd: HandState) -> dict[str, int]:
+def _bounds(rnd: HandState) -> Bounds:
     rows = [r for r, _c in rnd.board]
     cols = [c for _r, c in rnd.board]
     return {"top": min(rows), "bottom": max(rows), "left": min(cols), "right": max(cols)}
@@ -116,20 +224,27 @@ def _unseen(rnd: HandState) -> dict[str, int]:
     return {str(t): COPIES - on_table[t] for t in double_set(5, 1) if on_table[t] < COPIES}
 
 
-def _sheet(rnd: HandState) -> list[dict[str, Any]]:
-    rows = []
-    for turn in rnd.turns:
-        row: dict[str, Any] = {"hand": rnd.number, "turn": turn.turn, "event": turn.event, "seat": turn.seat}
-        if turn.laid is None or turn.laid.scored is None:
-            row.update(kind="pass", tile=None, score=0, text="", factors=[])
+def _sheet(rnd: HandState) -> list[SheetRow]:
+    rows: list[SheetRow] = []
+    for t in rnd.turns:
+        n, turn, event, seat = rnd.number, t.turn, t.event, t.seat
+        if t.laid is None or t.laid.scored is None:
+            rows.append(
+                SheetRow(
+                    hand=n, turn=turn, event=event, seat=seat, kind="pass", tile=None, score=0, text="",
+                    factors=[],
+                )
+            )
         else:
-            row.update(kind="place", tile_id=turn.laid.id, **turn.laid.scored.to_json())
-        rows.append(row)
+            placed = t.laid.scored.to_json()
+            rows.append(
+                SheetRow(hand=n, turn=turn, event=event, seat=seat, kind="place", tile_id=t.laid.id, **placed)
+            )
     return rows
 
 
-def _hand_summary(state: State, rnd: HandState) -> dict[str, Any]:
-    items = None
+def _hand_summary(state: State, rnd: HandState) -> HandSummary:
+    items: list[list[Penalty]] | None = None
     if rnd.left is not None:
         items = [[{"tile": str(t), "points": penalty(t)} for t in hand] for hand in rnd.left]
     penalties = list(rnd.penalties) if rnd.penalties else None

@@ -1,21 +1,25 @@
 """The Trick de Bingo condition language and the 50-card catalog (docs/rules/trick-de-bingo.md §4.3, §4.5).
 
-- ``language``: ``TrickRecord``, ``Rules``, ``Proof``, ``holds``, ``achieved`` (the one evaluator);
-- ``deck``: ``CATALOG`` (TB-01..TB-50 as data), ``CATALOG_BY_ID``, ``ConditionCard``;
+- ``language``: ``TrickRecord``, ``Rules``, ``Proof`` (``ProofDetail`` as a view shows it), ``holds``,
+  ``achieved`` (the one evaluator);
+- ``deck``: ``CATALOG`` (TB-01..TB-50 as data), ``CATALOG_BY_ID``, ``ConditionCard``
+  (``CardDetail`` as a view shows it);
 - ``text``: ``render_en``/``render_ja`` (a condition's text from its data, for custom cards);
 - ``validate``: ``validate`` (custom card data).
 """
 
-from .deck import CATALOG, CATALOG_BY_ID, ConditionCard
-from .language import Proof, Rules, TrickRecord, achieved, first_achieved, holds, kind_label
+from .deck import CATALOG, CATALOG_BY_ID, CardDetail, ConditionCard
+from .language import Proof, ProofDetail, Rules, TrickRecord, achieved, first_achieved, holds, kind_label
 from .text import render_en, render_ja
 from .validate import validate
 
 __all__ = [
     "CATALOG",
     "CATALOG_BY_ID",
+    "CardDetail",
     "ConditionCard",
     "Proof",
+    "ProofDetail",
     "Rules",
     "TrickRecord",
     "achieved",

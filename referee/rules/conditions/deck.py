@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from .language import kind_label
 
@@ -18,6 +18,19 @@ WIN = {"outcome": "win"}
 LOSE = {"outcome": "lose"}
 LEAD = {"led": True}
 ANY: dict[str, list[Any]] = {"all": []}
+
+
+class CardDetail(TypedDict):
+    """A :class:`ConditionCard` in a view's detail (a table's custom cards)."""
+
+    id: str
+    ja: str
+    en: str
+    condition: dict[str, Any]  # the condition language's data (language.py)
+    type: str  # trick | multi | cumul (§4.5)
+    bp: int
+    vp: int
+    tier: str
 
 
 @dataclass(frozen=True)
@@ -37,12 +50,12 @@ class ConditionCard:
     def type(self) -> str:
         return kind_label(self.condition)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> CardDetail:
         return {
             "id": self.id,
             "ja": self.ja,
             "en": self.en,
-            "condition": self.condition,
+            "condition": dict(self.condition),
             "type": self.type,
             "bp": self.bp,
             "vp": self.vp,

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from ..cards import Card
 
@@ -80,6 +80,14 @@ class Rules:
     strict_extremes: bool = False
 
 
+class ProofDetail(TypedDict):
+    """A :class:`Proof` in a view's detail."""
+
+    trick: int  # the trick that completed the condition
+    tricks: list[int]  # every trick the proof uses
+    cards: list[str]  # the owner's cards in them, like "10H"
+
+
 @dataclass(frozen=True)
 class Proof:
     """Why a condition is achieved: the trick that completed it, the tricks used, your cards in them."""
@@ -88,7 +96,7 @@ class Proof:
     tricks: tuple[int, ...]
     cards: tuple[Card, ...]
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> ProofDetail:
         return {"trick": self.trick, "tricks": list(self.tricks), "cards": [str(c) for c in self.cards]}
 
 

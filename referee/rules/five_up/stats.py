@@ -10,6 +10,7 @@ points. Plays of finished hands are kept in the state (``State.hands``), which t
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from ..base import View
 from .state import State
 from .view import Detail, HandSummary, view

@@ -15,29 +15,11 @@ optional *hand* and *leader*, see events.py), ``trick`` (cards), ``bid`` (seat, 
 (counts). ``totals`` are rubber totals: finished games with their bonuses, the current game and
 the rubber bonus.
 
-``detail`` keys:
-- ``game``, ``deal``: the game number and the deal number within it; ``dealer``, ``next_dealer``.
-- ``trump`` (S/H/D/C or None for no trump), ``trump_text``, ``turnup`` (Classic, Oxford Whist).
-- ``phase``: not started | bidding | premiums | play | awaiting bids | complete.
-- ``next``: the event types that may come next.
-- ``hands`` (3 with the dummy), ``dummy`` (2 or None), ``tricks_per_deal``.
-- ``leader``, ``to_play`` (seats of the next trick in play order), ``dummy_controller`` (2 players:
-  who plays the dummy's card next trick, N26).
-- ``pack`` (the cards in play this deal, for a picker), ``played`` (cards played this deal).
-- ``bid_status``: per hand missing | sealed | shown; ``private_events``: [event index, seat] of the
-  sealed bids (the web layer shows those events only to their seat; ``redact`` drops the rest).
-- ``bids``: per hand None or {cards, value};
-  PRIVATE until the deal is complete: the web layer shows an entry only to its own seat.
-- ``premiums``: [{seat, kind, points, bid}] standing premium bids (bid value once entered).
-- ``revealed``: [{seat, cards}] the cards a revealer still holds face up.
-- ``tricks``: this deal's tricks [{event, cards, seats, led, winner, controller, why}], ``why`` a
-  message {msg, params}; ``won``: tricks won per hand so far.
-- ``sheet``: one row per complete deal {game, deal, dealer, trump, trump_text, bids, tricks, success,
-  successes, bonus, premium, scores, running (game totals), lines (per player: [{msg, params,
-  points}]), next_trump}.
-- ``game_scores`` (this game), ``games`` [{number, first_dealer, scores, bonus, final, winner}],
-  ``games_won``, ``game_bonuses`` (wikiGameBonus counts), ``rubber_bonus``, ``deals_left`` (Oxford).
-- ``target``: the agreed total of ``fixedTarget`` (N19; any whole number 1..10,000), or None.
+Modules: ``options`` (and the ``Rules`` they resolve to), ``events``, ``state``, ``pack`` (packs, bid
+values, trick winners), ``play`` (``start``, ``apply``), ``premiums``, ``known`` (cards already seen,
+revokes), ``sealed`` (sealed bids), ``scoring``, ``view`` (``detail`` is :class:`view.Detail`, a
+TypedDict whose comments say what each key holds; ``redact`` hides other seats' sealed bids),
+``words``, and the quick checks ``quick_check`` and ``deal_quick_check``.
 """
 
 from __future__ import annotations

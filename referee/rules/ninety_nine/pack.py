@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..base import _
 from ..cards import JOKER, SUITS, Card, deck
+from ..message import Message, message
 
 SUIT_VALUE = {"C": 3, "H": 2, "S": 1, "D": 0}  # N3: the bid code
 TRUMP_BY_SUCCESSES: dict[int, str | None] = {0: "D", 1: "S", 2: "H", 3: "C", 4: None}  # N8, N31
@@ -50,7 +49,7 @@ def suit_text(suit: str | None) -> str:
 
 def trick_winner(
     cards: tuple[Card, ...], trump: str | None, turnup: Card | None
-) -> tuple[int, dict[str, Any]]:
+) -> tuple[int, Message]:
     """N11: the highest trump wins; with none, the highest card of the suit led. Returns the position
     in play order and the reason as a translatable message."""
     eff = [effective(c, turnup) for c in cards]
@@ -65,7 +64,4 @@ def trick_winner(
     else:
         best = max((i for i, c in enumerate(eff) if c.suit == led), key=lambda i: eff[i].rank)
         msg = _("%(card)s is the highest card of the suit led (%(led)s); no trump was played.")
-    return best, {
-        "msg": msg,
-        "params": {"card": cards[best].face, "trump": suit_text(trump), "led": suit_text(led)},
-    }
+    return best, message(msg, card=cards[best].face, trump=suit_text(trump), led=suit_text(led))

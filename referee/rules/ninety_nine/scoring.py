@@ -8,12 +8,12 @@ from typing import Any
 from ..base import _
 from .options import Rules
 from .pack import TRUMP_BY_SUCCESSES, bid_value, suit_text
-from .state import DealResult, DealState, GameResult, State
+from .state import DealResult, DealState, GameResult, ScoreLine, State
 
 OXFORD_DEALS = 16  # N34: the sixteen 2-5 cards of the trump pack
 
 
-def _line(points: int, msg: str, **params: Any) -> dict[str, Any]:
+def _line(points: int, msg: str, **params: Any) -> ScoreLine:
     return {"msg": msg, "params": {k: str(v) for k, v in params.items()}, "points": points}
 
 
@@ -36,7 +36,7 @@ def score_deal(rules: Rules, deal: DealState) -> DealResult:
         success[2] = won[2] <= bids[2]
     k = sum(success)
     bonus_each = success_bonus(rules, k)
-    lines: list[list[dict[str, Any]]] = [[] for _s in live]
+    lines: list[list[ScoreLine]] = [[] for _s in live]
     bonus = [0] * rules.live
     premium = [0] * rules.live
     for s in live:
@@ -82,7 +82,7 @@ def score_deal(rules: Rules, deal: DealState) -> DealResult:
     )
 
 
-def _premiums_two(deal: DealState, success: list[bool], premium: list[int], lines: list[list[Any]]) -> None:
+def _premiums_two(deal: DealState, success: list[bool], premium: list[int], lines: list[list[ScoreLine]]) -> None:
     """N29: a live declarer who succeeds scores 30; one failed declarer gives the other player 30;
     two failed declarers give the (ignored) dummy 60 and the players nothing."""
     declarers = [seat for seat, _kind in deal.premiums]

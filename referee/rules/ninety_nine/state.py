@@ -7,6 +7,7 @@ from typing import Any
 
 from ..base import Breach
 from ..cards import Card
+from ..message import Message
 from .options import Rules
 
 
@@ -17,8 +18,14 @@ class TrickRecord:
     seats: tuple[int, ...]  # who each card belongs to, in play order
     led: str  # the suit led (the Joker counted as the turn-up, N33)
     winner: int  # seat
-    why: dict[str, Any]
+    why: Message  # why the winner won (N11)
     controller: int | None = None  # 2 players: who played the dummy's card (N26)
+
+
+class ScoreLine(Message):
+    """One line of a player's deal score: a sentence and the points it gives (N12-N16)."""
+
+    points: int
 
 
 @dataclass(frozen=True)
@@ -36,7 +43,7 @@ class DealResult:
     bonus: tuple[int, ...]  # per player
     premium: tuple[int, ...]
     scores: tuple[int, ...]
-    lines: tuple[tuple[dict[str, Any], ...], ...]
+    lines: tuple[tuple[ScoreLine, ...], ...]  # per player: how the deal's points came
     running: tuple[int, ...] = ()  # the game totals after this deal
     next_trump: str | None = None
 

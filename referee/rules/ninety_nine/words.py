@@ -4,9 +4,8 @@ A bid is sealed until the deal is over, so its sentence never names its cards (n
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..base import Line, _, word
+from ..narration import make_narrate
 from .events import Bid, Deal, Premium, Trick, Tricks
 from .known import DUMMY
 from .pack import SUIT_NAMES
@@ -19,48 +18,54 @@ def _name(players: tuple[str, ...], seat: int) -> str:
     return players[seat] if 0 <= seat < len(players) else DUMMY
 
 
-def narrate(
-    ev: Any, players: tuple[str, ...], before: State | None = None, after: State | None = None
-) -> Line:
-    """One event as a sentence; with the state after it, the trick's winner and the deal's trump."""
+def _deal(ev: Deal, players: tuple[str, ...], after: State | None) -> Line:
+    """The deal with its dealer and trump (during a replay), and the turned-up card."""
     deal = after.deal if after is not None else None
-    match ev:
-        case Deal():
-            if deal is None:
-                return Line(_("A new deal."))
-            trump = SUIT_NAMES[deal.trump] if deal.trump else NO_TRUMP
-            line = Line(
-                _("Game %(game)s, deal %(no)s: %(name)s deals; trump %(trump)s."),
-                {"game": deal.game, "no": deal.number, "name": _name(players, deal.dealer), "trump": trump},
-            )
-            if ev.turnup is None:
-                return line
-            turned = Line(_("Turned up: %(card)s."), {"card": ev.turnup.face})
-            return Line(line.message, line.params, more=(turned,))
-        case Premium():
-            params = {"name": _name(players, ev.seat)}
-            if ev.kind == "reveal":
-                if ev.hand:
-                    return Line(
-                        _("%(name)s bids to reveal and lays %(cards)s face up."),
-                        {**params, "cards": tuple(c.face for c in ev.hand)},
-                    )
-                return Line(_("%(name)s bids to reveal."), params)
-            return Line(_("%(name)s bids to declare."), params)
-        case Trick():
-            if deal is None or not deal.tricks:
-                return Line(_("A trick: %(cards)s."), {"cards": tuple(c.face for c in ev.cards)})
-            played = deal.tricks[-1]
-            plays = tuple(
-                f"{_name(players, s)} {c.face}" for s, c in zip(played.seats, played.cards, strict=False)
-            )
+    if deal is None:
+        return Line(_("A new deal."))
+    trump = SUIT_NAMES[deal.trump] if deal.trump else NO_TRUMP
+    line = Line(
+        _("Game %(game)s, deal %(no)s: %(name)s deals; trump %(trump)s."),
+        {"game": deal.game, "no": deal.number, "name": _name(players, deal.dealer), "trump": trump},
+    )
+    if ev.turnup is None:
+        return line
+    turned = Line(_("Turned up: %(card)s."), {"card": ev.turnup.face})
+    return Line(line.message, line.params, more=(turned,))
+
+
+def _premium(ev: Premium, players: tuple[str, ...], after: State | None) -> Line:
+    params = {"name": _name(players, ev.seat)}
+    if ev.kind == "reveal":
+        if ev.hand:
             return Line(
-                _("Trick %(no)s: %(plays)s — %(winner)s wins."),
-                {"no": len(deal.tricks), "plays": plays, "winner": _name(players, played.winner)},
+                _("%(name)s bids to reveal and lays %(cards)s face up."),
+                {**params, "cards": tuple(c.face for c in ev.hand)},
             )
-        case Bid():
-            return Line(_("%(name)s sealed a bid."), {"name": _name(players, ev.seat)})
-        case Tricks():
-            won = tuple(f"{_name(players, s)} {n}" for s, n in enumerate(ev.counts))
-            return Line(_("Tricks won: %(counts)s."), {"counts": won})
-    return Line(_("An entry."))
+        return Line(_("%(name)s bids to reveal."), params)
+    return Line(_("%(name)s bids to declare."), params)
+
+
+def _trick(ev: Trick, players: tuple[str, ...], after: State | None) -> Line:
+    """The trick with who played what and who won (during a replay)."""
+    deal = after.deal if after is not None else None
+    if deal is None or not deal.tricks:
+        return Line(_("A trick: %(cards)s."), {"cards": tuple(c.face for c in ev.cards)})
+    played = deal.tricks[-1]
+    plays = tuple(f"{_name(players, s)} {c.face}" for s, c in zip(played.seats, played.cards, strict=False))
+    return Line(
+        _("Trick %(no)s: %(plays)s — %(winner)s wins."),
+        {"no": len(deal.tricks), "plays": plays, "winner": _name(players, played.winner)},
+    )
+
+
+def _bid(ev: Bid, players: tuple[str, ...], after: State | None) -> Line:
+    return Line(_("%(name)s sealed a bid."), {"name": _name(players, ev.seat)})
+
+
+def _tricks(ev: Tricks, players: tuple[str, ...], after: State | None) -> Line:
+    won = tuple(f"{_name(players, s)} {n}" for s, n in enumerate(ev.counts))
+    return Line(_("Tricks won: %(counts)s."), {"counts": won})
+
+
+narrate = make_narrate({Deal: _deal, Premium: _premium, Trick: _trick, Bid: _bid, Tricks: _tricks})

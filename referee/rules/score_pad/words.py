@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..base import Line, _
+from ..narration import make_narrate
+from .events import Round
 from .state import State
 
 
-def narrate(ev: Any, players: tuple[str, ...], before: State | None = None, after: State | None = None) -> Line:
+def _round(ev: Round, players: tuple[str, ...], after: State | None) -> Line:
     """"Round 3: Aki +5, Ben -2" (the round number when replaying)."""
     scores = tuple(f"{name} {points:+d}" for name, points in zip(players, ev.points, strict=False))
     if after is not None:
         return Line(_("Round %(no)s: %(scores)s"), {"no": len(after.rounds), "scores": scores})
     return Line(_("A round: %(scores)s"), {"scores": scores})
+
+
+narrate = make_narrate({Round: _round})

@@ -2,7 +2,7 @@
 play 13 no-trump tricks; met conditions flip cards, flipped lines are bingos (docs/rules/trick-de-bingo.md).
 
 Rules implemented: T1-T22 (T12 as the app's own trick record), condition semantics §4.3 (in
-``referee.rules.conditions``), the catalog §4.5 (``CATALOG``, TB-01..TB-50), and the options of
+``referee.rules.conditions``), the catalog §4.5 (``conditions.CATALOG``, TB-01..TB-50), and the options of
 README §8: ``placeBlindBeforeLooking`` (T-Δ1, shown as a procedure note), ``counterClockwiseTricks``
 (T-Δ2), ``onlyOneBonus`` (T-Δ3), ``manualClaims`` (T-Δ4, T19), ``aceLowForNumberConditions`` (T-Δ5),
 ``strictExtremes`` (T-Δ6), ``rounds`` 1 | 2 | 4 (T4).
@@ -20,25 +20,10 @@ it and before the next trick (or the next round); a wrong claim is refused sayin
 achievements are listed as ``claimable`` and, once the next trick starts, as ``missed``. After the
 last trick of the last round the table is finished, but claims for that trick are still accepted.
 
-``view(state).detail`` keys:
-
-- ``phase``: ``start`` | ``draft`` | ``tricks`` | ``round_over`` | ``finished``;
-- ``round`` (1-based, 0 before the first), ``rounds`` (agreed), ``dealer`` (seat);
-- ``to_pick``, ``pick`` (1..36): whose pick is next (drafting); ``used_cards`` (card ids drafted this
-  round), ``available_cards`` (the rest of the deck, catalog and custom);
-- ``to_lead``, ``trick`` (1..13), ``play_order`` (seats): the next trick;
-- ``sheets``: per seat, 9 cells ``{cell, card, ja, en, bp, vp, type, flipped, proof}``, ``proof``
-  being ``{trick, tricks, cards}`` (the completing trick, the tricks used, the owner's cards);
-- ``lines``: per seat, ``[{cells, trick}]``; ``bonuses``: ``[{seat, kind: first|last, trick, points}]``;
-- ``tricks``: this round's tricks ``{number, event, leader, winner, led_suit, cards: [{seat, card}],
-  why, flips: [{seat, cell, card, event, proof, why}], new_lines: [{seat, cells}], bonuses}``;
-- ``score_rows``: per round ``{round, dealer, complete, rows: [{seat, bp, first_bingo, last_bingo,
-  flipped, lines, vp, total}]}`` (T20; flipped, lines and VP count once the round is over);
-  ``chip``: the starting chip per seat (T3);
-- ``claimable``, ``missed`` (manualClaims): ``[{seat, cell, card, trick}]`` (+ ``round`` for missed);
-- ``custom_cards``: the table's custom cards; ``notes``: procedure reminders.
-
-Message-like values (``why``, ``notes``) are ``{"msg": msgid, "params": {...}}``.
+Modules: ``options`` (and the condition rules they set), ``events``, ``state`` (and the round score,
+T20), ``custom`` (custom cards), ``play`` (``start``, ``apply``), ``view`` (``detail`` is
+:class:`view.Detail`, a TypedDict whose comments say what each key holds), ``words``; the condition
+language and the catalog are ``referee.rules.conditions``.
 """
 
 from __future__ import annotations

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from ..base import IllegalEvent, _
 from ..conditions import CATALOG_BY_ID, ConditionCard, Proof, Rules, TrickRecord
+
+BonusKind = Literal["first", "last"]  # First Bingo (T17), Last Bingo (T18)
 
 PLAYERS = 4
 PICKS = 36  # T9: 4 players x 9 cards
@@ -60,7 +62,7 @@ class BingoLine:
 @dataclass(frozen=True)
 class Bonus:
     seat: int
-    kind: str  # "first" (T17) or "last" (T18)
+    kind: BonusKind
     trick: int
     points: int
 
@@ -164,7 +166,19 @@ def completed_lines(flipped_cells: set[int]) -> set[tuple[int, int, int]]:
     return {line for line in LINES if all(c in flipped_cells for c in line)}
 
 
-def round_score(state: State, rnd: RoundState, seat: int) -> dict[str, int]:
+class RoundScore(TypedDict):
+    """One seat's round on the score sheet (T20)."""
+
+    bp: int  # the BP of the cards it drafted (T10)
+    first_bingo: int  # T17
+    last_bingo: int  # T18
+    flipped: int  # flipped cards, 1 point each, once the round is over
+    lines: int  # completed lines, 1 point each, once the round is over
+    vp: int  # the VP of its flipped cards, once the round is over
+    total: int
+
+
+def round_score(state: State, rnd: RoundState, seat: int) -> RoundScore:
     """The round's breakdown for one seat (T20). Flips, lines and VP count once the round is over."""
     bp = sum(state.drafted(p.card).bp for p in rnd.picks if p.seat == seat)
     first = sum(b.points for b in rnd.bonuses() if b.seat == seat and b.kind == "first")

@@ -1,13 +1,147 @@
 """What a Trick de Bingo table shows: totals (T3, T10, T17-T21), revokes found after the fact
-(T11, README §6.4) and the ``detail`` documented in the package docstring."""
+(T11, README §6.4) and the ``detail``, typed below as :class:`Detail`.
+
+Seats are ints (0-3), playing cards are written like ``"10H"``, condition cards by their id (``TB-07``
+or a custom id), sentences are :class:`~referee.rules.message.Message`. The API, the templates
+(``templates/trick_de_bingo``) and the score sheet (``printables/trick_de_bingo.py``) read these keys.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from ..base import Breach, View, _, param_text, word
+from ..conditions import CardDetail, ProofDetail
+from ..conditions.language import TrickRecord
+from ..message import Message
 from .play import claimable, next_leader, play_order
-from .state import CHIP, PICKS, PLAYERS, RoundState, State, round_score, totals
+from .state import CHIP, PICKS, PLAYERS, BonusKind, Flip, RoundScore, RoundState, State, round_score, totals
+
+Phase = Literal["start", "draft", "tricks", "round_over", "finished"]
+
+
+class SheetCell(TypedDict):
+    """One of a sheet's 9 cells (T7); the card's keys come once a card is placed on it."""
+
+    cell: int  # 1-9, row by row, 5 is the centre
+    card: str | None
+    flipped: bool  # T14
+    proof: ProofDetail | None  # why it flipped
+    ja: NotRequired[str]
+    en: NotRequired[str]
+    bp: NotRequired[int]
+    vp: NotRequired[int]
+    type: NotRequired[str]  # trick | multi | cumul
+
+
+class PlayedCard(TypedDict):
+    seat: int
+    card: str
+
+
+class FlipDetail(TypedDict):
+    """A card flipped on a trick (T13-T14): on the trick itself, or by a claim (manualClaims)."""
+
+    seat: int
+    cell: int
+    card: str
+    event: int  # the trick event, or the claim event
+    proof: ProofDetail
+    why: Message
+
+
+class NewLine(TypedDict):
+    seat: int
+    cells: list[int]
+
+
+class LineDetail(TypedDict):
+    """A completed line of a sheet (T16)."""
+
+    cells: list[int]
+    trick: int
+
+
+class BonusDetail(TypedDict):
+    """First Bingo (T17) or Last Bingo (T18)."""
+
+    seat: int
+    kind: BonusKind
+    points: int
+
+
+class RoundBonus(BonusDetail):
+    trick: int
+
+
+class TrickDetail(TypedDict):
+    """One trick of the round and what it brought (T11, T13-T18)."""
+
+    number: int  # 1-13
+    event: int
+    leader: int
+    winner: int
+    led_suit: str  # S | H | D | C
+    cards: list[PlayedCard]  # in play order
+    why: Message  # why the winner won
+    flips: list[FlipDetail]
+    new_lines: list[NewLine]
+    bonuses: list[BonusDetail]
+
+
+class ScoreRow(RoundScore):
+    seat: int
+
+
+class ScoreRound(TypedDict):
+    """A round on the score sheet (T20): flips, lines and VP count once it is ``complete``."""
+
+    round: int
+    dealer: int
+    complete: bool
+    rows: list[ScoreRow]  # one per seat
+
+
+class Claimable(TypedDict):
+    """An achievement of the last trick nobody has claimed yet (manualClaims, T19)."""
+
+    seat: int
+    cell: int
+    card: str
+    trick: int
+
+
+class MissedDetail(Claimable):
+    """An achievement not claimed before the next trick: lost (T19)."""
+
+    round: int
+
+
+class Detail(TypedDict):
+    """Trick de Bingo's ``View.detail``."""
+
+    phase: Phase
+    round: int  # 1-based, 0 before the first
+    rounds: int  # agreed: 1, 2 or 4 (T4)
+    dealer: int | None
+    chip: list[int]  # the starting chip per seat (T3)
+    score_rows: list[ScoreRound]
+    custom_cards: list[CardDetail]
+    to_pick: int | None  # drafting: whose pick is next
+    pick: int | None  # drafting: the number of the next pick, 1-36
+    to_lead: int | None  # playing: who leads the next trick
+    trick: int | None  # playing: the number of the next trick, 1-13
+    play_order: list[int] | None  # playing: the seats of the next trick in order
+    used_cards: list[str]  # card ids drafted this round
+    available_cards: list[str]  # the rest of the deck, catalog then custom
+    sheets: list[list[SheetCell]]  # per seat, 9 cells
+    lines: list[list[LineDetail]]  # per seat
+    bonuses: list[RoundBonus]  # this round's
+    tricks: list[TrickDetail]  # this round's
+    claimable: list[Claimable]  # manualClaims
+    missed: list[MissedDetail]  # manualClaims, every round
+    notes: list[Message]  # procedure reminders
+
 
 _SUIT_NAMES = {
     "S": word(_("spades")),
@@ -17,7 +151,7 @@ _SUIT_NAMES = {
 }
 
 
-def _msg(msg: str, **params: Any) -> dict[str, Any]:
+def _msg(msg: str, **params: Any) -> Message:
     return {"msg": msg, "params": {k: param_text(v) for k, v in params.items()}}
 
 
@@ -50,31 +184,33 @@ def revokes(state: State) -> tuple[Breach, ...]:
     return tuple(out)
 
 
-def _card_json(state: State, card_id: str) -> dict[str, Any]:
+def _cell(state: State, cell: int, card_id: str | None, flip: Flip | None) -> SheetCell:
+    if card_id is None:
+        return {"cell": cell, "card": None, "flipped": False, "proof": None}
     card = state.drafted(card_id)
-    return {"card": card.id, "ja": card.ja, "en": card.en, "bp": card.bp, "vp": card.vp, "type": card.type}
+    return {
+        "cell": cell,
+        "card": card.id,
+        "flipped": flip is not None,
+        "proof": flip.proof.as_json() if flip is not None else None,
+        "ja": card.ja,
+        "en": card.en,
+        "bp": card.bp,
+        "vp": card.vp,
+        "type": card.type,
+    }
 
 
-def _sheets(state: State, rnd: RoundState) -> list[list[dict[str, Any]]]:
+def _sheets(state: State, rnd: RoundState) -> list[list[SheetCell]]:
     flips = rnd.flips()
-    sheets = []
-    for seat in range(PLAYERS):
-        sheet = rnd.sheet(seat)
-        cells = []
-        for cell in range(1, 10):
-            entry: dict[str, Any] = {"cell": cell, "card": None, "flipped": False, "proof": None}
-            if cell in sheet:
-                entry.update(_card_json(state, sheet[cell]))
-                flip = flips.get((seat, cell))
-                if flip is not None:
-                    entry["flipped"] = True
-                    entry["proof"] = flip.proof.as_json()
-            cells.append(entry)
-        sheets.append(cells)
-    return sheets
+    sheets = [rnd.sheet(seat) for seat in range(PLAYERS)]
+    return [
+        [_cell(state, cell, sheets[seat].get(cell), flips.get((seat, cell))) for cell in range(1, 10)]
+        for seat in range(PLAYERS)
+    ]
 
 
-def _why_won(state: State, record: Any) -> dict[str, Any]:
+def _why_won(state: State, record: TrickRecord) -> Message:
     return _msg(
         _("%(player)s won with %(card)s, the highest card of the suit led (%(suit)s); no trumps (T2, T11)."),
         player=state.players[record.winner],
@@ -83,8 +219,8 @@ def _why_won(state: State, record: Any) -> dict[str, Any]:
     )
 
 
-def _tricks(state: State, rnd: RoundState) -> list[dict[str, Any]]:
-    out = []
+def _tricks(state: State, rnd: RoundState) -> list[TrickDetail]:
+    out: list[TrickDetail] = []
     for t in rnd.tricks:
         r = t.record
         out.append(
@@ -121,7 +257,7 @@ def _tricks(state: State, rnd: RoundState) -> list[dict[str, Any]]:
     return out
 
 
-def _phase(state: State, rnd: RoundState | None) -> str:
+def _phase(state: State, rnd: RoundState | None) -> Phase:
     if rnd is None:
         return "start"
     if state.finished:
@@ -131,22 +267,22 @@ def _phase(state: State, rnd: RoundState | None) -> str:
     return "round_over" if rnd.complete else "tricks"
 
 
-def _score_rows(state: State) -> list[dict[str, Any]]:
+def _score_rows(state: State) -> list[ScoreRound]:
     return [
         {
             "round": rnd.number,
             "dealer": rnd.dealer,
             "complete": rnd.complete,
-            "rows": [dict(round_score(state, rnd, seat), seat=seat) for seat in range(PLAYERS)],
+            "rows": [ScoreRow(**round_score(state, rnd, seat), seat=seat) for seat in range(PLAYERS)],
         }
         for rnd in state.rounds
     ]
 
 
-def view(state: State) -> View[dict[str, Any]]:
+def view(state: State) -> View[Detail]:
     rnd = state.current
     phase = _phase(state, rnd)
-    detail: dict[str, Any] = {
+    detail: Detail = {
         "phase": phase,
         "round": rnd.number if rnd else 0,
         "rounds": state.rounds_agreed,
