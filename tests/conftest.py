@@ -113,6 +113,25 @@ class PostgresCluster:
         return self.url(name)
 
 
+def _pg_start(pgbin: str, data: str, tmp: str, options: str) -> int:
+    """Start the server on a free port and return it. ``free_port`` only proposes a port: another test
+    run on the machine may bind it first, and then the server is started again on another one."""
+    log = os.path.join(tmp, "server.log")
+    for _ in range(5):
+        port, seen = free_port(), os.path.getsize(log) if os.path.exists(log) else 0
+        try:
+            _as_postgres(
+                f"{pgbin}/pg_ctl", "-D", data, "-l", log, "-w", "-t", "60", "-o", f"{options} -p {port}", "start"
+            )
+            return port
+        except subprocess.CalledProcessError:
+            with open(log, encoding="utf-8", errors="replace") as f:
+                f.seek(seen)
+                if "could not bind" not in f.read():
+                    raise
+    raise RuntimeError(f"PostgreSQL found no free port to listen on (see {log})")
+
+
 def start_postgres(durable: bool) -> Iterator[PostgresCluster]:
     """Start a cluster; ``durable=False`` turns fsync off (fine for tests that never crash the server)."""
     pgbin = postgres_bin()
@@ -121,15 +140,12 @@ def start_postgres(durable: bool) -> Iterator[PostgresCluster]:
     tmp = tempfile.mkdtemp(prefix="pgtest.")
     if os.geteuid() == 0:
         shutil.chown(tmp, "postgres", "postgres")
-    data, port = os.path.join(tmp, "data"), free_port()
+    data = os.path.join(tmp, "data")
     fast = "" if durable else " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     _as_postgres(
         f"{pgbin}/initdb", "-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8"
     )
-    _as_postgres(
-        f"{pgbin}/pg_ctl", "-D", data, "-l", os.path.join(tmp, "server.log"), "-w", "-t", "60",
-        "-o", f"-c listen_addresses=127.0.0.1 -p {port} -k {tmp} -c max_connections=200{fast}", "start",
-    )  # fmt: skip
+    port = _pg_start(pgbin, data, tmp, f"-c listen_addresses=127.0.0.1 -k {tmp} -c max_connections=200{fast}")
     try:
         yield PostgresCluster(port, tmp)
     finally:

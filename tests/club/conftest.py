@@ -21,6 +21,10 @@ GUNICORN = str(Path(sys.executable).with_name("gunicorn"))
 STARTUP_GUARD_S = 300  # fails a gunicorn that never answers; not a speed check
 
 
+class PortInUse(RuntimeError):
+    """The port ``free_port`` proposed was bound by another process before gunicorn could bind it."""
+
+
 class Gunicorn:
     """One gunicorn master (in its own process group, so a SIGKILL takes the workers too)."""
 
@@ -48,21 +52,42 @@ class Gunicorn:
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> Gunicorn:
+        """Start and wait until it answers. ``free_port`` only proposes a port: when another process on
+        the machine (a parallel test run) binds it first, this gunicorn is killed and started again on
+        another port, rather than waiting for ever or probing someone else's server."""
+        for _ in range(3):
+            try:
+                return self._start()
+            except PortInUse:
+                self.port = free_port()
+                self.env["REFEREE_BIND"] = f"127.0.0.1:{self.port}"
+        raise RuntimeError(f"gunicorn found no free port: {self.log.read_text()[-2000:]}")
+
+    def _start(self) -> Gunicorn:
+        seen = self.log.stat().st_size if self.log.exists() else 0
         out = open(self.log, "ab")  # noqa: SIM115 - the child keeps it
         self.proc = subprocess.Popen(
             [GUNICORN, "-c", "gunicorn.conf.py", *self.extra_args, "wsgi:app"], cwd=ROOT, env=self.env,
             stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
         out.close()
+
+        def port_taken() -> bool:
+            return b"Connection in use" in self.log.read_bytes()[seen:]
+
         # Wait until it answers, however loaded the machine; between probes, wait on the process itself
         # so that a gunicorn that dies is reported at once. The deadline only guards against a hang.
         deadline = time.monotonic() + STARTUP_GUARD_S
         while time.monotonic() < deadline:
             try:
-                if self.request("GET", "/healthz")[0] == 200:
-                    return self
+                answered = self.request("GET", "/healthz")[0] == 200
             except OSError:
-                pass
+                answered = False
+            if port_taken():  # its workers retry the port for ever: the answer, if any, was not ours
+                self.kill()
+                raise PortInUse(self.port)
+            if answered:
+                return self
             try:
                 self.proc.wait(timeout=0.1)
             except subprocess.TimeoutExpired:
