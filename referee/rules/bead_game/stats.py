@@ -8,9 +8,9 @@ gives the tile as placed (``"5-4"``) and the product written out (``"3 x 1 x 1 x
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..base import View
+from .view import Detail
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class BeadGameStats:
         )
 
 
-def player_stats(view: View[Any], seat: int) -> BeadGameStats:
+def player_stats(view: View[Detail], seat: int) -> BeadGameStats:
     """The tiles ``seat`` placed at this table and the highest-scoring of them (the first, on a tie)."""
     placed = [
         Placement(int(row["score"]), str(row.get("tile", "")), str(row.get("text", "")))

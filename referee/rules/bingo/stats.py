@@ -9,9 +9,9 @@ the rules settling a deal nobody claimed, not a claim made.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..base import View
+from .view import Detail
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class BingoStats:
         return BingoStats(self.claims + other.claims, self.failed + other.failed)
 
 
-def player_stats(view: View[Any], seat: int) -> BingoStats:
+def player_stats(view: View[Detail], seat: int) -> BingoStats:
     """The claims ``seat`` made at this table (B32-B37) and how many of them failed."""
     made = [
         claim

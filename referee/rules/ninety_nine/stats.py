@@ -8,9 +8,9 @@ played is not on the sheet, so a sealed bid never counts before it is open.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..base import View
+from .view import Detail
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class NinetyNineStats:
         return (200 * self.made + self.deals) // (2 * self.deals) if self.deals else None
 
 
-def player_stats(view: View[Any], seat: int) -> NinetyNineStats:
+def player_stats(view: View[Detail], seat: int) -> NinetyNineStats:
     """The complete deals ``seat`` bid in at this table and how many bids it made."""
     rows = [row for row in view.detail.get("sheet") or () if seat < len(row.get("success") or ())]
     return NinetyNineStats(len(rows), sum(1 for row in rows if row["success"][seat]))

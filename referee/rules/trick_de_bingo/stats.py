@@ -7,9 +7,9 @@ where ``lines`` is the number of complete lines on the player's sheet.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..base import View
+from .view import Detail
 
 
 @dataclass(frozen=True)
@@ -21,7 +21,7 @@ class TrickDeBingoStats:
         return TrickDeBingoStats(self.rounds + other.rounds, self.bingos + other.bingos)
 
 
-def player_stats(view: View[Any], seat: int) -> TrickDeBingoStats:
+def player_stats(view: View[Detail], seat: int) -> TrickDeBingoStats:
     """The rounds ``seat`` finished at this table and the bingo lines it made in them."""
     rows = [
         row
