@@ -25,14 +25,14 @@ from ..rules.cards import Card
 from ..store.moments import check_moment
 from ..store.replay import LogEntry, Replayed, extend, replay
 from ..store.tables import log_of
+from . import service
 from .access import Access
 from .i18n import explain, say
 from .moments import STEPS
 from .quick_checks import claim_words, deal_line_words
-from .table import load_table
 
 bp = Blueprint("dispute", __name__, url_prefix="/t")
-bp.url_value_preprocessor(load_table)
+bp.url_value_preprocessor(service.table_loader())
 
 TYPE_WORDS = {
     "deal": _("Deal"),

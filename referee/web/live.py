@@ -47,9 +47,9 @@ from ..store.models import GameTable
 from ..store.replay import Replayed
 from ..store.sharing import CONFIRMED, PENDING, corrections_of, read_version, version
 from ..store.tables import current
+from . import service
 from .access import Access, held_link
 from .live_cache import FragmentCache
-from .table import load_table
 from .undo import last_undone, shown_body
 
 bp = Blueprint("live", __name__, url_prefix="/t")
@@ -87,12 +87,15 @@ def init_app(app: Flask) -> None:
     )
 
 
+_open_table = service.table_loader()
+
+
 @bp.url_value_preprocessor
 def _load(endpoint: str | None, values: dict[str, Any] | None) -> None:
     """Every page here loads its table and the reader's rights, except a poll: it first asks
     whether anything changed at all, with no ORM session, and loads them only if so."""
     if endpoint != "live.poll":
-        load_table(endpoint, values)
+        _open_table(endpoint, values)
 
 
 SHARED = ("viewer", "screen")  # kinds of reader whose fragment is the same for every phone
@@ -115,7 +118,7 @@ def poll(table_id: str):
         return Response(status=204, headers={"Cache-Control": "no-store"})
     if request.if_none_match.contains(now):
         return Response(status=304, headers={"Cache-Control": "no-store", "ETag": f'"{now}"'})
-    load_table("live.poll", {"table_id": table_id})
+    service.open_table(table_id)
     kind = "screen" if request.args.get("view") == "screen" else reader(g.access)
 
     def render() -> str:

@@ -10,12 +10,12 @@ from ..extensions import htmx
 from ..rules.base import RuleError
 from ..store.sharing import AlreadyDecided, decide, renew_token
 from ..store.tables import current
+from . import service
 from .access import remember
 from .i18n import explain
-from .table import load_table
 
 bp = Blueprint("sharing", __name__, url_prefix="/t")
-bp.url_value_preprocessor(load_table)
+bp.url_value_preprocessor(service.table_loader())
 
 
 def _table(error: str | None = None, status: int = 200):
