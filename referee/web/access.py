@@ -36,6 +36,10 @@ class Access:
         the public table and writes for it) and for a viewer."""
         return None if self.scorer else self.seat
 
+    def visible_detail(self, rep: Replayed) -> Mapping[str, Any]:
+        """The game's view detail as this reader may see it (another seat's sealed bid left out)."""
+        return rep.game.public_detail(rep.view.detail, self.reader_seat)
+
     def owns_sealed(self, rep: Replayed, line: Mapping[str, Any]) -> bool:
         """This seat corrects its own sealed entry: allowed at once, nobody else may see it."""
         return may_change_own(rep, self.reader_seat, "correct", line)

@@ -60,8 +60,7 @@ RECENT = 8  # events on the big screen
 
 def seat_view(rep: Replayed, access: Access):
     """The game's view with its detail as this reader may see it (the scorer sees the public detail)."""
-    detail = rep.game.public_detail(rep.view.detail, None if access.scorer else access.seat)
-    return dataclasses.replace(rep.view, detail=detail)
+    return dataclasses.replace(rep.view, detail=access.visible_detail(rep))
 
 
 def corrections(table: GameTable) -> dict[str, Any]:

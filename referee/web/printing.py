@@ -66,7 +66,7 @@ def filled(table_id: str, kind: str):
     if printable is None:
         abort(404)
     rep = current(table)
-    detail = rep.game.public_detail(rep.view.detail, None if access.scorer else access.seat)
+    detail = access.visible_detail(rep)
     job = PrintJob(
         players=rep.players,
         options=rep.options,
