@@ -40,12 +40,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from flask import Blueprint, Flask, Response, abort, current_app, g, render_template, request
+from flask import Blueprint, Flask, Response, abort, current_app, g, request
 from flask_babel import get_locale
 
-from ..store.models import GameTable
 from ..store.replay import Replayed
-from ..store.sharing import CONFIRMED, PENDING, corrections_of, read_version, version
+from ..store.sharing import read_version
 from ..store.tables import current
 from . import service
 from .access import Access, held_link
@@ -63,22 +62,10 @@ def seat_view(rep: Replayed, access: Access):
     return dataclasses.replace(rep.view, detail=access.visible_detail(rep))
 
 
-def corrections(table: GameTable) -> dict[str, Any]:
-    """Proposed corrections for the history: pending ones, and who confirmed each applied one."""
-    rows = corrections_of(table)
-    return {
-        "pending": [r for r in rows if r.status == PENDING],
-        "confirmed_by": {r.applied_seq: r for r in rows if r.status == CONFIRMED},
-        "rejected": [r for r in rows if r.status == "rejected"],
-    }
-
-
 def init_app(app: Flask) -> None:
     app.extensions["live_fragments"] = FragmentCache()
     app.jinja_env.globals.update(
         seat_view=seat_view,
-        table_version=version,
-        table_corrections=corrections,
         held_link=held_link,
         live_poll_ms=POLL_MS,
         last_undone=last_undone,
@@ -123,8 +110,8 @@ def poll(table_id: str):
     def render() -> str:
         rep = current(g.table)
         if kind == "screen":
-            return render_template("table/_screen.html", table=g.table, rep=rep, access=Access())
-        return render_template("table/_main.html", table=g.table, rep=rep, access=g.access, error=None)
+            return service.render_table("table/_screen.html", rep, access=Access())
+        return service.render_table("table/_main.html", rep, error=None)
 
     if kind in SHARED and set(request.args) <= {"since", "view"}:
         html = current_app.extensions["live_fragments"].fragment(
@@ -138,6 +125,4 @@ def poll(table_id: str):
 @bp.get("/<table_id>/screen")
 def screen(table_id: str):
     """The big-screen view: read-only and public whoever opens it."""
-    return render_template(
-        "bigscreen.html", table=g.table, rep=current(g.table), access=Access(), recent=RECENT
-    )
+    return service.render_table("bigscreen.html", current(g.table), access=Access(), recent=RECENT)

@@ -20,6 +20,7 @@ from ..rules import game as find_game
 from ..rules.base import RuleError, _
 from ..store.models import GameTable
 from ..store.replay import Replayed
+from ..store.sharing import CONFIRMED, PENDING, REJECTED, corrections_of, version
 from ..store.tables import StaleWrite, current, get_table
 from ..store.writing import Written, write
 from .access import Access, access_for
@@ -130,6 +131,30 @@ def record(kind: str, body: Mapping[str, Any]) -> Outcome:
     return Outcome(written.state)
 
 
+def corrections(table: GameTable) -> dict[str, Any]:
+    """Proposed corrections for the history: pending ones, and who confirmed or rejected each."""
+    rows = corrections_of(table)
+    return {
+        "pending": [r for r in rows if r.status == PENDING],
+        "confirmed_by": {r.applied_seq: r for r in rows if r.status == CONFIRMED},
+        "rejected": [r for r in rows if r.status == REJECTED],
+    }
+
+
+def render_table(template: str, rep: Replayed, *, access: Access | None = None, **values: Any) -> str:
+    """A template that shows ``g.table`` as ``rep``, given what it shows beyond the replay (the
+    corrections waiting or decided, the version live pages poll from): templates never query the store."""
+    return render_template(
+        template,
+        table=g.table,
+        rep=rep,
+        access=g.access if access is None else access,
+        corrections=corrections(g.table),
+        version=version(g.table),
+        **values,
+    )
+
+
 def render(rep: Replayed, *, error: str | None = None, status: int = 200) -> Any:
     """The table page (or its ``#table`` fragment). A refusal through htmx answers with the answer
     box alone, retargeted onto ``#answer``: the entry form is not re-rendered, so the player's
@@ -137,8 +162,7 @@ def render(rep: Replayed, *, error: str | None = None, status: int = 200) -> Any
     if htmx and status == 422:
         body = render_template("table/_answer.html", table=g.table, rep=rep, access=g.access, error=error)
         return body, status, {"HX-Retarget": "#answer", "HX-Reswap": "outerHTML"}
-    template = "table/_main.html" if htmx else "table/page.html"
-    return render_template(template, table=g.table, rep=rep, access=g.access, error=error), status
+    return render_table("table/_main.html" if htmx else "table/page.html", rep, error=error), status
 
 
 def answer(outcome: Outcome) -> Any:

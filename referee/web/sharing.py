@@ -3,7 +3,7 @@ rejecting a correction the scorer proposed (at tables that confirm corrections).
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, g, redirect, render_template, url_for
+from flask import Blueprint, abort, g, redirect, url_for
 from flask_babel import gettext
 
 from ..extensions import htmx
@@ -22,9 +22,7 @@ def _table(error: str | None = None, status: int = 200):
     if status == 200 and not htmx:
         return redirect(url_for("table.show", table_id=g.table.id))
     template = "table/_main.html" if htmx else "table/page.html"
-    return render_template(
-        template, table=g.table, rep=current(g.table), access=g.access, error=error
-    ), status
+    return service.render_table(template, current(g.table), error=error), status
 
 
 @bp.post("/<table_id>/links/<role>")
