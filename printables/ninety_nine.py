@@ -3,7 +3,7 @@ premium and the running game total. Blank (for 2, 3 or 4 players) or filled from
 
 from __future__ import annotations
 
-from printables.catalog import Printable, PrintJob
+from printables.registry import Printable, PrintJob
 from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet
 from referee.rules.base import _
 

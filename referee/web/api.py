@@ -22,7 +22,7 @@ from .bodies import NOT_JSON, json_body
 from .errors import too_large_message
 from .forms import digits
 from .openapi import openapi_document
-from .state import error_json, public_record, state_json
+from .presenting import error_json, public_record, state_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)  # token-authenticated, not cookie-authenticated

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, g, render_template, request
+from flask import Blueprint, g, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from ..extensions import htmx
@@ -20,7 +20,7 @@ from ..store.tables import current
 from . import service
 from .i18n import explain, say
 
-bp = Blueprint("bead", __name__, url_prefix="/t")
+bp = Blueprint("bead_game", __name__, url_prefix="/t")
 
 CELL = 48  # SVG units (CSS pixels at 100 %) per board cell: a thumb-sized target
 LABEL = 22  # room for the row and column numbers
@@ -170,7 +170,7 @@ def _turned(tile: str) -> str:
     return f"{b}-{a}" if sep else tile
 
 
-@bp.post("/<table_id>/bead/place")
+@bp.post("/<table_id>/bead-game/place")
 def place(table_id: str):
     """Two tapped cells and a tile; the higher number goes on the top or left cell unless turned."""
     cells = [_cell(v) for v in request.form.getlist("cell")]
@@ -191,7 +191,7 @@ def place(table_id: str):
     return service.answer(service.record("event", body))
 
 
-@bp.post("/<table_id>/bead/hand")
+@bp.post("/<table_id>/bead-game/hand")
 def hand(table_id: str):
     """The starter square from its four tapped numbers and whether its tiles stand or lie."""
     values = {pos: request.form.get("v" + pos, "") for pos in STARTER_CELLS}
@@ -213,7 +213,7 @@ def hand(table_id: str):
     return service.answer(service.record("event", body))
 
 
-@bp.post("/<table_id>/bead/end")
+@bp.post("/<table_id>/bead-game/end")
 def end(table_id: str):
     """The tiles left in each hand, one picker per seat."""
     rep = current(g.table)
@@ -221,7 +221,7 @@ def end(table_id: str):
     return service.answer(service.record("event", {"type": "end", "hands": hands}))
 
 
-@bp.get("/<table_id>/bead/legal")
+@bp.get("/<table_id>/bead-game/legal")
 def legal(table_id: str):
     """D19: every legal placement of the tiles a player shows, with its score, best first."""
     rep = current(g.table)
@@ -238,3 +238,10 @@ def legal(table_id: str):
     return render_template(
         template, table=g.table, rep=rep, access=g.access, found=found, shown=shown, error=error
     )
+
+
+@bp.route("/<table_id>/bead/<any(place, hand, end, legal):action>", methods=["GET", "POST"])
+def old_address(table_id: str, action: str):
+    """The addresses from before the game's own name (``/bead/...``) still answer: a permanent
+    redirect that keeps the method, the form and the query (308)."""
+    return redirect(service.same_query(url_for(f"bead_game.{action}", table_id=table_id)), 308)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import format_date, gettext
 
-from printables.catalog import PrintJob, find, printables_for
 from printables.geometry import PAGE_SPECS
+from printables.registry import PrintJob, find, printables_for
 
 from ..rules import GAMES
 from ..store.tables import current

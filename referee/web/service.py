@@ -172,6 +172,13 @@ def answer(outcome: Outcome) -> Any:
     return render(outcome.rep, error=outcome.error, status=outcome.status)
 
 
+def same_query(url: str) -> str:
+    """``url`` with this request's query string (repeated keys and their order kept): an old
+    address redirects to its new one without losing what was asked."""
+    query = request.query_string.decode("latin-1")
+    return f"{url}?{query}" if query else url
+
+
 def refuse(message: str) -> Any:
     """A game page's own refusal (a form it cannot read), shown like the rules' refusals (422)."""
     return render(current(g.table), error=message, status=422)

@@ -22,7 +22,7 @@ from . import service
 from .access import access_for, held_link, remember
 from .correction_form import correction_fields, preselect
 from .moments import render_moment
-from .state import form_event, public_events, public_record
+from .presenting import form_event, public_events, public_record
 from .undo import last_undone
 
 bp = Blueprint("table", __name__, url_prefix="/t")

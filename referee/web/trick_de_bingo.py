@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, abort, g, render_template, request, session
+from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
@@ -153,7 +153,7 @@ def example_check(form: MultiDict, condition: dict[str, Any]) -> dict[str, Any]:
     return {"ok": holds(when, 0, record, Rules()), "error": None, "text": text, "winner": record.winner}
 
 
-@bp.route("/t/<table_id>/tdb/custom", methods=["GET", "POST"])
+@bp.route("/t/<table_id>/trick-de-bingo/custom", methods=["GET", "POST"])
 def custom(table_id: str):
     form = request.form if request.method == "POST" else request.args
     condition = build_condition(form)
@@ -195,6 +195,12 @@ def custom(table_id: str):
         condition=json.dumps(condition, ensure_ascii=False),
         example=EXAMPLE,
     ), (422 if error and request.method == "POST" else 200)
+
+
+@bp.route("/t/<table_id>/tdb/custom", methods=["GET", "POST"])
+def old_custom_address(table_id: str):
+    """The builder's address from before the game's own name still answers (308 keeps a post)."""
+    return redirect(service.same_query(url_for("trick_de_bingo.custom", table_id=table_id)), 308)
 
 
 def deck_cards(detail: dict[str, Any]) -> list[dict[str, Any]]:
