@@ -7,8 +7,8 @@ from typing import cast
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printables.catalog import Printable, PrintJob
 from printables.geometry import pt
+from printables.registry import Printable, PrintJob
 from printables.score_sheet import (
     SHADE,
     Column,

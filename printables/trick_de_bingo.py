@@ -13,10 +13,10 @@ from typing import cast
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from printables.catalog import Printable, PrintJob
 from printables.fonts import register_font, text_width
 from printables.geometry import PageSpec, pt
 from printables.qr import draw_qr
+from printables.registry import Printable, PrintJob
 from printables.score_sheet import Column, ScoreSheet, build_score_sheet, new_canvas, wrap_text
 from referee.rules.base import _
 from referee.rules.conditions import CATALOG, ConditionCard

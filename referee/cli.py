@@ -45,13 +45,13 @@ def init_app(app: Flask) -> None:
     @click.argument("action", type=click.Choice(["update", "check"]))
     def i18n(action: str) -> None:
         """update: extract messages into each area's .po; check: list what lacks Japanese."""
-        from . import catalogs
+        from . import translation_catalogs
 
         if action == "update":
-            for path in catalogs.update():
-                click.echo(f"updated {path.relative_to(catalogs.ROOT)}")
+            for path in translation_catalogs.update():
+                click.echo(f"updated {path.relative_to(translation_catalogs.ROOT)}")
             return
-        missing = catalogs.untranslated()
+        missing = translation_catalogs.untranslated()
         for area, ids in missing.items():
             for msgid in ids:
                 click.echo(f"{area}: {msgid}")

@@ -8,7 +8,7 @@ import sys
 
 from babel.messages.pofile import read_po, write_po
 
-from referee.catalogs import po_path
+from referee.translation_catalogs import po_path
 
 area, source = sys.argv[1], sys.argv[2]
 table = runpy.run_path(source)["JA"]

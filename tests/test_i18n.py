@@ -5,19 +5,19 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 
-from referee import catalogs
+from referee import translation_catalogs
 
-AREAS = ("core", *catalogs.GAME_AREAS)
+AREAS = ("core", *translation_catalogs.GAME_AREAS)
 
 
 @pytest.mark.parametrize("area", AREAS)
 def test_every_message_of_the_area_is_translated_into_japanese(area):
-    assert catalogs.untranslated().get(area, []) == []
+    assert translation_catalogs.untranslated().get(area, []) == []
 
 
 @pytest.mark.parametrize("area", AREAS)
 def test_translations_keep_their_parameters(area):
-    path = catalogs.po_path(area, "ja")
+    path = translation_catalogs.po_path(area, "ja")
     if not path.exists():
         pytest.skip(f"no catalogue for {area} yet")
     with path.open("rb") as f:

@@ -25,6 +25,9 @@ class LogEntry:
     body: Mapping[str, Any]
     author: str = "scorer"
     at: datetime | None = None
+    event: Any = field(default=None, compare=False, repr=False)
+    """The decoded game event of an ``event`` line, when its writer decoded it already (a new
+    line being checked): applying it needs no second decoding of ``body``, its canonical encoding."""
 
 
 @dataclass(frozen=True)
@@ -119,10 +122,16 @@ def replay_events(
 
 
 def _step(
-    game: Game[Any, Any], players: tuple[str, ...], state: Any, body: Any, index: int, lines: list[Line | None] | None
+    game: Game[Any, Any],
+    players: tuple[str, ...],
+    state: Any,
+    body: Any,
+    index: int,
+    lines: list[Line | None] | None,
+    decoded: Any = None,
 ) -> Any:
     try:
-        ev = decode(game.events, body)
+        ev = decode(game.events, body) if decoded is None else decoded
         after = game.apply(state, ev)
     except RuleError as err:
         raise ReplayError(index, err) from err
@@ -160,7 +169,7 @@ def extend(previous: Replayed, entries: list[LogEntry]) -> Replayed | None:
     game, state, effective = previous.game, previous.state, list(previous.effective)
     lines = list(previous.lines)
     for entry in entries:
-        state = _step(game, previous.players, state, entry.body, len(effective), lines)
+        state = _step(game, previous.players, state, entry.body, len(effective), lines, entry.event)
         effective.append(Effective(entry.seq, entry.body))
     return Replayed(
         game=game,

@@ -231,11 +231,15 @@ def append(
     if based_on is not None and based_on != last:
         raise StaleWrite(now)
     check_private(now, seat, kind, body)
+    # Decoded once: the log stores the event's canonical encoding, and the check applies the
+    # decoded event itself (a correction's is checked by replaying the whole log from the bodies).
+    event = None
     if kind == "event":
-        body = normalise_event(game, body)
+        event = decode(game.events, body)
+        body = encode(event)
     elif kind == "correct":
         body = {"target": body.get("target"), "event": normalise_event(game, body.get("event"))}
-    entry = LogEntry(last + 1, kind, dict(body), author, _now())  # its time as stored: the state is kept
+    entry = LogEntry(last + 1, kind, dict(body), author, _now(), event)  # its time as stored: the state is kept
     # Checked by replay before anything is stored: raises RuleError if the rules refuse it.
     state = extend(now, [entry]) or _checked_by_full_replay(table, game, now, entry, based_on=based_on)
     db.session.add(

@@ -13,6 +13,8 @@ from flask import Flask, Response, g, request, session
 from ..rules.base import Game
 from ..store import devices
 from ..store.models import GameTable
+from ..store.private import may_change_own
+from ..store.replay import Replayed
 from ..store.tables import get_table, token_matches
 
 DEVICE_COOKIE = "referee_device"
@@ -27,6 +29,20 @@ class Access:
     @property
     def can_write(self) -> bool:
         return self.scorer
+
+    @property
+    def reader_seat(self) -> int | None:
+        """The seat whose private things this phone sees and enters; None for the scorer (who sees
+        the public table and writes for it) and for a viewer."""
+        return None if self.scorer else self.seat
+
+    def visible_detail(self, rep: Replayed) -> Mapping[str, Any]:
+        """The game's view detail as this reader may see it (another seat's sealed bid left out)."""
+        return rep.game.public_detail(rep.view.detail, self.reader_seat)
+
+    def owns_sealed(self, rep: Replayed, line: Mapping[str, Any]) -> bool:
+        """This seat corrects its own sealed entry: allowed at once, nobody else may see it."""
+        return may_change_own(rep, self.reader_seat, "correct", line)
 
     def may_record(self, game: Game, kind: str, body: Mapping[str, Any]) -> bool:
         """The scorer records anything; a seat only its own private events (``Game.seat_events``)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, g, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from ..extensions import csrf
@@ -12,16 +12,17 @@ from ..rules import game as find_game
 from ..rules.base import Game, MalformedEvent, RuleError, _
 from ..rules.events import decode
 from ..store.moments import check_moment, state_at
-from ..store.private import PrivateEvent, may_change_own
+from ..store.private import PrivateEvent
 from ..store.record import RecordError, parse_record, to_record
-from ..store.sharing import propose_correction, set_confirm_corrections
-from ..store.tables import Created, StaleWrite, append, create_table, current, get_table, import_record
-from .access import access_for, bearer
+from ..store.sharing import set_confirm_corrections
+from ..store.tables import Created, StaleWrite, create_table, current, import_record
+from . import service
+from .access import bearer
 from .bodies import NOT_JSON, json_body
 from .errors import too_large_message
 from .forms import digits
 from .openapi import openapi_document
-from .state import error_json, public_record, state_json
+from .presenting import error_json, public_record, state_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)  # token-authenticated, not cookie-authenticated
@@ -92,13 +93,6 @@ def create_from_record():
     return _created(import_record(parsed))
 
 
-def _table_or_404(table_id: str):
-    table = get_table(table_id)
-    if table is None:
-        return None, _error(404, RuleError("not_found", _("There is no such table.")))
-    return table, None
-
-
 def _with_etag(payload: dict, status: int = 200) -> Response:
     resp = jsonify(payload)
     resp.status_code = status
@@ -108,27 +102,20 @@ def _with_etag(payload: dict, status: int = 200) -> Response:
 
 @bp.get("/v1/tables/<table_id>")
 def get_state(table_id: str):
-    table, missing = _table_or_404(table_id)
-    if missing:
-        return missing
-    token = bearer()
+    table = service.open_table(table_id, token=bearer())
     rep = current(table)
     if "at" in request.args:  # the table as it stood at seq K (time travel), same shape and redaction
         try:
             rep = state_at(table, check_moment(request.args["at"], rep.last_seq))
         except RuleError as err:
             return _error(422, err)
-    return _with_etag(state_json(table.id, rep, access_for(table, token) if token else access_for(table)))
+    return _with_etag(state_json(table.id, rep, g.access))
 
 
 @bp.get("/v1/tables/<table_id>/record")
 def get_record(table_id: str):
-    table, missing = _table_or_404(table_id)
-    if missing:
-        return missing
-    token = bearer()
-    rep = current(table)
-    return jsonify(public_record(rep, access_for(table, token) if token else access_for(table), to_record(rep)))
+    rep = current(service.open_table(table_id, token=bearer()))
+    return jsonify(public_record(rep, g.access, to_record(rep)))
 
 
 def _if_match() -> int | None:
@@ -138,46 +125,33 @@ def _if_match() -> int | None:
 
 @bp.post("/v1/tables/<table_id>/events")
 def post_event(table_id: str):
-    table, missing = _table_or_404(table_id)
-    if missing:
-        return missing
     token = bearer()
+    table = service.open_table(table_id, token=token)
+    access = g.access
     if not token:
         return _error(401, RuleError("unauthorized", _("Writing needs the scorer token (Authorization: Bearer).")))
-    access = access_for(table, token)
     if not (access.scorer or access.seat is not None):
         return _error(403, RuleError("forbidden", _("This token may not write to this table.")))
     try:
         body = json_body()
         if not isinstance(body, dict):
             raise MalformedEvent("bad_event", _("An event must be an object with a type."))
-        game = find_game(table.game)
-        kind, line = _log_line(game, body)
-        own = kind == "correct" and access.seat is not None and may_change_own(current(table), access.seat, kind, line)
-        if not (access.may_record(game, kind, line) or own):
-            return _error(403, RuleError("forbidden", _("This token may not write to this table.")))
-        if kind == "correct" and table.confirm_corrections and not own:  # waits for a seat to confirm (202)
-            pending = propose_correction(
-                table,
-                line["target"],
-                line["event"],
-                author="api",
-                based_on=_if_match(),
-                idempotency_key=request.headers.get("Idempotency-Key") or None,
-            )
+        kind, line = _log_line(find_game(table.game), body)
+        written = service.check_and_write(
+            table,
+            access,
+            kind,
+            line,
+            author="api",
+            based_on=_if_match(),
+            idempotency_key=request.headers.get("Idempotency-Key") or None,
+        )
+        if written.pending is not None:  # a correction waits for a seat to confirm it (202)
+            pending = written.pending
             resp = jsonify(pending={"id": pending.id, "target": pending.target, "event": pending.event})
             resp.status_code = 202
             return resp
-        rep, seq, created = append(
-            table,
-            kind,
-            line,
-            author="api" if access.scorer else f"seat{access.seat}",
-            based_on=_if_match(),
-            idempotency_key=request.headers.get("Idempotency-Key") or None,
-            seat=None if access.scorer else access.seat,
-        )
-    except PrivateEvent as err:
+    except (PrivateEvent, service.NotAllowed) as err:
         return _error(403, err)
     except StaleWrite as stale:
         payload = error_json(RuleError("stale", _("The table has moved on since your state; here it is now.")))
@@ -187,7 +161,8 @@ def post_event(table_id: str):
         return resp
     except RuleError as err:
         return _error(_status(err), err)
-    return _with_etag({"seq": seq, "state": state_json(table.id, rep, access)}, 201 if created else 200)
+    payload = {"seq": written.seq, "state": state_json(table.id, written.state, access)}
+    return _with_etag(payload, 201 if written.created else 200)
 
 
 def _log_line(game: Game, body: dict) -> tuple[str, dict]:

@@ -1,7 +1,7 @@
 """The Domino Bead Game's own pages: forms that build ``hand``, ``place`` and ``end`` events from
 taps on the board, the "cannot play?" list (D19), and the geometry of the board picture.
 
-No rules here: the events go through the table's usual path (``table._record``), and the legal
+No rules here: the events go through the table's usual path (``service.record``), and the legal
 placements come from ``referee.rules.bead_game.play.legal_placements``.
 """
 
@@ -10,18 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, abort, g, render_template, request
+from flask import Blueprint, g, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from ..extensions import htmx
 from ..rules.base import RuleError
 from ..rules.bead_game.play import legal_placements
-from ..store.tables import current, get_table
-from . import table as table_pages
-from .access import access_for
+from ..store.tables import current
+from . import service
 from .i18n import explain, say
 
-bp = Blueprint("bead", __name__, url_prefix="/t")
+bp = Blueprint("bead_game", __name__, url_prefix="/t")
 
 CELL = 48  # SVG units (CSS pixels at 100 %) per board cell: a thumb-sized target
 LABEL = 22  # room for the row and column numbers
@@ -35,13 +34,7 @@ PIPS = {
 STARTER_CELLS = ("00", "01", "10", "11")  # top left, top right, bottom left, bottom right
 
 
-@bp.url_value_preprocessor
-def load_table(endpoint, values):
-    table = get_table((values or {}).get("table_id", ""))
-    if table is None:
-        abort(404)
-    g.table = table
-    g.access = access_for(table)
+bp.url_value_preprocessor(service.table_loader("bead-game"))
 
 
 @bp.app_template_global()
@@ -163,10 +156,6 @@ def _bar(halves: list[Mapping[str, Any]], x, y) -> tuple[int, int, int, int] | N
 # --- entry forms ----------------------------------------------------------------------------
 
 
-def _refuse(message: str):
-    return table_pages._render(current(g.table), error=message, status=422)
-
-
 def _cell(text: str) -> tuple[int, int] | None:
     parts = text.split(",")
     try:
@@ -181,16 +170,16 @@ def _turned(tile: str) -> str:
     return f"{b}-{a}" if sep else tile
 
 
-@bp.post("/<table_id>/bead/place")
+@bp.post("/<table_id>/bead-game/place")
 def place(table_id: str):
     """Two tapped cells and a tile; the higher number goes on the top or left cell unless turned."""
     cells = [_cell(v) for v in request.form.getlist("cell")]
     if len(cells) != 2 or None in cells:
-        return _refuse(gettext("Tap two empty cells side by side, then the tile."))
+        return service.refuse(gettext("Tap two empty cells side by side, then the tile."))
     ordered = sorted(cells)  # type: ignore[type-var]
     tile = request.form.get("tile", "")
     if not tile:
-        return _refuse(gettext("Tap the tile you placed."))
+        return service.refuse(gettext("Tap the tile you placed."))
     if request.form.get("turn") == "1":
         tile = _turned(tile)
     body = {
@@ -199,15 +188,15 @@ def place(table_id: str):
         "tile": tile,
         "cells": [list(c) for c in ordered],
     }
-    return table_pages._respond(*table_pages._record("event", body))
+    return service.answer(service.record("event", body))
 
 
-@bp.post("/<table_id>/bead/hand")
+@bp.post("/<table_id>/bead-game/hand")
 def hand(table_id: str):
     """The starter square from its four tapped numbers and whether its tiles stand or lie."""
     values = {pos: request.form.get("v" + pos, "") for pos in STARTER_CELLS}
     if not all(v.isdigit() for v in values.values()):
-        return _refuse(gettext("Tap a number for each of the four starter cells."))
+        return service.refuse(gettext("Tap a number for each of the four starter cells."))
     if request.form.get("layout") == "rows":  # one tile above the other, both lying
         starter = [
             {"tile": f"{values['00']}-{values['01']}", "cells": [[0, 0], [0, 1]]},
@@ -221,18 +210,18 @@ def hand(table_id: str):
     body: dict[str, Any] = {"type": "hand", "starter": starter}
     if request.form.get("leader", "") != "":
         body["leader"] = request.form["leader"]
-    return table_pages._respond(*table_pages._record("event", body))
+    return service.answer(service.record("event", body))
 
 
-@bp.post("/<table_id>/bead/end")
+@bp.post("/<table_id>/bead-game/end")
 def end(table_id: str):
     """The tiles left in each hand, one picker per seat."""
     rep = current(g.table)
     hands = [request.form.getlist(f"left{seat}") for seat in range(len(rep.players))]
-    return table_pages._respond(*table_pages._record("event", {"type": "end", "hands": hands}))
+    return service.answer(service.record("event", {"type": "end", "hands": hands}))
 
 
-@bp.get("/<table_id>/bead/legal")
+@bp.get("/<table_id>/bead-game/legal")
 def legal(table_id: str):
     """D19: every legal placement of the tiles a player shows, with its score, best first."""
     rep = current(g.table)
@@ -249,3 +238,10 @@ def legal(table_id: str):
     return render_template(
         template, table=g.table, rep=rep, access=g.access, found=found, shown=shown, error=error
     )
+
+
+@bp.route("/<table_id>/bead/<any(place, hand, end, legal):action>", methods=["GET", "POST"])
+def old_address(table_id: str, action: str):
+    """The addresses from before the game's own name (``/bead/...``) still answer: a permanent
+    redirect that keeps the method, the form and the query (308)."""
+    return redirect(service.same_query(url_for(f"bead_game.{action}", table_id=table_id)), 308)

@@ -25,14 +25,14 @@ from ..rules.cards import Card
 from ..store.moments import check_moment
 from ..store.replay import LogEntry, Replayed, extend, replay
 from ..store.tables import log_of
+from . import service
 from .access import Access
 from .i18n import explain, say
 from .moments import STEPS
 from .quick_checks import claim_words, deal_line_words
-from .table import load_table
 
 bp = Blueprint("dispute", __name__, url_prefix="/t")
-bp.url_value_preprocessor(load_table)
+bp.url_value_preprocessor(service.table_loader())
 
 TYPE_WORDS = {
     "deal": _("Deal"),
@@ -158,7 +158,7 @@ def report_lines(
         reps[entry.seq] = rep
     final = rep
     final_index = {e.seq: i for i, e in enumerate(final.effective)}
-    seat = None if access.scorer else access.seat
+    seat = access.reader_seat
     lines: list[ReportLine] = []
     players = final.players
     for entry in log:
@@ -203,7 +203,7 @@ def report_lines(
                     new=entry_words(after, entry.body.get("event", {})),
                 )
             lines.append(ReportLine(f"{head}: {text}", entry.seq))
-        lines.extend(_outcome(before, after, entry.seq, seat))
+        lines.extend(_outcome(before, after, entry.seq, access))
     for b in final.view.breaches:
         entry_no = _seq_of(final, b.event)
         proof = _seq_of(
@@ -226,12 +226,11 @@ def _seq_of(rep: Replayed, index: int | None) -> int | None:
     return rep.effective[index].seq if index is not None and 0 <= index < len(rep.effective) else None
 
 
-def _outcome(before: Replayed, after: Replayed, moment: int, seat: int | None) -> list[ReportLine]:
+def _outcome(before: Replayed, after: Replayed, moment: int, access: Access) -> list[ReportLine]:
     """What an entry changed: a settled Bingo claim line by line, then the totals when they moved."""
     out: list[ReportLine] = []
     game = after.game
-    now = game.public_detail(after.view.detail, seat)
-    was = game.public_detail(before.view.detail, seat)
+    now, was = access.visible_detail(after), access.visible_detail(before)
     claim = now.get("claim")
     if game.id == "bingo" and claim and claim != was.get("claim") and "claimer_points" in claim:
         out.extend(

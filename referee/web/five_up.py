@@ -1,4 +1,4 @@
-"""Five Up's web pieces: the layout picture for the table page (geometry in five_up_layout.py)."""
+"""Five Up's web pieces: the layout picture for the table page (geometry in five_up_drawing.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from .five_up_layout import picture
+from .five_up_drawing import picture
 
 bp = Blueprint("five_up", __name__)
 

@@ -24,6 +24,7 @@ from flask_limiter.util import get_remote_address
 from ..extensions import htmx
 from ..store import rate_limits  # noqa: F401 - registers the referee-db:// storage with limits
 from ..store.tables import current
+from . import service
 
 CREATE_LIMIT = "10 per minute;100 per hour"
 WRITE_LIMIT = "120 per minute"
@@ -70,8 +71,6 @@ def too_many_requests(_exc: RateLimitExceeded) -> tuple[Response | str, int, dic
         body = jsonify(error={"code": "rate_limited", "message": message, "retry_after": seconds})
         return body, 429, headers
     if htmx and g.get("table") is not None:  # an entry on a table page: the table, with the message on it
-        page = render_template(
-            "table/_main.html", table=g.table, rep=current(g.table), access=g.access, error=message
-        )
+        page = service.render_table("table/_main.html", current(g.table), error=message)
         return page, 429, headers
     return render_template("error.html", message=message), 429, headers

@@ -40,16 +40,15 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from flask import Blueprint, Flask, Response, abort, current_app, g, render_template, request
+from flask import Blueprint, Flask, Response, abort, current_app, g, request
 from flask_babel import get_locale
 
-from ..store.models import GameTable
 from ..store.replay import Replayed
-from ..store.sharing import CONFIRMED, PENDING, corrections_of, read_version, version
+from ..store.sharing import read_version
 from ..store.tables import current
+from . import service
 from .access import Access, held_link
 from .live_cache import FragmentCache
-from .table import load_table
 from .undo import last_undone, shown_body
 
 bp = Blueprint("live", __name__, url_prefix="/t")
@@ -60,26 +59,13 @@ RECENT = 8  # events on the big screen
 
 def seat_view(rep: Replayed, access: Access):
     """The game's view with its detail as this reader may see it (the scorer sees the public detail)."""
-    detail = rep.game.public_detail(rep.view.detail, None if access.scorer else access.seat)
-    return dataclasses.replace(rep.view, detail=detail)
-
-
-def corrections(table: GameTable) -> dict[str, Any]:
-    """Proposed corrections for the history: pending ones, and who confirmed each applied one."""
-    rows = corrections_of(table)
-    return {
-        "pending": [r for r in rows if r.status == PENDING],
-        "confirmed_by": {r.applied_seq: r for r in rows if r.status == CONFIRMED},
-        "rejected": [r for r in rows if r.status == "rejected"],
-    }
+    return dataclasses.replace(rep.view, detail=access.visible_detail(rep))
 
 
 def init_app(app: Flask) -> None:
     app.extensions["live_fragments"] = FragmentCache()
     app.jinja_env.globals.update(
         seat_view=seat_view,
-        table_version=version,
-        table_corrections=corrections,
         held_link=held_link,
         live_poll_ms=POLL_MS,
         last_undone=last_undone,
@@ -87,12 +73,15 @@ def init_app(app: Flask) -> None:
     )
 
 
+_open_table = service.table_loader()
+
+
 @bp.url_value_preprocessor
 def _load(endpoint: str | None, values: dict[str, Any] | None) -> None:
     """Every page here loads its table and the reader's rights, except a poll: it first asks
     whether anything changed at all, with no ORM session, and loads them only if so."""
     if endpoint != "live.poll":
-        load_table(endpoint, values)
+        _open_table(endpoint, values)
 
 
 SHARED = ("viewer", "screen")  # kinds of reader whose fragment is the same for every phone
@@ -115,14 +104,14 @@ def poll(table_id: str):
         return Response(status=204, headers={"Cache-Control": "no-store"})
     if request.if_none_match.contains(now):
         return Response(status=304, headers={"Cache-Control": "no-store", "ETag": f'"{now}"'})
-    load_table("live.poll", {"table_id": table_id})
+    service.open_table(table_id)
     kind = "screen" if request.args.get("view") == "screen" else reader(g.access)
 
     def render() -> str:
         rep = current(g.table)
         if kind == "screen":
-            return render_template("table/_screen.html", table=g.table, rep=rep, access=Access())
-        return render_template("table/_main.html", table=g.table, rep=rep, access=g.access, error=None)
+            return service.render_table("table/_screen.html", rep, access=Access())
+        return service.render_table("table/_main.html", rep, error=None)
 
     if kind in SHARED and set(request.args) <= {"since", "view"}:
         html = current_app.extensions["live_fragments"].fragment(
@@ -136,6 +125,4 @@ def poll(table_id: str):
 @bp.get("/<table_id>/screen")
 def screen(table_id: str):
     """The big-screen view: read-only and public whoever opens it."""
-    return render_template(
-        "bigscreen.html", table=g.table, rep=current(g.table), access=Access(), recent=RECENT
-    )
+    return service.render_table("bigscreen.html", current(g.table), access=Access(), recent=RECENT)

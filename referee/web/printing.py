@@ -6,12 +6,12 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import format_date, gettext
 
-from printables.catalog import PrintJob, find, printables_for
 from printables.geometry import PAGE_SPECS
+from printables.registry import PrintJob, find, printables_for
 
 from ..rules import GAMES
-from ..store.tables import current, get_table
-from .access import access_for
+from ..store.tables import current
+from . import service
 
 bp = Blueprint("printing", __name__)
 
@@ -61,15 +61,12 @@ def blank(game_id: str, kind: str):
 
 @bp.get("/t/<table_id>/print/<kind>.pdf")
 def filled(table_id: str, kind: str):
-    table = get_table(table_id)
-    if table is None:
-        abort(404)
+    table, access = service.find(table_id) or abort(404)
     printable = find(table.game, kind)
     if printable is None:
         abort(404)
     rep = current(table)
-    access = access_for(table)
-    detail = rep.game.public_detail(rep.view.detail, None if access.scorer else access.seat)
+    detail = access.visible_detail(rep)
     job = PrintJob(
         players=rep.players,
         options=rep.options,

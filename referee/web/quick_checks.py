@@ -21,7 +21,7 @@ from ..rules.five_up.quick_check import check_count
 from ..rules.ninety_nine.deal_quick_check import check_deal
 from ..rules.ninety_nine.quick_check import check_bid, check_bid_cards
 from .i18n import explain, say
-from .state import error_json
+from .presenting import error_json
 
 bp = Blueprint("quick_check", __name__)
 

@@ -31,7 +31,7 @@ from ..store.tables import Created, token_matches
 from .access import bearer
 from .api import _created, _status
 from .bodies import json_body
-from .state import error_json
+from .presenting import error_json
 
 bp = Blueprint("sessions_api", __name__, url_prefix="/api/v1/sessions")
 csrf.exempt(bp)  # token-authenticated, not cookie-authenticated

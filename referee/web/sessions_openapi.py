@@ -94,88 +94,79 @@ def session_paths() -> dict[str, Any]:
     }
 
 
+STRING, INTEGER = {"type": "string"}, {"type": "integer"}
+NAMES = {"type": "array", "items": STRING}
+
+
+def _object(properties: dict[str, Any], *required: str) -> dict[str, Any]:
+    return {"type": "object", "properties": properties, "required": list(required)}
+
+
+def _list_of(item: dict[str, Any], **more: Any) -> dict[str, Any]:
+    return {"type": "array", "items": item, **more}
+
+
 def session_schemas() -> dict[str, Any]:
-    names = {"type": "array", "items": {"type": "string"}}
-    return {
-        "NewSession": {
-            "type": "object",
-            "properties": {
-                "name": {"type": "string", "maxLength": 120},
-                "players": {
-                    **names,
-                    "minItems": 1,
-                    "maxItems": 500,
-                    "description": "the roster: distinct names",
-                },
-            },
-            "required": ["name", "players"],
+    table = _object(
+        {
+            "id": STRING,
+            "number": INTEGER,
+            "game": STRING,
+            "players": NAMES,
+            "totals": _list_of(INTEGER),
+            "finished": {"type": "boolean"},
+            "winners": _list_of(INTEGER),
+            "seq": INTEGER,
+            "viewer_url": STRING,
         },
-        "SessionCreated": {
-            "type": "object",
-            "properties": {
-                "id": {"type": "string"},
-                "director_token": {"type": "string"},
+        *("id", "game", "players", "totals", "finished", "winners", "seq"),
+    )
+    standing = _object(
+        {"player": STRING, "played": INTEGER, "won": INTEGER, "points": INTEGER},
+        *("player", "played", "won", "points"),
+    )
+    return {
+        "NewSession": _object(
+            {
+                "name": {"type": "string", "maxLength": 120},
+                "players": {**NAMES, "minItems": 1, "maxItems": 500, "description": "the roster: distinct names"},
+            },
+            *("name", "players"),
+        ),
+        "SessionCreated": _object(
+            {
+                "id": STRING,
+                "director_token": STRING,
                 "url": {"type": "string", "description": "the director's screen, with the token"},
             },
-            "required": ["id", "director_token", "url"],
-        },
-        "SessionTableCreated": {
-            "type": "object",
-            "properties": {
-                "id": {"type": "string"},
+            *("id", "director_token", "url"),
+        ),
+        "SessionTableCreated": _object(
+            {
+                "id": STRING,
                 "number": {"type": "integer", "description": "the table's number in the session, from 1"},
-                "session": {"type": "string"},
-                "scorer_token": {"type": "string"},
-                "viewer_url": {"type": "string"},
-                "scorer_url": {"type": "string"},
-                "seat_tokens": names,
+                "session": STRING,
+                "scorer_token": STRING,
+                "viewer_url": STRING,
+                "scorer_url": STRING,
+                "seat_tokens": NAMES,
             },
-            "required": ["id", "number", "scorer_token", "viewer_url"],
-        },
-        "Session": {
-            "type": "object",
-            "properties": {
-                "id": {"type": "string"},
-                "name": {"type": "string"},
-                "players": names,
-                "tables": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            "id": {"type": "string"},
-                            "number": {"type": "integer"},
-                            "game": {"type": "string"},
-                            "players": names,
-                            "totals": {"type": "array", "items": {"type": "integer"}},
-                            "finished": {"type": "boolean"},
-                            "winners": {"type": "array", "items": {"type": "integer"}},
-                            "seq": {"type": "integer"},
-                            "viewer_url": {"type": "string"},
-                        },
-                        "required": ["id", "game", "players", "totals", "finished", "winners", "seq"],
-                    },
-                },
+            *("id", "number", "scorer_token", "viewer_url"),
+        ),
+        "Session": _object(
+            {
+                "id": STRING,
+                "name": STRING,
+                "players": NAMES,
+                "tables": _list_of(table),
                 "standings": {
                     "type": "object",
                     "description": "per game id: played = the player's finished tables, won = those where "
                     "they are among the winners, points = the sum of their totals over finished tables; "
                     "sorted by won, then points, descending",
-                    "additionalProperties": {
-                        "type": "array",
-                        "items": {
-                            "type": "object",
-                            "properties": {
-                                "player": {"type": "string"},
-                                "played": {"type": "integer"},
-                                "won": {"type": "integer"},
-                                "points": {"type": "integer"},
-                            },
-                            "required": ["player", "played", "won", "points"],
-                        },
-                    },
+                    "additionalProperties": _list_of(standing),
                 },
             },
-            "required": ["id", "name", "players", "tables", "standings"],
-        },
+            *("id", "name", "players", "tables", "standings"),
+        ),
     }

@@ -3,28 +3,26 @@ rejecting a correction the scorer proposed (at tables that confirm corrections).
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, g, redirect, render_template, url_for
+from flask import Blueprint, abort, g, redirect, url_for
 from flask_babel import gettext
 
 from ..extensions import htmx
 from ..rules.base import RuleError
 from ..store.sharing import AlreadyDecided, decide, renew_token
 from ..store.tables import current
+from . import service
 from .access import remember
 from .i18n import explain
-from .table import load_table
 
 bp = Blueprint("sharing", __name__, url_prefix="/t")
-bp.url_value_preprocessor(load_table)
+bp.url_value_preprocessor(service.table_loader())
 
 
 def _table(error: str | None = None, status: int = 200):
     if status == 200 and not htmx:
         return redirect(url_for("table.show", table_id=g.table.id))
     template = "table/_main.html" if htmx else "table/page.html"
-    return render_template(
-        template, table=g.table, rep=current(g.table), access=g.access, error=error
-    ), status
+    return service.render_table(template, current(g.table), error=error), status
 
 
 @bp.post("/<table_id>/links/<role>")

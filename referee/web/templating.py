@@ -7,13 +7,13 @@ import secrets
 from flask import Flask, Response, request
 from flask_babel import get_locale
 
-from printables.catalog import printables_for
+from printables.registry import printables_for
 
 from ..rules import GAMES
 from . import words
 from .i18n import say
 from .pages import option_values, picked
-from .state import public_events
+from .presenting import public_events
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "

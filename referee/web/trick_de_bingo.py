@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, abort, g, render_template, request, session
+from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
@@ -16,9 +16,8 @@ from ..rules.base import RuleError
 from ..rules.cards import Card
 from ..rules.conditions import CATALOG_BY_ID, Rules, TrickRecord, holds, render_en, render_ja, validate
 from ..rules.trick_de_bingo.play import trick_winner
-from ..store.tables import current, get_table
-from . import table as table_views
-from .access import access_for
+from ..store.tables import current
+from . import service
 from .forms import digits, form_card
 from .i18n import explain
 
@@ -26,12 +25,7 @@ GAME_ID = "trick-de-bingo"
 bp = Blueprint("trick_de_bingo", __name__)
 
 
-def _load(table_id: str) -> None:
-    table = get_table(table_id)
-    if table is None or table.game != GAME_ID:
-        abort(404)
-    g.table = table
-    g.access = access_for(table)
+bp.url_value_preprocessor(service.table_loader(GAME_ID))
 
 
 # --- a printed card's QR code ---------------------------------------------------------------------
@@ -39,11 +33,10 @@ def _load(table_id: str) -> None:
 
 def _seat_offer(card_id: str) -> dict[str, Any] | None:
     """The table this phone joined last, the seat it holds there (or the scorer's turn to enter)."""
-    table_id = session.get("last_table")
-    table = get_table(table_id) if table_id else None
-    if table is None or table.game != GAME_ID:
+    found = service.find(session.get("last_table"), game=GAME_ID)
+    if found is None:
         return None
-    access = access_for(table)
+    table, access = found
     rep = current(table)
     detail = rep.view.detail
     seat = access.seat
@@ -73,9 +66,9 @@ def card(card_id: str):
     offer = _seat_offer(found.id) if found else None
     if found is None and session.get("last_table"):
         # a custom card of the last table
-        table = get_table(session["last_table"])
-        if table is not None and table.game == GAME_ID:
-            rep = current(table)
+        last = service.find(session["last_table"], game=GAME_ID)
+        if last is not None:
+            rep = current(last[0])
             custom = next((c for c in rep.view.detail.get("custom_cards", ()) if c["id"] == card_id), None)
             if custom is not None:
                 found = _Custom(custom)
@@ -160,9 +153,8 @@ def example_check(form: MultiDict, condition: dict[str, Any]) -> dict[str, Any]:
     return {"ok": holds(when, 0, record, Rules()), "error": None, "text": text, "winner": record.winner}
 
 
-@bp.route("/t/<table_id>/tdb/custom", methods=["GET", "POST"])
+@bp.route("/t/<table_id>/trick-de-bingo/custom", methods=["GET", "POST"])
 def custom(table_id: str):
-    _load(table_id)
     form = request.form if request.method == "POST" else request.args
     condition = build_condition(form)
     error = None
@@ -182,9 +174,10 @@ def custom(table_id: str):
             "bp": _int(form, "bp", 0, 5) or 0,
             "vp": _int(form, "vp", 0, 10) or 0,
         }
-        rep, error, status = table_views._record("event", body)
-        if status == 200:
-            return table_views._respond(rep, None, 200)
+        outcome = service.record("event", body)
+        if outcome.status == 200:
+            return service.answer(outcome)
+        error = outcome.error
     template = (
         "trick_de_bingo/_custom_preview.html"
         if htmx and form.get("action") != "save"
@@ -202,6 +195,12 @@ def custom(table_id: str):
         condition=json.dumps(condition, ensure_ascii=False),
         example=EXAMPLE,
     ), (422 if error and request.method == "POST" else 200)
+
+
+@bp.route("/t/<table_id>/tdb/custom", methods=["GET", "POST"])
+def old_custom_address(table_id: str):
+    """The builder's address from before the game's own name still answers (308 keeps a post)."""
+    return redirect(service.same_query(url_for("trick_de_bingo.custom", table_id=table_id)), 308)
 
 
 def deck_cards(detail: dict[str, Any]) -> list[dict[str, Any]]:

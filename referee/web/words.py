@@ -21,7 +21,7 @@ from ..rules.events import decode
 from ..store.replay import Effective, Replayed
 from .access import Access
 from .i18n import say
-from .state import public_events
+from .presenting import public_events
 
 # A parenthesised note that starts with a rule id of the digest: B15, F-Δ1, N12, T2, D-Δ3, R15.
 _RULE_NOTE = re.compile(r"\s*[(（]\s*([A-Z]{1,2}(?:-Δ)?\d+[a-z]?(?:[-–][A-Z]{1,2}\d+)?\b[^()（）]*)[)）]")

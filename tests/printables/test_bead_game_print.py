@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from printables.bead_game import build, score_sheet
-from printables.catalog import PrintJob, find
+from printables.registry import PrintJob, find
 from referee.rules import bead_game
 from referee.rules.events import decode
 

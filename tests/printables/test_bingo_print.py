@@ -8,7 +8,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from printables.bingo import deck_table, declaration_rows, suit_order
-from printables.catalog import find
+from printables.registry import find
 from referee.rules.bingo.values import TARGET
 from referee.rules.tiles import Tile
 

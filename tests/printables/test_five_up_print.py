@@ -7,8 +7,8 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from printables.catalog import PrintJob, find
 from printables.five_up import build, tally_sheet
+from printables.registry import PrintJob, find
 
 
 def read(data: bytes) -> tuple[str, int]:

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printables.catalog import PrintJob, find
 from printables.ninety_nine import build
+from printables.registry import PrintJob, find
 from referee.rules.events import decode
 from referee.rules.ninety_nine import GAME
 

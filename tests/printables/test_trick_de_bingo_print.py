@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printables.catalog import PrintJob, find
 from printables.geometry import LETTER
+from printables.registry import PrintJob, find
 from printables.trick_de_bingo import CARD_H, CARD_W, PER_PAGE, _cell, mark_spans
 from referee.rules import game
 from referee.rules.conditions import CATALOG
@@ -50,7 +50,7 @@ def squash(text: str) -> str:
 
 
 def test_four_printables_are_registered():
-    from printables.catalog import printables_for
+    from printables.registry import printables_for
 
     kinds = [p.kind for p in printables_for("trick-de-bingo")]
     assert kinds == ["deck", "deck-duplex", "mat", "score-sheet"]

@@ -39,12 +39,12 @@ def start_hand(client, url, values=("5", "1", "2", "5"), layout="columns", leade
     form = {"layout": layout, "v00": v00, "v10": v10, "v01": v01, "v11": v11}
     if leader is not None:
         form["leader"] = leader
-    return client.post(f"{url}/bead/hand", data=form, headers=HX)
+    return client.post(f"{url}/bead-game/hand", data=form, headers=HX)
 
 
 def place(client, url, seat, tile, cells, turn="0"):
     form = {"seat": str(seat), "tile": tile, "turn": turn, "cell": list(cells)}
-    return client.post(f"{url}/bead/place", data=form, headers=HX)
+    return client.post(f"{url}/bead-game/place", data=form, headers=HX)
 
 
 def test_the_starter_form_builds_the_two_tiles_as_they_lie(client, url):
@@ -62,7 +62,7 @@ def test_the_starter_form_builds_the_two_tiles_as_they_lie(client, url):
 
 def test_a_lying_starter_and_a_missing_number(client, url):
     resp = client.post(
-        f"{url}/bead/hand", data={"layout": "rows", "v00": "5", "v01": "1", "v10": "2"}, headers=HX
+        f"{url}/bead-game/hand", data={"layout": "rows", "v00": "5", "v01": "1", "v10": "2"}, headers=HX
     )
     assert resp.status_code == 422 and "four starter cells" in alert(resp.get_data(as_text=True))
     assert api_state(client, url)["events"] == []
@@ -94,7 +94,7 @@ def test_placements_from_taps_show_the_product_and_the_lines(client, url):
     assert html.count('class="bead-tile') == 4
     assert 'value="2,5"' in html  # an empty cell two columns beyond the new tile can be tapped
     # Without htmx the form redirects back to the table.
-    resp = client.post(f"{url}/bead/place", data={"seat": "1", "tile": "5-5", "cell": ["-1,1", "-1,2"]})
+    resp = client.post(f"{url}/bead-game/place", data={"seat": "1", "tile": "5-5", "cell": ["-1,1", "-1,2"]})
     assert resp.status_code == 302
     assert scores(client.get(url).get_data(as_text=True)) == ["32", "27"]
 
@@ -145,7 +145,7 @@ def test_out_of_turn_is_refused(client, url):
 def test_cannot_play_lists_every_legal_placement_with_its_score(client, url):
     start_hand(client, url)
     place(client, url, 1, "3-1", ["0,2", "1,2"], turn="1")
-    html = client.get(f"{url}/bead/legal?hand=4-4", headers=HX).get_data(as_text=True)
+    html = client.get(f"{url}/bead-game/legal?hand=4-4", headers=HX).get_data(as_text=True)
     assert "1 x 4 x 4 x 2 = 32" in html and "Place this" in html
     first = html.index("<li>")
     assert "1 x 4 x 4 x 2 = 32" in html[first : html.index("</li>", first)]  # best first
@@ -155,14 +155,14 @@ def test_cannot_play_lists_every_legal_placement_with_its_score(client, url):
     )
     resp = place(client, url, 0, "4-4", [found.group(1), found.group(2)])
     assert resp.status_code == 200 and scores(resp.get_data(as_text=True)) == ["32", "9"]
-    html = client.get(f"{url}/bead/legal?hand=2-2&hand=3-3", headers=HX).get_data(as_text=True)
+    html = client.get(f"{url}/bead-game/legal?hand=2-2&hand=3-3", headers=HX).get_data(as_text=True)
     assert "legal placements for 2-2, 3-3" in html
-    html = client.get(f"{url}/bead/legal", headers=HX).get_data(as_text=True)
+    html = client.get(f"{url}/bead-game/legal", headers=HX).get_data(as_text=True)
     assert "Tap the tiles in the hand first." in html
-    html = client.get(f"{url}/bead/legal?hand=7-1", headers=HX).get_data(as_text=True)
+    html = client.get(f"{url}/bead-game/legal?hand=7-1", headers=HX).get_data(as_text=True)
     assert "not in this set" in html
     # Without htmx it is a page of its own with a way back.
-    html = client.get(f"{url}/bead/legal?hand=4-4").get_data(as_text=True)
+    html = client.get(f"{url}/bead-game/legal?hand=4-4").get_data(as_text=True)
     assert "<html" in html and "Back to the table" in html
 
 
@@ -180,9 +180,9 @@ def test_a_hand_with_passes_and_the_end_form_then_the_next_hand(client, url):
     rest.subtract(["5-1", "5-2", "3-1", "4-4"])
     tiles = sorted(rest.elements())
     hands = {"left0": tiles[0::2], "left1": tiles[1::2]}
-    wrong = client.post(f"{url}/bead/end", data={"left0": tiles[:3], "left1": tiles[3:5]}, headers=HX)
+    wrong = client.post(f"{url}/bead-game/end", data={"left0": tiles[:3], "left1": tiles[3:5]}, headers=HX)
     assert wrong.status_code == 422 and "so 13 are left, not 3" in alert(wrong.get_data(as_text=True))
-    resp = client.post(f"{url}/bead/end", data=hands, headers=HX)
+    resp = client.post(f"{url}/bead-game/end", data=hands, headers=HX)
     html = resp.get_data(as_text=True)
     assert resp.status_code == 200, alert(html)
     state = api_state(client, url)
@@ -213,10 +213,10 @@ def test_a_viewer_sees_the_board_but_no_forms(app, client, url):
     viewer = app.test_client()
     html = viewer.get(url).get_data(as_text=True)
     assert 'class="bead-svg"' in html and "1 x 3 x 3 = 9" in html
-    assert 'name="cell"' not in html and "bead/place" not in html
+    assert 'name="cell"' not in html and "bead-game/place" not in html
     assert (
         viewer.post(
-            f"{url}/bead/place", data={"seat": "0", "tile": "4-4", "cell": ["0,3", "1,3"]}
+            f"{url}/bead-game/place", data={"seat": "0", "tile": "4-4", "cell": ["0,3", "1,3"]}
         ).status_code
         == 403
     )
@@ -225,7 +225,7 @@ def test_a_viewer_sees_the_board_but_no_forms(app, client, url):
 def test_japanese_board_messages(client, url):
     start_hand(client, url)
     resp = client.post(
-        f"{url}/bead/place",
+        f"{url}/bead-game/place",
         data={"seat": "1", "tile": "3-2", "turn": "1", "cell": ["0,2", "1,2"]},
         headers={**HX, "Accept-Language": "ja"},
     )

@@ -218,6 +218,6 @@ def test_digits_other_than_ascii_in_headers_form_keys_and_queries_are_not_a_500(
     client.get(f"/t/{table['id']}/join/{table['scorer_token']}")
     resp = client.post(f"/t/{table['id']}/events", data={"type": "trick", f"cards.{number}": "AS"})
     assert resp.status_code == 422
-    assert client.get(f"/t/{table['id']}/tdb/custom", query_string={"position": number, "n": number}).status_code == 200
-    example = client.get(f"/t/{table['id']}/tdb/custom", query_string={"example": "as 10s 4s kh", "suit": "S"})
+    assert client.get(f"/t/{table['id']}/trick-de-bingo/custom", query_string={"position": number, "n": number}).status_code == 200
+    example = client.get(f"/t/{table['id']}/trick-de-bingo/custom", query_string={"example": "as 10s 4s kh", "suit": "S"})
     assert example.status_code == 200 and "is not a card" not in example.get_data(as_text=True)

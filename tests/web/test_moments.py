@@ -14,7 +14,7 @@ from referee.rules import game as find_game
 from referee.store.replay import replay
 from referee.store.tables import get_table, log_of
 from referee.web.access import Access
-from referee.web.state import state_json
+from referee.web.presenting import state_json
 
 TESTS = Path(__file__).parents[1]
 GOLDEN = sorted((TESTS / "records").glob("*.json"))

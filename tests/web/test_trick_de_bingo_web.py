@@ -285,22 +285,22 @@ def test_custom_card_builder(client, scorer):
     tid = scorer["id"]
     form = {"kind": "trick", "outcome": "win", "suit": "S", "example": "AS 10S 4S KH"}
     r = client.post(
-        f"/t/{tid}/tdb/custom", data={**form, "action": "preview"}, headers={"HX-Request": "true"}
+        f"/t/{tid}/trick-de-bingo/custom", data={**form, "action": "preview"}, headers={"HX-Request": "true"}
     )
     assert r.status_code == 200 and 'id="tdb-preview"' in r.text
     assert "achieves it" in r.text and "does not" not in r.text
     r = client.post(
-        f"/t/{tid}/tdb/custom",
+        f"/t/{tid}/trick-de-bingo/custom",
         data={**form, "example": "2S 10S 4S KH", "action": "preview"},
         headers={"HX-Request": "true"},
     )
     assert "does not achieve it" in r.text
-    page = client.get(f"/t/{tid}/tdb/custom").text
+    page = client.get(f"/t/{tid}/trick-de-bingo/custom").text
     assert "Make a custom card" in page and "Add it to this table" in page
 
-    r = client.post(f"/t/{tid}/tdb/custom", data={**form, "action": "save", "card_id": "TB-01", "vp": "2"})
+    r = client.post(f"/t/{tid}/trick-de-bingo/custom", data={**form, "action": "save", "card_id": "TB-01", "vp": "2"})
     assert r.status_code == 422 and "The card id TB-01 is already used" in r.text
-    r = client.post(f"/t/{tid}/tdb/custom", data={**form, "action": "save", "card_id": "MY-01", "vp": "2"})
+    r = client.post(f"/t/{tid}/trick-de-bingo/custom", data={**form, "action": "save", "card_id": "MY-01", "vp": "2"})
     assert r.status_code == 302
     s = state(client, tid)
     card = s["detail"]["custom_cards"][0]
@@ -319,10 +319,10 @@ def test_viewer_cannot_use_the_trick_or_custom_endpoints(client, app):
     viewer = app.test_client()
     assert viewer.post(f"/t/{created['id']}/events", data={"type": "trick", "cards.0": "AS"}).status_code == 403
     r = viewer.post(
-        f"/t/{created['id']}/tdb/custom", data={"action": "save", "card_id": "X1", "outcome": "win"}
+        f"/t/{created['id']}/trick-de-bingo/custom", data={"action": "save", "card_id": "X1", "outcome": "win"}
     )
     assert r.status_code == 403
-    assert viewer.get("/t/nope/tdb/custom").status_code == 404
+    assert viewer.get("/t/nope/trick-de-bingo/custom").status_code == 404
 
 
 def test_printables_are_offered(client, scorer):
@@ -341,7 +341,7 @@ def test_a_custom_card_is_printed_with_the_table_deck_on_letter(client, scorer):
 
     tid = scorer["id"]
     form = {"kind": "count", "n": "3", "outcome": "lose", "action": "save", "card_id": "MY-02", "vp": "3"}
-    assert client.post(f"/t/{tid}/tdb/custom", data=form).status_code == 302
+    assert client.post(f"/t/{tid}/trick-de-bingo/custom", data=form).status_code == 302
     r = client.get(f"/t/{tid}/print/deck.pdf?paper=letter")
     reader = PdfReader(BytesIO(r.data))
     assert len(reader.pages) == 6  # 51 cards, 9 a page

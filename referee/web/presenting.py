@@ -21,7 +21,7 @@ from .i18n import say
 def state_json(table_id: str, rep: Replayed, access: Access) -> dict[str, Any]:
     """The record format's table state: game, players, options, events (with seq), totals, ..."""
     view = rep.view
-    detail = dict(rep.game.public_detail(view.detail, None if access.scorer else access.seat))
+    detail = dict(access.visible_detail(rep))
     out: dict[str, Any] = {
         "id": table_id,
         "game": rep.game.id,

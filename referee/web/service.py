@@ -1,0 +1,184 @@
+"""The one way a request reaches a table: find it with this phone's rights, record a line, answer.
+
+Every table page, game page, printout and the JSON API go through here, so a table is looked up,
+its reader's rights worked out and a write checked in one place: a new game's page cannot forget
+the game check, the seat rule or the stale-page guard. Whether a correction is appended or waits
+for a seat is the store's decision (``store.writing.write``); this module only speaks HTTP around it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import abort, g, redirect, render_template, request, url_for
+from flask_babel import gettext
+
+from ..extensions import htmx
+from ..rules import game as find_game
+from ..rules.base import RuleError, _
+from ..store.models import GameTable
+from ..store.replay import Replayed
+from ..store.sharing import CONFIRMED, PENDING, REJECTED, corrections_of, version
+from ..store.tables import StaleWrite, current, get_table
+from ..store.writing import Written, write
+from .access import Access, access_for
+from .forms import normalise_form_line
+from .i18n import explain
+
+
+def find(table_id: Any, *, game: str | None = None, token: str | None = None) -> tuple[GameTable, Access] | None:
+    """The table with this id (of this game, when given) and the rights this request has there:
+    the presented ``token`` (a link or ``Authorization: Bearer``), else the links this phone holds."""
+    table = get_table(table_id) if isinstance(table_id, str) else None
+    if table is None or (game is not None and table.game != game):
+        return None
+    return table, access_for(table, token or None)
+
+
+def open_table(table_id: Any, *, game: str | None = None, token: str | None = None) -> GameTable:
+    """``find``, kept for this request as ``g.table`` and ``g.access``; 404 when there is none."""
+    found = find(table_id, game=game, token=token)
+    if found is None:
+        abort(404)
+    g.table, g.access = found
+    return g.table
+
+
+def table_loader(game: str | None = None) -> Callable[[str | None, dict[str, Any] | None], None]:
+    """A blueprint's ``url_value_preprocessor``: every URL naming a table opens it (of ``game`` only)."""
+
+    def load(_endpoint: str | None, values: dict[str, Any] | None) -> None:
+        if values and "table_id" in values:
+            open_table(values["table_id"], game=game)
+
+    return load
+
+
+class NotAllowed(RuleError):
+    """These rights may not write this line (403)."""
+
+
+def check_and_write(
+    table: GameTable,
+    access: Access,
+    kind: str,
+    body: Mapping[str, Any],
+    *,
+    author: str = "scorer",
+    based_on: int | None = None,
+    idempotency_key: str | None = None,
+) -> Written:
+    """Write one log line in the record's spelling, if these rights allow it: the scorer anything
+    (as ``author``), a seat its own private events and the change of its own sealed entry.
+    Raises NotAllowed, StaleWrite or RuleError; nothing is stored then."""
+    game, seat = find_game(table.game), access.reader_seat
+    own = kind == "correct" and access.owns_sealed(current(table), body)
+    if not (access.may_record(game, kind, body) or own):
+        raise NotAllowed("forbidden", _("This token may not write to this table."))
+    return write(
+        table,
+        kind,
+        body,
+        seat=seat,
+        author=author if seat is None else f"seat{seat}",
+        based_on=based_on,
+        idempotency_key=idempotency_key,
+    )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A form's write as the page answers it: the table to show, and why not (with the status)."""
+
+    rep: Replayed
+    error: str | None = None
+    status: int = 200
+
+
+def record(kind: str, body: Mapping[str, Any]) -> Outcome:
+    """A form's log line at ``g.table`` (normalised to the record's spelling first): the new state,
+    or the unchanged one with why not. 403 when this phone may not write it."""
+    table, access = g.table, g.access
+    game, seat = find_game(table.game), access.reader_seat
+    line = normalise_form_line(game, kind, body)
+    # A seat's own entry from its phone (a sealed bid or its change, a draft pick) does not depend
+    # on what the table did meanwhile (the replay still checks it), so a page that is out of date
+    # is no reason to refuse it; entries from the scorer's phone keep the guard.
+    private = seat is not None and (
+        (kind == "correct" and access.owns_sealed(current(table), line))
+        or (kind == "event" and line.get("type") in game.seat_events)
+    )
+    try:
+        written = check_and_write(
+            table,
+            access,
+            kind,
+            line,
+            based_on=None if private else request.form.get("based_on", type=int),
+            idempotency_key=request.form.get("idem") or None,
+        )
+    except NotAllowed:
+        abort(403)
+    except StaleWrite as stale:
+        message = gettext(
+            "Someone else recorded something just now. Here is the table as it stands: check it, then enter yours again if it is still needed."
+        )
+        return Outcome(stale.current, message, 409)
+    except RuleError as err:
+        return Outcome(current(table), explain(err), 422)
+    return Outcome(written.state)
+
+
+def corrections(table: GameTable) -> dict[str, Any]:
+    """Proposed corrections for the history: pending ones, and who confirmed or rejected each."""
+    rows = corrections_of(table)
+    return {
+        "pending": [r for r in rows if r.status == PENDING],
+        "confirmed_by": {r.applied_seq: r for r in rows if r.status == CONFIRMED},
+        "rejected": [r for r in rows if r.status == REJECTED],
+    }
+
+
+def render_table(template: str, rep: Replayed, *, access: Access | None = None, **values: Any) -> str:
+    """A template that shows ``g.table`` as ``rep``, given what it shows beyond the replay (the
+    corrections waiting or decided, the version live pages poll from): templates never query the store."""
+    return render_template(
+        template,
+        table=g.table,
+        rep=rep,
+        access=g.access if access is None else access,
+        corrections=corrections(g.table),
+        version=version(g.table),
+        **values,
+    )
+
+
+def render(rep: Replayed, *, error: str | None = None, status: int = 200) -> Any:
+    """The table page (or its ``#table`` fragment). A refusal through htmx answers with the answer
+    box alone, retargeted onto ``#answer``: the entry form is not re-rendered, so the player's
+    selection stays and only the tile or card at fault needs changing."""
+    if htmx and status == 422:
+        body = render_template("table/_answer.html", table=g.table, rep=rep, access=g.access, error=error)
+        return body, status, {"HX-Retarget": "#answer", "HX-Reswap": "outerHTML"}
+    return render_table("table/_main.html" if htmx else "table/page.html", rep, error=error), status
+
+
+def answer(outcome: Outcome) -> Any:
+    """A form's answer: without JavaScript a write that stood opens the page at the answer."""
+    if outcome.status == 200 and not htmx:
+        return redirect(url_for("table.show", table_id=g.table.id, _anchor="answer"))
+    return render(outcome.rep, error=outcome.error, status=outcome.status)
+
+
+def same_query(url: str) -> str:
+    """``url`` with this request's query string (repeated keys and their order kept): an old
+    address redirects to its new one without losing what was asked."""
+    query = request.query_string.decode("latin-1")
+    return f"{url}?{query}" if query else url
+
+
+def refuse(message: str) -> Any:
+    """A game page's own refusal (a form it cannot read), shown like the rules' refusals (422)."""
+    return render(current(g.table), error=message, status=422)
