@@ -11,9 +11,9 @@ page for as long as it is open, so 16 phones would exhaust the server, and a clu
 phones = 400 pages. Polling also survives proxies, sleeping phones and flaky club Wi-Fi with no
 reconnect logic: a failed poll is simply "connection lost" until one succeeds.
 
-Cost: a poll that finds nothing new is answered before any ORM session or table is loaded, from one
-indexed read on a plain connection (``read_version``), so it costs about what ``/healthz`` does; a
-changed table's fragment is rendered once per version for the public view and the big screen
+Cost: a poll that finds nothing new is answered before Flask (``live_gate``: no request context,
+session or ORM), from one indexed read on a connection the thread keeps for it, so it costs less
+than ``/healthz``; a changed table's fragment is rendered once per version for the public view and the big screen
 (``live_cache``) and served to every phone; seats' and the scorer's pages carry their own CSRF token
 and are rendered for each. ``If-None-Match`` with the ``ETag`` of the last answer gets 304 likewise.
 Measured by ``benchmarks/live_load.py`` (issue 20) on 2 cores shared with the load generator and, at
@@ -49,6 +49,8 @@ from ..store.sharing import CONFIRMED, PENDING, corrections_of, read_version, ve
 from ..store.tables import current
 from .access import Access, held_link
 from .live_cache import FragmentCache
+from .live_gate import VERSION_KEY
+from .live_gate import init_app as answer_unchanged_polls_first
 from .table import load_table
 from .undo import last_undone, shown_body
 
@@ -76,6 +78,7 @@ def corrections(table: GameTable) -> dict[str, Any]:
 
 def init_app(app: Flask) -> None:
     app.extensions["live_fragments"] = FragmentCache()
+    answer_unchanged_polls_first(app)
     app.jinja_env.globals.update(
         seat_view=seat_view,
         table_version=version,
@@ -108,7 +111,7 @@ def reader(access: Access) -> str:
 def poll(table_id: str):
     """204 while the table is as the page shows it (``since``), 304 for ``If-None-Match``;
     otherwise the page's fresh fragment, rendered once per version for the public kinds of reader."""
-    now = read_version(table_id)
+    now = request.environ.get(VERSION_KEY) or read_version(table_id)  # live_gate read it already
     if now is None:
         abort(404)
     if request.args.get("since") == now:
