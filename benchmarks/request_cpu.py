@@ -1,6 +1,6 @@
 """What one request costs the server in CPU, one at a time (issue 20), run on demand:
 
-    .venv/bin/python benchmarks/request_cpu.py [--n 2000] [--entries 300] [--db sqlite,postgresql]
+    .venv/bin/python benchmarks/request_cpu.py [--n 2000] [--entries 60] [--db sqlite,postgresql]
 
 README's club server (gunicorn.conf.py) with one worker, so that every request lands on the worker
 measured, and rate limits off. On one kept-alive connection it sends, one after the other, ``--n``
@@ -134,7 +134,7 @@ def run(db_name: str, url: str, postmaster: int | None, args, tmp: Path) -> None
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=int, default=2000)
-    parser.add_argument("--entries", type=int, default=300)
+    parser.add_argument("--entries", type=int, default=60)
     parser.add_argument("--db", default="sqlite,postgresql")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="referee-cpu.") as tmp:

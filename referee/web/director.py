@@ -101,7 +101,7 @@ def board_version(acts: dict[str, Activity], now: datetime) -> str:
 def _board(club: ClubSession) -> dict[str, Any]:
     now, acts = _now(), activity(club)
     rows = []
-    for row in table_rows(club):
+    for row in table_rows(club, {table_id: act.seq for table_id, act in acts.items()}):
         act = acts.get(row.table.id, Activity())
         rows.append(BoardRow(row.number, row.table.id, row.rep, act, _idle(act, now)))
     return {
