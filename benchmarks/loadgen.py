@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -124,6 +125,15 @@ class Conn:
         if self.writer is not None:
             self.writer.close()
         self.reader = self.writer = None
+
+
+def run_together(calls: list[tuple[Callable[..., object], tuple]]) -> None:
+    """Each ``(function, args)`` in a thread of its own, all at once; returns when every one has."""
+    threads = [threading.Thread(target=f, args=a) for f, a in calls]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
 
 
 def score_pads(server: Gunicorn, n: int, players: int = 2) -> list[tuple[str, str]]:
