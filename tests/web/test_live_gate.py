@@ -97,3 +97,17 @@ def test_the_gate_answers_as_flask_would(app, table, query, etag, path, method):
     headers = {} if etag is None else {"If-None-Match": fill(etag)}
     gate, bare = app.wsgi_app, app.wsgi_app.wsgi_app
     assert answer(gate, fill(path), qs, headers, method) == answer(bare, fill(path), qs, headers, method)
+
+
+def test_a_viewer_holding_no_links_is_answered_without_reading_seats(app, client, table):
+    """A phone with no device cookie holds no scorer or seat link, so its fragment needs no seats."""
+    from sqlalchemy import event
+
+    from referee.extensions import db
+
+    table_id, _version, _auth = table
+    seen: list[str] = []
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", lambda *a: seen.append(a[2]))
+    assert app.test_client().get(f"/t/{table_id}/live?since=old").status_code == 200
+    assert seen and not any("FROM seats" in s for s in seen)
