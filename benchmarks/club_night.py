@@ -18,14 +18,13 @@ import http.client
 import random
 import sys
 import tempfile
-import threading
 import time
 from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.load import pct, rss_of_workers  # noqa: E402
+from benchmarks.loadgen import pct, rss_of_workers, run_together  # noqa: E402
 from tests.club.conftest import Gunicorn, migrated  # noqa: E402
 from tests.conftest import postgres_bin, start_postgres  # noqa: E402
 
@@ -137,11 +136,7 @@ def run(url: str, args, tmp: Path) -> None:
         ]
         jobs += [(0.5, "healthz", lambda: server.request("GET", "/healthz")[0]) for _ in range(4)]
         under_load_from = log.stat().st_size  # the access log's lines from here on are the loaded run
-        threads = [threading.Thread(target=every, args=job) for job in jobs]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        run_together([(every, job) for job in jobs])
         workers = rss_of_workers(server.proc.pid)
     finally:
         server.stop()

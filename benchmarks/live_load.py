@@ -1,127 +1,87 @@
 """Following a whole club live (issue 20), run on demand:
 
-    .venv/bin/python benchmarks/live_load.py [--seconds 60] [--warmup 10] [--tables 100] [--phones 4]
-        [--entries 20] [--db sqlite,postgresql]
+    .venv/bin/python benchmarks/live_load.py [--seconds 60] [--warmup 10]
+        [--scenarios 100x4+20,50x4+50,100x4+0] [--db sqlite,postgresql]
 
-For each database: README's club server (gunicorn.conf.py, 2 workers x 8 threads, rate limits off) on a
-loopback port, ``--tables`` score-pad tables, and on the same machine one asyncio load generator that
-plays ``--phones`` phones per table exactly as ``static/js/app.js`` does: one kept-alive connection per
-phone, ``GET /t/<id>/live?since=V`` with ``HX-Request: true`` 0.7 s after the previous answer, taking the
-new version from a 200's ``data-version``. Score-pad rounds are posted through the API (bearer token, no
-If-Match) at ``--entries`` a second in total, and 4 clients fetch ``/healthz`` every 0.5 s as the
-baseline. ``--entries 0`` is the idle club. After ``--warmup`` s, it measures for ``--seconds`` s and
-prints one table: entry / poll / healthz p95, the ratio of each to healthz, errors, refusals (409/428 of
-the API writes), the follow delay (entry committed -> a phone of that table holds it), and each worker's
-CPU share (of one core) over the window. Every loop is bounded in time; traffic goes to 127.0.0.1 only.
-The machine may be shared: compare the ratios to /healthz, not the milliseconds.
+A scenario ``TxP+E`` is T score-pad tables with P phones each and E entries a second (``+0``: the idle
+club). For each database and scenario: README's club server (gunicorn.conf.py, 2 workers x 8 threads,
+rate limits off) on a loopback port, freshly started, and on the same machine one asyncio load
+generator that plays the phones exactly as ``static/js/app.js`` does: one kept-alive connection per
+phone, ``GET /t/<id>/live?since=V`` with ``HX-Request: true`` 0.7 s after the previous answer, taking
+the new version from a 200's ``data-version``. Score-pad rounds are posted through the API (bearer
+token, no If-Match) at E a second in all, each on a new connection, and 4 clients fetch ``/healthz``
+every 0.5 s as the baseline. After ``--warmup`` s it measures for ``--seconds`` s: entry / poll /
+healthz p95, errors, refusals (409/428 of the API writes), the follow delay (entry committed -> a
+phone of that table holds it), and each worker's CPU share of one core over the window (from
+/proc, so other work on a shared machine does not count), PostgreSQL's too. Each run prints its
+details, then one table sums them all up with the load average (the machine may be shared: compare
+the ratios to /healthz in the same run, and the CPU shares, more than the milliseconds).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.load import pct  # noqa: E402
-from tests.club.conftest import Gunicorn, migrated  # noqa: E402
-from tests.conftest import postgres_bin, start_postgres  # noqa: E402
+from benchmarks.loadgen import (  # noqa: E402
+    CONN_ERRORS,
+    Conn,
+    connections_of,
+    cpu_seconds,
+    database_cpu,
+    for_each_database,
+    pct,
+    score_pads,
+    used_since,
+    workers_of,
+)
+from tests.club.conftest import Gunicorn  # noqa: E402
 
 POLL_S = 0.7  # app.js: every data-poll ms (live.POLL_MS) after the previous answer
 VERSION = re.compile(rb'data-version="([^"]+)"')
-TICK = os.sysconf("SC_CLK_TCK")
 
 
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
+@dataclass(frozen=True)
+class Scenario:
+    tables: int
+    phones: int
+    entries: float
+
+    @classmethod
+    def parse(cls, text: str) -> Scenario:
+        size, _, rate = text.partition("+")
+        tables, _, phones = size.partition("x")
+        return cls(int(tables), int(phones), float(rate or 0))
+
+    def __str__(self) -> str:
+        return f"{self.tables}x{self.phones}+{self.entries:g}/s"
 
 
-def workers_of(master: int) -> list[int]:
-    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
-    return [int(pid) for pid in children]
-
-
-def connections_of(port: int) -> dict[int, int]:
-    """Established connections to the server per worker pid (from ss), as they are now."""
-    out = subprocess.run(
-        ["ss", "-tnpH", "state", "established", f"( sport = :{port} )"], capture_output=True, text=True
-    ).stdout
-    counts: dict[int, int] = {}
-    for pid in re.findall(r"pid=(\d+)", out):
-        counts[int(pid)] = counts.get(int(pid), 0) + 1
-    return counts
-
-
-def database_cpu(postmaster: int | None) -> dict[int, float]:
-    """CPU seconds used so far by each process of our throwaway PostgreSQL (postmaster, backends)."""
-    if postmaster is None:
-        return {}
-    used = {}
-    for pid in [postmaster, *workers_of(postmaster)]:
-        with contextlib.suppress(OSError):
-            used[pid] = cpu_seconds(pid)
-    return used
-
-
-class Conn:
-    """One kept-alive HTTP/1.1 connection, as a phone's browser holds it."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
-
-    async def request(self, method: str, path: str, headers: dict[str, str], body: bytes = b""):
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-        assert self.reader is not None
-        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-        head += "".join(f"{k}: {v}\r\n" for k, v in headers.items())
-        head += f"Content-Length: {len(body)}\r\n\r\n"
-        try:
-            self.writer.write(head.encode() + body)
-            status_line = await self.reader.readline()
-            status = int(status_line.split()[1])
-            length, close = 0, False
-            while (line := await self.reader.readline()) not in (b"\r\n", b""):
-                name, _, value = line.decode("latin-1").partition(":")
-                if name.lower() == "content-length":
-                    length = int(value)
-                elif name.lower() == "connection" and "close" in value.lower():
-                    close = True
-            data = await self.reader.readexactly(length) if length else b""
-        except (OSError, IndexError, ValueError, asyncio.IncompleteReadError):
-            self.close()
-            raise
-        if close:
-            self.close()
-        return status, data
-
-    def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-        self.reader = self.writer = None
-
-
+@dataclass
 class Figures:
-    def __init__(self) -> None:
-        self.measuring = False
-        self.times: dict[str, list[float]] = {"entry": [], "poll": [], "poll 204": [], "healthz": []}
-        self.errors: list[str] = []
-        self.refusals = 0
-        self.follow: list[float] = []
-        self.connections: dict[int, int] = {}  # kept-alive phones per worker, halfway through
+    measuring: bool = False
+    times: dict[str, list[float]] = field(
+        default_factory=lambda: {"entry": [], "poll": [], "poll 204": [], "healthz": []}
+    )
+    errors: list[str] = field(default_factory=list)
+    refusals: int = 0
+    follow: list[float] = field(default_factory=list)
+    connections: dict[int, int] = field(default_factory=dict)  # kept-alive phones per worker, halfway
+    shares: dict[int, float] = field(default_factory=dict)  # worker pid -> share of one core
+    database: float = 0.0  # PostgreSQL's share of one core
+    generator: float = 0.0  # the load generator's own share
+    load: float = 0.0  # the machine's 1-minute load average at the end
 
     def add(self, key: str, seconds: float) -> None:
         if self.measuring:
@@ -138,10 +98,10 @@ async def phone(port: int, table_id: str, fig: Figures, stop_at: float, committe
     while time.monotonic() < stop_at:
         start = time.perf_counter()
         try:
-            status, body = await conn.request(
+            status, body, _ = await conn.request(
                 "GET", f"/t/{table_id}/live?since={since}", {"HX-Request": "true"}
             )
-        except (OSError, ValueError, IndexError, asyncio.IncompleteReadError) as exc:
+        except CONN_ERRORS as exc:
             fig.error(type(exc).__name__)
         else:
             took = time.perf_counter() - start
@@ -172,13 +132,11 @@ async def scorer(
     async def one(table_id: str, token: str, n: int) -> None:
         conn = Conn(port)
         body = json.dumps({"type": "round", "points": [n, 1]}).encode()
+        headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
         start = time.perf_counter()
         try:
-            status, data = await conn.request(
-                "POST", f"/api/v1/tables/{table_id}/events",
-                {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}, body,
-            )  # fmt: skip
-        except (OSError, ValueError, IndexError, asyncio.IncompleteReadError) as exc:
+            status, data, _ = await conn.request("POST", f"/api/v1/tables/{table_id}/events", headers, body)
+        except CONN_ERRORS as exc:
             fig.error(f"entry {type(exc).__name__}")
             return
         finally:
@@ -211,38 +169,22 @@ async def health(port: int, fig: Figures, stop_at: float) -> None:
         try:
             await conn.request("GET", "/healthz", {})
             fig.add("healthz", time.perf_counter() - start)
-        except (OSError, ValueError, IndexError, asyncio.IncompleteReadError) as exc:
+        except CONN_ERRORS as exc:
             fig.error(f"healthz {type(exc).__name__}")
         await asyncio.sleep(0.5)
     conn.close()
 
 
-async def one_at_a_time(port: int, table_id: str, n: int) -> dict[str, float]:
-    """Median cost of one request with nothing else in flight: a 204 poll against /healthz."""
-    conn = Conn(port)
-    _, body = await conn.request("GET", f"/t/{table_id}/live?since=none", {"HX-Request": "true"})
-    since = VERSION.search(body).group(1).decode()
-    paths = {"poll 204": f"/t/{table_id}/live?since={since}", "healthz": "/healthz"}
-    times: dict[str, list[float]] = {k: [] for k in paths}
-    for _ in range(n):
-        for key, path in paths.items():
-            start = time.perf_counter()
-            await conn.request("GET", path, {"HX-Request": "true"})
-            times[key].append(time.perf_counter() - start)
-    conn.close()
-    return {k: pct(v, 50) for k, v in times.items()}
-
-
 async def drive(
-    server: Gunicorn, tables: list[tuple[str, str]], args, postmaster: int | None
-) -> tuple[Figures, dict[int, float], float]:
+    server: Gunicorn, tables: list[tuple[str, str]], sc: Scenario, args, postmaster: int | None
+) -> Figures:
     fig, committed = Figures(), {}
     stop_at = time.monotonic() + args.warmup + args.seconds
-    tasks = [phone(server.port, t, fig, stop_at, committed) for t, _ in tables for _ in range(args.phones)]
+    tasks = [phone(server.port, t, fig, stop_at, committed) for t, _ in tables for _ in range(sc.phones)]
     tasks += [health(server.port, fig, stop_at) for _ in range(4)]
-    tasks.append(scorer(server.port, tables, args.entries, fig, stop_at, committed))
+    tasks.append(scorer(server.port, tables, sc.entries, fig, stop_at, committed))
 
-    async def window() -> tuple[dict[int, float], float]:
+    async def window() -> None:
         await asyncio.sleep(args.warmup)
         workers = workers_of(server.proc.pid)
         before = {pid: cpu_seconds(pid) for pid in workers}
@@ -253,37 +195,24 @@ async def drive(
         await asyncio.sleep(args.seconds / 2)
         fig.measuring = False
         wall = time.monotonic() - t0
-        shares = {pid: (cpu_seconds(pid) - before[pid]) / wall for pid in workers}
-        db_after = database_cpu(postmaster)
-        shares[0] = sum(db_after[p] - db_before[p] for p in db_after if p in db_before) / wall
-        return shares, (time.process_time() - me) / wall
+        fig.shares = {pid: (cpu_seconds(pid) - before[pid]) / wall for pid in workers}
+        fig.database = used_since(db_before, database_cpu(postmaster)) / wall
+        fig.generator = (time.process_time() - me) / wall
+        fig.load = os.getloadavg()[0]
 
-    results = await asyncio.gather(window(), *tasks)
-    shares, own = results[0]
-    return fig, shares, own
+    await asyncio.gather(window(), *tasks)
+    return fig
 
 
-def run(db_name: str, url: str, args, tmp: Path, postmaster: int | None = None) -> None:
-    server = Gunicorn(migrated(url), tmp / f"gunicorn-{db_name}.log").start()
+def run(db_name: str, url: str, postmaster: int | None, sc: Scenario, args, tmp: Path) -> Figures:
+    server = Gunicorn(url, tmp / f"gunicorn-{db_name}.log").start()
     try:
-        tables = []
-        for _ in range(args.tables):
-            status, body = server.request(
-                "POST", "/api/v1/tables", {"game": "score-pad", "players": ["Aki", "Ben"]}
-            )
-            assert status == 201, body
-            tables.append((body["id"], body["scorer_token"]))
-        alone = asyncio.run(one_at_a_time(server.port, tables[0][0], 300))
-        fig, shares, own = asyncio.run(drive(server, tables, args, postmaster))
+        tables = score_pads(server, sc.tables)
+        fig = asyncio.run(drive(server, tables, sc, args, postmaster))
     finally:
         server.stop()
     ms, base = 1000, pct(fig.times["healthz"], 95)
-    load = f"{args.tables} tables x {args.phones} phones, {args.entries:g} entries/s"
-    print(f"\n== {db_name}: {load}, {args.seconds:g} s after {args.warmup:g} s warm-up ==")
-    print(
-        f"one at a time (median of 300): poll 204 {alone['poll 204'] * ms:.2f} ms, /healthz "
-        f"{alone['healthz'] * ms:.2f} ms, ratio {alone['poll 204'] / alone['healthz']:.1f}x"
-    )
+    print(f"\n== {db_name}: {sc}, {args.seconds:g} s after {args.warmup:g} s warm-up ==")
     print(f"{'what':<10} {'n':>7} {'p50 ms':>8} {'p95 ms':>8} {'p95/healthz':>12}")
     for key, values in fig.times.items():
         p95 = pct(values, 95)
@@ -294,38 +223,63 @@ def run(db_name: str, url: str, args, tmp: Path, postmaster: int | None = None) 
         )
     print(f"errors {len(fig.errors)} {sorted(set(fig.errors))[:5]}, refusals {fig.refusals}")
     rate = sum(len(fig.times[k]) for k in ("entry", "poll", "healthz")) / args.seconds
-    print(f"requests/s {rate:.0f}; load generator {own:.0%} of a core; load average {os.getloadavg()[0]:.1f}")
-    database = shares.pop(0)
-    for pid, share in shares.items():
-        held = fig.connections.get(pid, 0)
-        print(f"worker {pid}: {share:.0%} of a core, {held} connections open halfway")
-    print(f"server total: {sum(shares.values()):.0%} of a core; PostgreSQL: {database:.0%} of a core")
+    print(f"requests/s {rate:.0f}; load generator {fig.generator:.0%} of a core; load average {fig.load:.1f}")
+    for pid, share in fig.shares.items():
+        print(f"worker {pid}: {share:.0%} of a core, {fig.connections.get(pid, 0)} connections open halfway")
+    print(f"server total: {sum(fig.shares.values()):.0%} of a core; PostgreSQL: {fig.database:.0%} of a core")
+    return fig
+
+
+def summary(results: list[tuple[str, Scenario, Figures]]) -> None:
+    """One table of every run: what the issue's targets are stated in."""
+    print("\n== summary (p95 in ms; CPU as a share of one core over the window) ==")
+    head = (
+        "db",
+        "scenario",
+        "entry",
+        "poll",
+        "healthz",
+        "entry/hz",
+        "follow",
+        "errors",
+        "409s",
+        "workers CPU",
+        "server",
+        "PG",
+        "load",
+    )
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    for db_name, sc, fig in results:
+        p95 = {k: pct(v, 95) * 1000 for k, v in fig.times.items()}
+        ratio = p95["entry"] / p95["healthz"] if fig.times["entry"] else float("nan")
+        workers = " + ".join(f"{s:.0%}" for s in fig.shares.values())
+        cells = (
+            db_name, str(sc), f"{p95['entry']:.1f}", f"{p95['poll']:.1f}", f"{p95['healthz']:.1f}",
+            f"{ratio:.1f}x", f"{pct(fig.follow, 95) * 1000:.0f}" if fig.follow else "-", str(len(fig.errors)),
+            str(fig.refusals), workers, f"{sum(fig.shares.values()):.0%}",
+            f"{fig.database:.0%}" if db_name == "postgresql" else "-", f"{fig.load:.1f}",
+        )  # fmt: skip
+        print("| " + " | ".join(cells) + " |")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--warmup", type=float, default=10)
-    parser.add_argument("--tables", type=int, default=100)
-    parser.add_argument("--phones", type=int, default=4)
-    parser.add_argument("--entries", type=float, default=20)
+    parser.add_argument("--scenarios", default="100x4+20,50x4+50,100x4+0")
     parser.add_argument("--db", default="sqlite,postgresql")
     args = parser.parse_args()
+    scenarios = [Scenario.parse(s) for s in args.scenarios.split(",")]
+    results: list[tuple[str, Scenario, Figures]] = []
+
+    def each(db_name: str, url: str, postmaster: int | None) -> None:
+        for sc in scenarios:
+            results.append((db_name, sc, run(db_name, url, postmaster, sc, args, Path(tmp))))
+
     with tempfile.TemporaryDirectory(prefix="referee-live.") as tmp:
-        tmp_path = Path(tmp)
-        for db_name in args.db.split(","):
-            if db_name == "sqlite":
-                run("sqlite", f"sqlite:///{tmp_path / 'live.sqlite3'}", args, tmp_path)
-            elif postgres_bin() is None:
-                print("\n== postgresql: skipped (PostgreSQL binaries not installed) ==")
-            else:
-                cluster_gen = start_postgres(durable=True)
-                cluster = next(cluster_gen)
-                try:
-                    pm = int(Path(cluster.tmp, "data", "postmaster.pid").read_text().split()[0])
-                    run("postgresql", cluster.create_database("referee_live"), args, tmp_path, pm)
-                finally:
-                    cluster_gen.close()
+        for_each_database(args.db, Path(tmp), each)
+    summary(results)
 
 
 if __name__ == "__main__":

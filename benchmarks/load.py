@@ -16,46 +16,26 @@ import argparse
 import contextlib
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.club.conftest import Gunicorn, migrated  # noqa: E402
-from tests.conftest import postgres_bin, start_postgres  # noqa: E402
-
-
-def pct(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    s = sorted(values)
-    return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
-
-
-def rss_of_workers(master_pid: int) -> list[tuple[int, int]]:
-    out = subprocess.run(["ps", "--ppid", str(master_pid), "-o", "pid=,rss="], capture_output=True, text=True)
-    return [tuple(map(int, line.split())) for line in out.stdout.splitlines() if line.strip()]
+from benchmarks.loadgen import for_each_database, pct, rss_of_workers, run_together, score_pads  # noqa: E402
+from tests.club.conftest import Gunicorn  # noqa: E402
 
 
 def run(db_name: str, url: str, args, tmp: Path) -> None:
     log = tmp / f"gunicorn-{db_name}.log"
     server = Gunicorn(
-        migrated(url),
+        url,
         log,
         extra_args=("--access-logfile", "-", "--access-logformat", "ACCESS %(m)s %(U)s %(s)s %(D)s"),
     ).start()
     try:
-        tables = []
-        for _ in range(args.tables):
-            status, body = server.request(
-                "POST", "/api/v1/tables", {"game": "score-pad", "players": ["Aki", "Ben"]}
-            )
-            assert status == 201, body
-            tables.append((body["id"], body["scorer_token"]))
+        tables = score_pads(server, args.tables)
         entry: list[float] = []
         health: list[float] = []
         errors: list[str] = []
@@ -94,12 +74,7 @@ def run(db_name: str, url: str, args, tmp: Path) -> None:
                 health.append(time.perf_counter() - start)
                 next_at += 0.5
 
-        threads = [threading.Thread(target=table_client, args=t) for t in tables]
-        threads += [threading.Thread(target=health_client) for _ in range(4)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        run_together([(table_client, t) for t in tables] + [(health_client, ())] * 4)
         workers = rss_of_workers(server.proc.pid)
     finally:
         server.stop()
@@ -159,19 +134,7 @@ def main() -> None:
     parser.add_argument("--db", default="sqlite,postgresql")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="referee-load.") as tmp:
-        tmp_path = Path(tmp)
-        for db_name in args.db.split(","):
-            if db_name == "sqlite":
-                run("sqlite", f"sqlite:///{tmp_path / 'load.sqlite3'}", args, tmp_path)
-            elif postgres_bin() is None:
-                print("\n== postgresql: skipped (PostgreSQL binaries not installed) ==")
-            else:
-                cluster_gen = start_postgres(durable=True)
-                cluster = next(cluster_gen)
-                try:
-                    run("postgresql", cluster.create_database("referee_load"), args, tmp_path)
-                finally:
-                    cluster_gen.close()
+        for_each_database(args.db, Path(tmp), lambda name, url, _pm: run(name, url, args, Path(tmp)))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import secrets
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -33,6 +33,7 @@ from .tables import (
     Created,
     create_table,
     current,
+    current_at,
     hash_token,
     import_record,
     token_matches,
@@ -182,15 +183,25 @@ def seat_links(director_token: str, table: GameTable) -> tuple[str, ...]:
     return tuple(out)
 
 
-def table_rows(session: ClubSession) -> list[TableRow]:
-    """Every table of the session in number order, each replayed as its log now stands."""
+def table_rows(session: ClubSession, last_seqs: Mapping[str, int] | None = None) -> list[TableRow]:
+    """Every table of the session in number order, each replayed as its log now stands. ``last_seqs``
+    (table id -> its last log line, as ``activity`` has just read them) spares a read of each log
+    when the kept snapshot is already there (``tables.current_at``)."""
     links = db.session.scalars(
         select(SessionTable)
         .where(SessionTable.session_id == session.id)
         .order_by(SessionTable.number)
         .options(selectinload(SessionTable.table).selectinload(GameTable.seats))
     )
-    return [TableRow(link.number, link.table, current(link.table)) for link in links]
+    seqs = last_seqs or {}
+    return [
+        TableRow(
+            link.number,
+            link.table,
+            current_at(link.table, seqs[link.table_id]) if link.table_id in seqs else current(link.table),
+        )
+        for link in links
+    ]
 
 
 def standings(rows: Iterable[Replayed]) -> dict[str, list[Standing]]:

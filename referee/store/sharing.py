@@ -104,14 +104,14 @@ def _version_query() -> Select[Any]:
 VERSION_QUERY = _version_query()
 
 
-def _spell(row: Row[Any]) -> str:
+def spell_version(row: Row[Any] | tuple[Any, ...]) -> str:
     _id, seq, rows, decided = tuple(row)
     return f"{seq or 0}.{rows or 0}.{decided or 0}"
 
 
 def version(table: GameTable) -> str:
     """Changes whenever anything a table page shows changes: a log line, or a correction proposed or decided."""
-    return _spell(db.session.execute(VERSION_QUERY, {"table_id": table.id}).one())
+    return spell_version(db.session.execute(VERSION_QUERY, {"table_id": table.id}).one())
 
 
 def read_version(table_id: str) -> str | None:
@@ -123,7 +123,7 @@ def read_version(table_id: str) -> str | None:
     # Autocommit: one statement needs no BEGIN before it nor ROLLBACK after it (round trips on PostgreSQL).
     with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         row = conn.execute(VERSION_QUERY, {"table_id": table_id}).one()
-    return None if tuple(row)[0] is None else _spell(row)
+    return None if tuple(row)[0] is None else spell_version(row)
 
 
 def corrections_of(table: GameTable) -> list[PendingCorrection]:

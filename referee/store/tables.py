@@ -169,6 +169,17 @@ def current(table: GameTable) -> Replayed:
     return rep
 
 
+def current_at(table: GameTable, last_seq: int) -> Replayed:
+    """The table as of its log line ``last_seq``, known to be its last from a read just made (one
+    grouped query for a whole session's tables, see ``sessions.activity``): the kept snapshot when it
+    is at that line, with no read of the log; otherwise (not kept, or the log has moved on since) as
+    ``current`` reads it."""
+    snapshot = _SNAPSHOTS.get(table.id)
+    if snapshot is not None and snapshot.last_seq == last_seq:
+        return snapshot
+    return current(table)
+
+
 def normalise_event(game: Game[Any, Any], raw: Any) -> dict[str, Any]:
     """The event in the record's canonical spelling (``"4-6"`` becomes ``"6-4"``)."""
     return encode(decode(game.events, raw))
@@ -190,6 +201,18 @@ def _checked_by_full_replay(
         return replay(game, table.players, table.options, [*log_of(table), entry])
     finally:
         gate.lock.release()
+
+
+def _commit_keeping_loaded() -> None:
+    """Commit without expiring what the session loaded: an append only adds its log line, so the
+    table (and its seats) read before stay true, and the page or answer rendered next needs no
+    second read of them (by default every attribute is read again after a commit)."""
+    session = db.session()
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = True
 
 
 @counted  # a refused write leaves no log line; the director's screen counts it (refusals.py)
@@ -254,7 +277,7 @@ def append(
         )
     )
     try:
-        db.session.commit()
+        _commit_keeping_loaded()
     except OperationalError as exc:
         # SQLite under load: the write lock was not free within busy_timeout. Nothing was stored;
         # check and try again from the top (the log may have moved on meanwhile).

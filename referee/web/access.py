@@ -161,6 +161,8 @@ def access_for(table: GameTable, token: str | None = None) -> Access:
             if token_matches(token, seat.token_hash):
                 return Access(seat=seat.index)
         return Access()
+    if device_secret() is None:  # this phone holds no links at all: a viewer (its seats stay unread)
+        return Access()
     if token_matches(_remembered(table.id, "scorer"), table.scorer_token_hash):
         return Access(scorer=True)
     for seat in table.seats:

@@ -109,7 +109,7 @@ def _board(club: ClubSession) -> dict[str, Any]:
     now, acts = _now(), activity(club)
     refused = refusals_of(acts, now)
     rows = []
-    for row in table_rows(club):
+    for row in table_rows(club, {table_id: act.seq for table_id, act in acts.items()}):
         act = acts.get(row.table.id, Activity())
         rows.append(
             BoardRow(

@@ -6,25 +6,32 @@ decided) is unchanged, and the page's fragment (``#table`` or the big screen) wh
 ``static/js/app.js`` asks every 0.7 s while the page is visible (every 5 s when hidden), so a new event
 shows within a second.
 
-Why: gunicorn runs gthread with 2 workers x 8 threads = 16 threads. SSE holds a thread for each open
-page for as long as it is open, so 16 phones would exhaust the server, and a club has 100 tables x 4
-phones = 400 pages. Polling also survives proxies, sleeping phones and flaky club Wi-Fi with no
-reconnect logic: a failed poll is simply "connection lost" until one succeeds.
+Why not push: gunicorn runs gthread with 2 workers x 8 threads = 16 threads. A kept-alive phone
+between polls holds no thread (gthread parks idle connections in its poller), but server-sent events
+hold a thread per open page for as long as it is open, so 16 phones would exhaust the server; push
+would need an async worker (gevent, a new dependency) and a change feed between workers and servers
+(PostgreSQL LISTEN/NOTIFY; SQLite has none across processes), and the poll would stay anyway for
+sleeping phones, captive portals and proxies. It does not pay: with the unchanged poll answered
+before Flask, 400 idle phones polling cost 13% (SQLite) to 20% (PostgreSQL, plus 6% in its own
+backends) of one core, under the 25% an idle club may take, and a change still costs every phone one
+fragment whichever way it travels. A failed poll is simply "connection lost" until one succeeds.
 
-Cost: a poll that finds nothing new is answered before any ORM session or table is loaded, from one
-indexed read on a plain connection (``read_version``), so it costs about what ``/healthz`` does; a
-changed table's fragment is rendered once per version for the public view and the big screen
-(``live_cache``) and served to every phone; seats' and the scorer's pages carry their own CSRF token
-and are rendered for each. ``If-None-Match`` with the ``ETag`` of the last answer gets 304 likewise.
-Measured by ``benchmarks/live_load.py`` (issue 20) on 2 cores shared with the load generator and, at
-the time, other work (load average 4-15), 400 kept-alive phones polling as ``app.js`` does
-(~500-580 requests a second): one at a time a 204 poll costs 1.4-2.0x ``/healthz`` (0.7-1.1 ms against
-0.5-0.6 ms); under that load poll p95 is 1.5-1.8x and entry p95 2-2.5x ``/healthz`` p95 at 20 entries/s
-(1.1-2x at 50 tables and 50 entries/s; SQLite and PostgreSQL), 0 errors, 0 refusals, a new entry on every phone of its table within 0.7-1.0 s
-(p95); 400 idle phones take 39% (SQLite) to 48% (PostgreSQL) of one core (``/healthz`` alone at
-that rate would take about 25%).
-So 100 tables x 4 visible phones are within two workers on two cores; absolute milliseconds on an
-idle machine are for the benchmark to tell.
+Cost: a poll that finds nothing new is answered before Flask (``live_gate``: no request context,
+session or ORM), from one indexed read on a connection the thread keeps for it; a changed table's
+fragment is rendered once per version for the public view and the big screen (``live_cache``) and
+served to every phone; seats' and the scorer's pages carry their own CSRF token and are rendered for
+each. ``If-None-Match`` with the ``ETag`` of the last answer gets 304 likewise.
+Measured (issue 20) on the project's 2 cores, shared at the time with other engineers' work (load
+average 12-27), so CPU seconds, not milliseconds, are the figures that hold: ``benchmarks/request_cpu.py``
+(one worker, one request at a time) a 204 poll costs the worker 0.27 ms (SQLite) / 0.42 ms
+(PostgreSQL) of CPU against 0.49 / 0.53 ms for ``/healthz`` (it was 0.82 / 0.97 ms through Flask);
+``benchmarks/live_load.py`` (README's club server, 100 tables x 4 kept-alive phones polling as
+``app.js`` does, ~530 requests a second): the idle club takes 13% / 20% of one core (6-7% / 10-11%
+per worker, connections 192/212 and 189/215 per worker), 100 x 4 phones plus 20 API entries a second
+38% / 44% (+12% PostgreSQL), 50 x 4 plus 50 entries a second 43% / 50% (+11%); 0 errors and 0
+refusals in every run; a new entry reached every phone of its table within 0.88 s (p95, SQLite, load
+average 15; 1.9 s on PostgreSQL at load average 24, where ``/healthz`` p95 alone was 1.5 s). So 100 tables x 4 visible phones are well within two workers on two cores by CPU; the
+latencies that run measured were the shared machine's (its ``/healthz`` p95 was 0.06-5 s), not the app's.
 
 A page never loses what a person is typing: when the table changes while an entry form on this phone
 has been touched or has focus, the script does not swap; it shows "The table has changed: tap to
@@ -49,6 +56,8 @@ from ..store.tables import current
 from . import service
 from .access import Access, held_link
 from .live_cache import FragmentCache
+from .live_gate import VERSION_KEY
+from .live_gate import init_app as answer_unchanged_polls_first
 from .undo import last_undone, shown_body
 
 bp = Blueprint("live", __name__, url_prefix="/t")
@@ -64,6 +73,7 @@ def seat_view(rep: Replayed, access: Access):
 
 def init_app(app: Flask) -> None:
     app.extensions["live_fragments"] = FragmentCache()
+    answer_unchanged_polls_first(app)
     app.jinja_env.globals.update(
         seat_view=seat_view,
         held_link=held_link,
@@ -97,7 +107,7 @@ def reader(access: Access) -> str:
 def poll(table_id: str):
     """204 while the table is as the page shows it (``since``), 304 for ``If-None-Match``;
     otherwise the page's fresh fragment, rendered once per version for the public kinds of reader."""
-    now = read_version(table_id)
+    now = request.environ.get(VERSION_KEY) or read_version(table_id)  # live_gate read it already
     if now is None:
         abort(404)
     if request.args.get("since") == now:

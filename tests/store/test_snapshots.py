@@ -51,3 +51,45 @@ def test_a_refused_write_leaves_the_snapshot_as_it_was(app):
         with pytest.raises(RuleError):
             tables.append(table, "event", {"type": "round", "points": [1]})
         assert tables.current(table).view.totals == (2, 2) and tables.current(table).last_seq == 1
+
+
+def statements(app):
+    """The SQL statements run from here on (a list that fills as they run)."""
+    from sqlalchemy import event
+
+    seen: list[str] = []
+    event.listen(db.engine, "before_cursor_execute", lambda *a: seen.append(a[2]))
+    return seen
+
+
+def test_current_at_reads_no_log_when_the_snapshot_is_at_that_line(app):
+    """The director's board knows every table's last seq from one grouped query (issue 17/20)."""
+    with app.app_context():
+        table = tables.create_table("score-pad", ["Aki", "Ben"], {}).table
+        tables.append(table, "event", rnd(3, 1))
+        kept = tables.current(table)
+        seen = statements(app)
+        assert tables.current_at(table, 1) is kept
+        assert seen == []
+
+
+def test_current_at_a_later_line_than_the_snapshot_reads_the_log(app):
+    """Another process appended (its seq read just now): the board never shows the older snapshot."""
+    with app.app_context():
+        table = tables.create_table("score-pad", ["Aki", "Ben"], {}).table
+        tables.append(table, "event", rnd(1, 1))
+        db.session.add(EventRow(table_id=table.id, seq=2, kind="event", body=rnd(5, 0)))
+        db.session.commit()
+        now = tables.current_at(table, 2)
+        assert now.last_seq == 2 and now.view.totals == full(table).view.totals == (6, 1)
+
+
+def test_an_append_keeps_the_table_it_read_loaded(app):
+    """The answer or page rendered after an entry reads the table again for nothing (issue 20)."""
+    with app.app_context():
+        table = tables.create_table("score-pad", ["Aki", "Ben"], {}).table
+        assert table.players == ("Aki", "Ben")
+        tables.append(table, "event", rnd(1, 1))
+        seen = statements(app)
+        assert (table.id, table.game, table.players) == (table.id, "score-pad", ("Aki", "Ben"))
+        assert seen == []

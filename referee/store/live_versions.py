@@ -1,0 +1,76 @@
+"""A table's version read the cheapest way a database allows, for live polls (issue 20).
+
+Every open table page asks about twice a second whether its table changed (``referee/web/live.py``),
+so the read that answers "no" is most of a club server's work. It is ``sharing.VERSION_QUERY``, the
+same statement as ``sharing.version``, sent as the driver's own SQL (compiled once per dialect) on a
+connection this thread keeps for nothing else, in autocommit: no pool checkout and no pre-ping (a
+round trip to PostgreSQL each), no transaction to begin or roll back, no SQLAlchemy result objects.
+
+Never stale: every read asks the database, which every worker and every app server writes to, and in
+autocommit each statement sees everything committed before it (SQLite in WAL mode, PostgreSQL in READ
+COMMITTED). A connection that fails (the database restarted) is dropped and the error raised; the
+next read on that thread opens a new one. A database only one connection can see (SQLite in memory,
+for some tests) has no reader: ``reader_for`` returns None and callers use the session's engine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlalchemy.pool import SingletonThreadPool, StaticPool
+
+from .record import storable
+from .sharing import VERSION_QUERY, spell_version
+
+
+class VersionReader:
+    """Reads table versions on one kept connection per thread (a worker has a few threads)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        compiled = VERSION_QUERY.compile(dialect=engine.dialect)
+        self.sql = str(compiled)
+        self.params = compiled.construct_params({"table_id": ""})  # with its constants (coalesce's 0)
+        self.positions = compiled.positiontup  # the parameter names in order, for a "?" driver
+        self._local = threading.local()
+
+    def _connection(self) -> Any:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            pooled = self.engine.raw_connection()  # made as the engine makes them (SQLite pragmas too)
+            conn = pooled.dbapi_connection
+            assert conn is not None  # a connection just checked out holds one
+            pooled.detach()  # then it is this thread's own, outside the pool
+            self.engine.dialect.set_isolation_level(conn, "AUTOCOMMIT")
+            self._local.conn = conn
+        return conn
+
+    def read(self, table_id: str) -> str | None:
+        """The table's version (``sharing.version``), or None when there is no such table."""
+        if len(table_id) > 32 or not storable(table_id):
+            return None
+        params: Any = {**self.params, "table_id": table_id}
+        if self.positions:
+            params = tuple(params[name] for name in self.positions)
+        conn = self._connection()
+        try:
+            cursor = conn.cursor()
+            cursor.execute(self.sql, params)
+            row = cursor.fetchone()
+            cursor.close()
+        except Exception:
+            self._local.conn = None
+            with contextlib.suppress(Exception):
+                conn.close()
+            raise
+        return None if row is None or row[0] is None else spell_version(row)
+
+
+def reader_for(engine: Engine) -> VersionReader | None:
+    """A reader on ``engine``'s database, or None if a second connection would not see the same data."""
+    if isinstance(engine.pool, SingletonThreadPool | StaticPool):
+        return None
+    return VersionReader(engine)
