@@ -62,7 +62,9 @@ def test_a_spinner_opened_on_all_four_sides_by_tapping_ends(page: Page):
         ("6-0", 6, "6-4"), ("4-4", 4, "4-1"), ("2-0", 0, "1-0"), ("6-4", 4, "4-3"),
     ):  # fmt: skip
         play_on(page, on, number, tile)
-    expect(page.locator("#fu-count")).to_have_text(re.compile(r"^\d+$"))
+    # open ends: [1-1] free on a side (1x2), [4-1] 1, [1-0] 1, [4-3] 3 (the [4-4] spinner's free ends count 0)
+    expect(page.locator("#fu-formula")).to_have_text("1x2 + 1 + 1 + 3 = 7")
+    expect(page.locator("#fu-count")).to_have_text("7")
     expect(page.locator(".fu-tile")).to_have_count(14)
     expect(page.locator(".total .score")).to_have_text(["2", "2", "2", "2"])  # only the lead and [5-0] scored
 

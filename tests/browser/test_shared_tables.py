@@ -132,16 +132,28 @@ def test_a_stale_entry_from_a_second_phone_is_refused_with_the_table_now(
         ctx.close()
 
 
+# Every text the live status line shows, kept on window.__shown: a passing message is seen however late
+# the test looks for it.
+KEEP_SHOWN = """() => {
+  const status = document.getElementById('live-status');
+  window.__shown = [];
+  new MutationObserver(() => { if (!status.hidden) window.__shown.push(status.textContent); })
+    .observe(status, {attributes: true, childList: true, characterData: true, subtree: true});
+}"""
+
+
 def test_a_lost_connection_is_shown_and_so_is_its_return(page: Page, browser: Browser, base_url: str):
     url = start_table(page)
     ctx, viewer = phone(browser, base_url)
     try:
         viewer.goto(url)
         expect(viewer.locator("#live-status")).to_be_hidden()
+        viewer.evaluate(KEEP_SHOWN)
         ctx.set_offline(True)
         expect(viewer.locator("#live-status")).to_contain_text("Connection lost")
         ctx.set_offline(False)
-        expect(viewer.locator("#live-status")).to_contain_text("Connected again")
+        # "Connected again" shows for 3 s only: wait until it has been shown, however slow the machine
+        viewer.wait_for_function("() => window.__shown.some(text => text.includes('Connected again'))")
         record_round(page, "2", "2")
         expect(viewer.locator(".total .score")).to_have_text(["2", "2"])
     finally:

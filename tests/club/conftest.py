@@ -19,6 +19,7 @@ from tests.conftest import free_port, make_app, start_postgres
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = str(Path(sys.executable).with_name("gunicorn"))
 STARTUP_GUARD_S = 300  # fails a gunicorn that never answers; not a speed check
+REQUEST_GUARD_S = 120  # fails a request that hangs; a loaded machine may take seconds to answer
 
 
 class PortInUse(RuntimeError):
@@ -80,7 +81,7 @@ class Gunicorn:
         deadline = time.monotonic() + STARTUP_GUARD_S
         while time.monotonic() < deadline:
             try:
-                answered = self.request("GET", "/healthz")[0] == 200
+                answered = self.request("GET", "/healthz", timeout=5)[0] == 200  # a probe: retried
             except OSError:
                 answered = False
             if port_taken():  # its workers retry the port for ever: the answer, if any, was not ours
@@ -109,7 +110,7 @@ class Gunicorn:
             except subprocess.TimeoutExpired:
                 self.kill()
 
-    def request(self, method: str, path: str, body=None, headers=None, timeout: float = 10):
+    def request(self, method: str, path: str, body=None, headers=None, timeout: float = REQUEST_GUARD_S):
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         try:
             data = json.dumps(body).encode() if body is not None and not isinstance(body, bytes) else body
