@@ -4,7 +4,8 @@
         [--scenarios 100x4+20,50x4+50,100x4+0] [--db sqlite,postgresql]
 
 A scenario ``TxP+E`` is T score-pad tables with P phones each and E entries a second (``+0``: the idle
-club). For each database and scenario: README's club server (gunicorn.conf.py, 2 workers x 8 threads,
+club; ``TxPs+E``: each phone opens a seat link of its table first, as at a club whose table cards
+carry one QR code per seat, so its fragment is its own). For each database and scenario: README's club server (gunicorn.conf.py, 2 workers x 8 threads,
 rate limits off) on a loopback port, freshly started, and on the same machine one asyncio load
 generator that plays the phones exactly as ``static/js/app.js`` does: one kept-alive connection per
 phone, ``GET /t/<id>/live?since=V`` with ``HX-Request: true`` 0.7 s after the previous answer, taking
@@ -38,6 +39,7 @@ from benchmarks.loadgen import (  # noqa: E402
     CONN_ERRORS,
     Conn,
     connections_of,
+    cookies_from,
     cpu_seconds,
     database_cpu,
     for_each_database,
@@ -54,18 +56,28 @@ VERSION = re.compile(rb'data-version="([^"]+)"')
 
 @dataclass(frozen=True)
 class Scenario:
+    """``TxP+E``: T tables, P phones each, E entries a second; ``TxPs+E``: the phones are the tables'
+    seats (each opened its seat link, as at a club whose table cards carry a QR code per seat), whose
+    fragments are their own; otherwise they are viewers, who share one."""
+
     tables: int
     phones: int
     entries: float
+    seats: bool = False
 
     @classmethod
     def parse(cls, text: str) -> Scenario:
         size, _, rate = text.partition("+")
         tables, _, phones = size.partition("x")
-        return cls(int(tables), int(phones), float(rate or 0))
+        return cls(int(tables), int(phones.rstrip("s")), float(rate or 0), phones.endswith("s"))
+
+    @property
+    def players(self) -> int:
+        """Players per table: one per phone when the phones are seats."""
+        return max(2, self.phones) if self.seats else 2
 
     def __str__(self) -> str:
-        return f"{self.tables}x{self.phones}+{self.entries:g}/s"
+        return f"{self.tables}x{self.phones}{'s' if self.seats else ''}+{self.entries:g}/s"
 
 
 @dataclass
@@ -92,18 +104,24 @@ class Figures:
             self.errors.append(what)
 
 
-async def phone(port: int, table_id: str, fig: Figures, stop_at: float, committed: dict) -> None:
-    conn, since = Conn(port), ""
+async def phone(
+    port: int, table_id: str, fig: Figures, stop_at: float, committed: dict, seat_token: str | None = None
+) -> None:
+    conn, since, jar = Conn(port), "", {}
+    headers = {"HX-Request": "true"}
     await asyncio.sleep(random.uniform(0, POLL_S))
+    if seat_token is not None:  # the seat link: its cookies make every poll this seat's
+        _, _, got = await conn.request("GET", f"/t/{table_id}/join/{seat_token}", {})
+        headers["Cookie"] = cookies_from(got, jar)
     while time.monotonic() < stop_at:
         start = time.perf_counter()
         try:
-            status, body, _ = await conn.request(
-                "GET", f"/t/{table_id}/live?since={since}", {"HX-Request": "true"}
-            )
+            status, body, got = await conn.request("GET", f"/t/{table_id}/live?since={since}", headers)
         except CONN_ERRORS as exc:
             fig.error(type(exc).__name__)
         else:
+            if jar:
+                headers["Cookie"] = cookies_from(got, jar)
             took = time.perf_counter() - start
             fig.add("poll", took)
             if status == 204:
@@ -120,7 +138,13 @@ async def phone(port: int, table_id: str, fig: Figures, stop_at: float, committe
 
 
 async def scorer(
-    port: int, tables: list[tuple[str, str]], rate: float, fig: Figures, stop_at: float, committed: dict
+    port: int,
+    tables: list[tuple[str, str]],
+    rate: float,
+    fig: Figures,
+    stop_at: float,
+    committed: dict,
+    players: int = 2,
 ) -> None:
     """Entries spread over the tables at ``rate`` a second, each on a fresh connection (a phone's POST)."""
     if rate <= 0:
@@ -131,7 +155,7 @@ async def scorer(
 
     async def one(table_id: str, token: str, n: int) -> None:
         conn = Conn(port)
-        body = json.dumps({"type": "round", "points": [n, 1]}).encode()
+        body = json.dumps({"type": "round", "points": [n] + [1] * (players - 1)}).encode()
         headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
         start = time.perf_counter()
         try:
@@ -176,13 +200,17 @@ async def health(port: int, fig: Figures, stop_at: float) -> None:
 
 
 async def drive(
-    server: Gunicorn, tables: list[tuple[str, str]], sc: Scenario, args, postmaster: int | None
+    server: Gunicorn, tables: list[tuple[str, str]], seats: dict, sc: Scenario, args, postmaster: int | None
 ) -> Figures:
     fig, committed = Figures(), {}
     stop_at = time.monotonic() + args.warmup + args.seconds
-    tasks = [phone(server.port, t, fig, stop_at, committed) for t, _ in tables for _ in range(sc.phones)]
+    tasks = [
+        phone(server.port, t, fig, stop_at, committed, seats[t][i % len(seats[t])] if sc.seats else None)
+        for t, _ in tables
+        for i in range(sc.phones)
+    ]
     tasks += [health(server.port, fig, stop_at) for _ in range(4)]
-    tasks.append(scorer(server.port, tables, sc.entries, fig, stop_at, committed))
+    tasks.append(scorer(server.port, tables, sc.entries, fig, stop_at, committed, sc.players))
 
     async def window() -> None:
         await asyncio.sleep(args.warmup)
@@ -207,8 +235,9 @@ async def drive(
 def run(db_name: str, url: str, postmaster: int | None, sc: Scenario, args, tmp: Path) -> Figures:
     server = Gunicorn(url, tmp / f"gunicorn-{db_name}.log").start()
     try:
-        tables = score_pads(server, sc.tables)
-        fig = asyncio.run(drive(server, tables, sc, args, postmaster))
+        seats: dict[str, list[str]] = {}
+        tables = score_pads(server, sc.tables, sc.players, seats)
+        fig = asyncio.run(drive(server, tables, seats, sc, args, postmaster))
     finally:
         server.stop()
     ms, base = 1000, pct(fig.times["healthz"], 95)

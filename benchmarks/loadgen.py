@@ -136,15 +136,28 @@ def run_together(calls: list[tuple[Callable[..., object], tuple]]) -> None:
         t.join()
 
 
-def score_pads(server: Gunicorn, n: int, players: int = 2) -> list[tuple[str, str]]:
-    """``n`` new score-pad tables: (id, scorer token) each."""
+def score_pads(
+    server: Gunicorn, n: int, players: int = 2, seat_tokens: dict[str, list[str]] | None = None
+) -> list[tuple[str, str]]:
+    """``n`` new score-pad tables: (id, scorer token) each; each table's seat tokens go into
+    ``seat_tokens`` (by table id) when it is given."""
     tables = []
-    names = ["Aki", "Ben", "Chie", "Dan"][:players]
+    names = ["Aki", "Ben", "Chie", "Dan", "Eri", "Fumi"][:players]
     for _ in range(n):
         status, body = server.request("POST", "/api/v1/tables", {"game": "score-pad", "players": names})
         assert status == 201, body
         tables.append((body["id"], body["scorer_token"]))
+        if seat_tokens is not None:
+            seat_tokens[body["id"]] = body["seat_tokens"]
     return tables
+
+
+def cookies_from(headers: dict[str, str], jar: dict[str, str]) -> str:
+    """The ``Cookie`` header after taking in a response's ``Set-Cookie`` lines, as a browser would."""
+    for line in headers.get("set-cookie", "").splitlines():
+        name, _, value = line.split(";")[0].partition("=")
+        jar[name.strip()] = value
+    return "; ".join(f"{k}={v}" for k, v in jar.items())
 
 
 def for_each_database(names: str, tmp: Path, run: Callable[[str, str, int | None], None]) -> None:

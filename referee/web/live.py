@@ -28,7 +28,8 @@ average 12-27), so CPU seconds, not milliseconds, are the figures that hold: ``b
 ``benchmarks/live_load.py`` (README's club server, 100 tables x 4 kept-alive phones polling as
 ``app.js`` does, ~530 requests a second): the idle club takes 13% / 20% of one core (6-7% / 10-11%
 per worker, connections 192/212 and 189/215 per worker), 100 x 4 phones plus 20 API entries a second
-38% / 44% (+12% PostgreSQL), 50 x 4 plus 50 entries a second 43% / 50% (+11%); 0 errors and 0
+38% / 44% (+12% PostgreSQL; 54% on SQLite when every phone follows on its seat link, whose fragment
+is rendered for it alone, against 36% for viewers in the same half hour), 50 x 4 plus 50 entries a second 43% / 50% (+11%); 0 errors and 0
 refusals in every run; a new entry reached every phone of its table within 0.88 s (p95, SQLite, load
 average 15; 1.9 s on PostgreSQL at load average 24, where ``/healthz`` p95 alone was 1.5 s). So 100 tables x 4 visible phones are well within two workers on two cores by CPU; the
 latencies that run measured were the shared machine's (its ``/healthz`` p95 was 0.06-5 s), not the app's.
