@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, Response, g, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
@@ -18,20 +16,14 @@ from ..store.sharing import set_confirm_corrections
 from ..store.tables import Created, StaleWrite, create_table, current, import_record
 from . import service
 from .access import bearer
-from .bodies import NOT_JSON, json_body
+from .bodies import json_body, json_object
 from .errors import too_large_message
 from .forms import digits
 from .openapi import openapi_document
-from .presenting import error_json, public_record, state_json
+from .presenting import error_json, error_response, public_record, refusal_status, state_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)  # token-authenticated, not cookie-authenticated
-
-
-def _error(status: int, err: RuleError, **extra: Any) -> Response:
-    resp = jsonify(error_json(err, **extra))
-    resp.status_code = status
-    return resp
 
 
 @bp.errorhandler(HTTPException)
@@ -45,16 +37,12 @@ def http_error(exc: HTTPException):
     }
     code = exc.code or 500
     if code == 413:
-        return _error(413, RuleError("too_large", too_large_message()))
-    return _error(code, RuleError(codes.get(code, "error"), messages.get(code, _("The request is malformed."))))
+        return error_response(413, RuleError("too_large", too_large_message()))
+    return error_response(code, RuleError(codes.get(code, "error"), messages.get(code, _("The request is malformed."))))
 
 
-def _status(err: RuleError) -> int:
-    """400 for a body that is not JSON at all, 422 for JSON the record format or the rules refuse."""
-    return 400 if err.code in NOT_JSON else 422
-
-
-def _created(created: Created) -> Response:
+def created_response(created: Created) -> Response:
+    """201 with the new table's id, links and tokens: the API's answer to a new table or record."""
     resp = jsonify(
         id=created.table.id,
         scorer_token=created.scorer_token,
@@ -70,15 +58,13 @@ def _created(created: Created) -> Response:
 @bp.post("/v1/tables")
 def create():
     try:
-        body = json_body()
-        if not isinstance(body, dict):
-            raise MalformedEvent("bad_json", _("The request body must be a JSON object."))
+        body = json_object()
         created = create_table(body.get("game"), body.get("players"), body.get("options"))
         if body.get("confirm_corrections") is True:
             set_confirm_corrections(created.table, True)
-        return _created(created)
+        return created_response(created)
     except RuleError as err:
-        return _error(_status(err), err)
+        return error_response(refusal_status(err), err)
 
 
 @bp.post("/v1/records")
@@ -87,10 +73,10 @@ def create_from_record():
         parsed = parse_record(json_body())
     except RecordError as err:
         extra = {"event": err.index} if err.index is not None else {}
-        return _error(422, err, **extra)
+        return error_response(422, err, **extra)
     except RuleError as err:
-        return _error(_status(err), err)
-    return _created(import_record(parsed))
+        return error_response(refusal_status(err), err)
+    return created_response(import_record(parsed))
 
 
 def _with_etag(payload: dict, status: int = 200) -> Response:
@@ -108,7 +94,7 @@ def get_state(table_id: str):
         try:
             rep = state_at(table, check_moment(request.args["at"], rep.last_seq))
         except RuleError as err:
-            return _error(422, err)
+            return error_response(422, err)
     return _with_etag(state_json(table.id, rep, g.access))
 
 
@@ -129,9 +115,9 @@ def post_event(table_id: str):
     table = service.open_table(table_id, token=token)
     access = g.access
     if not token:
-        return _error(401, RuleError("unauthorized", _("Writing needs the scorer token (Authorization: Bearer).")))
+        return error_response(401, RuleError("unauthorized", _("Writing needs the scorer token (Authorization: Bearer).")))
     if not (access.scorer or access.seat is not None):
-        return _error(403, RuleError("forbidden", _("This token may not write to this table.")))
+        return error_response(403, RuleError("forbidden", _("This token may not write to this table.")))
     try:
         body = json_body()
         if not isinstance(body, dict):
@@ -152,7 +138,7 @@ def post_event(table_id: str):
             resp.status_code = 202
             return resp
     except (PrivateEvent, service.NotAllowed) as err:
-        return _error(403, err)
+        return error_response(403, err)
     except StaleWrite as stale:
         payload = error_json(RuleError("stale", _("The table has moved on since your state; here it is now.")))
         payload["state"] = state_json(table.id, stale.current, access)
@@ -160,7 +146,7 @@ def post_event(table_id: str):
         resp.status_code = 409
         return resp
     except RuleError as err:
-        return _error(_status(err), err)
+        return error_response(refusal_status(err), err)
     payload = {"seq": written.seq, "state": state_json(table.id, written.state, access)}
     return _with_etag(payload, 201 if written.created else 200)
 

@@ -36,3 +36,11 @@ def json_body() -> Any:
     if not request.is_json:
         raise MalformedEvent("bad_json", _("The request body must be JSON."))
     return parse_json(request.get_data(cache=True))
+
+
+def json_object() -> dict[str, Any]:
+    """The request's JSON body, which must be an object (a new table, a new session)."""
+    body = json_body()
+    if not isinstance(body, dict):
+        raise MalformedEvent("bad_json", _("The request body must be a JSON object."))
+    return body

@@ -7,13 +7,14 @@ import types
 import typing
 from typing import Any
 
-from flask import url_for
+from flask import Response, jsonify, url_for
 from werkzeug.datastructures import MultiDict
 
 from ..rules.base import Game, RuleError
 from ..rules.events import field_specs
 from ..store.replay import Replayed
 from .access import Access
+from .bodies import NOT_JSON
 from .forms import digits
 from .i18n import say
 
@@ -76,6 +77,18 @@ def public_record(rep: Replayed, access: Access, record: dict[str, Any]) -> dict
 
 def error_json(err: RuleError, **extra: Any) -> dict[str, Any]:
     return {"error": {"code": err.code, "message": say(err.message, err.params), **extra}}
+
+
+def error_response(status: int, err: RuleError, **extra: Any) -> Response:
+    """The JSON APIs' refusal (tables and club sessions alike): the status, a code and the message."""
+    resp = jsonify(error_json(err, **extra))
+    resp.status_code = status
+    return resp
+
+
+def refusal_status(err: RuleError) -> int:
+    """400 for a body that is not JSON at all, 422 for JSON the record format or the rules refuse."""
+    return 400 if err.code in NOT_JSON else 422
 
 
 def form_event(game: Game, form: MultiDict) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, url_for
 
 from ..extensions import csrf
-from ..rules.base import MalformedEvent, RuleError, _
+from ..rules.base import RuleError, _
 from ..store.models import ClubSession
 from ..store.record import RecordError, parse_record
 from ..store.sessions import (
@@ -29,38 +29,25 @@ from ..store.sessions import (
 from ..store.sharing import set_confirm_corrections
 from ..store.tables import Created, token_matches
 from .access import bearer
-from .api import _created, _status
-from .bodies import json_body
-from .presenting import error_json
+from .api import created_response
+from .bodies import json_body, json_object
+from .presenting import error_response, refusal_status
 
 bp = Blueprint("sessions_api", __name__, url_prefix="/api/v1/sessions")
 csrf.exempt(bp)  # token-authenticated, not cookie-authenticated
-
-
-def _error(status: int, err: RuleError, **extra: Any) -> Response:
-    resp = jsonify(error_json(err, **extra))
-    resp.status_code = status
-    return resp
-
-
-def _object_body() -> dict[str, Any]:
-    body = json_body()
-    if not isinstance(body, dict):
-        raise MalformedEvent("bad_json", _("The request body must be a JSON object."))
-    return body
 
 
 def director_session(session_id: str, token: str | None) -> tuple[ClubSession | None, Response | None]:
     """The session if ``token`` is its director's; otherwise the 404/401/403 answer to send."""
     session = get_session(session_id)
     if session is None:
-        return None, _error(404, RuleError("not_found", _("There is no such session.")))
+        return None, error_response(404, RuleError("not_found", _("There is no such session.")))
     if not token:
-        return None, _error(
+        return None, error_response(
             401, RuleError("unauthorized", _("This needs the director token (Authorization: Bearer)."))
         )
     if not token_matches(token, session.director_token_hash):
-        return None, _error(
+        return None, error_response(
             403, RuleError("forbidden", _("This token is not the director's of this session."))
         )
     return session, None
@@ -96,7 +83,7 @@ def session_json(session: ClubSession) -> dict[str, Any]:
 
 
 def _numbered(created: Created, number: int, session: ClubSession) -> Response:
-    resp = _created(created)
+    resp = created_response(created)
     payload = resp.get_json()
     payload.update(number=number, session=session.id)
     resp.set_data(json.dumps(payload))
@@ -106,10 +93,10 @@ def _numbered(created: Created, number: int, session: ClubSession) -> Response:
 @bp.post("")
 def create():
     try:
-        body = _object_body()
+        body = json_object()
         made = create_session(body.get("name"), body.get("players"))
     except RuleError as err:
-        return _error(_status(err), err)
+        return error_response(refusal_status(err), err)
     resp = jsonify(
         id=made.session.id,
         director_token=made.director_token,
@@ -136,12 +123,12 @@ def new_table(session_id: str):
     if session is None:
         return refused
     try:
-        body = _object_body()
+        body = json_object()
         created, number = add_table(
             session, bearer() or "", body.get("game"), body.get("players"), body.get("options")
         )
     except RuleError as err:
-        return _error(_status(err), err)
+        return error_response(refusal_status(err), err)
     if body.get("confirm_corrections") is True:
         set_confirm_corrections(created.table, True)
     return _numbered(created, number, session)
@@ -157,7 +144,7 @@ def new_record(session_id: str):
         created, number = import_into(session, bearer() or "", parsed)
     except RecordError as err:
         extra = {"event": err.index} if err.index is not None else {}
-        return _error(422, err, **extra)
+        return error_response(422, err, **extra)
     except RuleError as err:
-        return _error(_status(err), err)
+        return error_response(refusal_status(err), err)
     return _numbered(created, number, session)
