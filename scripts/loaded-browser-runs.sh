@@ -14,6 +14,10 @@ shift || true
 paths=("$@")
 [ ${#paths[@]} -gt 0 ] || paths=(tests/browser)
 hogs=${HOGS:-$(nproc)}
+if [ ! -x .venv/bin/python ]; then
+    echo "no .venv here: run 'bash scripts/test.sh tests/browser -x' once first (it installs Chromium too)" >&2
+    exit 2
+fi
 logs=$(mktemp -d -t loaded-browser-runs.XXXXXX)
 
 pids=()

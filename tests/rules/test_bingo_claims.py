@@ -27,9 +27,7 @@ from referee.rules.base import GameOver
 from referee.rules.bingo import GAME
 from referee.rules.bingo.scoring import settle_claim
 from referee.rules.bingo.state import CloseRecord, DealState, DeclarationRecord, TrickRecord
-from referee.rules.bingo.values import (
-    declaration_points,
-)
+from referee.rules.bingo.values import declaration_points
 from referee.rules.events import decode
 
 # ------------------------------------------------------------------ B27-B31: declarations

@@ -22,9 +22,7 @@ from test_bingo_support import (
 )
 
 from referee.rules.bingo import GAME
-from referee.rules.bingo.values import (
-    legal_replies,
-)
+from referee.rules.bingo.values import legal_replies
 
 # ------------------------------------------------------------------ B15-B23: the deal and phase 1
 
