@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Flask, Response, g, request, session
+from flask import Flask, Response, abort, g, request, session
 
 from ..rules.base import Game
 from ..store import devices
@@ -169,3 +169,16 @@ def access_for(table: GameTable, token: str | None = None) -> Access:
         if token_matches(_remembered(table.id, f"seat{seat.index}"), seat.token_hash):
             return Access(seat=seat.index)
     return Access()
+
+
+def director_token(kept_under: str, key: str, token_hash: str) -> str:
+    """A director's token for this request (a session's or a club's): the link's ``?token=``, kept in
+    this browser's session under ``kept_under`` (its own key: table tokens live server-side with the
+    device), or the one kept before; 403 when it is not the director's."""
+    token = request.args.get("token") or session.get(kept_under, {}).get(key)
+    if not token_matches(token, token_hash):
+        abort(403)
+    if request.args.get("token"):
+        session[kept_under] = {**session.get(kept_under, {}), key: token}
+        session.permanent = True
+    return token

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask_babel import gettext, ngettext
 
 from ..rules.base import RuleError
@@ -26,7 +26,7 @@ from ..store.clubs import (
 )
 from ..store.history import GameHistory, club_tables, player_history
 from ..store.models import Club
-from ..store.tables import token_matches
+from .access import director_token
 from .i18n import explain
 
 bp = Blueprint("clubs_pages", __name__)
@@ -41,13 +41,7 @@ def _director_club(club_id: str) -> Club:
     club = get_club(club_id)
     if club is None:
         abort(404)
-    token = request.args.get("token") or session.get("club_directors", {}).get(club.id)
-    if not token_matches(token, club.director_token_hash):
-        abort(403)
-    if request.args.get("token"):
-        session["club_directors"] = {**session.get("club_directors", {}), club.id: token}
-        session.permanent = True
-    g.club_token = token
+    g.club_token = director_token("club_directors", club.id, club.director_token_hash)
     return club
 
 

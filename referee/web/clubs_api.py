@@ -29,8 +29,8 @@ from ..store.history import GameHistory, club_tables, player_history
 from ..store.models import Club
 from ..store.tables import token_matches
 from .access import bearer
-from .api import _status
-from .sessions import _error, _object_body
+from .bodies import json_object
+from .presenting import error_response, refusal_status
 
 bp = Blueprint("clubs_api", __name__, url_prefix="/api/v1/clubs")
 csrf.exempt(bp)  # token-authenticated, not cookie-authenticated
@@ -39,7 +39,7 @@ csrf.exempt(bp)  # token-authenticated, not cookie-authenticated
 def _club_or_404(club_id: str) -> tuple[Club | None, Response | None]:
     club = get_club(club_id)
     if club is None:
-        return None, _error(404, RuleError("not_found", _("There is no such club.")))
+        return None, error_response(404, RuleError("not_found", _("There is no such club.")))
     return club, None
 
 
@@ -49,11 +49,11 @@ def director_club(club_id: str, token: str | None) -> tuple[Club | None, Respons
     if club is None:
         return None, missing
     if not token:
-        return None, _error(
+        return None, error_response(
             401, RuleError("unauthorized", _("This needs the club's director token (Authorization: Bearer)."))
         )
     if not token_matches(token, club.director_token_hash):
-        return None, _error(403, RuleError("forbidden", _("This token is not the director's of this club.")))
+        return None, error_response(403, RuleError("forbidden", _("This token is not the director's of this club.")))
     return club, None
 
 
@@ -64,10 +64,10 @@ def _session_link(session_id: str, token: str) -> str:
 @bp.post("")
 def create():
     try:
-        body = _object_body()
+        body = json_object()
         made = create_club(body.get("name"), body.get("players"))
     except RuleError as err:
-        return _error(_status(err), err)
+        return error_response(refusal_status(err), err)
     resp = jsonify(
         id=made.club.id,
         director_token=made.director_token,
@@ -107,9 +107,9 @@ def new_players(club_id: str):
     if club is None:
         return refused
     try:
-        roster = add_players(club, _object_body().get("players"))
+        roster = add_players(club, json_object().get("players"))
     except RuleError as err:
-        return _error(_status(err), err)
+        return error_response(refusal_status(err), err)
     return jsonify(players=roster)
 
 
@@ -120,10 +120,10 @@ def new_session(club_id: str):
     if club is None:
         return refused
     try:
-        body = _object_body()
+        body = json_object()
         session, derived = create_club_session(club, token or "", body.get("name"), body.get("players"))
     except RuleError as err:
-        return _error(_status(err), err)
+        return error_response(refusal_status(err), err)
     resp = jsonify(
         id=session.id, club=club.id, director_token=derived, url=_session_link(session.id, derived)
     )
@@ -153,5 +153,5 @@ def player(club_id: str, index: int):
         return missing
     name = player_at(club, index)
     if name is None:
-        return _error(404, RuleError("not_found", _("There is no such player in this club.")))
+        return error_response(404, RuleError("not_found", _("There is no such player in this club.")))
     return jsonify(player=name, games=history_json(player_history(club_tables(club, name), name)))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from flask import Blueprint, Response, abort, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, g, redirect, render_template, request, url_for
 from flask_babel import gettext, ngettext
 
 from printables.club import StandingRow, TableCard, build_standings_pdf, build_table_cards, standings_csv
@@ -23,7 +23,7 @@ from ..store.models import ClubSession
 from ..store.refusals import STORM_REFUSALS, Refusals, refusals_of
 from ..store.replay import Replayed
 from ..store.sessions import Activity, activity, get_session, seat_links, standings, table_rows
-from ..store.tables import token_matches
+from .access import director_token
 
 bp = Blueprint("sessions_pages", __name__, url_prefix="/s")
 
@@ -37,15 +37,8 @@ def load_session(endpoint, values):
     found = get_session((values or {}).get("session_id", ""))
     if found is None:
         abort(404)
-    token = request.args.get("token") or session.get("directors", {}).get(found.id)
-    if not token_matches(token, found.director_token_hash):
-        abort(403)
-    if request.args.get("token"):
-        # its own key: table tokens ("tokens") are moved server-side by the device store
-        session["directors"] = {**session.get("directors", {}), found.id: token}
-        session.permanent = True
     g.club_session = found
-    g.director_token = token
+    g.director_token = director_token("directors", found.id, found.director_token_hash)
 
 
 @dataclass(frozen=True)
