@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .sessions_openapi import ERR, _answer, _body
+from .sessions_openapi import ERR, answer, request_body
 
 CLUB_ID = {"name": "club_id", "in": "path", "required": True, "schema": {"type": "string"}}
 DIRECTOR = [{"bearer": []}]
@@ -14,9 +14,9 @@ NAMES = {"type": "array", "items": {"type": "string"}}
 def _guarded(responses: dict[str, Any]) -> dict[str, Any]:
     return {
         **responses,
-        "401": _answer("no director token", ERR),
-        "403": _answer("not this club's director token", ERR),
-        "404": _answer("no such club", ERR),
+        "401": answer("no director token", ERR),
+        "403": answer("not this club's director token", ERR),
+        "404": answer("no such club", ERR),
     }
 
 
@@ -25,11 +25,11 @@ def club_paths() -> dict[str, Any]:
         "/api/v1/clubs": {
             "post": {
                 "summary": "Create a club (a roster kept across sessions); answers the club's director token",
-                "requestBody": _body({"$ref": "#/components/schemas/NewClub"}),
+                "requestBody": request_body({"$ref": "#/components/schemas/NewClub"}),
                 "responses": {
-                    "201": _answer("created", {"$ref": "#/components/schemas/ClubCreated"}),
-                    "400": _answer("not JSON", ERR),
-                    "422": _answer("no name (bad_club), or names that are not distinct (bad_players)", ERR),
+                    "201": answer("created", {"$ref": "#/components/schemas/ClubCreated"}),
+                    "400": answer("not JSON", ERR),
+                    "422": answer("no name (bad_club), or names that are not distinct (bad_players)", ERR),
                 },
             }
         },
@@ -39,7 +39,7 @@ def club_paths() -> dict[str, Any]:
                 "token (Authorization: Bearer <club director_token>)",
                 "parameters": [CLUB_ID],
                 "security": DIRECTOR,
-                "responses": _guarded({"200": _answer("the club", {"$ref": "#/components/schemas/Club"})}),
+                "responses": _guarded({"200": answer("the club", {"$ref": "#/components/schemas/Club"})}),
             }
         },
         "/api/v1/clubs/{club_id}/players": {
@@ -48,17 +48,17 @@ def club_paths() -> dict[str, Any]:
                 "reads alike, stays as it is)",
                 "parameters": [CLUB_ID],
                 "security": DIRECTOR,
-                "requestBody": _body(
+                "requestBody": request_body(
                     {"type": "object", "properties": {"players": NAMES}, "required": ["players"]}
                 ),
                 "responses": _guarded(
                     {
-                        "200": _answer(
+                        "200": answer(
                             "the whole roster",
                             {"type": "object", "properties": {"players": NAMES}, "required": ["players"]},
                         ),
-                        "400": _answer("not JSON", ERR),
-                        "422": _answer("not a list of distinct names", ERR),
+                        "400": answer("not JSON", ERR),
+                        "422": answer("not a list of distinct names", ERR),
                     }
                 ),
             }
@@ -70,12 +70,12 @@ def club_paths() -> dict[str, Any]:
                 "/api/v1/sessions/{id} with the director_token answered",
                 "parameters": [CLUB_ID],
                 "security": DIRECTOR,
-                "requestBody": _body({"$ref": "#/components/schemas/NewSession"}),
+                "requestBody": request_body({"$ref": "#/components/schemas/NewSession"}),
                 "responses": _guarded(
                     {
-                        "201": _answer("created", {"$ref": "#/components/schemas/ClubSessionCreated"}),
-                        "400": _answer("not JSON", ERR),
-                        "422": _answer("no name, or a roster that is not a list of distinct names", ERR),
+                        "201": answer("created", {"$ref": "#/components/schemas/ClubSessionCreated"}),
+                        "400": answer("not JSON", ERR),
+                        "422": answer("no name, or a roster that is not a list of distinct names", ERR),
                     }
                 ),
             }
@@ -95,8 +95,8 @@ def club_paths() -> dict[str, Any]:
                     },
                 ],
                 "responses": {
-                    "200": _answer("the history", {"$ref": "#/components/schemas/PlayerHistory"}),
-                    "404": _answer("no such club or player", ERR),
+                    "200": answer("the history", {"$ref": "#/components/schemas/PlayerHistory"}),
+                    "404": answer("no such club or player", ERR),
                 },
             }
         },

@@ -9,27 +9,27 @@ SESSION_ID = {"name": "session_id", "in": "path", "required": True, "schema": {"
 DIRECTOR = [{"bearer": []}]
 
 
-def _answer(description: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
+def answer(description: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
     return {
         "description": description,
         **({"content": {"application/json": {"schema": schema}}} if schema else {}),
     }
 
 
-def _body(schema: dict[str, Any]) -> dict[str, Any]:
+def request_body(schema: dict[str, Any]) -> dict[str, Any]:
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 
 
 def _guarded(responses: dict[str, Any]) -> dict[str, Any]:
     return {
         **responses,
-        "401": _answer("no director token", ERR),
-        "403": _answer("not this session's director token", ERR),
-        "404": _answer("no such session", ERR),
+        "401": answer("no director token", ERR),
+        "403": answer("not this session's director token", ERR),
+        "404": answer("no such session", ERR),
     }
 
 
-TABLE_CREATED = _answer(
+TABLE_CREATED = answer(
     "created: what POST /api/v1/tables answers, plus the table's number in the session",
     {"$ref": "#/components/schemas/SessionTableCreated"},
 )
@@ -40,11 +40,11 @@ def session_paths() -> dict[str, Any]:
         "/api/v1/sessions": {
             "post": {
                 "summary": "Create a club session (an evening) with its roster; answers the director token",
-                "requestBody": _body({"$ref": "#/components/schemas/NewSession"}),
+                "requestBody": request_body({"$ref": "#/components/schemas/NewSession"}),
                 "responses": {
-                    "201": _answer("created", {"$ref": "#/components/schemas/SessionCreated"}),
-                    "400": _answer("not JSON", ERR),
-                    "422": _answer("no name, or a roster that is not a list of distinct names", ERR),
+                    "201": answer("created", {"$ref": "#/components/schemas/SessionCreated"}),
+                    "400": answer("not JSON", ERR),
+                    "422": answer("no name, or a roster that is not a list of distinct names", ERR),
                 },
             }
         },
@@ -55,7 +55,7 @@ def session_paths() -> dict[str, Any]:
                 "parameters": [SESSION_ID],
                 "security": DIRECTOR,
                 "responses": _guarded(
-                    {"200": _answer("the session", {"$ref": "#/components/schemas/Session"})}
+                    {"200": answer("the session", {"$ref": "#/components/schemas/Session"})}
                 ),
             }
         },
@@ -64,12 +64,12 @@ def session_paths() -> dict[str, Any]:
                 "summary": "Add a table (the body of POST /api/v1/tables; players from the roster)",
                 "parameters": [SESSION_ID],
                 "security": DIRECTOR,
-                "requestBody": _body({"$ref": "#/components/schemas/NewTable"}),
+                "requestBody": request_body({"$ref": "#/components/schemas/NewTable"}),
                 "responses": _guarded(
                     {
                         "201": TABLE_CREATED,
-                        "400": _answer("not JSON", ERR),
-                        "422": _answer("refused (not_on_roster: a player is not on the roster)", ERR),
+                        "400": answer("not JSON", ERR),
+                        "422": answer("refused (not_on_roster: a player is not on the roster)", ERR),
                     }
                 ),
             }
@@ -79,12 +79,12 @@ def session_paths() -> dict[str, Any]:
                 "summary": "Import a whole record as a table of the session (its players must be on the roster)",
                 "parameters": [SESSION_ID],
                 "security": DIRECTOR,
-                "requestBody": _body({"$ref": "#/components/schemas/Record"}),
+                "requestBody": request_body({"$ref": "#/components/schemas/Record"}),
                 "responses": _guarded(
                     {
                         "201": TABLE_CREATED,
-                        "400": _answer("not JSON", ERR),
-                        "422": _answer(
+                        "400": answer("not JSON", ERR),
+                        "422": answer(
                             "refused (not_on_roster, or error.event names the first bad event)", ERR
                         ),
                     }
