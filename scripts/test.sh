@@ -5,8 +5,8 @@ source "$(dirname "$0")/setup.sh" chromium postgresql poppler-utils zbar-tools
 .venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
 .venv/bin/ruff check .
 .venv/bin/mypy  # strict, over referee/rules, referee/store and printables (pyproject.toml)
-# Every test must run: a browser or PostgreSQL test that cannot (no Chromium, no PostgreSQL, not root to
-# install them) fails instead of skipping. REFEREE_REQUIRE_ALL=0 lets them skip (CI=true never does).
+# Every test must run: a test that would skip (no Chromium, PostgreSQL, poppler, zbar or Japanese font; not
+# root to install them) fails instead. REFEREE_REQUIRE_ALL=0 lets them skip (CI=true never does).
 export REFEREE_REQUIRE_ALL=${REFEREE_REQUIRE_ALL:-1}
 set +e
 .venv/bin/python -m pytest "$@"
