@@ -128,7 +128,7 @@ def _decode_fields(cls: type, raw: Mapping[str, Any], where: str) -> Any:
         if name not in raw or raw[name] is None:
             if not optional:
                 raise MalformedEvent(
-                    "missing_field", _("The %(type)s event needs a %(field)s."), type=where, field=name
+                    "missing_field", _("The %(type)s event needs its %(field)s."), type=where, field=name
                 )
             continue
         values[name] = _decode_value(hint, raw[name], where, name)
