@@ -128,7 +128,7 @@ def _decode_fields(cls: type, raw: Mapping[str, Any], where: str) -> Any:
         if name not in raw or raw[name] is None:
             if not optional:
                 raise MalformedEvent(
-                    "missing_field", _("The %(type)s event needs a %(field)s."), type=where, field=name
+                    "missing_field", _("The %(type)s event needs its %(field)s."), type=where, field=name
                 )
             continue
         values[name] = _decode_value(hint, raw[name], where, name)
@@ -159,6 +159,22 @@ EXPECTED_LIST = word(_("a list"))
 EXPECTED_OBJECT = word(_("an object"))
 EXPECTED_TILE = word(_("a tile written like 6-4"))
 EXPECTED_CARD = word(_("a card written like 10H, QS or JK"))
+
+# The fields a player fills in on a form, named in their language when a value is refused (the
+# record's own key stays in English for the API). Only these: short keys such as "en" or "id" are
+# not words, and "count" is also a condition kind shown raw: they would translate wrongly wherever
+# else they appear as a parameter.
+FIELD_WORDS = (
+    word(_("points")),
+    word(_("seat")),
+    word(_("dealer")),
+    word(_("leader")),
+    word(_("tile")),
+    word(_("tiles")),
+    word(_("card")),
+    word(_("cards")),
+    word(_("pips")),
+)
 
 _CANONICAL_TILE = re.compile(r"[0-9]-[0-9]")
 

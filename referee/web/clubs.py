@@ -58,7 +58,9 @@ def new_club():
     return render_template("club/new.html", error=error, form=request.form), 422 if error else 200
 
 
-def _club_page(club: Club, error: str | None = None, status: int = 200):
+def _club_page(club: Club, error: str | None = None, status: int = 200, form_at: str = "session"):
+    """The club's page; a refusal is shown in the form that was sent (``form_at``: "session" at the
+    top, "players" at the foot, where the thumb is), that form keeping what was typed."""
     token = g.club_token
     sessions = [
         {
@@ -77,6 +79,7 @@ def _club_page(club: Club, error: str | None = None, status: int = 200):
         sessions=sessions,
         director_link=link,
         error=error,
+        form_at=form_at,
         form=request.form,
     ), status
 
@@ -103,10 +106,13 @@ def new_session(club_id: str):
 @bp.post("/club/<club_id>/players")
 def new_players(club_id: str):
     found = _director_club(club_id)
+    names = _lines(request.form.get("players"))
+    if not names:
+        return _club_page(found, gettext("Write at least one name, one per line."), 422, "players")
     try:
-        add_players(found, _lines(request.form.get("players")))
+        add_players(found, names)
     except RuleError as err:
-        return _club_page(found, explain(err), 422)
+        return _club_page(found, explain(err), 422, "players")
     return redirect(url_for("clubs_pages.club", club_id=club_id, _anchor="players"))
 
 

@@ -97,13 +97,13 @@ def picked(values: Mapping[str, Any], members: list[Option]) -> str | None:
 @bp.route("/import", methods=["GET", "POST"])
 def import_page():
     error = None
+    pasted = request.form.get("text", "") if request.method == "POST" else ""
     if request.method == "POST":
         upload = request.files.get("record")
-        text = (
-            upload.read().decode("utf-8", "replace")
-            if upload and upload.filename
-            else request.form.get("text", "")
-        )
+        text = upload.read().decode("utf-8", "replace") if upload and upload.filename else pasted
+        if not text.strip():
+            error = gettext("Choose a record file or paste a record.")
+            return render_template("import.html", error=error, pasted=pasted), 422
         try:
             raw = parse_json(text)
         except RuleError as err:
@@ -122,7 +122,7 @@ def import_page():
             else:
                 remember_links(created.table.id, created.scorer_token, created.seat_tokens)
                 return redirect(url_for("table.show", table_id=created.table.id))
-    return render_template("import.html", error=error), 422 if error else 200
+    return render_template("import.html", error=error, pasted=pasted), 422 if error else 200
 
 @bp.get("/lang/<code>")
 def set_language(code: str):

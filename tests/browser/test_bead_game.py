@@ -6,6 +6,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.plays import RECORDS
+
 pytestmark = pytest.mark.browser
 
 
@@ -97,3 +99,20 @@ def test_cannot_play_lists_placements_and_one_tap_places(page: Page):
     score = best.locator("b").nth(1).inner_text()
     best.get_by_role("button", name="Place this").tap()
     expect(page.locator(".total .score")).to_have_text(["0", score])
+
+
+def test_a_board_wider_than_the_phone_opens_on_the_last_tile(page: Page):
+    """The imported two-hand game ends on a board twice the phone's width: the board box shows the
+    last tile played, not its empty left edge (the page itself does not scroll sideways)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto("/import")
+    page.set_input_files("input[name=record]", str(RECORDS / "bead-game-two-hands.json"))
+    page.get_by_role("button", name="Import").tap()
+    expect(page.locator(".bead-tile.last")).to_be_visible()
+    inside = """el => { const b = el.getBoundingClientRect();
+                        const r = el.querySelector('.bead-tile.last').getBoundingClientRect();
+                        return el.scrollWidth > el.clientWidth
+                               && r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1; }"""
+    page.wait_for_load_state("domcontentloaded")  # deferred scripts have run
+    assert page.locator("[data-bead-board]").evaluate(inside)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")

@@ -163,3 +163,16 @@ def test_the_openapi_patterns_say_what_the_codec_reads(field):
     for f, value, _ in REFUSED:
         if f == field and isinstance(value, str):
             assert not re.search(pattern, value), value
+
+
+@event("needy")
+class Needy:
+    indicator: Tile
+
+
+def test_a_missing_field_is_named_in_a_sentence_that_reads_for_any_field():
+    """Not "needs a indicator": the sentence holds whatever the field's name."""
+    with pytest.raises(MalformedEvent) as err:
+        decode((Needy,), {"type": "needy"})
+    assert err.value.code == "missing_field"
+    assert str(err.value) == "The needy event needs its indicator."

@@ -293,3 +293,27 @@ def test_sessions_racing_to_add_the_same_new_name_leave_it_once_on_the_club_rost
     shown = client.get(f"/api/v1/clubs/{club['id']}", headers=bearer(club["director_token"])).get_json()
     assert sorted(shown["players"]) == sorted(["Aki", "Zoe", *(f"Guest {i}" for i in range(6))])
     assert len(shown["sessions"]) == 6
+
+
+def test_adding_players_with_an_empty_box_says_so_in_plain_words_at_that_form(client):
+    """Nothing typed: a plain sentence in the reader's language, not the API's "players must be a
+    list of names", shown in the add-players form (the foot of the page, where the thumb is)."""
+    club = new_club(client)
+    client.get(f"/club/{club['id']}?token={club['director_token']}")
+    resp = client.post(f"/club/{club['id']}/players", data={"players": " \n"}, headers={"Accept-Language": "ja"})
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
+    assert "players must" not in page and "players は" not in page
+    foot = page[page.index('id="players"') :]
+    assert "名前を1行に1人ずつ書いてください。" in foot
+
+
+def test_a_refused_name_stays_in_the_add_players_box(client):
+    club = new_club(client)
+    client.get(f"/club/{club['id']}?token={club['director_token']}")
+    long_name = "Ü" * 300
+    resp = client.post(f"/club/{club['id']}/players", data={"players": f"Eri\n{long_name}"})
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
+    foot = page[page.index('id="players"') :]
+    assert 'role="alert"' in foot and f"Eri\n{long_name}</textarea>" in foot

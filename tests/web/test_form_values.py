@@ -110,3 +110,16 @@ def test_a_tile_picked_in_a_loose_spelling_is_stored_canonically(client):
     assert refused.get_json()["error"]["message"] == (
         'The indicator of the deal event must be a tile written like 6-4, not "[1|3]".'
     )
+
+
+def test_a_refused_points_entry_names_the_field_in_japanese_not_by_its_record_key(client):
+    """A Japanese page never shows the record key ("points") for the box the player typed in."""
+    table = score_pad(client)
+    client.get(f"/t/{table['id']}/join/{table['scorer_token']}")
+    resp = client.post(
+        f"/t/{table['id']}/events", data={"type": "round", "points": ["abc", "1"]}, headers={"Accept-Language": "ja"}
+    )
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
+    assert "ラウンド イベントの「点数」は半角数字 0-9 で書いた整数" in page
+    assert " points " not in page

@@ -1,5 +1,6 @@
 """The HTML pages: starting a table, recording, undo, corrections, sharing, import/export, language."""
 
+import html
 import json
 import re
 from pathlib import Path
@@ -119,6 +120,23 @@ def test_an_invalid_record_names_the_first_bad_event_and_stores_nothing(client):
     resp = client.post("/import", data={"text": json.dumps(record)})
     assert resp.status_code == 422
     assert "Event 2:" in resp.get_data(as_text=True)
+
+
+def test_a_refused_pasted_record_stays_in_the_box_to_mend(client):
+    """The player pasted a record and it was refused: the text is still there to fix, not gone."""
+    record = score_pad_record({"type": "round", "points": [1, 1]}, {"type": "round", "points": [1]})
+    pasted = json.dumps(record)
+    resp = client.post("/import", data={"text": pasted})
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
+    box = re.search(r'<textarea name="text"[^>]*>(.*?)</textarea>', page, re.S)
+    assert box and html.unescape(box.group(1)) == pasted
+
+
+def test_importing_nothing_asks_for_a_file_or_a_paste(client):
+    resp = client.post("/import", data={"text": "  "}, headers={"Accept-Language": "ja"})
+    assert resp.status_code == 422
+    assert "記録ファイルを選ぶか、記録を貼り付けてください。" in resp.get_data(as_text=True)
 
 
 def test_bad_table_forms_are_refused_with_a_message(client):

@@ -60,6 +60,17 @@
     if (other) other.hidden = !on;
   }
 
+  // A board wider than the phone opens on the last tile played, not on its empty left edge (the
+  // board box scrolls, the page does not); not while cells are ticked, so a refusal keeps them in view.
+  function showLast() {
+    var board = document.querySelector("[data-bead-board]");
+    var last = board && board.querySelector(".bead-tile.last");
+    if (!last || document.querySelector(".bead-cell input:checked")) return;
+    var b = board.getBoundingClientRect(), r = last.getBoundingClientRect();
+    board.scrollLeft += r.left + r.width / 2 - (b.left + b.width / 2);
+    board.scrollTop += r.top + r.height / 2 - (b.top + b.height / 2);
+  }
+
   // After a swap the sheet follows the ticked cells (a refused placement may keep both ticked).
   document.addEventListener("htmx:afterSwap", function () {
     sheet(document.querySelectorAll(".bead-cell input:checked").length === 2);
@@ -98,6 +109,8 @@
   document.addEventListener("htmx:afterSwap", function () {
     picked = Array.prototype.slice.call(document.querySelectorAll(".bead-cell input:checked"));
     apply();
+    showLast();
   });
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", apply); else apply();
+  function ready() { apply(); showLast(); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready); else ready();
 })();
