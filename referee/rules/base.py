@@ -171,7 +171,7 @@ class Texts:
 
 def counted(singular: str, plural: str, n: int, **params: Any) -> Line:
     """A :class:`Line` whose words follow the count ``n`` ("1 tile", "2 tiles"): ngettext when
-    shown. Babel extracts both forms (``counted`` is a plural keyword in catalogs.py)."""
+    shown. Babel extracts both forms (``counted`` is a plural keyword in translation_catalogs.py)."""
     return Line(singular, {"n": n, **params}, plural=plural)
 
 
