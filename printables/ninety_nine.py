@@ -5,12 +5,33 @@ from __future__ import annotations
 
 from typing import cast
 
+from printables.geometry import PageSpec
 from printables.registry import Printable, PrintJob
 from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet
 from referee.rules.base import _
 from referee.rules.ninety_nine.view import Detail
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def game_bonus_lines(job: PrintJob) -> tuple[str, ...]:
+    """The game (and rubber) bonus in short lines, for whoever adds up the totals: the running
+    totals on the sheet leave them out (none where the rules give none)."""
+    if job.options.get("fixedTarget") or job.options.get("oxfordWhist"):
+        return ()  # N19 and N34 end with the highest total: no game bonus
+    if job.options.get("wikiGameBonus"):
+        return (
+            job.t(
+                _("Game bonus: +100 to each player at 100 or more who made their bid in the last deal (N18).")
+            ),
+        )
+    return (
+        job.t(_("Game bonus: +100 to the game winner and to every other player at 100 or more (N17).")),
+        job.t(
+            _("Rubber bonus: the first to win 3 games adds 100 × (%(n)s − games played) (N17)."),
+            n=2 * len(job.players) + 2,
+        ),
+    )
 
 
 def score_sheet(job: PrintJob) -> ScoreSheet:
@@ -60,6 +81,7 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
         if not job.blank
         else None,
         footnotes=(
+            *game_bonus_lines(job),
             job.t(_("Bid cards: ♦ = 0, ♠ = 1, ♥ = 2, ♣ = 3 tricks (N3); first deal no trump (N8).")),
             *(
                 (job.t(_("Agreed total: play until someone passes %(n)s (N19)."), n=target),)
@@ -72,7 +94,12 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
 
 
 def build(job: PrintJob) -> bytes:
-    return build_score_sheet(score_sheet(job), spec=job.spec)
+    return build_score_sheet(score_sheet(job), spec=page(job))
+
+
+def page(job: PrintJob) -> PageSpec:
+    """Sideways from 3 players on: 18 or 23 columns leave an upright page's Japanese headers cramped."""
+    return job.spec.turned() if len(job.players) >= 3 else job.spec
 
 
 PRINTABLES = (Printable("ninety-nine", "score-sheet", _("Score sheet"), build),)
