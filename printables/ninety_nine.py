@@ -34,6 +34,18 @@ def game_bonus_lines(job: PrintJob) -> tuple[str, ...]:
     )
 
 
+def _game_bonus_row(
+    job: PrintJob, game: int | None, bonus: list[int], final: list[int] | None
+) -> tuple[str, ...]:
+    """A line under a finished game (or the rubber) with its bonus in each player's Bonus column and,
+    for a game, the final total with the bonus: the sheet adds up to the totals below it (N17, N18)."""
+    label = job.t(_("Game bonus")) if game is not None else job.t(_("Rubber bonus"))
+    cells = [str(game) if game is not None else "", label, ""]
+    for s in range(len(job.players)):
+        cells += ["", "", f"+{bonus[s]}" if bonus[s] else "", "", str(final[s]) if final is not None else ""]
+    return tuple(cells)
+
+
 def score_sheet(job: PrintJob) -> ScoreSheet:
     groups = tuple(
         ColumnGroup(
@@ -52,7 +64,8 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
     rows: list[tuple[str, ...]] = []
     if job.detail is not None:
         detail = cast(Detail, job.detail)  # a Ninety-Nine job carries the table's view detail
-        for r in detail["sheet"]:
+        sheet = detail["sheet"]
+        for i, r in enumerate(sheet):
             cells = [
                 f"{r['game']}.{r['deal']}",
                 job.players[r["dealer"]] if r["dealer"] < len(job.players) else "",
@@ -67,6 +80,11 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
                     str(r["running"][s]),
                 ]
             rows.append(tuple(cells))
+            ended = next((g for g in detail["games"] if g["number"] == r["game"]), None)
+            if ended is not None and (i + 1 == len(sheet) or sheet[i + 1]["game"] != r["game"]):
+                rows.append(_game_bonus_row(job, ended["number"], ended["bonus"], ended["final"]))
+        if any(detail["rubber_bonus"]):
+            rows.append(_game_bonus_row(job, None, detail["rubber_bonus"], None))
     return ScoreSheet(
         title=job.t(_("Ninety-Nine score sheet")),
         subtitle=job.subtitle,

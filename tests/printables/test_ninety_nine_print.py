@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printables.ninety_nine import build
+from printables.ninety_nine import build, score_sheet
 from printables.registry import PrintJob, find
 from referee.rules.events import decode
 from referee.rules.ninety_nine import GAME
@@ -87,3 +87,20 @@ def test_the_game_bonus_line_follows_the_table_options():
     assert "Rubber" not in wiki
     assert "Game bonus" not in notes(fixedTarget=200)  # N19: highest total wins, no bonus
     assert "Game bonus" not in notes(oxfordWhist=True)  # N34
+
+
+def test_a_finished_game_adds_its_bonus_on_the_sheet():
+    """N17: the golden game ends at 176/44/145; Aki (winner) and Chie (at 100+) add 100. The sheet
+    shows that line under the game's last deal, so its totals add up to the totals row."""
+    state = GAME.start(tuple(GOLDEN["players"]), GAME.resolve_options({}))
+    for e in GOLDEN["events"]:
+        state = GAME.apply(state, decode(GAME.events, e))
+    view = GAME.view(state)
+    assert view.detail["games"][0]["bonus"] == [100, 0, 100]
+    job = PrintJob(players=tuple(GOLDEN["players"]), detail=view.detail, totals=view.totals)
+    rows = score_sheet(job).rows
+    bonus_row = rows[len(view.detail["sheet"])]
+    assert bonus_row[:2] == ("1", "Game bonus")
+    assert bonus_row[3:] == ("", "", "+100", "", "276", "", "", "", "", "44", "", "", "+100", "", "245")
+    assert tuple(int(t) for t in bonus_row[7::5]) == view.totals
+    assert "Game bonus +100 276" in " ".join(text(build(job))[1].split())
