@@ -10,11 +10,13 @@ a last resort, which a blank sheet must never need).
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import printables.score_sheet as score_sheet
 from printables.fonts import text_width
 from printables.registry import _registry
-from printables.score_sheet import HEADER_MIN_PT, _Layout
+from printables.score_sheet import HEADER_MIN_PT, _Layout, fit_header
 from referee.rules import GAMES
 from tests.conftest import close_app, make_app
 
@@ -66,3 +68,16 @@ def test_no_text_is_cut_and_every_header_fits_its_column(client, monkeypatch, ga
 
 def test_every_game_offers_a_printable_checked_here():
     assert {game for game, *_ in CASES} == set(GAMES)
+
+
+@given(
+    text=st.text(alphabet="アイウエオーッャ漢字点数合計 abcdefghWM.,()", min_size=1, max_size=24).filter(
+        str.strip
+    ),
+    width=st.floats(min_value=12.0, max_value=200.0),
+)
+def test_a_header_is_never_cut_whatever_its_width(text, width):
+    fit = fit_header(text, width)
+    assert "".join(fit.lines).replace(" ", "") == text.replace(" ", "")
+    assert all(text_width(line, fit.size) <= width for line in fit.lines)
+    assert HEADER_MIN_PT <= fit.size <= score_sheet.HEADER_PT
