@@ -5,12 +5,45 @@ from __future__ import annotations
 
 from typing import cast
 
+from printables.geometry import PageSpec
 from printables.registry import Printable, PrintJob
 from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet
 from referee.rules.base import _
 from referee.rules.ninety_nine.view import Detail
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def game_bonus_lines(job: PrintJob) -> tuple[str, ...]:
+    """The game (and rubber) bonus in short lines, for whoever adds up the totals: the running
+    totals on the sheet leave them out (none where the rules give none)."""
+    if job.options.get("fixedTarget") or job.options.get("oxfordWhist"):
+        return ()  # N19 and N34 end with the highest total: no game bonus
+    if job.options.get("wikiGameBonus"):
+        return (
+            job.t(
+                _("Game bonus: +100 to each player at 100 or more who made their bid in the last deal (N18).")
+            ),
+        )
+    return (
+        job.t(_("Game bonus: +100 to the game winner and to every other player at 100 or more (N17).")),
+        job.t(
+            _("Rubber bonus: the first to win 3 games adds 100 × (%(n)s − games played) (N17)."),
+            n=2 * len(job.players) + 2,
+        ),
+    )
+
+
+def _game_bonus_row(
+    job: PrintJob, game: int | None, bonus: list[int], final: list[int] | None
+) -> tuple[str, ...]:
+    """A line under a finished game (or the rubber) with its bonus in each player's Bonus column and,
+    for a game, the final total with the bonus: the sheet adds up to the totals below it (N17, N18)."""
+    label = job.t(_("Game bonus")) if game is not None else job.t(_("Rubber bonus"))
+    cells = [str(game) if game is not None else "", label, ""]
+    for s in range(len(job.players)):
+        cells += ["", "", f"+{bonus[s]}" if bonus[s] else "", "", str(final[s]) if final is not None else ""]
+    return tuple(cells)
 
 
 def score_sheet(job: PrintJob) -> ScoreSheet:
@@ -31,7 +64,8 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
     rows: list[tuple[str, ...]] = []
     if job.detail is not None:
         detail = cast(Detail, job.detail)  # a Ninety-Nine job carries the table's view detail
-        for r in detail["sheet"]:
+        sheet = detail["sheet"]
+        for i, r in enumerate(sheet):
             cells = [
                 f"{r['game']}.{r['deal']}",
                 job.players[r["dealer"]] if r["dealer"] < len(job.players) else "",
@@ -46,6 +80,11 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
                     str(r["running"][s]),
                 ]
             rows.append(tuple(cells))
+            ended = next((g for g in detail["games"] if g["number"] == r["game"]), None)
+            if ended is not None and (i + 1 == len(sheet) or sheet[i + 1]["game"] != r["game"]):
+                rows.append(_game_bonus_row(job, ended["number"], ended["bonus"], ended["final"]))
+        if any(detail["rubber_bonus"]):
+            rows.append(_game_bonus_row(job, None, detail["rubber_bonus"], None))
     return ScoreSheet(
         title=job.t(_("Ninety-Nine score sheet")),
         subtitle=job.subtitle,
@@ -60,6 +99,7 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
         if not job.blank
         else None,
         footnotes=(
+            *game_bonus_lines(job),
             job.t(_("Bid cards: ♦ = 0, ♠ = 1, ♥ = 2, ♣ = 3 tricks (N3); first deal no trump (N8).")),
             *(
                 (job.t(_("Agreed total: play until someone passes %(n)s (N19)."), n=target),)
@@ -72,7 +112,12 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
 
 
 def build(job: PrintJob) -> bytes:
-    return build_score_sheet(score_sheet(job), spec=job.spec)
+    return build_score_sheet(score_sheet(job), spec=page(job))
+
+
+def page(job: PrintJob) -> PageSpec:
+    """Sideways from 3 players on: 18 or 23 columns leave an upright page's Japanese headers cramped."""
+    return job.spec.turned() if len(job.players) >= 3 else job.spec
 
 
 PRINTABLES = (Printable("ninety-nine", "score-sheet", _("Score sheet"), build),)

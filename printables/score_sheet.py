@@ -7,8 +7,10 @@ the clock, so the same input gives the same bytes.
 A :class:`ScoreSheet` page is laid out top to bottom as: title, subtitle, the header row(s), the
 body lines (filled rows, then ``blank_rows`` empty ruled rows, then the totals row), the footnotes
 (last page only) and a page number "n/N" at the foot. When the lines overflow, the sheet goes on
-to further pages, each repeating the title and headers. Text that is too wide for its cell is set
-smaller, down to a minimum size, and only then cut short with an ellipsis.
+to further pages, each repeating the title and headers. A header is never cut: it is set smaller
+(down to :data:`HEADER_MIN_PT`) and wrapped onto more lines, and the header row grows to hold it
+(:func:`fit_header`), because a Japanese header is often wider than an English one. Body text that is
+too wide for its cell is set smaller, down to a minimum size, and only then cut short with an ellipsis.
 """
 
 from __future__ import annotations
@@ -23,13 +25,18 @@ from reportlab.lib.colors import Color, black
 from reportlab.pdfgen.canvas import Canvas
 
 from printables.fonts import register_font, text_width
-from printables.geometry import A4, PageSpec, pt
+from printables.geometry import A4, MM, PageSpec, pt
 
 Align = Literal["left", "center", "right"]
 
 TITLE_PT, SUBTITLE_PT, HEADER_PT, CELL_PT, MIN_PT, NOTE_PT, PAGE_NO_PT = 16, 10, 9, 10, 5, 8, 8
 TITLE_MM, SUBTITLE_MM, GAP_MM = 7.0, 5.0, 3.0  # title and subtitle line heights, gap above the table
 HEADER_ROW_MM, NOTE_LEADING_MM, FOOTER_MM, PAD_MM = 8.0, 3.6, 7.0, 1.2
+HEADER_MIN_PT, LEADING = 5.0, 1.15  # smallest header size; line pitch as a multiple of the size
+HEADER_STEPS = ((1, 7.0), (2, 6.0), (3, HEADER_MIN_PT))  # (most lines, smallest size), tried in turn
+NO_LINE_START = "ーッャュョァィゥェォヵヶっゃゅょぁぃぅぇぉ、。，．・）」』】％!?！？),.:;"
+"""Characters a wrapped line may not start with (the usual Japanese line-breaking rule, plus
+closing punctuation): the character before goes down with them."""
 SHADE = Color(0.9, 0.9, 0.9)
 THIN, THICK = 0.4, 1.2  # rule widths in points
 
@@ -142,11 +149,47 @@ def wrap_text(text: str, width_pt: float, size: float) -> list[str]:
             if ch != " " and cut > 0 and text_width(line[cut + 1 :] + ch, size) <= width_pt:
                 lines.append(line[:cut].rstrip())  # carry the last word over
                 line = line[cut + 1 :] + ch
+            elif ch in NO_LINE_START and len(line) > 1 and line[-1] != " ":
+                lines.append(line[:-1].rstrip())  # take the character before down too
+                line = line[-1] + ch
             else:
                 lines.append(line.rstrip())
                 line = "" if ch == " " else ch
         lines.append(line)
     return lines
+
+
+@dataclass(frozen=True)
+class HeaderFit:
+    """A header as set: its lines and their size in points."""
+
+    lines: tuple[str, ...]
+    size: float
+
+    @property
+    def height_mm(self) -> float:
+        """The height the lines need, padding included."""
+        return len(self.lines) * self.size * LEADING / MM + 2 * PAD_MM
+
+
+def fit_header(text: str, width_pt: float, size: float = HEADER_PT) -> HeaderFit:
+    """The header on as few lines and as large as fits ``width_pt``, never cut.
+
+    One line is preferred down to 7 pt, then two lines down to 6 pt, then three down to
+    :data:`HEADER_MIN_PT`; past that, as many lines as it takes at the smallest size.
+    """
+
+    def fits(lines: list[str], at: float) -> bool:
+        return all(text_width(line, at) <= width_pt for line in lines)
+
+    for most, smallest in HEADER_STEPS:
+        at = size
+        while at >= smallest:
+            lines = wrap_text(text, width_pt, at)
+            if len(lines) <= most and fits(lines, at):
+                return HeaderFit(tuple(lines), at)
+            at -= 0.5
+    return HeaderFit(tuple(wrap_text(text, width_pt, HEADER_MIN_PT)), HEADER_MIN_PT)
 
 
 def new_canvas(spec: PageSpec, title: str) -> tuple[Canvas, io.BytesIO]:
@@ -227,12 +270,34 @@ def hline(canvas: Canvas, x0: float, x1: float, y: float, width: float) -> None:
 
 
 @dataclass(frozen=True)
+class HeaderCell:
+    """One header box as drawn: lower-left corner and size in mm, and its text as set."""
+
+    text: str
+    x: float
+    y: float
+    w: float
+    h: float
+    fit: HeaderFit
+
+    @property
+    def inner_pt(self) -> float:
+        """The width the text may take, in points (the box less its padding)."""
+        return pt(self.w - 2 * PAD_MM)
+
+
+def _fits(texts: Sequence[str], widths: Sequence[float]) -> list[HeaderFit]:
+    return [fit_header(t, pt(w - 2 * PAD_MM)) for t, w in zip(texts, widths, strict=True)]
+
+
+@dataclass(frozen=True)
 class _Layout:
     spec: PageSpec
     xs: tuple[float, ...]  # left edge of each leaf column, mm
     widths: tuple[float, ...]
     header_mm: float  # total height of the header rows
     row_mm: float
+    headers: tuple[HeaderCell, ...]  # positioned with the table's top at y = 0
 
     @classmethod
     def of(cls, sheet: ScoreSheet, spec: PageSpec) -> _Layout:
@@ -240,34 +305,59 @@ class _Layout:
         total = sum(c.weight for c in leaves)
         widths = tuple(spec.content_width_mm * c.weight / total for c in leaves)
         xs = tuple(spec.margin_left_mm + sum(widths[:i]) for i in range(len(widths)))
-        header = HEADER_ROW_MM * (2 if sheet.has_groups else 1)
-        return cls(spec, xs, widths, header, sheet.row_height_mm)
+        # (text, first leaf, leaf count, row): row 0 is a group's title, 1 its leaves, None both rows
+        boxes: list[tuple[str, int, int, int | None]] = []
+        i = 0
+        for col in sheet.columns:
+            if isinstance(col, ColumnGroup):
+                boxes.append((col.title, i, len(col.columns), 0))
+                boxes.extend((leaf.header, i + j, 1, 1) for j, leaf in enumerate(col.columns))
+                i += len(col.columns)
+            else:
+                boxes.append((col.header, i, 1, None))
+                i += 1
+        spans = [sum(widths[a : a + n]) for _, a, n, _ in boxes]
+        fits = _fits([b[0] for b in boxes], spans)
+        # Each row is as tall as its tallest header; a lone column spans both rows.
+        row = [HEADER_ROW_MM, HEADER_ROW_MM]
+        for (_, _, _, r), f in zip(boxes, fits, strict=True):
+            if r is not None:
+                row[r] = max(row[r], f.height_mm)
+        full = row[0] + row[1] if sheet.has_groups else HEADER_ROW_MM
+        for (_, _, _, r), f in zip(boxes, fits, strict=True):
+            if r is None:
+                full = max(full, f.height_mm)
+        if sheet.has_groups:
+            row[1] = full - row[0]
+        tops = {0: 0.0, 1: -row[0], None: 0.0}
+        heights = {0: row[0], 1: row[1], None: full}
+        headers = tuple(
+            HeaderCell(text, xs[a], tops[r] - heights[r], span, heights[r], f)
+            for (text, a, _, r), span, f in zip(boxes, spans, fits, strict=True)
+        )
+        return cls(spec, xs, widths, full, sheet.row_height_mm, headers)
 
     @property
     def right(self) -> float:
         return self.xs[-1] + self.widths[-1]
 
 
-def _draw_header(canvas: Canvas, sheet: ScoreSheet, lay: _Layout, top: float) -> None:
+def header_cells(sheet: ScoreSheet, spec: PageSpec = A4) -> tuple[HeaderCell, ...]:
+    """Every header box of the sheet as it is drawn (the table's top at y = 0), for checks."""
+    return _Layout.of(sheet, spec).headers
+
+
+def _draw_header(canvas: Canvas, lay: _Layout, top: float) -> None:
     """The header row(s): a group's title spans its columns; a lone column spans both rows."""
-    h = HEADER_ROW_MM
-    i = 0
-    for col in sheet.columns:
-        if isinstance(col, ColumnGroup):
-            n = len(col.columns)
-            x, w = lay.xs[i], sum(lay.widths[i : i + n])
-            ruled_box(canvas, x, top - h, w, h, fill=SHADE)
-            draw_text(canvas, col.title, x, top - h, w, h, HEADER_PT, "center")
-            for j, leaf in enumerate(col.columns):
-                xj, wj = lay.xs[i + j], lay.widths[i + j]
-                ruled_box(canvas, xj, top - 2 * h, wj, h, fill=SHADE)
-                draw_text(canvas, leaf.header, xj, top - 2 * h, wj, h, HEADER_PT, "center")
-            i += n
-        else:
-            x, w = lay.xs[i], lay.widths[i]
-            ruled_box(canvas, x, top - lay.header_mm, w, lay.header_mm, fill=SHADE)
-            draw_text(canvas, col.header, x, top - lay.header_mm, w, lay.header_mm, HEADER_PT, "center")
-            i += 1
+    for cell in lay.headers:
+        y = top + cell.y
+        ruled_box(canvas, cell.x, y, cell.w, cell.h, fill=SHADE)
+        size, pitch = cell.fit.size, cell.fit.size * LEADING / MM
+        first = y + (cell.h + len(cell.fit.lines) * pitch) / 2 - pitch  # the block centred in the box
+        canvas.setFont(register_font(), size)
+        for k, line in enumerate(cell.fit.lines):
+            baseline = pt(first - k * pitch) + (size * LEADING - size * 0.72) / 2
+            canvas.drawCentredString(pt(cell.x + cell.w / 2), baseline, line)
     hline(canvas, lay.xs[0], lay.right, top - lay.header_mm, THICK)
 
 
@@ -331,7 +421,7 @@ def build_score_sheet(sheet: ScoreSheet, *, spec: PageSpec = A4) -> bytes:
     for number, chunk in enumerate(pages, start=1):
         if number > 1:
             draw_title(canvas, spec, sheet.title, sheet.subtitle)
-        _draw_header(canvas, sheet, lay, table_top)
+        _draw_header(canvas, lay, table_top)
         top = table_top - lay.header_mm
         for k in chunk:
             cells, is_totals = lines[k]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printables.ninety_nine import build
+from printables.ninety_nine import build, score_sheet
 from printables.registry import PrintJob, find
 from referee.rules.events import decode
 from referee.rules.ninety_nine import GAME
@@ -54,3 +54,53 @@ def test_the_web_serves_blank_and_filled(client):
     made = client.post("/api/v1/records", json=GOLDEN).get_json()
     filled = client.get(f"/t/{made['id']}/print/score-sheet.pdf")
     assert filled.status_code == 200 and "Aki" in text(filled.data)[1]
+
+
+JA_HEADERS = ("ディール", "ディーラー", "切り札", "ビッド", "取得", "ボーナス", "プレミアム", "合計")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_japanese_headers_are_whole_and_the_game_bonus_is_named(client, players):
+    """Every Japanese header reads in full (wrapped inside its box, never cut), and the sheet says
+    what the running totals leave out: N17's +100 game bonus and the rubber bonus."""
+    pdf = client.get(
+        f"/print/ninety-nine/score-sheet.pdf?players={players}", headers={"Accept-Language": "ja"}
+    )
+    _, words = text(pdf.data)
+    joined = "".join(words.split())  # a wrapped header's lines come out one after the other
+    assert "…" not in words
+    for header in JA_HEADERS:
+        assert header in joined
+    assert "ゲームボーナス: ゲームの勝者と、100点以上に達した他の全員に +100 (N17)。" in words
+    assert f"100 × ({2 * players + 2} − 行ったゲーム数)" in words  # 8 − games with 3 players (N17)
+
+
+def test_the_game_bonus_line_follows_the_table_options():
+    def notes(**options):
+        job = PrintJob(players=("Aki", "Ben", "Chie"), options=GAME.resolve_options(options))
+        return text(build(job))[1]
+
+    assert "Game bonus: +100 to the game winner and to every other player at 100 or more (N17)." in notes()
+    assert "the first to win 3 games adds 100 × (8 − games played)" in notes()
+    wiki = notes(wikiGameBonus=True)
+    assert "Game bonus: +100 to each player at 100 or more who made their bid in the last deal (N18)." in wiki
+    assert "Rubber" not in wiki
+    assert "Game bonus" not in notes(fixedTarget=200)  # N19: highest total wins, no bonus
+    assert "Game bonus" not in notes(oxfordWhist=True)  # N34
+
+
+def test_a_finished_game_adds_its_bonus_on_the_sheet():
+    """N17: the golden game ends at 176/44/145; Aki (winner) and Chie (at 100+) add 100. The sheet
+    shows that line under the game's last deal, so its totals add up to the totals row."""
+    state = GAME.start(tuple(GOLDEN["players"]), GAME.resolve_options({}))
+    for e in GOLDEN["events"]:
+        state = GAME.apply(state, decode(GAME.events, e))
+    view = GAME.view(state)
+    assert view.detail["games"][0]["bonus"] == [100, 0, 100]
+    job = PrintJob(players=tuple(GOLDEN["players"]), detail=view.detail, totals=view.totals)
+    rows = score_sheet(job).rows
+    bonus_row = rows[len(view.detail["sheet"])]
+    assert bonus_row[:2] == ("1", "Game bonus")
+    assert bonus_row[3:] == ("", "", "+100", "", "276", "", "", "", "", "44", "", "", "+100", "", "245")
+    assert tuple(int(t) for t in bonus_row[7::5]) == view.totals
+    assert "Game bonus +100 276" in " ".join(text(build(job))[1].split())

@@ -1,0 +1,89 @@
+"""A play with a long undo/redo sequence leaves the browser console clean: no Content-Security-Policy
+violation (the policy allows no inline style or script) and no error or warning of any kind.
+
+htmx would add an inline ``<style>`` for its indicator classes unless ``includeIndicatorStyles`` is
+false in the ``htmx-config`` meta tag; our own CSS carries those rules instead (static/css/app.css).
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .plays import PLAYS, Tapper, entered, import_until, record
+
+pytestmark = pytest.mark.browser
+
+REPORT_VIOLATIONS = """
+document.addEventListener('securitypolicyviolation', e =>
+  window.reportViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`));
+"""
+
+TABLES = [p for p in PLAYS if p.seat is None]
+
+
+def undo(page: Page, seq: int) -> None:
+    button = page.locator("#undo")
+    button.tap()
+    expect(button).to_contain_text("Tap again")  # the first tap arms it
+    button.tap()
+    entered(page, seq)
+
+
+def redo(page: Page, seq: int) -> None:
+    page.locator("#answer").get_by_role("button", name="Redo").tap()
+    entered(page, seq)
+
+
+@pytest.mark.parametrize("play", TABLES, ids=[p.game for p in TABLES])
+def test_a_play_with_undo_and_redo_logs_nothing(page: Page, play):
+    violations: list[str] = []
+    console: list[str] = []
+    page.expose_function("reportViolation", lambda text: violations.append(text))
+    page.add_init_script(REPORT_VIOLATIONS)
+    page.on(
+        "console", lambda m: console.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None
+    )
+    page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
+    rec = record(play.record)
+    import_until(page, rec, play.index)
+    play.enter(page, Tapper(page), rec["events"][play.index])
+    seq = play.index + 1
+    entered(page, seq)
+    for _ in range(6):  # undo and redo, in turn, as a table unsure of the last entry would
+        seq += 1
+        undo(page, seq)
+        seq += 1
+        redo(page, seq)
+    page.locator(".moment-link").first.click()  # a look at the past and back again
+    expect(page.locator(".moment-banner")).to_be_visible()
+    page.go_back()
+    entered(page, seq)
+    page.reload()
+    entered(page, seq)
+    assert violations == []
+    assert console == []
+    # htmx took its settings from the meta tag and added no <style> of its own
+    assert page.evaluate("htmx.config.includeIndicatorStyles") is False
+    assert page.locator("style").count() == 0
+
+
+INDICATOR = """() => {
+  const box = document.createElement('div'), spinner = document.createElement('span');
+  spinner.className = 'htmx-indicator';
+  box.append(spinner);
+  document.body.append(box);
+  const idle = getComputedStyle(spinner).visibility;
+  box.classList.add('htmx-request');
+  const busy = getComputedStyle(spinner).visibility;
+  box.remove();
+  return [idle, busy];
+}"""
+
+
+def test_htmx_indicators_come_from_our_stylesheet(page: Page):
+    """With htmx's own inline indicator <style> switched off, app.css hides an indicator until its
+    request runs, as htmx's would have."""
+    page.goto("/")
+    page.wait_for_load_state("load")
+    assert page.evaluate(INDICATOR) == ["hidden", "visible"]
