@@ -107,19 +107,26 @@ def get_session(session_id: Any) -> ClubSession | None:
 
 
 def on_roster(session: ClubSession, players: Any) -> Any:
-    """The table's players in the roster's spelling; MalformedEvent naming the first one not on it.
+    """The table's players in the roster's spelling; MalformedEvent naming every one not on it.
 
     Anything that is not a list of text is passed on unchanged for the table's own header check
     to refuse with its usual message."""
     if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
         return players
     roster = {r.key: r.name for r in session.roster}
-    names = []
+    names, missing = [], []
     for raw in players:
         name = clean_name(raw)
-        if name_key(name) not in roster:
-            raise MalformedEvent("not_on_roster", _("%(name)s is not on this session's roster."), name=name)
-        names.append(roster[name_key(name)])
+        if name_key(name) in roster:
+            names.append(roster[name_key(name)])
+        elif name not in missing:
+            missing.append(name)
+    if len(missing) == 1:
+        raise MalformedEvent("not_on_roster", _("%(name)s is not on this session's roster."), name=missing[0])
+    if missing:
+        raise MalformedEvent(
+            "not_on_roster", _("%(names)s are not on this session's roster."), names=", ".join(missing)
+        )
     return names
 
 
