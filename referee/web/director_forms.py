@@ -53,9 +53,10 @@ def tools(
     just_added = None
     if isinstance(added, str):
         just_added = next((row for row in table_rows(session) if row.table.id == added), None)
+    game = _game(game_id)
     return {
-        "roster": roster_of(session),
-        "add_game": _game(game_id),
+        "roster": roster_of(session) if game else (),  # read only when its seats are shown
+        "add_game": game,
         "add_form": form,
         "given": list(form.getlist("players")) if isinstance(form, MultiDict) else [],
         "add_error": error,

@@ -1,0 +1,117 @@
+"""The director's board is rendered once per change (issue 17, the screen under load): kept by the
+session's board version, the language and the minute, never stale, never served without the token."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from referee.web import director
+from tests.web.test_director_forms import open_screen
+from tests.web.test_sessions import new_session, session_table
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The board's clock, held still (so a test is never split across two minutes) and moved by hand."""
+    now = {"at": director._now()}
+    monkeypatch.setattr(director, "_now", lambda: now["at"])
+    return now
+
+
+def version_of(html: str) -> str:
+    return html.split('data-version="')[1].split('"')[0]
+
+
+def board_of(html: str) -> str:
+    return html[html.index('<main id="board"') : html.index("</main>")]
+
+
+def renders(client) -> int:
+    return client.application.extensions["session_boards"].renders
+
+
+def score(client, table, points):
+    resp = client.post(
+        f"/api/v1/tables/{table['id']}/events",
+        json={"type": "round", "points": points},
+        headers={"Authorization": f"Bearer {table['scorer_token']}"},
+    )
+    assert resp.status_code == 201, resp.get_json()
+
+
+def test_the_board_is_rendered_once_per_version_and_a_new_entry_renders_it_anew(client, clock):
+    session = new_session(client)
+    table = session_table(client, session, "score-pad", ["Aki", "Ben"]).get_json()
+    screen = open_screen(client, session)
+    first = client.get(screen).get_data(as_text=True)
+    before = renders(client)
+    version = version_of(first)
+
+    again = client.get(screen).get_data(as_text=True)  # a reload, a second screen
+    behind = client.get(f"{screen}/live?since=0.0.0.0.0.0").get_data(as_text=True)  # a screen one behind
+    assert renders(client) == before  # served as it was rendered
+    assert board_of(again) == board_of(first) and board_of(behind) == board_of(first)
+    assert client.get(f"{screen}/live?since={version}").status_code == 204
+
+    score(client, table, [5, 7])
+    fresh = client.get(f"{screen}/live?since={version}")
+    assert fresh.status_code == 200 and renders(client) == before + 1
+    html = fresh.get_data(as_text=True)
+    assert version_of(html) != version and 'data-seat="1">7<' in html  # never the kept, older board
+    assert board_of(client.get(screen).get_data(as_text=True)) == board_of(html)
+    assert renders(client) == before + 1
+
+
+def test_each_language_gets_its_own_board(client, clock):
+    session = new_session(client)
+    session_table(client, session, "score-pad", ["Aki", "Ben"])
+    screen = open_screen(client, session)
+    english = client.get(screen).get_data(as_text=True)
+    japanese = client.get(screen, headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "Table 1" in board_of(english) and "テーブル 1" in board_of(japanese)
+    assert "Table 1" not in board_of(japanese)
+    counted = renders(client)
+    client.get(screen, headers={"Accept-Language": "ja"})
+    assert renders(client) == counted
+
+
+def test_the_minute_lines_are_rendered_again_when_the_minute_turns(client, clock):
+    """'2 minutes ago' must not stay on a board kept from a minute before, although nothing changed."""
+    session = new_session(client)
+    table = session_table(client, session, "score-pad", ["Aki", "Ben"]).get_json()
+    score(client, table, [1, 2])
+    screen = open_screen(client, session)
+    from referee.extensions import db
+    from referee.store.models import EventRow
+
+    with client.application.app_context():
+        last = db.session.query(EventRow).filter_by(table_id=table["id"]).one().created_at
+    clock["at"] = last + timedelta(minutes=2, seconds=1)
+    assert "2 minutes ago" in client.get(screen).get_data(as_text=True)
+    clock["at"] = last + timedelta(minutes=3, seconds=1)
+    assert "3 minutes ago" in client.get(screen).get_data(as_text=True)
+
+
+def test_a_kept_board_is_never_served_without_the_director_token(client, clock):
+    session = new_session(client)
+    session_table(client, session, "score-pad", ["Aki", "Ben"])
+    screen = open_screen(client, session)
+    assert "Aki" in client.get(f"{screen}/live?since=0").get_data(as_text=True)  # kept now
+    stranger = client.application.test_client()
+    assert stranger.get(f"{screen}/live?since=0").status_code == 403
+    assert stranger.get(screen).status_code == 403
+    other = new_session(client)
+    assert stranger.get(f"{screen}/live?since=0&token={other['director_token']}").status_code == 403
+
+
+def test_the_kept_board_holds_nothing_of_one_director_s_browser(client, clock):
+    """No CSRF field or link token in the board: the tools and a new table's links are outside it."""
+    session = new_session(client)
+    screen = open_screen(client, session)
+    added = client.post(f"{screen}/tables", data={"game": "score-pad", "players": ["Aki", "Ben"]})
+    page = client.get(added.headers["Location"]).get_data(as_text=True)
+    board = board_of(page)
+    assert "csrf_token" not in board and "/join/" not in board and session["director_token"] not in board
+    assert "/join/" in page[page.index("</main>") :]  # the links, shown beside it
