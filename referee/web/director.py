@@ -9,7 +9,8 @@ snapshot cache, which checks the log's latest seq first, so it is never stale).
 
 The board is rendered once per change: its HTML is kept (``live_cache.FragmentCache``) under the
 session, the version ``V`` just read, the language and the minute (its "3 minutes ago" lines), and
-served to the page and to every poll that reads the same ``V``. It holds nothing of one reader's (no
+served to the page and to every poll that reads the same ``V``. Each table's card is kept likewise by
+that table's own part of ``V`` (``BoardRow.version``), so a new entry renders one card, not fifty. It holds nothing of one reader's (no
 token, no CSRF field) and is only ever served after the director's token was checked. The director's
 own tools (add a table, import a record, the links of a table just added) are outside it.
 """
@@ -42,11 +43,13 @@ bp = Blueprint("sessions_pages", __name__, url_prefix="/s")
 IDLE = timedelta(minutes=10)
 PROGRESS_EVENTS = {"deal", "hand", "round"}
 BOARDS_KEPT = 256  # boards per worker: a version or two of each session's, in each language
+ROWS_KEPT = 4096  # table cards per worker: a version or two of each table of a few busy sessions
 
 
 @bp.record_once
 def _keep_boards(state) -> None:
     state.app.extensions["session_boards"] = FragmentCache(BOARDS_KEPT)
+    state.app.extensions["session_rows"] = FragmentCache(ROWS_KEPT)
 
 
 @bp.url_value_preprocessor
@@ -67,6 +70,16 @@ class BoardRow:
     activity: Activity
     idle: bool
     refusals: Refusals = Refusals()
+
+    @property
+    def version(self) -> str:
+        """Everything the row shows besides its minute line, as its key in the kept rows: the log line
+        (state, progress, breaches), corrections, idle, refusals and the storm flag."""
+        act, refused = self.activity, self.refusals
+        return (
+            f"{self.number}.{act.seq}.{act.proposed}.{act.decided}.{int(self.idle)}"
+            f".{refused.count}.{int(refused.storm)}"
+        )
 
     @property
     def progress(self) -> str:
@@ -127,20 +140,40 @@ def _board(
                 row.number, row.table.id, row.rep, act, _idle(act, now), refused.get(row.table.id, Refusals())
             )
         )
+    minute, language = f"@{now:%Y-%m-%dT%H:%M}", str(get_locale())
+
+    def row_html(row: BoardRow) -> str:
+        return rows_kept().fragment(
+            f"row:{row.table_id}",
+            row.version,
+            minute,
+            language,
+            lambda: render_template(
+                "session/_board_row.html",
+                row=row,
+                storm_refusals=STORM_REFUSALS,
+                since_text=lambda at: since_text(at, now),
+            ),
+        )
+
     return {
         "club": club,
-        "rows": rows,
+        "row_html": [row_html(r) for r in rows],
         "standings": standings(r.rep for r in rows),
         "game_names": {r.rep.game.id: r.rep.game.name for r in rows},
         "version": version,
-        "storm_refusals": STORM_REFUSALS,
-        "since_text": lambda at: since_text(at, now),
     }
 
 
 def boards() -> FragmentCache:
     """This worker's rendered boards (``renders`` counts the boards actually rendered)."""
     return current_app.extensions["session_boards"]
+
+
+def rows_kept() -> FragmentCache:
+    """This worker's rendered table cards: a board rendered for a change at one table renders that
+    table's card, and takes the others as they were."""
+    return current_app.extensions["session_rows"]
 
 
 def read_board(club: ClubSession) -> tuple[str, Callable[[], str]]:

@@ -115,3 +115,18 @@ def test_the_kept_board_holds_nothing_of_one_director_s_browser(client, clock):
     board = board_of(page)
     assert "csrf_token" not in board and "/join/" not in board and session["director_token"] not in board
     assert "/join/" in page[page.index("</main>") :]  # the links, shown beside it
+
+
+def test_a_new_entry_renders_the_card_of_its_table_alone(client, clock):
+    session = new_session(client)
+    tables = [session_table(client, session, "score-pad", p).get_json() for p in (["Aki", "Ben"], ["Chie", "Dai"])]
+    screen = open_screen(client, session)
+    client.get(screen)
+    cards = client.application.extensions["session_rows"]
+    before = cards.renders
+    score(client, tables[1], [4, 2])
+    html = client.get(f"{screen}/live?since=0").get_data(as_text=True)
+    assert cards.renders == before + 1  # table 2's card; table 1's as it was
+    second = html[html.index('data-table="2"') :]
+    assert 'data-seat="0">4<' in second and "Round 1" in second
+    assert 'data-seat="0">0<' in html[html.index('data-table="1"') : html.index('data-table="2"')]
