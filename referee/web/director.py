@@ -31,7 +31,16 @@ from ..rules.base import RuleError
 from ..store.models import ClubSession
 from ..store.refusals import STORM_REFUSALS, Refusals, refusals_of
 from ..store.replay import Replayed
-from ..store.sessions import Activity, activity, get_session, import_into, seat_links, standings, table_rows
+from ..store.sessions import (
+    Activity,
+    activity,
+    board_states,
+    get_session,
+    import_into,
+    seat_links,
+    standings,
+    table_rows,
+)
 from .access import director_token, remember_links
 from .director_forms import add_table_from, tools
 from .i18n import explain
@@ -133,13 +142,9 @@ def _board(
     club: ClubSession, acts: dict[str, Activity], refused: dict[str, Refusals], now: datetime, version: str
 ) -> dict[str, Any]:
     rows = []
-    for row in table_rows(club, {table_id: act.seq for table_id, act in acts.items()}):
-        act = acts.get(row.table.id, Activity())
-        rows.append(
-            BoardRow(
-                row.number, row.table.id, row.rep, act, _idle(act, now), refused.get(row.table.id, Refusals())
-            )
-        )
+    for number, table_id, rep in board_states(club, {table_id: act.seq for table_id, act in acts.items()}):
+        act = acts.get(table_id, Activity())
+        rows.append(BoardRow(number, table_id, rep, act, _idle(act, now), refused.get(table_id, Refusals())))
     minute, language = f"@{now:%Y-%m-%dT%H:%M}", str(get_locale())
 
     def row_html(row: BoardRow) -> str:

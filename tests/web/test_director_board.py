@@ -130,3 +130,24 @@ def test_a_new_entry_renders_the_card_of_its_table_alone(client, clock):
     second = html[html.index('data-table="2"') :]
     assert 'data-seat="0">4<' in second and "Round 1" in second
     assert 'data-seat="0">0<' in html[html.index('data-table="1"') : html.index('data-table="2"')]
+
+
+def test_a_table_written_elsewhere_is_replayed_not_taken_from_this_worker_s_snapshot(client, clock):
+    """Another app server wrote the line: this worker's kept snapshot is one behind, so the board loads
+    and replays that table (and takes the other, unchanged, from its snapshot)."""
+    from referee.extensions import db
+    from referee.store.models import EventRow
+
+    session = new_session(client)
+    tables = [session_table(client, session, "score-pad", p).get_json() for p in (["Aki", "Ben"], ["Chie", "Dai"])]
+    score(client, tables[0], [1, 1])
+    screen = open_screen(client, session)
+    assert 'data-seat="0">1<' in client.get(screen).get_data(as_text=True)
+    with client.application.app_context():  # as the other server stores it: this process never sees it
+        db.session.add(
+            EventRow(table_id=tables[0]["id"], seq=2, kind="event", body={"type": "round", "points": [6, 0]})
+        )
+        db.session.commit()
+    html = client.get(f"{screen}/live?since=0").get_data(as_text=True)
+    first = html[html.index('data-table="1"') : html.index('data-table="2"')]
+    assert 'data-seat="0">7<' in first and "Round 2" in first
