@@ -4,15 +4,17 @@ The director link (``?token=``) is checked, kept in the signed session cookie an
 address bar. The board follows the tables the way a table page does (``static/js/app.js``): it polls
 ``/s/<id>/live?since=V``, which answers 204 while ``V`` (every table's last seq and proposed or
 decided corrections, and which tables are idle) is unchanged, and the fresh board otherwise. Building
-``V`` takes two grouped queries and no replay; the board itself replays each table (from the
-snapshot cache, which checks the log's latest seq first, so it is never stale).
+``V`` takes grouped queries and no replay; the board takes each table from its kept snapshot when that
+is at the seq ``V`` was read at, and loads and replays only the others (``sessions.board_states``), so
+it is never stale.
 
 The board is rendered once per change: its HTML is kept (``live_cache.FragmentCache``) under the
 session, the version ``V`` just read, the language and the minute (its "3 minutes ago" lines), and
 served to the page and to every poll that reads the same ``V``. Each table's card is kept likewise by
-that table's own part of ``V`` (``BoardRow.version``), so a new entry renders one card, not fifty. It holds nothing of one reader's (no
-token, no CSRF field) and is only ever served after the director's token was checked. The director's
-own tools (add a table, import a record, the links of a table just added) are outside it.
+that table's own part of ``V`` (``BoardRow.version``), so a new entry renders one card, not fifty.
+Neither holds anything of one reader's (no token, no CSRF field), and both are only ever served after
+the director's token was checked. The director's own tools (add a table, import a record, the links
+of a table just added) are outside them. Measured: ``benchmarks/RESULTS.md`` section 9c.
 """
 
 from __future__ import annotations
