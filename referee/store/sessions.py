@@ -36,6 +36,7 @@ from .tables import (
     current_at,
     hash_token,
     import_record,
+    kept_at,
     token_matches,
 )
 
@@ -107,19 +108,26 @@ def get_session(session_id: Any) -> ClubSession | None:
 
 
 def on_roster(session: ClubSession, players: Any) -> Any:
-    """The table's players in the roster's spelling; MalformedEvent naming the first one not on it.
+    """The table's players in the roster's spelling; MalformedEvent naming every one not on it.
 
     Anything that is not a list of text is passed on unchanged for the table's own header check
     to refuse with its usual message."""
     if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
         return players
     roster = {r.key: r.name for r in session.roster}
-    names = []
+    names, missing = [], []
     for raw in players:
         name = clean_name(raw)
-        if name_key(name) not in roster:
-            raise MalformedEvent("not_on_roster", _("%(name)s is not on this session's roster."), name=name)
-        names.append(roster[name_key(name)])
+        if name_key(name) in roster:
+            names.append(roster[name_key(name)])
+        elif name not in missing:
+            missing.append(name)
+    if len(missing) == 1:
+        raise MalformedEvent("not_on_roster", _("%(name)s is not on this session's roster."), name=missing[0])
+    if missing:
+        raise MalformedEvent(
+            "not_on_roster", _("%(names)s are not on this session's roster."), names=", ".join(missing)
+        )
     return names
 
 
@@ -202,6 +210,28 @@ def table_rows(session: ClubSession, last_seqs: Mapping[str, int] | None = None)
         )
         for link in links
     ]
+
+
+def board_states(session: ClubSession, last_seqs: Mapping[str, int]) -> list[tuple[int, str, Replayed]]:
+    """Every table of the session in number order as (number, table id, state), for the director's
+    board: a table whose kept snapshot is at the log line ``activity`` has just read costs no load
+    at all; the others are loaded (with their seats) in one query and replayed as ``current`` does."""
+    links = db.session.execute(
+        select(SessionTable.number, SessionTable.table_id)
+        .where(SessionTable.session_id == session.id)
+        .order_by(SessionTable.number)
+    ).all()
+    reps: dict[str, Replayed | None] = {
+        table_id: kept_at(table_id, last_seqs[table_id]) if table_id in last_seqs else None
+        for _number, table_id in links
+    }
+    missing = [table_id for table_id, rep in reps.items() if rep is None]
+    if missing:
+        for table in db.session.scalars(
+            select(GameTable).where(GameTable.id.in_(missing)).options(selectinload(GameTable.seats))
+        ):
+            reps[table.id] = current(table)
+    return [(number, table_id, rep) for number, table_id in links if (rep := reps[table_id]) is not None]
 
 
 def standings(rows: Iterable[Replayed]) -> dict[str, list[Standing]]:

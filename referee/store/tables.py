@@ -174,10 +174,16 @@ def current_at(table: GameTable, last_seq: int) -> Replayed:
     grouped query for a whole session's tables, see ``sessions.activity``): the kept snapshot when it
     is at that line, with no read of the log; otherwise (not kept, or the log has moved on since) as
     ``current`` reads it."""
-    snapshot = _SNAPSHOTS.get(table.id)
-    if snapshot is not None and snapshot.last_seq == last_seq:
-        return snapshot
-    return current(table)
+    snapshot = kept_at(table.id, last_seq)
+    return snapshot if snapshot is not None else current(table)
+
+
+def kept_at(table_id: str, last_seq: int) -> Replayed | None:
+    """The kept snapshot of the table if it is at ``last_seq`` (its last log line, read just now),
+    else None; reads nothing, so a busy director's board need not even load the tables that did
+    not change (``sessions.board_states``)."""
+    snapshot = _SNAPSHOTS.get(table_id)
+    return snapshot if snapshot is not None and snapshot.last_seq == last_seq else None
 
 
 def normalise_event(game: Game[Any, Any], raw: Any) -> dict[str, Any]:

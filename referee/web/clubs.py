@@ -1,5 +1,5 @@
 """Club pages: start a club, its director's page (sessions, roster, a new session), and a page per
-player with their history in plain words.
+player with their history in plain words; and a session of one evening with no club at all.
 
 The club page needs the director link (``?token=``, then kept in the signed session cookie, as the
 director's screen does); the players' pages need only the club's id, like a table's viewer link, so
@@ -26,6 +26,7 @@ from ..store.clubs import (
 )
 from ..store.history import GameHistory, club_tables, player_history
 from ..store.models import Club
+from ..store.sessions import create_session
 from .access import director_token
 from .i18n import explain
 
@@ -56,6 +57,25 @@ def new_club():
         else:
             return redirect(url_for("clubs_pages.club", club_id=made.club.id, token=made.director_token))
     return render_template("club/new.html", error=error, form=request.form), 422 if error else 200
+
+
+@bp.route("/sessions/new", methods=["GET", "POST"])
+def new_session_alone():
+    """A session with no club: its name and roster (one name per line); then its director's screen,
+    where tables are added from the browser, so an evening needs no API at all."""
+    error = None
+    if request.method == "POST":
+        names = _lines(request.form.get("players"))
+        try:
+            made = create_session(request.form.get("name"), names)
+        except RuleError as err:
+            empty = err.code == "bad_players" and not names
+            error = gettext("Write at least one name, one per line.") if empty else explain(err)
+        else:
+            return redirect(
+                url_for("sessions_pages.director", session_id=made.session.id, token=made.director_token)
+            )
+    return render_template("session/new.html", error=error, form=request.form), 422 if error else 200
 
 
 def _club_page(club: Club, error: str | None = None, status: int = 200, form_at: str = "session"):

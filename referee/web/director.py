@@ -4,31 +4,63 @@ The director link (``?token=``) is checked, kept in the signed session cookie an
 address bar. The board follows the tables the way a table page does (``static/js/app.js``): it polls
 ``/s/<id>/live?since=V``, which answers 204 while ``V`` (every table's last seq and proposed or
 decided corrections, and which tables are idle) is unchanged, and the fresh board otherwise. Building
-``V`` takes two grouped queries and no replay; the board itself replays each table (from the
-snapshot cache, which checks the log's latest seq first, so it is never stale).
+``V`` takes grouped queries and no replay; the board takes each table from its kept snapshot when that
+is at the seq ``V`` was read at, and loads and replays only the others (``sessions.board_states``), so
+it is never stale.
+
+The board is rendered once per change: its HTML is kept (``live_cache.FragmentCache``) under the
+session, the version ``V`` just read, the language and the minute (its "3 minutes ago" lines), and
+served to the page and to every poll that reads the same ``V``. Each table's card is kept likewise by
+that table's own part of ``V`` (``BoardRow.version``), so a new entry renders one card, not fifty.
+Neither holds anything of one reader's (no token, no CSRF field), and both are only ever served after
+the director's token was checked. The director's own tools (add a table, import a record, the links
+of a table just added) are outside them. Measured: ``benchmarks/RESULTS.md`` section 9c.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from flask import Blueprint, Response, abort, g, redirect, render_template, request, url_for
-from flask_babel import gettext, ngettext
+from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, url_for
+from flask_babel import get_locale, gettext, ngettext
 
 from printables.club import StandingRow, TableCard, build_standings_pdf, build_table_cards, standings_csv
 
+from ..rules.base import RuleError
 from ..store.models import ClubSession
 from ..store.refusals import STORM_REFUSALS, Refusals, refusals_of
 from ..store.replay import Replayed
-from ..store.sessions import Activity, activity, get_session, seat_links, standings, table_rows
-from .access import director_token
+from ..store.sessions import (
+    Activity,
+    activity,
+    board_states,
+    get_session,
+    import_into,
+    seat_links,
+    standings,
+    table_rows,
+)
+from .access import director_token, remember_links
+from .director_forms import add_table_from, tools
+from .i18n import explain
+from .live_cache import FragmentCache
+from .pages import posted_record
 
 bp = Blueprint("sessions_pages", __name__, url_prefix="/s")
 
 IDLE = timedelta(minutes=10)
 PROGRESS_EVENTS = {"deal", "hand", "round"}
+BOARDS_KEPT = 256  # boards per worker: a version or two of each session's, in each language
+ROWS_KEPT = 4096  # table cards per worker: a version or two of each table of a few busy sessions
+
+
+@bp.record_once
+def _keep_boards(state) -> None:
+    state.app.extensions["session_boards"] = FragmentCache(BOARDS_KEPT)
+    state.app.extensions["session_rows"] = FragmentCache(ROWS_KEPT)
 
 
 @bp.url_value_preprocessor
@@ -49,6 +81,16 @@ class BoardRow:
     activity: Activity
     idle: bool
     refusals: Refusals = Refusals()
+
+    @property
+    def version(self) -> str:
+        """Everything the row shows besides its minute line, as its key in the kept rows: the log line
+        (state, progress, breaches), corrections, idle, refusals and the storm flag."""
+        act, refused = self.activity, self.refusals
+        return (
+            f"{self.number}.{act.seq}.{act.proposed}.{act.decided}.{int(self.idle)}"
+            f".{refused.count}.{int(refused.storm)}"
+        )
 
     @property
     def progress(self) -> str:
@@ -98,42 +140,135 @@ def board_version(
     return f"{lines}.{proposed}.{decided}.{idle}.{sum(r.count for r in refusals)}.{storms_over}"
 
 
-def _board(club: ClubSession) -> dict[str, Any]:
-    now, acts = _now(), activity(club)
-    refused = refusals_of(acts, now)
+def _board(
+    club: ClubSession, acts: dict[str, Activity], refused: dict[str, Refusals], now: datetime, version: str
+) -> dict[str, Any]:
     rows = []
-    for row in table_rows(club, {table_id: act.seq for table_id, act in acts.items()}):
-        act = acts.get(row.table.id, Activity())
-        rows.append(
-            BoardRow(
-                row.number, row.table.id, row.rep, act, _idle(act, now), refused.get(row.table.id, Refusals())
-            )
+    for number, table_id, rep in board_states(club, {table_id: act.seq for table_id, act in acts.items()}):
+        act = acts.get(table_id, Activity())
+        rows.append(BoardRow(number, table_id, rep, act, _idle(act, now), refused.get(table_id, Refusals())))
+    minute, language = f"@{now:%Y-%m-%dT%H:%M}", str(get_locale())
+
+    def row_html(row: BoardRow) -> str:
+        return rows_kept().fragment(
+            f"row:{row.table_id}",
+            row.version,
+            minute,
+            language,
+            lambda: render_template(
+                "session/_board_row.html",
+                row=row,
+                storm_refusals=STORM_REFUSALS,
+                since_text=lambda at: since_text(at, now),
+            ),
         )
+
     return {
         "club": club,
-        "rows": rows,
+        "row_html": [row_html(r) for r in rows],
         "standings": standings(r.rep for r in rows),
         "game_names": {r.rep.game.id: r.rep.game.name for r in rows},
-        "version": board_version(acts, now, refused),
-        "storm_refusals": STORM_REFUSALS,
-        "since_text": lambda at: since_text(at, now),
+        "version": version,
     }
+
+
+def boards() -> FragmentCache:
+    """This worker's rendered boards (``renders`` counts the boards actually rendered)."""
+    return current_app.extensions["session_boards"]
+
+
+def rows_kept() -> FragmentCache:
+    """This worker's rendered table cards: a board rendered for a change at one table renders that
+    table's card, and takes the others as they were."""
+    return current_app.extensions["session_rows"]
+
+
+def read_board(club: ClubSession) -> tuple[str, Callable[[], str]]:
+    """The board's version as the database now stands, and its HTML at that version: kept from an
+    earlier render at the same version, language and minute, or rendered now (and then kept)."""
+    now, acts = _now(), activity(club)
+    refused = refusals_of(acts, now)
+    version = board_version(acts, now, refused)
+
+    def html() -> str:
+        return boards().fragment(
+            f"session:{club.id}",
+            version,
+            f"board@{now:%Y-%m-%dT%H:%M}",
+            str(get_locale()),
+            lambda: render_template("session/_board.html", **_board(club, acts, refused, now, version)),
+        )
+
+    return version, html
+
+
+def _page(status: int = 200, **shown: Any) -> tuple[str, int]:
+    """The director's screen: the board (rendered first, before the tools' CSRF field exists), then
+    the director's tools with whatever a refused form sent."""
+    club: ClubSession = g.club_session
+    board = read_board(club)[1]()
+    director_link = url_for(
+        "sessions_pages.director", session_id=club.id, token=g.director_token, _external=True
+    )
+    context = tools(club, **shown)
+    return render_template(
+        "session/director.html", club=club, board=board, director_link=director_link, **context
+    ), status
 
 
 @bp.get("/<session_id>")
 def director(session_id: str):
     if request.args.get("token"):
         return redirect(url_for("sessions_pages.director", session_id=session_id))
-    return render_template("session/director.html", **_board(g.club_session))
+    return _page(game_id=request.args.get("game"), added=request.args.get("added"))
 
 
 @bp.get("/<session_id>/live")
 def poll(session_id: str):
-    """204 while the board is as the page shows it; otherwise the fresh board."""
-    now, acts = _now(), activity(g.club_session)
-    if request.args.get("since") == board_version(acts, now, refusals_of(acts, now)):
+    """204 while the board is as the page shows it; otherwise the board as it now is."""
+    version, html = read_board(g.club_session)
+    if request.args.get("since") == version:
         return Response(status=204, headers={"Cache-Control": "no-store"})
-    return render_template("session/_board.html", **_board(g.club_session))
+    return Response(html(), headers={"Cache-Control": "no-store"})
+
+
+def _added(table_id: str, scorer_token: str, seat_tokens: tuple[str, ...], game_id: str | None = None):
+    """After a table joins: this browser holds its links (as after starting a table), and the
+    screen shows them with the table on the board; the add form stays on the same game."""
+    remember_links(table_id, scorer_token, seat_tokens)
+    return redirect(
+        url_for(
+            "sessions_pages.director",
+            session_id=g.club_session.id,
+            game=game_id,
+            added=table_id,
+            _anchor="added",
+        )
+    )
+
+
+@bp.post("/<session_id>/tables")
+def add_table(session_id: str):
+    """A table from the roster, checked as every new table is; refused: the form again as sent."""
+    try:
+        created, _number = add_table_from(g.club_session, g.director_token, request.form)
+    except RuleError as err:
+        return _page(422, game_id=request.form.get("game"), form=request.form, error=explain(err))
+    return _added(created.table.id, created.scorer_token, created.seat_tokens, created.table.game)
+
+
+@bp.post("/<session_id>/records")
+def add_record(session_id: str):
+    """A record into the session (its players on the roster); refused: the pasted text kept."""
+    parsed, error, pasted = posted_record()
+    if parsed is not None:
+        try:
+            created, _number = import_into(g.club_session, g.director_token, parsed)
+        except RuleError as err:
+            error = explain(err)
+        else:
+            return _added(created.table.id, created.scorer_token, created.seat_tokens)
+    return _page(422, import_error=error, pasted=pasted)
 
 
 # --- paper for the evening: pure builders (printables/club.py), fed here -------------------------

@@ -13,7 +13,7 @@ from flask_babel import format_timedelta, gettext
 from ..rules import game as find_game
 from ..rules.base import Game, Option, RuleError
 from ..store import devices
-from ..store.record import RecordError, parse_record
+from ..store.record import ParsedRecord, RecordError, parse_record
 from ..store.sharing import set_confirm_corrections
 from ..store.tables import create_table, current, get_table, import_record
 from .access import device_secret, remember_links
@@ -96,33 +96,38 @@ def picked(values: Mapping[str, Any], members: list[Option]) -> str | None:
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_page():
-    error = None
-    pasted = request.form.get("text", "") if request.method == "POST" else ""
+    error, pasted = None, ""
     if request.method == "POST":
-        upload = request.files.get("record")
-        text = upload.read().decode("utf-8", "replace") if upload and upload.filename else pasted
-        if not text.strip():
-            error = gettext("Choose a record file or paste a record.")
-            return render_template("import.html", error=error, pasted=pasted), 422
-        try:
-            raw = parse_json(text)
-        except RuleError as err:
-            error = (
-                explain(err)
-                if err.code == "json_too_deep"
-                else gettext("This file is not JSON: a record is a .json file exported from referee.")
-            )
-        else:
-            try:
-                created = import_record(parse_record(raw))
-            except RecordError as err:
-                error = explain(err)
-                if err.index is not None:
-                    error = gettext("Event %(n)s: %(message)s", n=err.index + 1, message=error)
-            else:
-                remember_links(created.table.id, created.scorer_token, created.seat_tokens)
-                return redirect(url_for("table.show", table_id=created.table.id))
+        parsed, error, pasted = posted_record()
+        if parsed is not None:
+            created = import_record(parsed)
+            remember_links(created.table.id, created.scorer_token, created.seat_tokens)
+            return redirect(url_for("table.show", table_id=created.table.id))
     return render_template("import.html", error=error, pasted=pasted), 422 if error else 200
+
+
+def posted_record() -> tuple[ParsedRecord | None, str | None, str]:
+    """The record a form sends (its file, else its pasted text), checked whole by ``parse_record``:
+    ``(record, None, pasted)``, or ``(None, why not in the reader's words, pasted)`` so the page shows
+    the pasted text again to mend. The import page and the director's screen read records this way."""
+    pasted = request.form.get("text", "")
+    upload = request.files.get("record")
+    text = upload.read().decode("utf-8", "replace") if upload and upload.filename else pasted
+    if not text.strip():
+        return None, gettext("Choose a record file or paste a record."), pasted
+    try:
+        raw = parse_json(text)
+    except RuleError as err:
+        if err.code == "json_too_deep":
+            return None, explain(err), pasted
+        return None, gettext("This file is not JSON: a record is a .json file exported from referee."), pasted
+    try:
+        return parse_record(raw), None, pasted
+    except RecordError as err:
+        error = explain(err)
+        if err.index is not None:
+            error = gettext("Event %(n)s: %(message)s", n=err.index + 1, message=error)
+        return None, error, pasted
 
 @bp.get("/lang/<code>")
 def set_language(code: str):

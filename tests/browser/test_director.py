@@ -55,3 +55,50 @@ def test_the_director_screen_follows_a_scorer_and_opens_the_table(
         )  # read-only for the director
     finally:
         tv.close()
+
+
+def test_a_director_runs_an_evening_from_the_browser_and_sees_a_scorer_live(
+    page: Page, browser: Browser, base_url: str
+):
+    """No API at all: the director starts a session, adds two tables from the roster on the screen,
+    sees them on the board, and hands table 2's scorer link to a phone whose entry the board follows."""
+    laptop = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    try:
+        director = laptop.new_page()
+        director.goto(f"{base_url}/")
+        director.get_by_role("link", name=re.compile("Run one evening")).click()
+        director.get_by_label("Session name").fill("Thursday club")
+        director.get_by_label("Players, one name per line").fill("Aki\nBen\nChie\nDai\n")
+        director.get_by_role("button", name="Start the session").click()
+        ready(director)
+        expect(director.get_by_role("heading", name="Thursday club")).to_be_visible()
+
+        tools = director.locator("#add-table")
+        tools.locator("summary").click()
+        tools.get_by_label("Game").select_option(label="Score pad")  # htmx brings the game's form
+        for players in (("Aki", "Ben"), ("Chie", "Dai")):
+            form = director.locator("#add-table")
+            for seat, name in enumerate(players, start=1):
+                form.get_by_label(re.compile(f"^Seat {seat}")).select_option(name)
+            form.get_by_role("button", name="Add the table").click()
+            ready(director)
+        expect(director.get_by_role("heading", name="Table 2 is ready: Score pad, Chie, Dai")).to_be_visible()
+        expect(director.locator("#board [data-table]")).to_have_count(2)
+        second = director.locator("#board [data-table='2']")
+        expect(second.locator(".who")).to_have_text(["Chie", "Dai"])
+        expect(second.locator(".score")).to_have_text(["0", "0"])
+
+        scorer = director.locator("#added [data-role='scorer']")
+        scorer.locator("summary").click()
+        expect(scorer.locator("img.qr")).to_be_visible()
+        link = scorer.locator(".join-link").get_attribute("href")
+
+        page.goto(link)  # the scorer of table 2, on a phone
+        ready(page)
+        tap_round(page, {0: ["plus 5"], 1: ["plus 1"]})
+
+        # waits on the condition (a loaded machine polls late); it does not time the update
+        expect(second.locator(".score")).to_have_text(["5", "1"], timeout=20_000)
+        expect(director.locator("#board [data-table='1'] .score")).to_have_text(["0", "0"])
+    finally:
+        laptop.close()
