@@ -24,6 +24,7 @@ from sqlalchemy.pool import SingletonThreadPool, StaticPool
 
 from .record import storable
 from .sharing import VERSION_QUERY, spell_version
+from .version_feed import VersionCache, cache_for
 
 
 class VersionReader:
@@ -36,6 +37,7 @@ class VersionReader:
         self.params = compiled.construct_params({"table_id": ""})  # with its constants (coalesce's 0)
         self.positions = compiled.positiontup  # the parameter names in order, for a "?" driver
         self._local = threading.local()
+        self.cache: VersionCache | None = cache_for(engine)  # PostgreSQL: kept right by LISTEN/NOTIFY
 
     def _connection(self) -> Any:
         conn = getattr(self._local, "conn", None)
@@ -49,9 +51,22 @@ class VersionReader:
         return conn
 
     def read(self, table_id: str) -> str | None:
-        """The table's version (``sharing.version``), or None when there is no such table."""
+        """The table's version (``sharing.version``), or None when there is no such table: from this
+        process's ``VersionCache`` while it holds it, else from the database (and then kept)."""
         if len(table_id) > 32 or not storable(table_id):
             return None
+        if self.cache is None:
+            return self.read_database(table_id)
+        version = self.cache.get(table_id)
+        if version is None:
+            ticket = self.cache.ticket()
+            version = self.read_database(table_id)
+            if version is not None:
+                self.cache.put(table_id, version, ticket)
+        return version
+
+    def read_database(self, table_id: str) -> str | None:
+        """The table's version as the database has it now."""
         params: Any = {**self.params, "table_id": table_id}
         if self.positions:
             params = tuple(params[name] for name in self.positions)
