@@ -21,7 +21,7 @@ from referee.store.live_versions import reader_for
 from referee.store.sharing import decide, propose_correction
 from referee.store.tables import get_table
 from referee.store.version_feed import CHANNEL, VersionCache, listener_of
-from tests.conftest import close_app, make_app
+from tests.conftest import make_app
 
 GUARD_S = 60  # fails a change that never arrives; not a speed check
 
@@ -33,7 +33,9 @@ def new_table(client, confirm: bool = False) -> tuple[str, dict]:
 
 
 def write(client, table_id: str, auth: dict, points: list[int]) -> None:
-    resp = client.post(f"/api/v1/tables/{table_id}/events", json={"type": "round", "points": points}, headers=auth)
+    resp = client.post(
+        f"/api/v1/tables/{table_id}/events", json={"type": "round", "points": points}, headers=auth
+    )
     assert resp.status_code == 201
 
 
