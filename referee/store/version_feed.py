@@ -127,7 +127,9 @@ class Listener(threading.Thread):
                 self.listen()
             except Exception:  # noqa: BLE001 - whatever broke, the cache must not be trusted
                 if self.cache.live:  # said once per loss, not at every attempt to listen again
-                    log.warning("version listener lost its connection; polls read the database", exc_info=True)
+                    log.warning(
+                        "version listener lost its connection; polls read the database", exc_info=True
+                    )
             self.cache.clear(live=False)
             with contextlib.suppress(Exception):
                 if self.connection is not None:
