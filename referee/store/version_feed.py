@@ -35,7 +35,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from sqlalchemy import Engine, event, text
+from sqlalchemy import Engine, event
 from sqlalchemy.orm import Session
 
 CHANNEL = "referee_versions"
@@ -221,10 +221,10 @@ def _notify(session: Session) -> None:
     conn = session.connection()
     session.info[_ENGINE] = conn.engine
     if conn.dialect.name == "postgresql":
+        driver = conn.connection.driver_connection  # in the session's transaction; no ORM or Core overhead
+        assert driver is not None  # a connection in a transaction holds one
         for table_id in sorted(changed):
-            conn.execute(
-                text("SELECT pg_notify(:channel, :table_id)"), {"channel": CHANNEL, "table_id": table_id}
-            )
+            driver.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
 
 
 @event.listens_for(Session, "after_commit")
