@@ -46,8 +46,8 @@ def select_locale() -> str:
 def choose_locale(chosen: str | None, accept_language: str | None, languages: Sequence[str]) -> str:
     """The language of a page: the switch's cookie if it names one we have, else the browser's best
     match, else the first. Pure, so the live gate (``live_gate``) picks exactly what Flask-Babel does."""
-    if chosen in languages:
-        return chosen  # type: ignore[return-value]
+    if chosen is not None and chosen in languages:
+        return chosen
     return parse_accept_header(accept_language, LanguageAccept).best_match(languages) or languages[0]
 
 
