@@ -24,15 +24,16 @@ answered before Flask too, to every phone that is certainly a public reader (no 
 token); seats' and the scorer's pages carry their own CSRF token and are rendered for each.
 ``If-None-Match`` with the ``ETag`` of the last answer gets 304 likewise.
 
-Measured with ``benchmarks/request_cpu.py --n 1000 --entries 100`` (README's club server with one
-worker, one request at a time; the CPU milliseconds the worker used per request, PostgreSQL's
-processes' in brackets), SQLite / PostgreSQL: ``/healthz`` 0.42 / 0.36; a 204 poll 0.28 / 0.16
-(+0.00); a 304 poll 0.26 / 0.17 (+0.00); a changed poll answered from the kept public fragment
-0.30 / 0.19 (+0.00); an API entry 2.50 / 2.80 (+0.60, the notification included). Before the
-fragment and the version were answered here (same command, same day): the changed poll cost
-1.21 / 1.52 (+0.08) through Flask and a 204 0.31 / 0.45 (+0.08) with PostgreSQL asked every time.
-What that allows under load (400 phones, entries a second) is ``benchmarks/live_load.py``'s to say,
-run on an idle machine; its figures are in ``benchmarks/RESULTS.md``.
+Measured with ``benchmarks/request_cpu.py`` (README's club server with one worker, one request at a
+time; the CPU milliseconds the worker used per request, PostgreSQL's processes' in brackets), before
+and after these answers moved here, on the same day: SQLite (``--n 500 --entries 100 --db sqlite``)
+``/healthz`` 0.38 / 0.40, a 204 poll 0.22 / 0.20, a changed poll from the kept public fragment
+0.98 / 0.30, an API entry 2.30 / 2.20; PostgreSQL (``--n 300 --entries 400 --db postgresql``)
+``/healthz`` 0.43 / 0.57, a 204 poll 0.37 (+0.07) / 0.30 (+0.00), a 304 0.40 (+0.10) / 0.27 (+0.00),
+a changed poll from the kept public fragment 1.50 (+0.30) / 0.33 (+0.00), an API entry 3.52 (+0.43) /
+3.23 (+0.47, its notification included). What that allows under load (400 phones, entries a second)
+is ``benchmarks/live_load.py``'s to say, run on an idle machine; its figures are in
+``benchmarks/RESULTS.md``.
 
 A page never loses what a person is typing: when the table changes while an entry form on this phone
 has been touched or has focus, the script does not swap; it shows "The table has changed: tap to
