@@ -1,16 +1,21 @@
 """A table's version read the cheapest way a database allows, for live polls (issue 20).
 
-Every open table page asks about twice a second whether its table changed (``referee/web/live.py``),
-so the read that answers "no" is most of a club server's work. It is ``sharing.VERSION_QUERY``, the
-same statement as ``sharing.version``, sent as the driver's own SQL (compiled once per dialect) on a
-connection this thread keeps for nothing else, in autocommit: no pool checkout and no pre-ping (a
-round trip to PostgreSQL each), no transaction to begin or roll back, no SQLAlchemy result objects.
+Every open table page asks every 0.7 s whether its table changed (``referee/web/live.py``),
+so the read that answers "no" is most of a club server's work. On PostgreSQL the answer comes first
+from this process's ``version_feed.VersionCache`` (kept right by LISTEN/NOTIFY: no round trip while
+nobody changed the table); otherwise it is ``sharing.VERSION_QUERY``, the same statement as
+``sharing.version``, sent as the driver's own SQL (compiled once per dialect) on a connection this
+thread keeps for nothing else, in autocommit: no pool checkout and no pre-ping (a round trip to
+PostgreSQL each), no transaction to begin or roll back, no SQLAlchemy result objects.
 
-Never stale: every read asks the database, which every worker and every app server writes to, and in
-autocommit each statement sees everything committed before it (SQLite in WAL mode, PostgreSQL in READ
-COMMITTED). A connection that fails (the database restarted) is dropped and the error raised; the
-next read on that thread opens a new one. A database only one connection can see (SQLite in memory,
-for some tests) has no reader: ``reader_for`` returns None and callers use the session's engine.
+Never stale beyond the notification's delay: a read from the database sees everything committed
+before it (SQLite in WAL mode, PostgreSQL in READ COMMITTED, each statement in autocommit), and a
+version kept on PostgreSQL is dropped when any worker or app server commits a change to its table
+(see ``version_feed`` for why a read racing that commit is never kept). Pages and writes do not read
+from here: they read the database. A connection that fails (the database restarted) is dropped and
+the error raised; the next read on that thread opens a new one. A database only one connection can
+see (SQLite in memory, for some tests) has no reader: ``reader_for`` returns None and callers use the
+session's engine.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from sqlalchemy.pool import SingletonThreadPool, StaticPool
 
 from .record import storable
 from .sharing import VERSION_QUERY, spell_version
+from .version_feed import VersionCache, cache_for
 
 
 class VersionReader:
@@ -36,6 +42,7 @@ class VersionReader:
         self.params = compiled.construct_params({"table_id": ""})  # with its constants (coalesce's 0)
         self.positions = compiled.positiontup  # the parameter names in order, for a "?" driver
         self._local = threading.local()
+        self.cache: VersionCache | None = cache_for(engine)  # PostgreSQL: kept right by LISTEN/NOTIFY
 
     def _connection(self) -> Any:
         conn = getattr(self._local, "conn", None)
@@ -49,9 +56,22 @@ class VersionReader:
         return conn
 
     def read(self, table_id: str) -> str | None:
-        """The table's version (``sharing.version``), or None when there is no such table."""
+        """The table's version (``sharing.version``), or None when there is no such table: from this
+        process's ``VersionCache`` while it holds it, else from the database (and then kept)."""
         if len(table_id) > 32 or not storable(table_id):
             return None
+        if self.cache is None:
+            return self.read_database(table_id)
+        version = self.cache.get(table_id)
+        if version is None:
+            ticket = self.cache.ticket()
+            version = self.read_database(table_id)
+            if version is not None:
+                self.cache.put(table_id, version, ticket)
+        return version
+
+    def read_database(self, table_id: str) -> str | None:
+        """The table's version as the database has it now."""
         params: Any = {**self.params, "table_id": table_id}
         if self.positions:
             params = tuple(params[name] for name in self.positions)

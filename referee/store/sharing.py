@@ -37,6 +37,7 @@ from .record import storable
 from .refusals import counted
 from .replay import LogEntry, Replayed, replay
 from .tables import TOKEN_BYTES, StaleWrite, append, current, hash_token, log_of, normalise_event
+from .version_feed import mark_changed
 
 PENDING, CONFIRMING, CONFIRMED, REJECTED = "pending", "confirming", "confirmed", "rejected"
 
@@ -206,6 +207,7 @@ def decide(table: GameTable, pending_id: int, *, by: str, confirm: bool) -> Repl
         )
         .values(status=CONFIRMING if confirm else REJECTED, decided_by=by, decided_at=_now())
     )
+    mark_changed(db.session(), table.id)  # decided_at counts in the version; a Core UPDATE is no object
     db.session.commit()
     if cast(CursorResult[Any], claimed).rowcount != 1:  # an UPDATE's result is a CursorResult
         raise AlreadyDecided()

@@ -44,8 +44,9 @@ def write(
 
     ``seat`` is the writer's seat (None: the scorer). Raises RuleError (nothing stored, nothing
     pending) or StaleWrite, as ``append`` and ``propose_correction`` do."""
-    own = may_change_own(current(table), seat, kind, body)
-    if kind == "correct" and table.confirm_corrections and not own:
+    # Only a correction at a table that confirms them asks whose entry it changes: any other line
+    # goes straight to ``append``, which reads the table once (a read of the log's tail saved).
+    if kind == "correct" and table.confirm_corrections and not may_change_own(current(table), seat, kind, body):
         pending = propose_correction(
             table,
             body["target"],  # a correction line always names its target (api._log_line, the form's URL)

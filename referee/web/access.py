@@ -56,11 +56,28 @@ class Access:
         )
 
 
+def usable_secret(secret: str | None) -> str | None:
+    """The device cookie's value if it may be one we made, else None (a phone that holds no links)."""
+    return secret if secret is not None and 20 <= len(secret) <= 64 and secret.isascii() else None
+
+
+def bearer_of(header: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer`` header, or None."""
+    header = header or ""
+    return header[7:].strip() if header.lower().startswith("bearer ") else None
+
+
+def certainly_viewer(device_cookie: str | None, authorization: str | None, session_tokens: object) -> bool:
+    """Whether a request with this device cookie, ``Authorization`` header and legacy session tokens
+    is a viewer at every table whatever it asks: it presents no token and its phone holds no links.
+    ``access_for`` decides by the same two functions, and the live gate (``live_gate``) asks this
+    before answering from the public fragment cache, so the two cannot drift apart."""
+    return usable_secret(device_cookie) is None and bearer_of(authorization) is None and not session_tokens
+
+
 def device_secret(create: bool = False) -> str | None:
     """This phone's device secret (from its cookie); ``create`` makes one, sent with the response."""
-    secret = g.get("device_secret") or request.cookies.get(DEVICE_COOKIE)
-    if secret is not None and not (20 <= len(secret) <= 64 and secret.isascii()):
-        secret = None  # not one we made: start afresh
+    secret = usable_secret(g.get("device_secret") or request.cookies.get(DEVICE_COOKIE))  # else start afresh
     if secret is None and create:
         secret = devices.new_secret()
     if secret is not None:
@@ -148,8 +165,7 @@ def init_app(app: Flask) -> None:
 
 
 def bearer() -> str | None:
-    header = request.headers.get("Authorization", "")
-    return header[7:].strip() if header.lower().startswith("bearer ") else None
+    return bearer_of(request.headers.get("Authorization"))
 
 
 def access_for(table: GameTable, token: str | None = None) -> Access:

@@ -6,12 +6,15 @@ on one game never edits another's; Flask-Babel merges them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import current_app, request
 from flask_babel import gettext
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from ..rules.base import WORDS, RuleError
 
@@ -35,11 +38,17 @@ def compile_catalogs() -> None:
 
 
 def select_locale() -> str:
-    languages = current_app.config["LANGUAGES"]
-    chosen = request.cookies.get(COOKIE)
-    if chosen in languages:
+    return choose_locale(
+        request.cookies.get(COOKIE), request.headers.get("Accept-Language"), current_app.config["LANGUAGES"]
+    )
+
+
+def choose_locale(chosen: str | None, accept_language: str | None, languages: Sequence[str]) -> str:
+    """The language of a page: the switch's cookie if it names one we have, else the browser's best
+    match, else the first. Pure, so the live gate (``live_gate``) picks exactly what Flask-Babel does."""
+    if chosen is not None and chosen in languages:
         return chosen
-    return request.accept_languages.best_match(languages) or languages[0]
+    return parse_accept_header(accept_language, LanguageAccept).best_match(languages) or languages[0]
 
 
 def say(message: str, params: dict | None = None) -> str:

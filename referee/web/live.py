@@ -6,33 +6,34 @@ decided) is unchanged, and the page's fragment (``#table`` or the big screen) wh
 ``static/js/app.js`` asks every 0.7 s while the page is visible (every 5 s when hidden), so a new event
 shows within a second.
 
-Why not push: gunicorn runs gthread with 2 workers x 8 threads = 16 threads. A kept-alive phone
-between polls holds no thread (gthread parks idle connections in its poller), but server-sent events
-hold a thread per open page for as long as it is open, so 16 phones would exhaust the server; push
-would need an async worker (gevent, a new dependency) and a change feed between workers and servers
-(PostgreSQL LISTEN/NOTIFY; SQLite has none across processes), and the poll would stay anyway for
-sleeping phones, captive portals and proxies. It does not pay: with the unchanged poll answered
-before Flask, 400 idle phones polling cost 13% (SQLite) to 20% (PostgreSQL, plus 6% in its own
-backends) of one core, under the 25% an idle club may take, and a change still costs every phone one
-fragment whichever way it travels. A failed poll is simply "connection lost" until one succeeds.
+Why not push to the phones: gunicorn runs gthread with 2 workers x 8 threads = 16 threads. A
+kept-alive phone between polls holds no thread (gthread parks idle connections in its poller), but
+server-sent events hold a thread per open page for as long as it is open, so 16 phones would exhaust
+the server; push would need an async worker (gevent, a new dependency), and the poll would stay
+anyway for sleeping phones, captive portals and proxies. Push pays between the servers instead: on
+PostgreSQL every commit that changes a table notifies every worker of every app server
+(``store.version_feed``, LISTEN/NOTIFY), so a worker answers an unchanged poll from the version it
+keeps, with no round trip to the database, and drops it when notified. A failed poll is simply
+"connection lost" until one succeeds.
 
 Cost: a poll that finds nothing new is answered before Flask (``live_gate``: no request context,
-session or ORM), from one indexed read on a connection the thread keeps for it; a changed table's
-fragment is rendered once per version for the public view and the big screen (``live_cache``) and
-served to every phone; seats' and the scorer's pages carry their own CSRF token and are rendered for
-each. ``If-None-Match`` with the ``ETag`` of the last answer gets 304 likewise.
-Measured (issue 20) on the project's 2 cores, shared at the time with other engineers' work (load
-average 12-27), so CPU seconds, not milliseconds, are the figures that hold: ``benchmarks/request_cpu.py``
-(one worker, one request at a time) a 204 poll costs the worker 0.27 ms (SQLite) / 0.42 ms
-(PostgreSQL) of CPU against 0.49 / 0.53 ms for ``/healthz`` (it was 0.82 / 0.97 ms through Flask);
-``benchmarks/live_load.py`` (README's club server, 100 tables x 4 kept-alive phones polling as
-``app.js`` does, ~530 requests a second): the idle club takes 13% / 20% of one core (6-7% / 10-11%
-per worker, connections 192/212 and 189/215 per worker), 100 x 4 phones plus 20 API entries a second
-38% / 44% (+12% PostgreSQL; 54% on SQLite when every phone follows on its seat link, whose fragment
-is rendered for it alone, against 36% for viewers in the same half hour), 50 x 4 plus 50 entries a second 43% / 50% (+11%); 0 errors and 0
-refusals in every run; a new entry reached every phone of its table within 0.88 s (p95, SQLite, load
-average 15; 1.9 s on PostgreSQL at load average 24, where ``/healthz`` p95 alone was 1.5 s). So 100 tables x 4 visible phones are well within two workers on two cores by CPU; the
-latencies that run measured were the shared machine's (its ``/healthz`` p95 was 0.06-5 s), not the app's.
+session or ORM): on SQLite from one indexed read on a connection the thread keeps for it, on
+PostgreSQL from the worker's kept version (the read only after a change). A changed table's fragment
+is rendered once per version for the public view and the big screen (``live_cache``) and then
+answered before Flask too, to every phone that is certainly a public reader (no device cookie, no
+token); seats' and the scorer's pages carry their own CSRF token and are rendered for each.
+``If-None-Match`` with the ``ETag`` of the last answer gets 304 likewise.
+
+Measured with ``benchmarks/request_cpu.py`` (README's club server with one worker, one request at a
+time; the CPU milliseconds the worker used per request, PostgreSQL's processes' in brackets), before
+and after these answers moved here, on the same day: SQLite (``--n 500 --entries 100 --db sqlite``)
+``/healthz`` 0.38 / 0.40, a 204 poll 0.22 / 0.20, a changed poll from the kept public fragment
+0.98 / 0.30, an API entry 2.30 / 2.20; PostgreSQL (``--n 300 --entries 400 --db postgresql``)
+``/healthz`` 0.43 / 0.57, a 204 poll 0.37 (+0.07) / 0.30 (+0.00), a 304 0.40 (+0.10) / 0.27 (+0.00),
+a changed poll from the kept public fragment 1.50 (+0.30) / 0.33 (+0.00), an API entry 3.52 (+0.43) /
+3.23 (+0.47, its notification included). What that allows under load (400 phones, entries a second)
+is ``benchmarks/live_load.py``'s to say, run on an idle machine; its figures are in
+``benchmarks/RESULTS.md``.
 
 A page never loses what a person is typing: when the table changes while an entry form on this phone
 has been touched or has focus, the script does not swap; it shows "The table has changed: tap to
@@ -57,7 +58,7 @@ from ..store.tables import current
 from . import service
 from .access import Access, held_link
 from .live_cache import FragmentCache
-from .live_gate import VERSION_KEY
+from .live_gate import SHARED_QUERY, VERSION_KEY
 from .live_gate import init_app as answer_unchanged_polls_first
 from .undo import last_undone, shown_body
 
@@ -124,7 +125,7 @@ def poll(table_id: str):
             return service.render_table("table/_screen.html", rep, access=Access())
         return service.render_table("table/_main.html", rep, error=None)
 
-    if kind in SHARED and set(request.args) <= {"since", "view"}:
+    if kind in SHARED and set(request.args) <= SHARED_QUERY:  # the gate answers the same ones
         html = current_app.extensions["live_fragments"].fragment(
             table_id, now, kind, str(get_locale()), render
         )

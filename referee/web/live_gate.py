@@ -1,19 +1,27 @@
-"""An unchanged live poll answered before Flask (issue 20): ``GET /t/<id>/live?since=V`` gets its 204
-(or, with ``If-None-Match``, its 304) from a WSGI middleware when the table's version is still V.
+"""Live polls answered before Flask (issue 20): ``GET /t/<id>/live?since=V`` gets its 204 (or, with
+``If-None-Match``, its 304) from a WSGI middleware when the table's version is still V, and a public
+reader whose table changed gets the fragment ``live_cache`` already holds for the new version.
 
-Most of what a club server does is telling 400 phones that nothing changed, so that answer must
-cost about what ``/healthz`` does. Flask's request context, URL routing, session cookie, locale and
-after-request hooks cost more than the answer itself; here it is one indexed read on this thread's
-own connection (``store.live_versions``) and a fixed set of headers (the same as Flask would send).
+Most of what a club server does is telling 400 phones that nothing changed, or handing each phone of a
+changed table the fragment the first of them had rendered, so those answers must cost about what
+``/healthz`` does. Flask's request context, URL routing, session, locale, the table's ORM load and
+after-request hooks cost more than the answer itself; here it is the table's version
+(``store.live_versions``: one indexed read on this thread's own connection, or none on PostgreSQL
+while the version cache kept by LISTEN/NOTIFY holds it), a dictionary look-up and a fixed set of
+headers (the same as Flask would send).
 
 It answers exactly what ``live.poll`` would: ``since`` (its first value) equal to the version -> 204,
-else ``If-None-Match`` holding it -> 304. Anything else goes on to Flask untouched: a changed table
-(with the version just read, so it is not read twice), an unknown table (404), another method, a
-path that is not exactly a poll, or a read that failed. Polls need no rights (the table id is the
-read right, and the version says nothing private), and reads are not rate limited, so no reader is
-answered differently than Flask would. What a 204 here skips: refreshing the session cookie's
-expiry and moving an old phone's session tokens to its device cookie, which the next page or
-fragment it loads does.
+else ``If-None-Match`` holding it -> 304, else, for a request that is certainly a public reader
+(``access.certainly_viewer``: no device cookie, no ``Authorization``, no legacy session tokens, and
+only ``since``/``view`` in the query, as ``live.poll`` requires to share a fragment), the viewer's or
+big screen's fragment (``?view=screen``) at that version in the language ``i18n.choose_locale``
+picks, if a worker thread of this process rendered it already. Anything else goes on to Flask
+untouched: a fragment not kept yet (Flask renders and keeps it), a phone that holds links or presents
+a token (its page has its forms), a session cookie that does not verify, an unknown table (404),
+another method, a path that is not exactly a poll, or a read that failed. Polls need no rights (the
+table id is the read right; the version and the public fragment say nothing private), and reads are
+not rate limited, so no reader is answered differently than Flask would. What an answer here skips:
+refreshing a permanent session cookie's expiry, which the next page the phone loads does.
 """
 
 from __future__ import annotations
@@ -23,15 +31,23 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from flask import Flask
-from werkzeug.http import parse_etags
+from flask.sessions import SecureCookieSessionInterface
+from itsdangerous import BadData
+from werkzeug.http import parse_cookie, parse_etags
 
 from ..extensions import db
 from ..store.live_versions import VersionReader, reader_for
+from .access import DEVICE_COOKIE, certainly_viewer
+from .i18n import COOKIE as LANGUAGE_COOKIE
+from .i18n import choose_locale
+from .live_cache import FragmentCache
 from .templating import SECURITY_HEADERS
 
 VERSION_KEY = "referee.live_version"  # environ: the version read here, for live.poll to reuse
 _HEADERS = [("Cache-Control", "no-store"), *SECURITY_HEADERS, ("Vary", "HX-Request, Cookie")]
-NO_CONTENT = ("204 NO CONTENT", [*_HEADERS, ("Content-Type", "text/html; charset=utf-8")])
+HTML = ("Content-Type", "text/html; charset=utf-8")
+NO_CONTENT = ("204 NO CONTENT", [*_HEADERS, HTML], [])
+SHARED_QUERY = {"since", "view"}  # live.poll shares a fragment only for a query of no more than these
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
@@ -43,6 +59,11 @@ class UnchangedPolls:
         self.app = app
         self.wsgi_app = wsgi_app
         self._reader: VersionReader | None | bool = False  # False: not made yet (needs the engine)
+        self.fragments: FragmentCache = app.extensions["live_fragments"]
+        self.languages: tuple[str, ...] = tuple(app.config["LANGUAGES"])
+        self.session_cookie: str = app.config["SESSION_COOKIE_NAME"]
+        self.max_age = int(app.permanent_session_lifetime.total_seconds())
+        self.served = 0  # fragments answered here (for tests and benchmarks)
 
     def reader(self) -> VersionReader | None:
         if self._reader is False:
@@ -55,14 +76,15 @@ class UnchangedPolls:
         if environ.get("REQUEST_METHOD") == "GET" and path.startswith("/t/") and path.endswith("/live"):
             table_id = path[3:-5]
             if table_id and "/" not in table_id:
-                answer = self.unchanged(table_id, environ)
+                answer = self.answer(table_id, environ)
                 if answer is not None:
-                    start_response(*answer)
-                    return []
+                    status, headers, body = answer
+                    start_response(status, headers)
+                    return body
         return self.wsgi_app(environ, start_response)
 
-    def unchanged(self, table_id: str, environ: dict[str, Any]) -> tuple[str, list] | None:
-        """The 204 or 304 that ``live.poll`` would answer, or None to let Flask answer."""
+    def answer(self, table_id: str, environ: dict[str, Any]) -> tuple[str, list, list[bytes]] | None:
+        """The 204, 304 or kept public fragment that ``live.poll`` would answer, or None for Flask."""
         try:
             reader = self.reader()
             now = reader.read(table_id) if reader is not None else None
@@ -76,8 +98,52 @@ class UnchangedPolls:
         if since == now:
             return NO_CONTENT
         if parse_etags(environ.get("HTTP_IF_NONE_MATCH")).contains(now):
-            return "304 NOT MODIFIED", [*_HEADERS, ("ETag", f'"{now}"')]
-        return None
+            return "304 NOT MODIFIED", [*_HEADERS, ("ETag", f'"{now}"')], []
+        return self.kept_fragment(table_id, now, query, environ)
+
+    def kept_fragment(
+        self, table_id: str, now: str, query: str, environ: dict[str, Any]
+    ) -> tuple[str, list, list[bytes]] | None:
+        """The public fragment at ``now`` from the cache, for a request that is certainly a public
+        reader's (else None: Flask works out who asks and renders or looks up what it may see)."""
+        args = parse_qsl(query, keep_blank_values=True)
+        if not {k for k, _v in args} <= SHARED_QUERY:
+            return None
+        cookies = parse_cookie(environ)
+        tokens = self.session_tokens(cookies.get(self.session_cookie))
+        if tokens is None or not certainly_viewer(
+            cookies.get(DEVICE_COOKIE), environ.get("HTTP_AUTHORIZATION"), tokens
+        ):
+            return None
+        view = next((v for k, v in args if k == "view"), None)
+        language = choose_locale(
+            cookies.get(LANGUAGE_COOKIE), environ.get("HTTP_ACCEPT_LANGUAGE"), self.languages
+        )
+        html = self.fragments.get((table_id, now, "screen" if view == "screen" else "viewer", language))
+        if html is None:
+            return None
+        body = html.encode()
+        self.served += 1
+        headers = [HTML, ("Content-Length", str(len(body))), ("ETag", f'"{now}"'), *_HEADERS]
+        return "200 OK", headers, [body]
+
+    def session_tokens(self, cookie: str | None) -> object:
+        """The legacy ``tokens`` a session cookie holds (``access._adopt_session_tokens`` moves them
+        to the device), ``()`` for no cookie or none held, or None when in doubt (it does not verify,
+        or sessions are not Flask's signed cookies): then Flask answers."""
+        if not cookie:
+            return ()
+        interface = self.app.session_interface
+        if type(interface).get_signing_serializer is not SecureCookieSessionInterface.get_signing_serializer:
+            return None
+        serializer = interface.get_signing_serializer(self.app)  # type: ignore[attr-defined]
+        if serializer is None:
+            return None
+        try:
+            data = serializer.loads(cookie, max_age=self.max_age)
+        except BadData:
+            return None
+        return (data.get("tokens") or ()) if isinstance(data, dict) else None
 
 
 def init_app(app: Flask) -> None:

@@ -1,7 +1,8 @@
 """A change recorded on one app server reaches a follower of another (issue 20): two gunicorn servers,
 each with two workers, on one PostgreSQL. No worker may answer a follower from what it kept of an
-older version: the poll reads the version from the database every time, so the follower's next poll
-after the entry gets the new fragment. How soon is a benchmark figure (benchmarks/live_load.py)."""
+older version: each worker keeps table versions only until PostgreSQL notifies it of a commit to the
+table (store/version_feed.py), so the follower's polls after the entry get the new fragment once the
+notification arrives (milliseconds). How soon is a benchmark figure (benchmarks/live_load.py)."""
 
 from __future__ import annotations
 

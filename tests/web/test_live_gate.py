@@ -109,5 +109,132 @@ def test_a_viewer_holding_no_links_is_answered_without_reading_seats(app, client
     seen: list[str] = []
     with app.app_context():
         event.listen(db.engine, "before_cursor_execute", lambda *a: seen.append(a[2]))
-    assert app.test_client().get(f"/t/{table_id}/live?since=old").status_code == 200
+    japanese = {"Accept-Language": "ja"}  # not kept yet (the fixture asked in English): Flask renders it
+    assert app.test_client().get(f"/t/{table_id}/live?since=old", headers=japanese).status_code == 200
     assert seen and not any("FROM seats" in s for s in seen)
+
+
+# A changed table's public fragment (the viewer's and the big screen's), kept by a worker thread
+# that rendered it, is answered here too: exactly Flask's answer, for exactly the readers who get it.
+
+LANGUAGES = [
+    {},
+    {"Accept-Language": "ja"},
+    {"Cookie": "lang=ja"},
+    {"Cookie": "lang=en", "Accept-Language": "ja"},
+]
+
+
+def changed(client, table_id: str, auth: dict) -> None:
+    assert write(client, table_id, auth, {"type": "round", "points": [0, 4]}) == 201
+
+
+@pytest.mark.parametrize("view", ["", "view=screen"])
+def test_a_kept_public_fragment_is_flasks_answer_byte_for_byte(app, client, table, view):
+    """Every reader kind and language in turn: the first ask of each fills the cache through Flask,
+    the next is answered by the gate, and both equal the bare Flask app's answer (a cache keyed
+    without the kind or the language hands one of them another's fragment and fails here)."""
+    table_id, version, auth = table
+    changed(client, table_id, auth)
+    gate, bare = app.wsgi_app, app.wsgi_app.wsgi_app
+    query = f"since={version}&{view}".strip("&")
+    answers = set()
+    for headers in LANGUAGES:
+        flask_answer = answer(bare, f"/t/{table_id}/live", query, headers)
+        assert flask_answer[0] == "200 OK"
+        served, runs = gate.served, app.flask_runs
+        assert answer(gate, f"/t/{table_id}/live", query, headers) == flask_answer
+        assert (gate.served, app.flask_runs) == (served + 1, runs), headers
+        answers.add(flask_answer[2])
+    assert len(answers) == 2  # English and Japanese
+    other = "" if view else "view=screen"  # the other kind of reader is not handed this one's page
+    assert answer(gate, f"/t/{table_id}/live", f"since={version}&{other}") == answer(
+        bare, f"/t/{table_id}/live", f"since={version}&{other}"
+    )
+
+
+def test_a_miss_goes_to_flask_which_keeps_it_for_the_next(app, client, table):
+    table_id, version, auth = table
+    changed(client, table_id, auth)
+    gate = app.wsgi_app
+    runs = app.flask_runs
+    first = client.get(f"/t/{table_id}/live?since={version}")
+    assert (first.status_code, app.flask_runs, gate.served) == (200, runs + 1, 0)
+    again = app.test_client().get(f"/t/{table_id}/live?since={version}")
+    assert (again.get_data(), app.flask_runs, gate.served) == (first.get_data(), runs + 1, 1)
+
+
+@pytest.mark.parametrize("query", ["since={v}&x=1", "since={v}&token=abc", "since={v}&view=screen&x"])
+def test_a_query_live_poll_does_not_share_is_left_to_flask(app, client, table, query):
+    table_id, version, auth = table
+    changed(client, table_id, auth)
+    assert client.get(f"/t/{table_id}/live?since={version}").status_code == 200  # kept
+    runs = app.flask_runs
+    assert client.get(f"/t/{table_id}/live?{query.replace('{v}', version)}").status_code == 200
+    assert (app.flask_runs, app.wsgi_app.served) == (runs + 1, 0)
+
+
+def test_a_phone_holding_links_or_a_token_is_never_handed_the_public_fragment(app, client):
+    """The seat's and the scorer's pages carry their forms: their phones go to Flask whatever the
+    cache holds, by device cookie, by ``Authorization`` or by the tokens an old session kept."""
+    from tests.web.test_live_contract import BANNER, live, version_of
+    from tests.web.test_sealed_bids import BIDS, Table, bid
+
+    t = Table(app, client)
+    assert t.post("scorer", {"type": "deal", "dealer": 0}).status_code == 201
+    before = version_of(live(t, "viewer", "none"))
+    assert t.post("seat1", bid(1, BIDS[1][0])).status_code == 201
+    public = live(t, "viewer", before)  # kept for every viewer from now on
+    assert BANNER not in public.get_data(as_text=True)
+    gate = app.wsgi_app
+    for reader in ("scorer", "seat0", "seat1", "seat2"):
+        fragment = live(t, reader, before).get_data(as_text=True)
+        assert fragment != public.get_data(as_text=True), reader
+        assert (BANNER in fragment) == reader.startswith("seat"), reader
+    assert gate.served == 0
+    by_bearer = client.get(
+        f"/t/{t.id}/live?since={before}", headers={"Authorization": f"Bearer {t.tokens['seat1']}"}
+    )
+    assert by_bearer.status_code == 200 and gate.served == 0
+    old_phone = app.test_client()
+    with old_phone.session_transaction() as session:
+        session["tokens"] = {f"{t.id}:seat1": t.tokens["seat1"]}
+    kept = old_phone.get(f"/t/{t.id}/live?since={before}").get_data(as_text=True)
+    assert gate.served == 0 and ("Ben&#39;s " + BANNER in kept or "Ben's " + BANNER in kept)
+    assert live(t, "viewer", before).get_data() == public.get_data() and gate.served == 1
+
+
+def test_a_session_cookie_that_does_not_verify_is_left_to_flask(app, client, table):
+    table_id, version, auth = table
+    changed(client, table_id, auth)
+    assert client.get(f"/t/{table_id}/live?since={version}").status_code == 200  # kept
+    forged = app.test_client()
+    forged.set_cookie("session", "eyJ0b2tlbnMiOnt9fQ.forged.signature")
+    assert forged.get(f"/t/{table_id}/live?since={version}").status_code == 200
+    assert app.wsgi_app.served == 0
+
+
+@pytest.mark.parametrize(
+    ("cookie", "accept", "chosen"),
+    [
+        (None, None, "en"),
+        (None, "ja,en;q=0.5", "ja"),
+        (None, "fr, de;q=0.9", "en"),
+        ("ja", "en", "ja"),
+        ("en", "ja", "en"),
+        ("xx", "ja", "ja"),
+        (None, "en;q=0.2, ja;q=0.8", "ja"),
+    ],
+)
+def test_the_language_follows_the_cookie_then_accept_language(app, cookie, accept, chosen):
+    """The gate and Flask-Babel pick by one pure function (``i18n.choose_locale``)."""
+    from flask_babel import get_locale
+
+    from referee.web.i18n import choose_locale
+
+    assert choose_locale(cookie, accept, ("en", "ja")) == chosen
+    headers = {"Accept-Language": accept} if accept else {}
+    if cookie:
+        headers["Cookie"] = f"lang={cookie}"
+    with app.test_request_context("/", headers=headers):
+        assert str(get_locale()) == chosen

@@ -1,0 +1,200 @@
+"""Table versions kept per process and kept right by LISTEN/NOTIFY (issue 20, store/version_feed.py).
+
+On PostgreSQL a live poll's version comes from this process's cache while nobody changed the table:
+every write that changes a version notifies it on commit, the listener of every other process drops
+it, and the writer's own process drops it after its commit. "Another process" here is a second app on
+the same database under another connection URL (so its commits do not touch the reader's cache in
+this process: only the notification does). The waits are guards on a condition, not speed checks.
+SQLite keeps the direct read."""
+
+from __future__ import annotations
+
+import threading
+
+import psycopg
+import pytest
+from sqlalchemy import text
+
+from referee.extensions import db
+from referee.store import version_feed
+from referee.store.live_versions import reader_for
+from referee.store.sharing import decide, propose_correction
+from referee.store.tables import get_table
+from referee.store.version_feed import CHANNEL, VersionCache, listener_of
+from tests.conftest import make_app
+
+GUARD_S = 60  # fails a change that never arrives; not a speed check
+
+
+def new_table(client, confirm: bool = False) -> tuple[str, dict]:
+    body = {"game": "score-pad", "players": ["Aki", "Ben"], "confirm_corrections": confirm}
+    made = client.post("/api/v1/tables", json=body).get_json()
+    return made["id"], {"Authorization": f"Bearer {made['scorer_token']}"}
+
+
+def write(client, table_id: str, auth: dict, points: list[int]) -> None:
+    resp = client.post(
+        f"/api/v1/tables/{table_id}/events", json={"type": "round", "points": points}, headers=auth
+    )
+    assert resp.status_code == 201
+
+
+def test_sqlite_reads_the_database_every_time(app, database_url):
+    if not database_url.startswith("sqlite"):
+        pytest.skip("SQLite only")
+    with app.app_context():
+        assert reader_for(db.engine).cache is None
+
+
+@pytest.fixture
+def feed(app, database_url):
+    """The reader (as the live gate uses it) with its cache, once its listener listens, and a writer
+    app standing for another process on the same PostgreSQL."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("LISTEN/NOTIFY is PostgreSQL's")
+    with app.app_context():
+        reader = reader_for(db.engine)
+        listener = listener_of(db.engine)
+    assert reader is not None and reader.cache is not None and listener is not None
+    wait(reader.cache, lambda: reader.cache.live)
+    other = make_app(f"{database_url}?application_name=other_process", WTF_CSRF_ENABLED=False)
+    yield reader, listener, other
+    with other.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def wait(cache: VersionCache, condition) -> None:
+    with cache.changed:
+        assert cache.changed.wait_for(condition, timeout=GUARD_S)
+
+
+def kept(reader, table_id: str) -> str:
+    """Read the version and check the cache keeps it (no notification for the table is on its way:
+    each write below is waited for until its notification dropped the kept version)."""
+    version = reader.read(table_id)
+    assert version is not None and reader.cache.get(table_id) == version
+    return version
+
+
+def changed(reader, table_id: str, before: str) -> str:
+    """Wait until the notification of a write elsewhere dropped ``before``; the new version, kept."""
+    wait(reader.cache, lambda: reader.cache.get(table_id) is None)
+    now = kept(reader, table_id)
+    assert now != before
+    return now
+
+
+def test_a_write_in_another_process_reaches_this_reader(app, client, feed):
+    reader, _listener, other = feed
+    writer = other.test_client()
+    table_id, auth = new_table(writer)
+    before = kept(reader, table_id)
+    assert reader.read(table_id) == before  # answered from the cache
+    write(writer, table_id, auth, [0, 4])
+    after = changed(reader, table_id, before)
+    write(writer, table_id, auth, [1, 4])
+    assert changed(reader, table_id, after) not in (before, after)
+
+
+def test_the_writers_own_process_forgets_at_commit(app, client, feed):
+    reader, _listener, _other = feed
+    table_id, auth = new_table(client)
+    before = kept(reader, table_id)
+    write(client, table_id, auth, [3, 1])
+    assert reader.cache.get(table_id) is None  # no waiting for its own notification
+    assert reader.read(table_id) != before
+
+
+def test_a_notification_is_sent_on_commit_only(app, feed, database_url):
+    """A rolled-back write notifies nobody: the first notification is the committed write's."""
+    _reader, _listener, other = feed
+    client = other.test_client()
+    dropped, auth = new_table(client)
+    committed, auth2 = new_table(client)
+    with psycopg.connect(database_url.replace("+psycopg", ""), autocommit=True) as conn:
+        conn.execute(f"LISTEN {CHANNEL}")
+        with other.app_context():
+            from referee.store.models import EventRow
+
+            db.session.add(EventRow(table_id=dropped, seq=1, kind="event", body={}, author="scorer"))
+            db.session.flush()
+            db.session.rollback()
+        write(client, committed, auth2, [1, 1])
+        note = next(conn.notifies(timeout=GUARD_S, stop_after=1))
+        assert note.payload == committed
+
+
+def test_a_lost_listener_falls_back_to_the_database_until_it_listens_again(app, client, feed):
+    reader, listener, other = feed
+    writer = other.test_client()
+    table_id, auth = new_table(writer)
+    before = kept(reader, table_id)
+    resume, connect = threading.Event(), listener.connect
+    listener.connect = lambda: (resume.wait(GUARD_S), connect())[1]
+    try:
+        with app.app_context():
+            db.session.execute(
+                text("SELECT pg_terminate_backend(:pid)"), {"pid": listener.connection.info.backend_pid}
+            )
+            db.session.commit()
+        wait(reader.cache, lambda: not reader.cache.live)
+        write(writer, table_id, auth, [2, 2])  # nobody listens: its notification is lost
+        missed = reader.read(table_id)
+        assert missed != before and reader.cache.get(table_id) is None  # read, and not kept
+        resume.set()
+        wait(reader.cache, lambda: reader.cache.live)
+        assert kept(reader, table_id) == missed
+        write(writer, table_id, auth, [5, 0])
+        assert changed(reader, table_id, missed) != before
+    finally:
+        listener.connect = connect
+        resume.set()
+
+
+def test_nothing_stale_after_a_correction_is_proposed_confirmed_or_rejected(app, client, feed):
+    reader, _listener, other = feed
+    writer = other.test_client()
+    table_id, auth = new_table(writer, confirm=True)
+    seen = [kept(reader, table_id)]
+    write(writer, table_id, auth, [3, 1])
+    seen.append(changed(reader, table_id, seen[-1]))
+
+    def changed_elsewhere(step) -> None:
+        with other.app_context():
+            step(get_table(table_id))
+        now = changed(reader, table_id, seen[-1])
+        assert now not in seen
+        seen.append(now)
+
+    proposed = []
+    correction = {"type": "round", "points": [9, 9]}
+    changed_elsewhere(lambda t: proposed.append(propose_correction(t, 1, correction).id))
+    changed_elsewhere(lambda t: decide(t, proposed[0], by="seat1", confirm=True))
+    changed_elsewhere(lambda t: proposed.append(propose_correction(t, 1, correction).id))
+    changed_elsewhere(lambda t: decide(t, proposed[1], by="seat0", confirm=False))
+
+
+def test_a_read_that_raced_a_change_is_not_kept():
+    cache = VersionCache()
+    cache.clear(live=True)
+    ticket = cache.ticket()
+    cache.drop(["t1"])  # committed while the read was on its way
+    cache.put("t1", "1.0.0", ticket)
+    assert cache.get("t1") is None
+    cache.put("t1", "2.0.0", cache.ticket())
+    assert cache.get("t1") == "2.0.0"
+    ticket = cache.ticket()
+    cache.clear(live=True)  # the listener was lost and came back meanwhile
+    cache.put("t1", "2.0.0", ticket)
+    assert cache.get("t1") is None
+
+
+def test_many_drops_forget_old_tables_without_keeping_a_raced_read():
+    cache = VersionCache(keep=2)
+    cache.clear(live=True)
+    ticket = cache.ticket()
+    cache.drop(["a", "b", "c"])  # "a" is forgotten: its drop counts at the floor
+    cache.put("a", "1.0.0", ticket)
+    assert cache.get("a") is None
+    assert version_feed.KEEP >= 1024
