@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from flask_babel import get_locale, gettext, ngettext
+from flask_babel import get_locale, get_translations, gettext
 from markupsafe import Markup, escape
 
 from ..rules.base import WORDS, Breach, Line, RuleError, Texts
@@ -50,29 +50,52 @@ def why(text: Any) -> Markup:
     ).format(Markup(sentence), gettext("why?"), Markup(rules))
 
 
+class Speaker:
+    """The reader's language, looked up once for many sentences: a long table's history is most of
+    what a live fragment renders, and Flask-Babel finds the request's translations on every call."""
+
+    def __init__(self) -> None:
+        self.translations = get_translations()
+        self.ja = str(get_locale()) == "ja"
+
+    def gettext(self, message: str, **params: Any) -> str:
+        """As Flask-Babel's ``gettext``: the translation, formatted when there are params."""
+        text: str = self.translations.ugettext(message)
+        return text % params if params else text
+
+    def word(self, value: Any) -> Any:
+        """A param as the reader reads it: a marked word translated, a list joined in their language."""
+        if isinstance(value, Texts):
+            return value.ja if self.ja else value.en
+        if isinstance(value, tuple | list):
+            return self.gettext(", ").join(str(self.word(v)) for v in value)
+        if isinstance(value, str) and value in WORDS:
+            return self.gettext(value)
+        return value
+
+    def line(self, line: Line | None) -> str:
+        """One history line (and the sentences after it) in the reader's language."""
+        if line is None:
+            return ""
+        params = {k: self.word(v) for k, v in line.params.items()}
+        if line.plural is not None:
+            n = int(line.params.get("n", 0))
+            text = self.translations.ungettext(line.message, line.plural, n) % {"num": n, **params}
+        else:
+            text = self.gettext(line.message, **params)
+        for more in line.more:  # Japanese sentences follow one another without a space
+            text += ("" if text.endswith(("。", "」", "）")) else " ") + self.line(more)
+        return text
+
+
 def words(value: Any) -> Any:
     """A param as the reader reads it: a marked word translated, a list joined in their language."""
-    if isinstance(value, Texts):
-        return value.ja if str(get_locale()) == "ja" else value.en
-    if isinstance(value, tuple | list):
-        return gettext(", ").join(str(words(v)) for v in value)
-    if isinstance(value, str) and value in WORDS:
-        return gettext(value)
-    return value
+    return Speaker().word(value)
 
 
 def say_line(line: Line | None) -> str:
     """One history line (and the sentences after it) in the request's language."""
-    if line is None:
-        return ""
-    params = {k: words(v) for k, v in line.params.items()}
-    if line.plural is not None:
-        text = ngettext(line.message, line.plural, int(line.params.get("n", 0)), **params)
-    else:
-        text = gettext(line.message, **params)
-    for more in line.more:  # Japanese sentences follow one another without a space
-        text += ("" if text.endswith(("。", "」", "）")) else " ") + say_line(more)
-    return text
+    return Speaker().line(line)
 
 
 def event_words(rep: Replayed, body: Mapping[str, Any] | None) -> str:
@@ -117,6 +140,6 @@ def breach_words(rep: Replayed, breach: Breach) -> str:
 
 def history(rep: Replayed, access: Access) -> Iterator[tuple[Effective, str]]:
     """The effective events as this reader may see them, each with its sentence, oldest first."""
-    lines = rep.lines
+    lines, speaker = rep.lines, Speaker()
     for i, e in enumerate(public_events(rep, access)):
-        yield e, say_line(lines[i]) if i < len(lines) else ""
+        yield e, speaker.line(lines[i]) if i < len(lines) else ""
