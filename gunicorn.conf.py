@@ -18,7 +18,16 @@ reuse_port = True
 
 def post_worker_init(worker):
     """A CPU-heavy request (a full replay of a big table) hands the GIL to a light one after 1 ms,
-    not 5: the light request's many short waits (each query, each socket write) stay short."""
+    not 5: the light request's many short waits (each query, each socket write) stay short.
+
+    The objects loaded by now (the app, its templates, the rules) live as long as the worker:
+    ``gc.freeze`` keeps the collector from walking them again and again, and a larger first
+    threshold makes collections rarer while requests make many short-lived objects. Measured with
+    ``benchmarks/live_load.py --scenarios 50x4+50 --db postgresql`` on the idle machine: workers
+    75% -> 66% of a core, entry p95 31-40 ms -> 28 ms (benchmarks/RESULTS.md section 9e)."""
+    import gc
     import sys
 
     sys.setswitchinterval(0.001)
+    gc.freeze()
+    gc.set_threshold(20000, 50, 100)
