@@ -6,10 +6,11 @@ Every builder is ``build_<thing>(data, *, spec) -> bytes``: geometry in millimet
 Strings arrive already translated; this package never chooses a language.
 """
 
+from printables.drawing import new_canvas
 from printables.fonts import FONT_NAME, FontMissing, register_font
 from printables.geometry import A4, A4_LANDSCAPE, LETTER, LETTER_LANDSCAPE, PAGE_SPECS, PageSpec
 from printables.qr import draw_qr
-from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet, new_canvas
+from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet
 from printables.tally import build_tally_sheet, draw_tally
 
 __all__ = [

@@ -12,9 +12,9 @@ import io
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from printables.drawing import Align, draw_page_number, draw_text, draw_title, hline, new_canvas
 from printables.geometry import A4, PageSpec
 from printables.qr import draw_qr
-from printables.score_sheet import Align, draw_page_number, draw_text, draw_title, hline, new_canvas
 from referee.rules.base import _
 
 CARDS_PER_PAGE = 2

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from reportlab.lib.utils import simpleSplit
 
+from printables.drawing import new_canvas
 from printables.fonts import register_font
 from printables.geometry import A4, PageSpec, pt
 from printables.qr import draw_qr
-from printables.score_sheet import new_canvas
 
 BODY_PT = 9.0
 LEADING_MM = 4.4

@@ -12,8 +12,7 @@ from collections.abc import Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printables.geometry import A4, PageSpec, pt
-from printables.score_sheet import (
+from printables.drawing import (
     CELL_PT,
     FOOTER_MM,
     HEADER_PT,
@@ -25,6 +24,7 @@ from printables.score_sheet import (
     new_canvas,
     ruled_box,
 )
+from printables.geometry import A4, PageSpec, pt
 
 
 def _draw_tally_group(canvas: Canvas, x: float, y: float, marks: int, height: float) -> None:

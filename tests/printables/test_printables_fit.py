@@ -13,10 +13,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import printables.score_sheet as score_sheet
+import printables.drawing as drawing
+from printables.drawing import HEADER_MIN_PT, fit_header
 from printables.fonts import text_width
 from printables.registry import _registry
-from printables.score_sheet import HEADER_MIN_PT, _Layout, fit_header
+from printables.score_sheet import _Layout
 from referee.rules import GAMES
 from tests.conftest import close_app, make_app
 
@@ -40,9 +41,9 @@ def client(tmp_path_factory):
 def test_no_text_is_cut_and_every_header_fits_its_column(client, monkeypatch, game, kind, players, lang):
     cut: list[tuple[str, str]] = []
     layouts: list[_Layout] = []
-    fit_text, layout_of = score_sheet.fit_text, _Layout.of.__func__
+    fit_text, layout_of = drawing.fit_text, _Layout.of.__func__
 
-    def watched_fit(text, width_pt, size, min_size=score_sheet.MIN_PT):
+    def watched_fit(text, width_pt, size, min_size=drawing.MIN_PT):
         out, at = fit_text(text, width_pt, size, min_size)
         if out != text:
             cut.append((text, out))
@@ -52,7 +53,7 @@ def test_no_text_is_cut_and_every_header_fits_its_column(client, monkeypatch, ga
         layouts.append(layout_of(cls, sheet, spec))
         return layouts[-1]
 
-    monkeypatch.setattr(score_sheet, "fit_text", watched_fit)
+    monkeypatch.setattr(drawing, "fit_text", watched_fit)
     monkeypatch.setattr(_Layout, "of", classmethod(watched_layout))
     resp = client.get(f"/print/{game}/{kind}.pdf?players={players}", headers={"Accept-Language": lang})
     assert resp.status_code == 200 and resp.mimetype == "application/pdf"
@@ -63,7 +64,7 @@ def test_no_text_is_cut_and_every_header_fits_its_column(client, monkeypatch, ga
             assert cell.fit.size >= HEADER_MIN_PT
             for line in cell.fit.lines:
                 assert text_width(line, cell.fit.size) <= cell.inner_pt, (cell.text, line)
-            assert len(cell.fit.lines) * cell.fit.size * score_sheet.LEADING <= score_sheet.pt(cell.h), cell
+            assert len(cell.fit.lines) * cell.fit.size * drawing.LEADING <= drawing.pt(cell.h), cell
 
 
 def test_every_game_offers_a_printable_checked_here():
@@ -80,4 +81,4 @@ def test_a_header_is_never_cut_whatever_its_width(text, width):
     fit = fit_header(text, width)
     assert "".join(fit.lines).replace(" ", "") == text.replace(" ", "")
     assert all(text_width(line, fit.size) <= width for line in fit.lines)
-    assert HEADER_MIN_PT <= fit.size <= score_sheet.HEADER_PT
+    assert HEADER_MIN_PT <= fit.size <= drawing.HEADER_PT

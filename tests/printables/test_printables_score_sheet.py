@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from printables import A4, A4_LANDSCAPE, LETTER, Column, ColumnGroup, ScoreSheet, build_score_sheet
+from printables.drawing import fit_text, wrap_text
 from printables.fonts import FONT_NAME, text_width
-from printables.score_sheet import fit_text, paginate, wrap_text
+from printables.score_sheet import paginate
 
 REPO = Path(__file__).parents[2]
 

@@ -18,7 +18,7 @@ from sqlalchemy import text
 from referee.extensions import db
 from referee.store import version_feed
 from referee.store.live_versions import reader_for
-from referee.store.sharing import decide, propose_correction
+from referee.store.sharing import VERSION_QUERY, decide, propose_correction, spell_version
 from referee.store.tables import get_table
 from referee.store.version_feed import CHANNEL, VersionCache, listener_of
 from tests.conftest import make_app
@@ -39,9 +39,13 @@ def write(client, table_id: str, auth: dict, points: list[int]) -> None:
     assert resp.status_code == 201
 
 
-def test_sqlite_reads_the_database_every_time(app, database_url):
-    if not database_url.startswith("sqlite"):
-        pytest.skip("SQLite only")
+ON_POSTGRESQL = pytest.mark.parametrize(
+    "database_url", [pytest.param("postgresql", marks=pytest.mark.postgres)], indirect=True
+)  # LISTEN/NOTIFY is PostgreSQL's: these tests have nothing to run on SQLite
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_sqlite_reads_the_database_every_time(app):
     with app.app_context():
         assert reader_for(db.engine).cache is None
 
@@ -50,8 +54,6 @@ def test_sqlite_reads_the_database_every_time(app, database_url):
 def feed(app, database_url):
     """The reader (as the live gate uses it) with its cache, once its listener listens, and a writer
     app standing for another process on the same PostgreSQL."""
-    if not database_url.startswith("postgresql"):
-        pytest.skip("LISTEN/NOTIFY is PostgreSQL's")
     with app.app_context():
         reader = reader_for(db.engine)
         listener = listener_of(db.engine)
@@ -69,22 +71,37 @@ def wait(cache: VersionCache, condition) -> None:
         assert cache.changed.wait_for(condition, timeout=GUARD_S)
 
 
-def kept(reader, table_id: str) -> str:
-    """Read the version and check the cache keeps it (no notification for the table is on its way:
-    each write below is waited for until its notification dropped the kept version)."""
-    version = reader.read(table_id)
-    assert version is not None and reader.cache.get(table_id) == version
-    return version
+def truth(app, table_id: str) -> str:
+    """The table's version as the database has it now, read past every cache."""
+    with app.app_context(), db.engine.connect() as conn:
+        return spell_version(conn.execute(VERSION_QUERY, {"table_id": table_id}).one())
 
 
-def changed(reader, table_id: str, before: str) -> str:
-    """Wait until the notification of a write elsewhere dropped ``before``; the new version, kept."""
-    wait(reader.cache, lambda: reader.cache.get(table_id) is None)
-    now = kept(reader, table_id)
+def kept(reader, table_id: str, expected: str | None = None) -> str:
+    """Poll as the live gate does until the reader answers ``expected`` (default: what it answers
+    first) and keeps it. A step of several transactions (a confirmed correction is claimed, appended
+    and marked in turn) sends a notification for each, and one may still be on its way and drop the
+    version just read: the poll is then simply asked again, as a phone would. A version that never
+    comes (a stale cache answering forever) fails at the guard."""
+    first = reader.read(table_id)
+    assert first is not None
+    expected = first if expected is None else expected
+    with reader.cache.changed:
+        assert reader.cache.changed.wait_for(
+            lambda: reader.read(table_id) == expected and reader.cache.get(table_id) == expected,
+            timeout=GUARD_S,
+        ), (expected, reader.read(table_id))
+    return expected
+
+
+def changed(reader, table_id: str, before: str, app) -> str:
+    """After a write elsewhere: the reader answers the database's new version and keeps it."""
+    now = truth(app, table_id)
     assert now != before
-    return now
+    return kept(reader, table_id, now)
 
 
+@ON_POSTGRESQL
 def test_a_write_in_another_process_reaches_this_reader(app, client, feed):
     reader, _listener, other = feed
     writer = other.test_client()
@@ -92,11 +109,12 @@ def test_a_write_in_another_process_reaches_this_reader(app, client, feed):
     before = kept(reader, table_id)
     assert reader.read(table_id) == before  # answered from the cache
     write(writer, table_id, auth, [0, 4])
-    after = changed(reader, table_id, before)
+    after = changed(reader, table_id, before, app)
     write(writer, table_id, auth, [1, 4])
-    assert changed(reader, table_id, after) not in (before, after)
+    assert changed(reader, table_id, after, app) not in (before, after)
 
 
+@ON_POSTGRESQL
 def test_the_writers_own_process_forgets_at_commit(app, client, feed):
     reader, _listener, _other = feed
     table_id, auth = new_table(client)
@@ -106,6 +124,7 @@ def test_the_writers_own_process_forgets_at_commit(app, client, feed):
     assert reader.read(table_id) != before
 
 
+@ON_POSTGRESQL
 def test_a_notification_is_sent_on_commit_only(app, feed, database_url):
     """A rolled-back write notifies nobody: the first notification is the committed write's."""
     _reader, _listener, other = feed
@@ -125,6 +144,7 @@ def test_a_notification_is_sent_on_commit_only(app, feed, database_url):
         assert note.payload == committed
 
 
+@ON_POSTGRESQL
 def test_a_lost_listener_falls_back_to_the_database_until_it_listens_again(app, client, feed):
     reader, listener, other = feed
     writer = other.test_client()
@@ -146,24 +166,25 @@ def test_a_lost_listener_falls_back_to_the_database_until_it_listens_again(app, 
         wait(reader.cache, lambda: reader.cache.live)
         assert kept(reader, table_id) == missed
         write(writer, table_id, auth, [5, 0])
-        assert changed(reader, table_id, missed) != before
+        assert changed(reader, table_id, missed, app) != before
     finally:
         listener.connect = connect
         resume.set()
 
 
+@ON_POSTGRESQL
 def test_nothing_stale_after_a_correction_is_proposed_confirmed_or_rejected(app, client, feed):
     reader, _listener, other = feed
     writer = other.test_client()
     table_id, auth = new_table(writer, confirm=True)
     seen = [kept(reader, table_id)]
     write(writer, table_id, auth, [3, 1])
-    seen.append(changed(reader, table_id, seen[-1]))
+    seen.append(changed(reader, table_id, seen[-1], app))
 
     def changed_elsewhere(step) -> None:
         with other.app_context():
             step(get_table(table_id))
-        now = changed(reader, table_id, seen[-1])
+        now = changed(reader, table_id, seen[-1], app)
         assert now not in seen
         seen.append(now)
 

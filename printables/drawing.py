@@ -1,0 +1,177 @@
+"""Text set to fit a box, and the few strokes every printable page is drawn with.
+
+All sizes are in millimetres except font sizes (points). Text is never silently lost: :func:`fit_text`
+shrinks before it cuts (and marks a cut with "…"), and :func:`fit_header` wraps and shrinks but never
+cuts, because a Japanese header is often wider than its English one. Like the rest of this package,
+nothing here chooses a language or reads the clock.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Literal
+
+from reportlab.lib.colors import Color, black
+from reportlab.pdfgen.canvas import Canvas
+
+from printables.fonts import register_font, text_width
+from printables.geometry import MM, PageSpec, pt
+
+Align = Literal["left", "center", "right"]
+
+TITLE_PT, SUBTITLE_PT, HEADER_PT, CELL_PT, MIN_PT, NOTE_PT, PAGE_NO_PT = 16, 10, 9, 10, 5, 8, 8
+TITLE_MM, SUBTITLE_MM, GAP_MM = 7.0, 5.0, 3.0  # title and subtitle line heights, gap above the table
+HEADER_ROW_MM, NOTE_LEADING_MM, FOOTER_MM, PAD_MM = 8.0, 3.6, 7.0, 1.2
+HEADER_MIN_PT, LEADING = 5.0, 1.15  # smallest header size; line pitch as a multiple of the size
+HEADER_STEPS = ((1, 7.0), (2, 6.0), (3, HEADER_MIN_PT))  # (most lines, smallest size), tried in turn
+NO_LINE_START = "ーッャュョァィゥェォヵヶっゃゅょぁぃぅぇぉ、。，．・）」』】％!?！？),.:;"
+"""Characters a wrapped line may not start with (the usual Japanese line-breaking rule, plus
+closing punctuation): the character before goes down with them."""
+SHADE = Color(0.9, 0.9, 0.9)
+THIN, THICK = 0.4, 1.2  # rule widths in points
+
+
+def fit_text(text: str, width_pt: float, size: float, min_size: float = MIN_PT) -> tuple[str, float]:
+    """Shrink ``size`` (in 0.5 pt steps) until ``text`` fits ``width_pt``; past ``min_size``, cut it."""
+    while size > min_size and text_width(text, size) > width_pt:
+        size -= 0.5
+    size = max(size, min_size)
+    if text_width(text, size) <= width_pt:
+        return text, size
+    while text and text_width(text + "…", size) > width_pt:
+        text = text[:-1]
+    return text + "…", size  # "…" alone if even one character is too wide: it shows something was cut
+
+
+def wrap_text(text: str, width_pt: float, size: float) -> list[str]:
+    """Greedy line breaking: at the last space if the line has one, else between any two characters.
+
+    Breaking between characters is how Japanese wraps; the spaces rule keeps English words whole.
+    """
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for ch in paragraph:
+            if not line or text_width(line + ch, size) <= width_pt:
+                line += ch
+                continue
+            cut = line.rfind(" ")
+            if ch != " " and cut > 0 and text_width(line[cut + 1 :] + ch, size) <= width_pt:
+                lines.append(line[:cut].rstrip())  # carry the last word over
+                line = line[cut + 1 :] + ch
+            elif ch in NO_LINE_START and len(line) > 1 and line[-1] != " ":
+                lines.append(line[:-1].rstrip())  # take the character before down too
+                line = line[-1] + ch
+            else:
+                lines.append(line.rstrip())
+                line = "" if ch == " " else ch
+        lines.append(line)
+    return lines
+
+
+@dataclass(frozen=True)
+class HeaderFit:
+    """A header as set: its lines and their size in points."""
+
+    lines: tuple[str, ...]
+    size: float
+
+    @property
+    def height_mm(self) -> float:
+        """The height the lines need, padding included."""
+        return len(self.lines) * self.size * LEADING / MM + 2 * PAD_MM
+
+
+def fit_header(text: str, width_pt: float, size: float = HEADER_PT) -> HeaderFit:
+    """The header on as few lines and as large as fits ``width_pt``, never cut.
+
+    One line is preferred down to 7 pt, then two lines down to 6 pt, then three down to
+    :data:`HEADER_MIN_PT`; past that, as many lines as it takes at the smallest size.
+    """
+
+    def fits(lines: list[str], at: float) -> bool:
+        return all(text_width(line, at) <= width_pt for line in lines)
+
+    for most, smallest in HEADER_STEPS:
+        at = size
+        while at >= smallest:
+            lines = wrap_text(text, width_pt, at)
+            if len(lines) <= most and fits(lines, at):
+                return HeaderFit(tuple(lines), at)
+            at -= 0.5
+    return HeaderFit(tuple(wrap_text(text, width_pt, HEADER_MIN_PT)), HEADER_MIN_PT)
+
+
+def new_canvas(spec: PageSpec, title: str) -> tuple[Canvas, io.BytesIO]:
+    """A byte-stable canvas (``invariant=1``) of the spec's size, writing into a fresh buffer."""
+    buf = io.BytesIO()
+    font = register_font()
+    canvas = Canvas(
+        buf,
+        pagesize=spec.pagesize,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=font,  # type: ignore[arg-type]  # types-reportlab says float; reportlab takes a name
+        initialFontSize=CELL_PT,
+    )
+    canvas.setTitle(title)
+    canvas.setCreator("referee printables")
+    return canvas, buf
+
+
+def draw_text(
+    canvas: Canvas, text: str, x: float, y: float, w: float, h: float, size: float, align: Align
+) -> None:
+    """Set ``text`` (shrunk to fit) in the box with lower-left (x, y) and size w x h, all in mm."""
+    if not text:
+        return
+    inner = pt(w - 2 * PAD_MM)
+    text, size = fit_text(text, inner, min(size, pt(h) * 0.62))
+    baseline = pt(y) + (pt(h) - size * 0.72) / 2  # centre the cap height in the box
+    canvas.setFont(register_font(), size)
+    if align == "left":
+        canvas.drawString(pt(x + PAD_MM), baseline, text)
+    elif align == "right":
+        canvas.drawRightString(pt(x + w - PAD_MM), baseline, text)
+    else:
+        canvas.drawCentredString(pt(x + w / 2), baseline, text)
+
+
+def draw_page_number(canvas: Canvas, spec: PageSpec, page: int, pages: int) -> None:
+    """Write the page number as "n/N", centred at the foot of the page."""
+    canvas.setFont(register_font(), PAGE_NO_PT)
+    canvas.drawCentredString(pt(spec.page_width_mm / 2), pt(spec.margin_bottom_mm), f"{page}/{pages}")
+
+
+def draw_title(canvas: Canvas, spec: PageSpec, title: str, subtitle: str) -> float:
+    """Title and subtitle at the top of the content box; returns the y (mm) where the table starts."""
+    left, top = spec.margin_left_mm, spec.page_height_mm - spec.margin_top_mm
+    y = top - TITLE_MM
+    text, size = fit_text(title, pt(spec.content_width_mm), TITLE_PT)
+    canvas.setFont(register_font(), size)
+    canvas.drawString(pt(left), pt(y) + 2, text)
+    if subtitle:
+        y -= SUBTITLE_MM
+        text, size = fit_text(subtitle, pt(spec.content_width_mm), SUBTITLE_PT)
+        canvas.setFont(register_font(), size)
+        canvas.drawString(pt(left), pt(y) + 1, text)
+    return y - GAP_MM
+
+
+def ruled_box(canvas: Canvas, x: float, y: float, w: float, h: float, *, fill: Color | None = None) -> None:
+    """A thin-ruled rectangle in mm, optionally shaded."""
+    canvas.saveState()
+    canvas.setLineWidth(THIN)
+    canvas.setStrokeColor(black)
+    if fill is not None:
+        canvas.setFillColor(fill)
+    canvas.rect(pt(x), pt(y), pt(w), pt(h), stroke=1, fill=1 if fill is not None else 0)
+    canvas.restoreState()
+
+
+def hline(canvas: Canvas, x0: float, x1: float, y: float, width: float) -> None:
+    canvas.saveState()
+    canvas.setLineWidth(width)
+    canvas.line(pt(x0), pt(y), pt(x1), pt(y))
+    canvas.restoreState()
