@@ -18,6 +18,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     """The app, configured from the environment (REFEREE_*) and then ``overrides``."""
     from . import cli, config
     from .extensions import babel, csrf, db, htmx, migrate
+    from .store.pool_health import ping_after_idle
     from .web import register
     from .web.i18n import compile_catalogs, select_locale, translation_directories
 
@@ -35,6 +36,9 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     compile_catalogs()
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(translation_directories())
     db.init_app(app)
+    with app.app_context():
+        for engine in db.engines.values():
+            ping_after_idle(engine)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     babel.init_app(app, locale_selector=select_locale)
     csrf.init_app(app)

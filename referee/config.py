@@ -17,8 +17,12 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "REFEREE_ENV": env.get("REFEREE_ENV", "development"),
         "SQLALCHEMY_DATABASE_URI": database,
         # A pool as large as a worker's threads (gunicorn.conf.py: 8) plus two, so busy threads reuse
-        # connections instead of opening and closing overflow ones on every request.
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True, "pool_size": int(env.get("REFEREE_THREADS", "8")) + 2},
+        # connections instead of opening and closing overflow ones on every request; the most recently
+        # used first, and a connection pinged only after it idled (store/pool_health.py).
+        "SQLALCHEMY_ENGINE_OPTIONS": {
+            "pool_use_lifo": True,
+            "pool_size": int(env.get("REFEREE_THREADS", "8")) + 2,
+        },
         "BABEL_DEFAULT_LOCALE": "en",
         "LANGUAGES": ("en", "ja"),
         "WTF_CSRF_TIME_LIMIT": None,
