@@ -8,10 +8,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, false
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, event, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..extensions import Base, db
+from .version_feed import create_triggers
 
 if TYPE_CHECKING:  # db.Model is built at run time from our declarative base; type checkers see that base
     Model = Base
@@ -151,3 +152,7 @@ class ClubPlayer(Model):
     index: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(80))
     key: Mapped[str] = mapped_column(String(160))
+
+
+# PostgreSQL notifies every change of a table's version itself (version_feed.TRIGGER_SQL).
+event.listen(db.metadata, "after_create", create_triggers)

@@ -6,6 +6,7 @@ write leaves the table exactly as it was.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -268,7 +269,8 @@ def append(
         body = encode(event)
     elif kind == "correct":
         body = {"target": body.get("target"), "event": normalise_event(game, body.get("event"))}
-    entry = LogEntry(last + 1, kind, dict(body), author, _now(), event)  # its time as stored: the state is kept
+    # Its time as stored: the state is kept.
+    entry = LogEntry(last + 1, kind, dict(body), author, _now(), event)
     # Checked by replay before anything is stored: raises RuleError if the rules refuse it.
     state = extend(now, [entry]) or _checked_by_full_replay(table, game, now, entry, based_on=based_on)
     db.session.add(
@@ -282,6 +284,9 @@ def append(
             created_at=entry.at,
         )
     )
+    again = functools.partial(
+        append, table, kind, body, author=author, idempotency_key=idempotency_key, seat=seat
+    )
     try:
         _commit_keeping_loaded()
     except OperationalError as exc:
@@ -289,17 +294,7 @@ def append(
         # check and try again from the top (the log may have moved on meanwhile).
         db.session.rollback()
         if _retries > 0 and "database is locked" in str(exc):
-            return append(
-                table,
-                kind,
-                body,
-                author=author,
-                based_on=based_on,
-                idempotency_key=idempotency_key,
-                seat=seat,
-                _retries=_retries - 1,
-                _races=_races,
-            )
+            return again(based_on=based_on, _retries=_retries - 1, _races=_races)
         raise
     except IntegrityError:
         db.session.rollback()
@@ -312,16 +307,7 @@ def append(
             if seen is not None:
                 return current(table), seen.seq, False
         if based_on is None and _races > 0:  # another write took this seq: go after it
-            return append(
-                table,
-                kind,
-                body,
-                author=author,
-                idempotency_key=idempotency_key,
-                seat=seat,
-                _retries=_retries,
-                _races=_races - 1,
-            )
+            return again(based_on=None, _retries=_retries, _races=_races - 1)
         raise StaleWrite(current(table)) from None
     _remember(table.id, state)  # an undo's or a correction's full replay too: the next read needs none
     return state, entry.seq, True

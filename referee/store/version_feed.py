@@ -2,12 +2,14 @@
 
 A live poll asks whether its table's version (``sharing.version``) changed; most of the time it has
 not, and on PostgreSQL even the one indexed read that answers it is a network round trip and work in
-a backend. So each worker process keeps the versions it has read (``VersionCache``), and every
-transaction that changes what a version reads (a log line appended, a correction proposed, claimed,
-decided or put back) sends ``pg_notify(CHANNEL, table_id)`` before it commits. PostgreSQL delivers a
-notification only when, and once, its transaction commits, in commit order, to every listening
-connection: one ``Listener`` thread per worker process, on its own connection, drops that table's
-kept version, and the next poll reads the database again.
+a backend. So each worker process keeps the versions it has read (``VersionCache``), and every row
+written to a table a version reads (a log line appended, a correction proposed, claimed, decided or
+put back) makes PostgreSQL itself call ``pg_notify(CHANNEL, table_id)``: a trigger on each of the
+``WATCHED`` tables (``TRIGGER_SQL``, created with the schema and by the migration), so no writer can
+forget it, not even one outside the app, and a write costs no extra round trip for it. PostgreSQL
+delivers a notification only when, and once, its transaction commits, in commit order, to every
+listening connection: one ``Listener`` thread per worker process, on its own connection, drops that
+table's kept version, and the next poll reads the database again.
 
 Never stale beyond the listener's lag (the notification's trip from PostgreSQL to the listener,
 milliseconds on one machine, well under the second a change may take to reach a follower): a version
@@ -35,11 +37,23 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from sqlalchemy import Engine, event
+from sqlalchemy import Connection, Engine, event
 from sqlalchemy.orm import Session
 
 CHANNEL = "referee_versions"
-WATCHED = frozenset({"events", "pending_corrections"})  # the tables ``sharing.version`` reads, by table_id
+WATCHED = ("events", "pending_corrections")  # the tables ``sharing.version`` reads, by table_id
+TRIGGER_SQL = (
+    "CREATE OR REPLACE FUNCTION referee_notify_version() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+    f" PERFORM pg_notify('{CHANNEL}', CASE WHEN TG_OP = 'DELETE' THEN OLD.table_id ELSE NEW.table_id END);"
+    " RETURN NULL; END $$",
+    *(
+        "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'referee_notify_version'"
+        f" AND tgrelid = '{table}'::regclass) THEN CREATE TRIGGER referee_notify_version"
+        f" AFTER INSERT OR UPDATE OR DELETE ON {table} FOR EACH ROW"
+        " EXECUTE FUNCTION referee_notify_version(); END IF; END $$"
+        for table in WATCHED
+    ),
+)  # PostgreSQL's statements: the function, then its trigger on each watched table (once)
 KEEP = 4096  # table versions per process (a club night has a few hundred tables at most)
 HEARTBEAT_S = 5.0  # a listener whose connection died silently finds out within this
 RETRY_S = 1.0  # between attempts to listen again after a loss
@@ -187,7 +201,7 @@ def _listening_connection(engine: Engine) -> Any:
 
 def mark_changed(session: Session, table_id: str) -> None:
     """This transaction changes what ``table_id``'s version reads in a way the session does not see
-    as a changed object (a Core ``UPDATE``): notify it on commit like the objects' tables."""
+    as a changed object (a Core ``UPDATE``): forget it here on commit like the objects' tables."""
     session.info.setdefault(_CHANGED, set()).add(table_id)
 
 
@@ -211,20 +225,22 @@ def _collect(session: Session, _context: Any) -> None:
         session.info.setdefault(_CHANGED, set()).update(changed)
 
 
+def create_triggers(_target: Any, connection: Connection, **_kw: Any) -> None:
+    """With the schema (``MetaData`` ``after_create``): PostgreSQL's notifying trigger, if not there yet."""
+    if connection.dialect.name == "postgresql":
+        for statement in TRIGGER_SQL:
+            connection.exec_driver_sql(statement)
+
+
 @event.listens_for(Session, "before_commit")
-def _notify(session: Session) -> None:
-    """Send the notifications inside the transaction: PostgreSQL delivers them only if it commits."""
+def _note_engine(session: Session) -> None:
+    """Which tables this commit changes, and on which engine, for ``_drop_here`` after it (the other
+    processes learn it from the trigger's notification)."""
     changed = session.info.get(_CHANGED, set()) | _pending(session)  # not flushed yet: the commit flushes
     if not changed:
         return
     session.info[_CHANGED] = changed
-    conn = session.connection()
-    session.info[_ENGINE] = conn.engine
-    if conn.dialect.name == "postgresql":
-        driver = conn.connection.driver_connection  # in the session's transaction; no ORM or Core overhead
-        assert driver is not None  # a connection in a transaction holds one
-        for table_id in sorted(changed):
-            driver.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+    session.info[_ENGINE] = session.connection().engine
 
 
 @event.listens_for(Session, "after_commit")

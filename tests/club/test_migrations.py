@@ -12,6 +12,7 @@ from sqlalchemy import create_engine, inspect
 
 from referee.extensions import db
 from referee.store import models  # noqa: F401 - registers the tables on db.metadata
+from referee.store.version_feed import WATCHED
 
 ROOT = Path(__file__).resolve().parents[2]
 FLASK = str(Path(sys.executable).with_name("flask"))
@@ -46,5 +47,11 @@ def test_flask_db_upgrade_creates_every_table(empty_database):
             assert {c.name for c in table.columns} <= columns, f"{table.name} lacks columns"
         uniques = {u["name"] for u in inspector.get_unique_constraints("events")}
         assert "uq_events_table_seq" in uniques
+        if engine.dialect.name == "postgresql":  # version changes are notified by the database itself
+            with engine.connect() as conn:
+                notified = conn.exec_driver_sql(
+                    "SELECT tgrelid::regclass::text FROM pg_trigger WHERE tgname = 'referee_notify_version'"
+                ).scalars()
+                assert sorted(notified) == sorted(WATCHED)
     finally:
         engine.dispose()

@@ -145,6 +145,30 @@ def test_a_notification_is_sent_on_commit_only(app, feed, database_url):
 
 
 @ON_POSTGRESQL
+@pytest.mark.parametrize("statement", ["insert", "update", "delete"])
+def test_the_database_notifies_any_writer_s_change_even_outside_the_app(app, client, database_url, statement):
+    """The trigger notifies, not the app: a row written by hand (psql, a repair script) drops the kept
+    versions too. A table with a pending correction is updated and deleted under the writer's feet."""
+    table_id, auth = new_table(client, confirm=True)
+    write(client, table_id, auth, [1, 2])
+    dsn = database_url.replace("+psycopg", "")
+    with app.app_context():
+        propose_correction(get_table(table_id), 1, {"type": "round", "points": [2, 1]})
+    sql = {
+        "insert": "INSERT INTO events (table_id, seq, kind, body, author, created_at)"
+        " VALUES (%s, 2, 'event', '{\"type\": \"round\", \"points\": [0, 0]}', 'scorer', now())",
+        "update": "UPDATE pending_corrections SET decided_at = now(), status = 'rejected' WHERE table_id = %s",
+        "delete": "DELETE FROM pending_corrections WHERE table_id = %s",
+    }[statement]
+    with psycopg.connect(dsn, autocommit=True) as listening, psycopg.connect(dsn) as writing:
+        listening.execute(f"LISTEN {CHANNEL}")
+        writing.execute(sql, (table_id,))
+        writing.commit()
+        note = next(listening.notifies(timeout=GUARD_S, stop_after=1))
+        assert (note.channel, note.payload) == (CHANNEL, table_id)
+
+
+@ON_POSTGRESQL
 def test_a_lost_listener_falls_back_to_the_database_until_it_listens_again(app, client, feed):
     reader, listener, other = feed
     writer = other.test_client()
