@@ -24,7 +24,8 @@ def post_worker_init(worker):
     ``gc.freeze`` keeps the collector from walking them again and again, and a larger first
     threshold makes collections rarer while requests make many short-lived objects. Measured with
     ``benchmarks/live_load.py --scenarios 50x4+50 --db postgresql`` on the idle machine: workers
-    75% -> 66% of a core, entry p95 31-40 ms -> 28 ms (benchmarks/RESULTS.md section 9e)."""
+    75% -> 66% of a core, entry p95 31-40 ms -> 28 ms (2026-11-25, before the changes of
+    benchmarks/RESULTS.md section 9e)."""
     import gc
     import sys
 

@@ -24,16 +24,14 @@ answered before Flask too, to every phone that is certainly a public reader (no 
 token); seats' and the scorer's pages carry their own CSRF token and are rendered for each.
 ``If-None-Match`` with the ``ETag`` of the last answer gets 304 likewise.
 
-Measured with ``benchmarks/request_cpu.py`` (README's club server with one worker, one request at a
-time; the CPU milliseconds the worker used per request, PostgreSQL's processes' in brackets), before
-and after these answers moved here, on the same day: SQLite (``--n 500 --entries 100 --db sqlite``)
-``/healthz`` 0.38 / 0.40, a 204 poll 0.22 / 0.20, a changed poll from the kept public fragment
-0.98 / 0.30, an API entry 2.30 / 2.20; PostgreSQL (``--n 300 --entries 400 --db postgresql``)
-``/healthz`` 0.43 / 0.57, a 204 poll 0.37 (+0.07) / 0.30 (+0.00), a 304 0.40 (+0.10) / 0.27 (+0.00),
-a changed poll from the kept public fragment 1.50 (+0.30) / 0.33 (+0.00), an API entry 3.52 (+0.43) /
-3.23 (+0.47, its notification included). What that allows under load (400 phones, entries a second)
-is ``benchmarks/live_load.py``'s to say, run on an idle machine; its figures are in
-``benchmarks/RESULTS.md``.
+Capacity, as ``benchmarks/live_load.py`` measured it on the project's 2 cores (README's club server, 2
+workers x 8 threads, the load generator on the same cores; ``benchmarks/RESULTS.md`` section 9e): 100
+tables x 4 phones following plus 20 entries a second take 35-37% of one core (entry p95 7.8 ms on
+SQLite, 9.9 ms on PostgreSQL; poll p95 5.2 / 5.6 ms); 400 phones following idle tables take 16-18% of
+one core; 50 tables x 4 phones plus 50 entries a second take 47-64% of one core (PostgreSQL entry p95
+18.5-25.6 ms over four runs, 3.6-3.9x ``/healthz``). A new entry reaches every following phone within
+0.67 s (p95). One request at a time (``benchmarks/request_cpu.py``) a 204 poll costs about half a
+``/healthz``, and a changed poll served from the kept public fragment less than one.
 
 A page never loses what a person is typing: when the table changes while an entry form on this phone
 has been touched or has focus, the script does not swap; it shows "The table has changed: tap to
