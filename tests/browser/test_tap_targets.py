@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page
 
 from .plays import PLAYS, import_until, record, seat_phone
-from .targets import target_problems
+from .targets import MIN_TARGET_PX, target_problems
 
 pytestmark = pytest.mark.browser
 
@@ -25,3 +25,15 @@ def test_table_page_targets_are_44px_and_never_touch(page: Page, play, width):
     finally:
         if phone is not page:
             phone.context.close()
+
+
+def test_the_viewer_link_is_a_thumb_high_even_on_one_line(page: Page):
+    """The viewer address wraps or not with the server's port and the table's id (a narrow id fitted one
+    line at 430 px and made a 20 px link in one loaded run); held sideways (800 px) it is always one line."""
+    play = next(p for p in PLAYS if p.seat is None)
+    import_until(page, record(play.record), play.index)
+    page.set_viewport_size({"width": 800, "height": 400})
+    link = page.locator("#viewer-link")
+    assert link.evaluate("el => el.getClientRects().length") == 1
+    box = link.bounding_box()
+    assert box is not None and box["height"] >= MIN_TARGET_PX - 0.5, box
