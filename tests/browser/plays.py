@@ -6,11 +6,15 @@ A play starts from a table imported from a golden record (tests/records/) cut ju
 enter; the play is that event. ``Tapper.tap`` scrolls only when the target is not wholly inside the
 part of the viewport below the sticky header bar, and counts that scroll: before the first tap (to reach
 the entry at all) and between taps (what issue 12 point 2 forbids).
+
+``ready`` waits for a page to settle as a person does (htmx loaded) before a first tap, and
+``tap_round`` enters one score-pad round with the steppers.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -76,6 +80,24 @@ class Tapper:
         self.last_y = self.scroll_y()
         target.tap()
         self.taps += 1
+
+
+def ready(page: Page) -> None:
+    """Wait for the stylesheet and the deferred scripts, as a person waits for the page to settle."""
+    page.wait_for_load_state("load")
+    page.wait_for_function("window.htmx !== undefined")
+
+
+def tap_round(page: Page, steps: dict[int, list[str]]) -> None:
+    """Tap the +/- buttons of each seat, then Record round; wait for the next round's form."""
+    heading = page.get_by_role("heading", name=re.compile(r"^Round \d+$"))
+    number = int(heading.inner_text().split()[-1])
+    for seat, taps in steps.items():
+        box = page.locator("[data-stepper]").nth(seat)
+        for label in taps:
+            box.get_by_role("button", name=re.compile(re.escape(label) + "$")).tap()
+    page.get_by_role("button", name="Record round").tap()
+    expect(page.get_by_role("heading", name=f"Round {number + 1}")).to_be_visible()
 
 
 def record(name: str) -> dict:

@@ -11,7 +11,7 @@ import subprocess
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.test_score_pad import ready
+from tests.browser.plays import ready
 from tests.conftest import make_app, serve
 
 pytestmark = pytest.mark.browser

@@ -4,7 +4,7 @@ player's history reads as sentences, all within the phone's width."""
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_score_pad import ready
+from tests.browser.plays import ready
 from tests.web.test_sessions import golden
 
 pytestmark = pytest.mark.browser

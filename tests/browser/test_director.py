@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.test_score_pad import ready, tap_round
+from tests.browser.plays import ready, tap_round
 
 pytestmark = pytest.mark.browser
 

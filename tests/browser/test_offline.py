@@ -311,3 +311,19 @@ def test_the_offline_words_in_japanese(browser, base_url: str):
         expect(page.locator("#table")).to_have_attribute("data-seq", "1")
     finally:
         context.close()
+
+
+def test_the_connection_banner_moves_nothing_under_the_thumb(context: BrowserContext, page: Page, base_url: str):
+    """When the signal drops (and comes back), the banner saying so lies over the page: the form does
+    not jump under a thumb that is about to tap (a loaded run once lost a tap that way)."""
+    made = new_table(page, base_url, "score-pad", ("Aki", "Ben"))
+    page.goto(made["scorer_url"])
+    status, button = page.locator("#live-status"), page.get_by_role("button", name="Record round")
+    expect(status).to_be_hidden()
+    where = button.bounding_box()
+    context.set_offline(True)
+    expect(status).to_have_text("Connection lost: the table will update again when it is back.")
+    assert button.bounding_box() == where
+    context.set_offline(False)
+    expect(status).to_have_text("Connected again.")
+    assert button.bounding_box() == where

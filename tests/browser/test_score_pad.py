@@ -5,6 +5,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.plays import ready, tap_round
+
 pytestmark = pytest.mark.browser
 
 
@@ -17,24 +19,6 @@ def start_table(page: Page, names=("Aki", "Ben")) -> str:
     expect(page.locator("#table")).to_be_visible()
     ready(page)
     return page.url
-
-
-def ready(page: Page) -> None:
-    """Wait for the stylesheet and the deferred scripts, as a person waits for the page to settle."""
-    page.wait_for_load_state("load")
-    page.wait_for_function("window.htmx !== undefined")
-
-
-def tap_round(page: Page, steps: dict[int, list[str]]) -> None:
-    """Tap the +/- buttons of each seat, then Record round; wait for the next round's form."""
-    heading = page.get_by_role("heading", name=re.compile(r"^Round \d+$"))
-    number = int(heading.inner_text().split()[-1])
-    for seat, taps in steps.items():
-        box = page.locator("[data-stepper]").nth(seat)
-        for label in taps:
-            box.get_by_role("button", name=re.compile(re.escape(label) + "$")).tap()
-    page.get_by_role("button", name="Record round").tap()
-    expect(page.get_by_role("heading", name=f"Round {number + 1}")).to_be_visible()
 
 
 def totals(page: Page) -> list[str]:
