@@ -30,6 +30,7 @@ import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NoReturn
 
 DEFAULT_BIND = "0.0.0.0:8000"
 STARTUP_GUARD_S = 300  # a server that neither answers nor exits in this time has hung: give up
@@ -44,12 +45,10 @@ def _stop(signum: int, _frame: object) -> None:
     raise Stop(signum)
 
 
-class Refused(SystemExit):
-    """Serving cannot start: the sentence says why and what to do; the exit status is 1."""
-
-    def __init__(self, sentence: str) -> None:
-        print(sentence, file=sys.stderr, flush=True)
-        super().__init__(1)
+def refuse(sentence: str) -> NoReturn:
+    """Serving cannot start: say why and what to do in one sentence, and end with exit status 1."""
+    print(sentence, file=sys.stderr, flush=True)
+    raise SystemExit(1)
 
 
 def taken_sentence(where: str) -> str:
@@ -108,7 +107,7 @@ def parse_bind(bind: str) -> tuple[str, int]:
     host, _, port = bind.strip().rpartition(":")
     host = host.strip("[]") or "0.0.0.0"
     if not (port.isascii() and port.isdigit() and 0 < int(port) < 65536):
-        raise Refused(
+        refuse(
             f"REFEREE_BIND must be an address and a port such as 0.0.0.0:8000 (got {bind!r}), so referee did "
             "not start."
         )
@@ -169,7 +168,7 @@ http {{
 def find_nginx() -> str:
     found = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/usr/local/sbin")
     if not found:
-        raise Refused(
+        refuse(
             "nginx is not installed, so referee did not start: run scripts/serve.sh as root (it installs "
             "Debian's nginx), or install it with: sudo apt-get install -y nginx"
         )
@@ -226,9 +225,9 @@ def main() -> int:
     try:
         public_url()
     except UsageError as exc:
-        raise Refused(f"{exc.message} So referee did not start.") from None
+        refuse(f"{exc.message} So referee did not start.")
     if tcp_address_taken(host, port):
-        raise Refused(taken_sentence(f"port {port}"))
+        refuse(taken_sentence(f"port {port}"))
     nginx = find_nginx()
     run_dir = Path("instance").resolve() / f"serve-{port}"
     run_dir.mkdir(parents=True, exist_ok=True)
@@ -256,7 +255,7 @@ def main() -> int:
         family = socket.AF_INET6 if ":" in probe_host else socket.AF_INET
         if not wait_until_answering(front, family, (probe_host, port)):
             if tcp_address_taken(host, port):  # another server took the port meanwhile
-                raise Refused(taken_sentence(f"port {port}"))
+                refuse(taken_sentence(f"port {port}"))
             return front.poll() or 1
         echo_serving_address(port)
         while all(proc.poll() is None for proc in running):

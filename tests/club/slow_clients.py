@@ -14,6 +14,8 @@ import socket
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from typing import NamedTuple
 
 BIG_ANSWER = "/static/vendor/htmx-2.0.11.min.js"  # 52 kB, cheap to make: the cost is in the sending
 PIPELINED = 20  # requests a slow reader sends at once (about 1 MB of answers it does not read)
@@ -56,16 +58,23 @@ def settle(port: int, within_s: float = 60) -> None:
     deadline, quick = time.monotonic() + within_s, 0
     while quick < 3 and time.monotonic() < deadline:
         try:
-            status, _, seconds = call(port, "GET", "/healthz", timeout=1)
-            quick = quick + 1 if status == 200 and seconds < 0.25 else 0
+            health = call(port, "GET", "/healthz", timeout=1)
+            quick = quick + 1 if health.status == 200 and health.seconds < 0.25 else 0
         except OSError:
             quick = 0
         time.sleep(0.1)
 
 
+class Answer(NamedTuple):
+    status: int
+    body: object
+    seconds: float
+    etag: str
+
+
 def call(port: int, method: str, path: str, body: object = None, headers: dict[str, str] | None = None,
-         timeout: float = 120) -> tuple[int, object, float]:  # fmt: skip
-    """One request on a fresh connection: status, decoded body, seconds it took."""
+         timeout: float = 120) -> Answer:  # fmt: skip
+    """One request on a fresh connection, and how long it took."""
     start = time.monotonic()
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
@@ -75,30 +84,40 @@ def call(port: int, method: str, path: str, body: object = None, headers: dict[s
         resp = conn.getresponse()
         raw = resp.read()
         decoded = json.loads(raw) if "json" in (resp.getheader("Content-Type") or "") and raw else raw
-        return resp.status, decoded, time.monotonic() - start
+        etag = (resp.getheader("ETag") or "").strip('"')
+        return Answer(resp.status, decoded, time.monotonic() - start, etag)
     finally:
         conn.close()
 
 
-def table_for_entries(port: int) -> tuple[str, dict[str, str], int]:
-    """A score-pad table to write to: its id, the scorer's Authorization header, its version."""
-    status, made, _ = call(port, "POST", "/api/v1/tables", {"game": "score-pad", "players": ["Aki", "Ben"]})
-    assert status == 201, made
-    assert isinstance(made, dict)
-    status, state, _ = call(port, "GET", f"/api/v1/tables/{made['id']}")
-    assert status == 200 and isinstance(state, dict), state
-    return made["id"], {"Authorization": f"Bearer {made['scorer_token']}"}, int(state["seq"])
+@dataclass
+class Table:
+    """A score-pad table to write to, and the version its phones last saw."""
+
+    id: str
+    auth: dict[str, str]
+    version: str = ""
+
+    @classmethod
+    def new(cls, port: int) -> Table:
+        made = call(port, "POST", "/api/v1/tables", {"game": "score-pad", "players": ["Aki", "Ben"]})
+        assert made.status == 201 and isinstance(made.body, dict), made
+        table = cls(made.body["id"], {"Authorization": f"Bearer {made.body['scorer_token']}"})
+        table.version = call(port, "GET", f"/t/{table.id}/live?since=").etag
+        return table
 
 
-def healthz_poll_entry(port: int, table: tuple[str, dict[str, str], int]) -> dict[str, tuple[int, float]]:
-    """What a club night needs answered: the health check, a phone's poll, an entry (status, seconds)."""
-    table_id, auth, seq = table
-    timings = {}
-    for name, method, path, body, headers in (
-        ("healthz", "GET", "/healthz", None, None),
-        ("poll", "GET", f"/t/{table_id}/live?since={seq}", None, None),
-        ("entry", "POST", f"/api/v1/tables/{table_id}/events", {"type": "round", "points": [3, 1]}, auth),
-    ):
-        status, _, seconds = call(port, method, path, body, headers)
-        timings[name] = (status, seconds)
+def club_requests(port: int, table: Table, timeout: float = 120) -> dict[str, tuple[int, float]]:
+    """What a club night needs answered, each's status and seconds: the health check, an entry, the
+    poll of a phone that then sees it (the table's new fragment), and its next poll (nothing new)."""
+    entry = call(port, "POST", f"/api/v1/tables/{table.id}/events", {"type": "round", "points": [3, 1]},
+                 table.auth, timeout=timeout)  # fmt: skip
+    timings = {"entry": (entry.status, entry.seconds)}
+    seen = call(port, "GET", f"/t/{table.id}/live?since={table.version}", timeout=timeout)
+    timings["poll, new entry"] = (seen.status, seen.seconds)
+    table.version = seen.etag
+    again = call(port, "GET", f"/t/{table.id}/live?since={table.version}", timeout=timeout)
+    timings["poll, nothing new"] = (again.status, again.seconds)
+    health = call(port, "GET", "/healthz", timeout=timeout)
+    timings["healthz"] = (health.status, health.seconds)
     return timings

@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from tests.club import served as newcomer
-from tests.club.slow_clients import call, healthz_poll_entry, table_for_entries, unfinished_and_slow_clients
+from tests.club.slow_clients import Table, call, club_requests, unfinished_and_slow_clients
 from tests.conftest import free_port
 
 INSTALLING = "installing referee and its dependencies into .venv"
@@ -44,7 +44,7 @@ def test_the_first_start_installs_migrates_and_serves_with_no_error(serving):
     assert INSTALLING in output
     assert "referee is serving at http://" in output and f":{port}/" in output
     assert newcomer.errors_in(output) == []
-    assert call(port, "GET", "/")[0] == 200
+    assert call(port, "GET", "/").status == 200
 
 
 def test_a_second_start_on_a_taken_port_ends_with_one_sentence(serving, clone):
@@ -68,11 +68,11 @@ def test_slow_and_unfinished_connections_cost_a_connection_not_a_thread(serving)
     check, a phone's poll and an entry are still answered at once (gunicorn alone answered nothing)."""
     run, port, answered = serving
     assert answered
-    table = table_for_entries(port)
+    table = Table.new(port)
     with unfinished_and_slow_clients(port, partial=200, slow=200):
-        timings = healthz_poll_entry(port, table)
+        timings = club_requests(port, table)
     statuses = {name: status for name, (status, _) in timings.items()}
-    assert statuses["healthz"] == 200 and statuses["poll"] in (200, 204) and statuses["entry"] == 201
+    assert statuses == {"entry": 201, "poll, new entry": 200, "poll, nothing new": 204, "healthz": 200}
     assert all(seconds < ANSWER_BOUND_S for _, seconds in timings.values()), timings
     assert newcomer.errors_in(run.output()) == []
 
