@@ -6,9 +6,9 @@ virtualenv whose path includes this test run's site-packages (a ``.pth`` line): 
 already there and serve.sh's install step only adds the copy itself, in seconds, as it would on a
 clone whose ``.venv`` a first run filled. Nothing is installed into the test run's own environment.
 
-Run as a script under ``unshare --net`` (``python tests/club/served.py COPY``), it starts serve.sh with
-no variable set in a network of its own, where port 8000 is certainly free, waits for the first 200
-on it, stops it with Ctrl-C's signal, and prints what happened as JSON.
+Run as a script (``first_answer_on_8000_command``), it starts serve.sh with no variable set, in a network
+of its own where the machine allows one (so port 8000 is free whatever else the machine runs), waits
+for the first 200 on port 8000, stops it with Ctrl-C's signal, and prints what happened as JSON.
 """
 
 from __future__ import annotations
@@ -134,14 +134,23 @@ def _loopback_up() -> None:
         fcntl.ioctl(s, siocsifflags, struct.pack("16sH", b"lo", iff_up | iff_loopback | iff_running))
 
 
-def _first_answer_on_8000(folder: Path, log: Path) -> dict[str, object]:
-    _loopback_up()
+def _first_answer_on_8000(folder: Path, log: Path, own_network: bool) -> dict[str, object]:
+    if own_network:
+        _loopback_up()
     served = ServeSh(folder, newcomer_env(), log).start()
     answered = served.first_200(8000)
     status = served.interrupt()
     return {"answered": answered, "status": status, "output": served.output()}
 
 
+def first_answer_on_8000_command(folder: Path) -> list[str]:
+    """The command that runs ``_first_answer_on_8000`` in a network of its own (``unshare --net``, as
+    root), or, where this machine allows none, in its own network (port 8000 must then be free)."""
+    own = subprocess.run(["unshare", "--net", "true"], capture_output=True).returncode == 0
+    command = [sys.executable, __file__, str(folder)]
+    return ["unshare", "--net", *command, "--own-network"] if own else command
+
+
 if __name__ == "__main__":
     folder = Path(sys.argv[1])
-    print(json.dumps(_first_answer_on_8000(folder, folder / "serve-8000.log")))
+    print(json.dumps(_first_answer_on_8000(folder, folder / "serve-8000.log", "--own-network" in sys.argv)))
