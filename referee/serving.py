@@ -69,10 +69,8 @@ def tcp_address_taken(host: str, port: int) -> bool:
         trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             trial.bind((host, port))
-        except OSError as exc:
-            if exc.errno == errno.EADDRINUSE:
-                return True
-            raise
+        except OSError as exc:  # another failure (no such address, a privileged port): the server's own
+            return exc.errno == errno.EADDRINUSE  # bind then reports it
     return False
 
 
