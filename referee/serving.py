@@ -10,8 +10,8 @@ fully arrived, writing to nginx at loopback speed. Everything the app relies on 
 gunicorn's hooks (``gunicorn.conf.py``), the live gate, LISTEN/NOTIFY. It is README's club-server
 set-up, with nginx on the LAN port instead of TLS; nginx sets ``X-Forwarded-For`` to the phone's own
 address and the app trusts exactly this one proxy (``REFEREE_PROXIES`` + 1), so rate limits count
-each phone. A server with its own buffering event loop (waitress) or green threads (gevent) would do
-too, but drop gunicorn's hooks and workers, or the blocking SQLite and psycopg calls they rely on.
+each phone. A server with its own buffering event loop (waitress) would be a single process without
+gunicorn's hooks; green threads (gevent) would need every database call to yield, and SQLite's never do.
 
 The same module gives gunicorn its one-server-per-port check (``refuse_taken_addresses``).
 """
@@ -164,6 +164,7 @@ http {{
 
 
 def find_nginx() -> str:
+    """Debian's nginx (in /usr/sbin, which a non-root PATH may lack), or a sentence saying how to get it."""
     found = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/usr/local/sbin")
     if not found:
         refuse(
@@ -201,6 +202,7 @@ def wait_until_answering(proc: subprocess.Popen[bytes], family: int, address: ob
 
 
 def stop(processes: list[subprocess.Popen[bytes]]) -> None:
+    """Ask each to stop, then wait for all; whatever has not stopped after the grace period is killed."""
     for proc in processes:
         if proc.poll() is None:
             proc.terminate()  # gunicorn: graceful; nginx: fast shutdown (answers are already buffered)
