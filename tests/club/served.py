@@ -32,7 +32,7 @@ NOT_A_CLONE = shutil.ignore_patterns(
 )
 # What serve.sh's output must never hold: bash, Python, gunicorn and nginx errors.
 ERROR_MARKS = (
-    "unbound variable", "command not found", "Traceback", "Error:", "[ERROR]", "[CRITICAL]",
+    "unbound variable", "command not found", "Traceback", "Error:", "ERROR:", "[ERROR]", "[CRITICAL]",
     "[emerg]", "[alert]", "[crit]", "[error]",
 )  # fmt: skip
 
