@@ -12,8 +12,18 @@ forwarded_allow_ips = os.environ.get("REFEREE_FORWARDED_ALLOW_IPS", "127.0.0.1")
 accesslog = "-" if os.environ.get("REFEREE_ACCESS_LOG") else None
 # Each worker its own listening socket (SO_REUSEPORT): the kernel spreads new connections evenly, where
 # a shared socket lets one worker's accept loop take most of the phones, which then stay kept-alive on
-# it (benchmarks/live_load.py measured 377 vs 34 connections, 65% vs 14% of a core).
-reuse_port = True
+# it (benchmarks/live_load.py measured 377 vs 34 connections, 65% vs 14% of a core). Not on a unix
+# socket (scripts/serve.sh's, behind nginx), where Linux has no such option.
+reuse_port = not bind.startswith("unix:")
+
+
+def on_starting(server):
+    """One server per port: with ``reuse_port`` a second gunicorn would bind the same port and take
+    half of the new connections (a club's phones split between two servers, one of them perhaps an old
+    version); so a start on an address something already listens on is refused in one sentence."""
+    from referee.serving import refuse_taken_addresses
+
+    refuse_taken_addresses(server.cfg.address)
 
 
 def post_worker_init(worker):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import socket
 
 import click
@@ -61,21 +62,38 @@ def init_app(app: Flask) -> None:
     @click.option("--port", default=8000, show_default=True)
     def lan_url(port: int) -> None:
         """Print the URL phones at the table should open, with a QR code of it."""
-        addresses = lan_addresses()
-        if not addresses:
-            click.echo(
-                f"referee is serving on port {port}, but this machine's LAN address cannot be told"
-                " (no default route, and the hostname resolves only to loopback).\n"
-                "Find it with `ip -4 addr show` (or `hostname -I`): the inet address of the Wi-Fi or"
-                f" Ethernet interface, e.g. 192.168.1.20; then open http://THAT-ADDRESS:{port}/ on the phones."
-            )
-            return
-        url = f"http://{addresses[0]}:{port}/"
-        click.echo(f"referee is serving at {url}")
-        for other in addresses[1:]:
-            click.echo(f"  also: http://{other}:{port}/")
-        qr = qrcode.QRCode(border=1)
-        qr.add_data(url)
-        out = io.StringIO()
-        qr.print_ascii(out=out, invert=True)
-        click.echo(out.getvalue())
+        echo_serving_address(port)
+
+
+def public_url() -> str:
+    """``REFEREE_PUBLIC_URL``: the address phones should open when this machine's LAN address is not it
+    (a name such as http://referee.lan:8000/, or the https:// of a proxy in front); "" when unset."""
+    url = os.environ.get("REFEREE_PUBLIC_URL", "").strip()
+    if url and not url.startswith(("http://", "https://")):
+        raise click.UsageError(f"REFEREE_PUBLIC_URL must start with http:// or https:// (got {url!r}).")
+    return url
+
+
+def echo_serving_address(port: int) -> None:
+    """The URL phones should open (REFEREE_PUBLIC_URL, else the LAN address and this port) and its QR
+    code; or, when the LAN address cannot be told, how to find it."""
+    url = public_url()
+    addresses = [] if url else lan_addresses()
+    if not url and not addresses:
+        click.echo(
+            f"referee is serving on port {port}, but this machine's LAN address cannot be told"
+            " (no default route, and the hostname resolves only to loopback).\n"
+            "Find it with `ip -4 addr show` (or `hostname -I`): the inet address of the Wi-Fi or"
+            f" Ethernet interface, e.g. 192.168.1.20; then open http://THAT-ADDRESS:{port}/ on the phones"
+            " (or set REFEREE_PUBLIC_URL to it)."
+        )
+        return
+    url = url or f"http://{addresses[0]}:{port}/"
+    click.echo(f"referee is serving at {url}")
+    for other in addresses[1:]:
+        click.echo(f"  also: http://{other}:{port}/")
+    qr = qrcode.QRCode(border=1)
+    qr.add_data(url)
+    out = io.StringIO()
+    qr.print_ascii(out=out, invert=True)
+    click.echo(out.getvalue())

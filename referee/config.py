@@ -31,7 +31,6 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,  # a record of thousands of events is far smaller
         "MAX_FORM_MEMORY_SIZE": 2 * 1024 * 1024,  # a record pasted into the import page's text box
         "RATELIMIT_ENABLED": env.get("REFEREE_RATELIMIT_ENABLED", "true").lower() != "false",
-        "PUBLIC_URL": env.get("REFEREE_PUBLIC_URL", ""),
         "REFEREE_PROXIES": env.get("REFEREE_PROXIES", "0"),
         "RATELIMIT_STORAGE_URI": env.get("REFEREE_RATELIMIT_STORAGE") or "referee-db://",
     }

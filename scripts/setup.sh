@@ -2,7 +2,7 @@
 # Shared set-up for scripts/serve.sh and scripts/test.sh: Debian packages (as root), the venv, the app.
 # Works from a bare Debian 12 with python3 only: it installs python3-venv, waits for another apt run
 # to finish instead of failing on its lock, and rebuilds a .venv left half-made by an interrupted run.
-# usage: source scripts/setup.sh [extra apt packages...]
+# usage: source scripts/setup.sh [extra apt packages...]; then install_app SPEC (below)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 apt_packages=(python3-venv fonts-ipaexfont-gothic "$@")
@@ -27,3 +27,16 @@ if ! { [ -x .venv/bin/python ] && .venv/bin/python -m pip --version >/dev/null 2
   rm -rf .venv
   python3 -m venv .venv
 fi
+# install_app SPEC: pip install -e SPEC (".", or ".[test]" for the tests) unless this .venv already holds
+# it for this very pyproject.toml (a stamp in .venv keeps its sha256 per SPEC; ".[test]" holds "." too),
+# so a later start does not spend 20 s asking pip about what is there. A rebuilt .venv has no stamp.
+install_app() {
+  local spec=$1 stamp=.venv/.referee-installed hash
+  hash=$(sha256sum pyproject.toml | cut -d' ' -f1)
+  if [ -f "$stamp" ] && { grep -qxF "$hash $spec" "$stamp" || { [ "$spec" = . ] && grep -qxF "$hash .[test]" "$stamp"; }; }; then
+    return
+  fi
+  echo "installing referee and its dependencies into .venv ($spec)" >&2
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e "$spec"
+  echo "$hash $spec" >> "$stamp"
+}

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Command 2 of README: install the test dependencies (Debian chromium, PostgreSQL, ...) and run every test.
 set -euo pipefail
-source "$(dirname "$0")/setup.sh" chromium postgresql poppler-utils zbar-tools
-.venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
+source "$(dirname "$0")/setup.sh" chromium postgresql poppler-utils zbar-tools nginx
+install_app ".[test]"
 .venv/bin/ruff check .
 .venv/bin/mypy  # strict, over referee/rules, referee/store and printables (pyproject.toml)
 # Every test must run: a test that would skip (no Chromium, PostgreSQL, poppler, zbar or Japanese font; not

@@ -38,3 +38,20 @@ def test_without_a_lan_address_it_says_so_and_how_to_find_it(monkeypatch, runner
     assert "cannot be told" in result.output and "ip -4 addr" in result.output
     assert "127.0." not in result.output
 
+
+def test_a_public_url_is_printed_and_encoded_instead_of_the_lan_address(monkeypatch, runner):
+    """REFEREE_PUBLIC_URL (a name, or a proxy's https://) is what phones open: no address is guessed."""
+    monkeypatch.setattr(cli, "default_route_address", lambda: "192.168.1.20")
+    monkeypatch.setenv("REFEREE_PUBLIC_URL", "https://club.example/")
+    out = runner.invoke(args=["lan-url", "--port", "8000"]).output
+    assert "referee is serving at https://club.example/" in out
+    assert "192.168.1.20" not in out
+    assert "█" in out or "▀" in out  # its QR code
+
+
+@pytest.mark.parametrize("url", ["club.example", "ftp://club.example/"])
+def test_a_public_url_that_is_not_http_is_refused_in_a_sentence(monkeypatch, runner, url):
+    monkeypatch.setenv("REFEREE_PUBLIC_URL", url)
+    result = runner.invoke(args=["lan-url", "--port", "8000"])
+    assert result.exit_code != 0
+    assert "REFEREE_PUBLIC_URL must start with http:// or https://" in result.output

@@ -73,8 +73,9 @@ class Gunicorn:
         )  # fmt: skip
         out.close()
 
-        def port_taken() -> bool:
-            return b"Connection in use" in self.log.read_bytes()[seen:]
+        def port_taken() -> bool:  # refused at start (gunicorn.conf.py), or a bind lost after that check
+            said = self.log.read_bytes()[seen:]
+            return b"Another server is already listening" in said or b"Connection in use" in said
 
         # Wait until it answers, however loaded the machine; between probes, wait on the process itself
         # so that a gunicorn that dies is reported at once. The deadline only guards against a hang.
@@ -84,7 +85,7 @@ class Gunicorn:
                 answered = self.request("GET", "/healthz", timeout=5)[0] == 200  # a probe: retried
             except OSError:
                 answered = False
-            if port_taken():  # its workers retry the port for ever: the answer, if any, was not ours
+            if port_taken():  # the answer, if any, was not ours
                 self.kill()
                 raise PortInUse(self.port)
             if answered:

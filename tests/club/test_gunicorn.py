@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 
-from tests.club.conftest import GUNICORN, ROOT
+from tests.club.conftest import GUNICORN, ROOT, Gunicorn, migrated
 
 
 def test_gunicorn_serves_pages_and_the_api(gunicorn):
@@ -42,3 +42,21 @@ def test_gunicorn_refuses_to_start_in_production_without_a_secret(tmp_path):
     )
     assert run.returncode != 0 and "REFEREE_SECRET_KEY" in run.stderr
     assert os.path.exists(GUNICORN)
+
+
+def test_a_second_gunicorn_on_the_port_one_serves_is_refused_in_one_sentence(tmp_path):
+    """With ``reuse_port`` a second server would bind the same port and take about half of the new
+    connections (109 answered by one and 91 by the other, in the probe of issue 28)."""
+    first = Gunicorn(migrated(f"sqlite:///{tmp_path / 'one.sqlite3'}"), tmp_path / "first.log").start()
+    try:
+        second = subprocess.run(
+            [GUNICORN, "-c", "gunicorn.conf.py", "wsgi:app"], cwd=ROOT, env=first.env,
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert second.returncode != 0
+        sentence = f"Another server is already listening on 127.0.0.1:{first.port}, so referee did not start"
+        assert sentence in second.stderr and "REFEREE_BIND" in second.stderr
+        assert "Booting worker" not in second.stderr
+        assert first.request("GET", "/healthz") == (200, b"ok")
+    finally:
+        first.stop()
