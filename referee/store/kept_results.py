@@ -1,0 +1,62 @@
+"""Reading many tables' results at once (for a club's pages) without replaying them.
+
+One query reads, per table, its kept result and its last log line; a result is taken only when it is
+of that line and of ``results.RESULT_VERSION``. Any other table (kept before this was, written to
+outside the app, or of an older version) is replayed as ``tables.current`` reads it and its result
+kept again, so the next reader needs no replay: a kept result can be missing or behind, but is never
+read stale. The cost of a page is then a query and the JSON of its results, whatever the length of
+the tables' logs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from ..extensions import db
+from .models import EventRow, GameTable, TableResultRow
+from .results import RESULT_VERSION, TableResult, from_json, keep, result_of_replayed
+from .tables import commit_keeping_loaded, current
+
+
+def kept_results(tables: Sequence[GameTable]) -> list[TableResult]:
+    """Each table's result as its log now stands, in the order given (their seats loaded, ideally)."""
+    if not tables:
+        return []
+    last_line = (
+        select(func.max(EventRow.seq)).where(EventRow.table_id == TableResultRow.table_id).scalar_subquery()
+    )
+    kept = {
+        table_id: result
+        for table_id, result in db.session.execute(
+            select(TableResultRow.table_id, TableResultRow.result).where(
+                TableResultRow.table_id.in_([t.id for t in tables]),
+                TableResultRow.version == RESULT_VERSION,
+                TableResultRow.seq == func.coalesce(last_line, 0),
+            )
+        )
+    }
+    out, made = [], []
+    for table in tables:
+        if table.id in kept:
+            out.append(from_json(kept[table.id], table.players))
+            continue
+        rep = current(table)
+        out.append(result_of_replayed(rep))
+        made.append((table.id, rep.last_seq, out[-1]))
+    if made:
+        _keep_made(made)
+    return out
+
+
+def _keep_made(made: list[tuple[str, int, TableResult]]) -> None:
+    """Keep the results made by replay. Only slower if it fails (the database busy with writes):
+    the next reader makes them again."""
+    try:
+        for table_id, seq, result in made:
+            keep(table_id, seq, result)
+        commit_keeping_loaded()
+    except (OperationalError, IntegrityError):
+        db.session.rollback()
