@@ -52,10 +52,13 @@ def kept_results(tables: Sequence[GameTable]) -> list[TableResult]:
 
 
 def _keep_made(made: list[tuple[str, int, TableResult]]) -> None:
-    """Keep the results made by replay. Only slower if it fails (the database busy with writes):
-    the next reader makes them again."""
+    """Keep the results made by replay, in a transaction of their own (SQLite cannot turn a read
+    begun before another writer's commit into a write) and in table id order (two readers lock the
+    rows in the same order). Only slower if it fails (the database busy with writes for longer than
+    its timeout): the next reader makes them again."""
+    commit_keeping_loaded()  # ends the read: nothing was written
     try:
-        for table_id, seq, result in made:
+        for table_id, seq, result in sorted(made, key=lambda m: m[0]):
             keep(table_id, seq, result)
         commit_keeping_loaded()
     except (OperationalError, IntegrityError):

@@ -108,12 +108,13 @@ def _insert(
     rows = [
         (table.id, seq, "event", json.dumps(body), "import", at) for seq, body in enumerate(events, start=1)
     ]
+    result = result_of(game, names, final, game.view(final)) if final is not None else None
     db.session.add(table)
     db.session.flush()  # the table row first: events refer to it
     if rows:
         db.session.connection().exec_driver_sql(_INSERT_EVENTS[db.engine.dialect.paramstyle], rows)
-    if final is not None:
-        keep(table.id, len(rows), result_of(game, names, final, game.view(final)))
+    if result is not None:
+        keep(table.id, len(rows), result)
     db.session.commit()
     return Created(table, scorer, seat_tokens)
 
@@ -282,6 +283,7 @@ def append(
     entry = LogEntry(last + 1, kind, dict(body), author, _now(), event)
     # Checked by replay before anything is stored: raises RuleError if the rules refuse it.
     state = extend(now, [entry]) or _checked_by_full_replay(table, game, now, entry, based_on=based_on)
+    result = result_of(game, table.players, state.state, state.view)  # made before the write lock is taken
     db.session.add(
         EventRow(
             table_id=table.id,
@@ -298,7 +300,7 @@ def append(
     )
     try:
         db.session.flush()  # the line, then its table's result: every writer takes the two in this order
-        keep(table.id, entry.seq, result_of(game, table.players, state.state, state.view))
+        keep(table.id, entry.seq, result)
         commit_keeping_loaded()
     except OperationalError as exc:
         # SQLite under load: the write lock was not free within busy_timeout. Nothing was stored;
