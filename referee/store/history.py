@@ -14,13 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..rules import game as find_game
 from ..rules.names import name_key
 from .kept_results import kept_results
-from .models import Club, ClubSession, GameTable, Seat, SessionTable
+from .models import Club, ClubSession, Seat, SessionTable
 from .results import TableResult
 
 
@@ -63,12 +62,11 @@ def club_results(club: Club, player: str | None = None) -> list[TableResult]:
     """The results of the club's sessions' tables (only those where ``player`` sits, if given: a
     session's roster spells names as the club's does); oldest session first, tables in number order."""
     query = (
-        select(SessionTable)
+        select(SessionTable.table_id)
         .join(ClubSession, ClubSession.id == SessionTable.session_id)
         .where(ClubSession.club_id == club.id)
         .order_by(ClubSession.created_at, ClubSession.id, SessionTable.number)
-        .options(selectinload(SessionTable.table).selectinload(GameTable.seats))
     )
     if player is not None:
         query = query.where(SessionTable.table_id.in_(select(Seat.table_id).where(Seat.name == player)))
-    return kept_results([link.table for link in db.session.scalars(query)])
+    return kept_results(list(db.session.scalars(query)))

@@ -11,41 +11,50 @@ the tables' logs.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..extensions import db
-from .models import EventRow, GameTable, TableResultRow
+from .models import EventRow, GameTable, Seat, TableResultRow
 from .results import RESULT_VERSION, TableResult, from_json, keep, result_of_replayed
 from .tables import commit_keeping_loaded, current
 
 
-def kept_results(tables: Sequence[GameTable]) -> list[TableResult]:
-    """Each table's result as its log now stands, in the order given (their seats loaded, ideally)."""
-    if not tables:
+def kept_results(table_ids: Sequence[str]) -> list[TableResult]:
+    """Each table's result as its log now stands, in the order given. Plain rows are read (results
+    and seats' names), not objects: a club page reads hundreds of tables."""
+    if not table_ids:
         return []
     last_line = (
         select(func.max(EventRow.seq)).where(EventRow.table_id == TableResultRow.table_id).scalar_subquery()
     )
-    kept = {
+    kept: dict[str, dict[str, Any]] = {
         table_id: result
         for table_id, result in db.session.execute(
             select(TableResultRow.table_id, TableResultRow.result).where(
-                TableResultRow.table_id.in_([t.id for t in tables]),
+                TableResultRow.table_id.in_(table_ids),
                 TableResultRow.version == RESULT_VERSION,
                 TableResultRow.seq == func.coalesce(last_line, 0),
             )
         )
     }
+    players: dict[str, list[str]] = {}
+    for table_id, name in db.session.execute(
+        select(Seat.table_id, Seat.name).where(Seat.table_id.in_(list(kept))).order_by(Seat.table_id, Seat.index)
+    ):
+        players.setdefault(table_id, []).append(name)
     out, made = [], []
-    for table in tables:
-        if table.id in kept:
-            out.append(from_json(kept[table.id], table.players))
+    for table_id in table_ids:
+        if table_id in kept:
+            out.append(from_json(kept[table_id], tuple(players.get(table_id, ()))))
             continue
+        table = db.session.get(GameTable, table_id)
+        assert table is not None  # the caller read its id just now, and tables are never deleted
         rep = current(table)
         out.append(result_of_replayed(rep))
-        made.append((table.id, rep.last_seq, out[-1]))
+        made.append((table_id, rep.last_seq, out[-1]))
     if made:
         _keep_made(made)
     return out

@@ -15,6 +15,7 @@ in play, where a bid may still be sealed, is kept here.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -110,17 +111,27 @@ def from_json(data: Mapping[str, Any], players: tuple[str, ...]) -> TableResult:
     )
 
 
-def _dataclass(cls: type[Any], data: Mapping[str, Any]) -> Any:
+def _dataclass(cls: Any, data: Mapping[str, Any]) -> Any:
     """A stats dataclass from its ``asdict`` form, with its optional dataclass fields (a largest
     count, a best placement) made again as such."""
+    return cls(
+        **{
+            name: _dataclass(inner, data[name]) if inner is not None and data[name] is not None else data[name]
+            for name, inner in _fields(cls).items()
+        }
+    )
+
+
+@functools.cache
+def _fields(cls: Any) -> dict[str, type[Any] | None]:
+    """Per field of a stats dataclass, the dataclass its value is, if any (read once per type: type
+    hints are costly to evaluate, and a club page decodes hundreds of results)."""
     hints = typing.get_type_hints(cls)
-    values = {}
+    out: dict[str, type[Any] | None] = {}
     for f in dataclasses.fields(cls):
-        value = data[f.name]
         kinds = typing.get_args(hints[f.name]) or (hints[f.name],)
-        inner = [t for t in kinds if isinstance(t, type) and dataclasses.is_dataclass(t)]
-        values[f.name] = _dataclass(inner[0], value) if inner and value is not None else value
-    return cls(**values)
+        out[f.name] = next((t for t in kinds if isinstance(t, type) and dataclasses.is_dataclass(t)), None)
+    return out
 
 
 def keep(table_id: str, seq: int, result: TableResult) -> None:

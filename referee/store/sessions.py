@@ -217,7 +217,15 @@ def table_rows(session: ClubSession, last_seqs: Mapping[str, int] | None = None)
 
 def session_results(session: ClubSession) -> list[TableResult]:
     """The results of the session's tables in number order (kept_results.py: no replay)."""
-    return kept_results([table for _number, table in session_tables(session)])
+    return kept_results(
+        list(
+            db.session.scalars(
+                select(SessionTable.table_id)
+                .where(SessionTable.session_id == session.id)
+                .order_by(SessionTable.number)
+            )
+        )
+    )
 
 
 def board_states(session: ClubSession, last_seqs: Mapping[str, int]) -> list[tuple[int, str, Replayed]]:
