@@ -19,8 +19,9 @@ import functools
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
+from sqlalchemy import Table
 from sqlalchemy.dialects import postgresql, sqlite
 
 from ..extensions import db
@@ -139,14 +140,20 @@ def keep(table_id: str, seq: int, result: TableResult) -> None:
 
     A result of an older line never replaces a newer one (a slow reader that made it again while a
     line was being written): the log only grows, so the higher ``seq`` is the later log."""
-    insert = postgresql.insert if db.engine.dialect.name == "postgresql" else sqlite.insert
-    stmt = insert(TableResultRow).values(
-        table_id=table_id, seq=seq, version=RESULT_VERSION, result=to_json(result)
-    )
     db.session.execute(
-        stmt.on_conflict_do_update(
-            index_elements=[TableResultRow.table_id],
-            set_={"seq": stmt.excluded.seq, "version": stmt.excluded.version, "result": stmt.excluded.result},
-            where=TableResultRow.seq <= stmt.excluded.seq,
-        )
+        _upsert(db.engine.dialect.name),
+        {"table_id": table_id, "seq": seq, "version": RESULT_VERSION, "result": to_json(result)},
+    )
+
+
+@functools.cache
+def _upsert(dialect: str) -> Any:
+    """The statement ``keep`` runs, built once per dialect: every write runs it, and building it
+    costs more than running it."""
+    table = cast(Table, TableResultRow.__table__)
+    stmt = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(table)
+    return stmt.on_conflict_do_update(
+        index_elements=[table.c.table_id],
+        set_={"seq": stmt.excluded.seq, "version": stmt.excluded.version, "result": stmt.excluded.result},
+        where=table.c.seq <= stmt.excluded.seq,
     )
