@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.loadgen import for_each_database  # noqa: E402
+from printables.qr import dark_path, qr_matrix  # noqa: E402
 from referee.extensions import db  # noqa: E402
 from referee.store import tables as store_tables  # noqa: E402
 from tests.conftest import make_app  # noqa: E402
@@ -132,6 +133,10 @@ def run(args, name: str, url: str, _postmaster: int | None) -> None:
     ]:
         cold, warm = timed(client, path, args.renders)
         print(f"{label:28} {cold:12.1f}   {warm:8.1f}")
+    qr_matrix.cache_clear()
+    dark_path.cache_clear()
+    first = _one(client, f"/s/{sid}/cards.pdf")
+    print(f"{'table cards, codes unmade':28} {first:12.1f}   (once: the first print of a worker encodes each seat's QR code)")
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
