@@ -40,8 +40,9 @@ from .models import TableResultRow
 from .replay import Replayed
 
 RESULT_VERSION = 1
-"""Raise it whenever what a result holds, or how a game's stats count, changes: every kept result
-of another version is then made again from its log when it is next read."""
+"""Raise it whenever what a result holds changes, or what a finished table's log gives: how a game's
+stats count, or a rules change to its winners or totals. Every kept result of another version is
+then made again from its log when it is next read."""
 
 STATS: dict[str, tuple[type[Any], Callable[[Any, View[Any], int], Any]]] = {
     "bingo": (BingoStats, lambda state, view, seat: bingo_stats(view, seat)),

@@ -23,7 +23,7 @@ from referee.store import tables as tables_module
 from referee.store.models import TableResultRow
 from referee.store.record import parse_record
 from referee.store.replay import LogEntry, replay
-from referee.store.results import RESULT_VERSION, from_json, result_of_replayed, to_json
+from referee.store.results import RESULT_VERSION, TableResult, from_json, keep, result_of_replayed, to_json
 from referee.store.sharing import decide, propose_correction
 from referee.store.tables import get_table, log_of
 
@@ -161,6 +161,17 @@ def test_a_confirmed_correction_changes_the_kept_result_and_a_pending_one_does_n
     after = assert_kept_is_the_log(app, table["id"])
     assert after["stats"] == [{"claims": 2, "failed": 0}, {"claims": 2, "failed": 1}]
     assert after != before
+
+
+def test_a_result_of_an_earlier_line_never_replaces_a_later_one(app, client):
+    """A reader that made a result again while a line was being written keeps it after the writer:
+    the later line's result stays."""
+    table = imported(client, CLAIMS)
+    later = assert_kept_is_the_log(app, table["id"])
+    with app.app_context():
+        keep(table["id"], 3, TableResult("bingo", ("Aki", "Ben")))
+        db.session.commit()
+    assert assert_kept_is_the_log(app, table["id"]) == later
 
 
 def test_a_line_written_outside_the_app_is_never_read_stale(app, client):
