@@ -2,7 +2,9 @@
 
 The module matrix comes from the ``qrcode`` package; each row's runs of dark modules become
 rectangles of one filled path. That is the same picture reportlab's ``QrCodeWidget`` draws, at a
-small fraction of the cost (a 50-card deck draws 50 codes).
+small fraction of the cost (a 50-card deck draws 50 codes, a session's table cards one per seat).
+The path is written once per code in module units (whole numbers) and placed by the canvas's
+transform, so drawing a code again costs no arithmetic per rectangle.
 """
 
 from __future__ import annotations
@@ -45,11 +47,22 @@ def draw_qr(canvas: Canvas, data: str, x: float, y: float, size_mm: float, *, le
         raise ValueError(
             f"A QR code smaller than {MIN_SIZE_MM:g} mm will not scan reliably ({size_mm:g} mm asked)."
         )
-    matrix = qr_matrix(data, level)
-    module = pt(size_mm) / len(matrix)
-    top = pt(y) + pt(size_mm)
-    path = canvas.beginPath()
-    for r, row in enumerate(matrix):
+    size = len(qr_matrix(data, level))
+    module = pt(size_mm) / size
+    canvas.saveState()
+    canvas.translate(pt(x), pt(y) + pt(size_mm))
+    canvas.scale(module, -module)  # one unit per module, rows downwards from the top edge
+    canvas.setFillColorRGB(0, 0, 0)
+    canvas.addLiteral(dark_path(data, level))
+    canvas.restoreState()
+
+
+@lru_cache(maxsize=512)
+def dark_path(data: str, level: str = "M") -> str:
+    """The code's dark modules as PDF path operators in module units: one rectangle per run of dark
+    modules in a row (column, row, width, height 1), filled at the end."""
+    ops = []
+    for r, row in enumerate(qr_matrix(data, level)):
         c = 0
         while c < len(row):
             if not row[c]:
@@ -58,8 +71,6 @@ def draw_qr(canvas: Canvas, data: str, x: float, y: float, size_mm: float, *, le
             start = c
             while c < len(row) and row[c]:
                 c += 1
-            path.rect(pt(x) + start * module, top - (r + 1) * module, (c - start) * module, module)
-    canvas.saveState()
-    canvas.setFillColorRGB(0, 0, 0)
-    canvas.drawPath(path, stroke=0, fill=1)
-    canvas.restoreState()
+            ops.append(f"{start} {r} {c - start} 1 re")
+    ops.append("f")
+    return "\n".join(ops)

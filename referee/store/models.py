@@ -1,6 +1,9 @@
-"""The three tables: game tables, their seats, and the append-only log of what was recorded.
+"""Game tables, their seats, and the append-only log of what was recorded; clubs and their sessions.
 
-Nothing derived (scores, phase, whose turn) is stored: it is all a replay of ``events``.
+The state of a table (scores, phase, whose turn) is a replay of ``events``. The one thing derived
+that is stored is each table's result (``table_results``, see results.py): what the standings and
+the players' histories read, tagged with the log line it is the result of, and made again from the
+log whenever that is not the table's last.
 """
 
 from __future__ import annotations
@@ -78,11 +81,23 @@ class EventRow(Model):
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
 
+class TableResultRow(Model):
+    """A table's result as of its log line ``seq`` (results.py): kept for the club's pages, never
+    read unless ``seq`` is the table's last line and ``version`` is ``results.RESULT_VERSION``."""
+
+    __tablename__ = "table_results"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    seq: Mapped[int]
+    version: Mapped[int]
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
 class ClubSession(Model):
     """One club evening (or tournament round): a roster and the tables played from it.
 
     ``id`` is the unguessable read right of the session's links; the director token writes and reads
-    the standings. Scores are never stored here: standings are the replays of the tables' logs.
+    the standings. Scores are never stored here: standings add up the tables' results (results.py).
     """
 
     __tablename__ = "club_sessions"
@@ -129,7 +144,7 @@ class Club(Model):
     """A club: its roster (names unique in the club) and its sessions (``ClubSession.club_id``).
 
     ``id`` is the read right of its players' pages; the director token creates sessions and adds
-    players. Players' histories are never stored: they are the replays of the sessions' tables.
+    players. Players' histories are never stored: they add up the sessions' tables' results.
     """
 
     __tablename__ = "clubs"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import game as find_game
@@ -22,6 +22,8 @@ class ParsedRecord:
     players: tuple[str, ...]
     options: dict[str, Any]
     events: tuple[dict[str, Any], ...]
+    final: Any = field(default=None, compare=False, repr=False)
+    """The game state the events lead to, as the check left it (the table's result is read from it)."""
 
 
 class RecordError(RuleError):
@@ -48,6 +50,8 @@ class Header:
     game: Game[Any, Any]
     players: tuple[str, ...]
     options: dict[str, Any]
+    start: Any = field(default=None, compare=False, repr=False)
+    """The game's state before any event (the rules' ``start``, which had the last word)."""
 
 
 def check_header(game_id: Any, players: Any, options: Any) -> Header:
@@ -64,8 +68,7 @@ def check_header(game_id: Any, players: Any, options: Any) -> Header:
     if not isinstance(options, Mapping):
         raise MalformedEvent("bad_option", _("options must be an object."))
     resolved = game.resolve_options(options)
-    game.start(names, resolved)
-    return Header(game, names, resolved)
+    return Header(game, names, resolved, game.start(names, resolved))
 
 
 def parse_record(raw: Any) -> ParsedRecord:
@@ -92,11 +95,11 @@ def parse_record(raw: Any) -> ParsedRecord:
     if (too_long := record_too_long(len(events))) is not None:
         raise RecordError(too_long)  # before any replay: the cost of a request stays bounded
     try:
-        replay_events(header.game, header.players, header.options, events, record=True)  # decodes and applies in order
+        final = replay_events(header.game, header.players, header.options, events, record=True)  # decodes and applies in order
     except ReplayError as err:
         raise RecordError(err.cause, err.index) from err
     normalised = tuple(encode(decode(header.game.events, body)) for body in events)
-    return ParsedRecord(header.game, header.players, header.options, normalised)
+    return ParsedRecord(header.game, header.players, header.options, normalised, final)
 
 
 def to_record(table: Replayed) -> dict[str, Any]:

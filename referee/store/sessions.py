@@ -1,8 +1,8 @@
 """Club sessions: a roster of players and the tables a director runs from it, and their standings.
 
 A session only links tables (numbered 1, 2, ... in the order they are added); each table keeps its own
-log, links and tokens. Nothing derived is stored: ``standings`` adds up the tables' replayed states
-(totals, finished, winners) every time it is asked, so a correction at a table changes them at once.
+log, links and tokens. ``standings`` adds up the tables' results (totals, finished, winners: results.py,
+kept with each log line) every time it is asked, so a correction at a table changes them at once.
 """
 
 from __future__ import annotations
@@ -24,9 +24,11 @@ from sqlalchemy.orm import selectinload
 from ..extensions import db
 from ..rules.base import MalformedEvent, _
 from ..rules.names import clean_name, clean_names, name_key
+from .kept_results import kept_results
 from .models import ClubSession, EventRow, GameTable, RosterName, SessionTable
 from .record import ParsedRecord, storable
 from .replay import Replayed
+from .results import TableResult
 from .tables import (
     ID_BYTES,
     TOKEN_BYTES,
@@ -177,7 +179,7 @@ def add_table(
 def import_into(session: ClubSession, director_token: str, parsed: ParsedRecord) -> tuple[Created, int]:
     """A record as a table of the session; its players must be on the roster (renamed to its spelling)."""
     names = tuple(on_roster(session, list(parsed.players)))
-    created = import_record(ParsedRecord(parsed.game, names, parsed.options, parsed.events))
+    created = import_record(ParsedRecord(parsed.game, names, parsed.options, parsed.events, parsed.final))
     return _link(session, director_token, created)
 
 
@@ -191,25 +193,39 @@ def seat_links(director_token: str, table: GameTable) -> tuple[str, ...]:
     return tuple(out)
 
 
-def table_rows(session: ClubSession, last_seqs: Mapping[str, int] | None = None) -> list[TableRow]:
-    """Every table of the session in number order, each replayed as its log now stands. ``last_seqs``
-    (table id -> its last log line, as ``activity`` has just read them) spares a read of each log
-    when the kept snapshot is already there (``tables.current_at``)."""
+def session_tables(session: ClubSession) -> list[tuple[int, GameTable]]:
+    """Every table of the session (with its seats) and its number, in number order; nothing replayed."""
     links = db.session.scalars(
         select(SessionTable)
         .where(SessionTable.session_id == session.id)
         .order_by(SessionTable.number)
         .options(selectinload(SessionTable.table).selectinload(GameTable.seats))
     )
+    return [(link.number, link.table) for link in links]
+
+
+def table_rows(session: ClubSession, last_seqs: Mapping[str, int] | None = None) -> list[TableRow]:
+    """Every table of the session in number order, each replayed as its log now stands. ``last_seqs``
+    (table id -> its last log line, as ``activity`` has just read them) spares a read of each log
+    when the kept snapshot is already there (``tables.current_at``)."""
     seqs = last_seqs or {}
     return [
-        TableRow(
-            link.number,
-            link.table,
-            current_at(link.table, seqs[link.table_id]) if link.table_id in seqs else current(link.table),
-        )
-        for link in links
+        TableRow(number, table, current_at(table, seqs[table.id]) if table.id in seqs else current(table))
+        for number, table in session_tables(session)
     ]
+
+
+def session_results(session: ClubSession) -> list[TableResult]:
+    """The results of the session's tables in number order (kept_results.py: no replay)."""
+    return kept_results(
+        list(
+            db.session.scalars(
+                select(SessionTable.table_id)
+                .where(SessionTable.session_id == session.id)
+                .order_by(SessionTable.number)
+            )
+        )
+    )
 
 
 def board_states(session: ClubSession, last_seqs: Mapping[str, int]) -> list[tuple[int, str, Replayed]]:
@@ -234,21 +250,21 @@ def board_states(session: ClubSession, last_seqs: Mapping[str, int]) -> list[tup
     return [(number, table_id, rep) for number, table_id in links if (rep := reps[table_id]) is not None]
 
 
-def standings(rows: Iterable[Replayed]) -> dict[str, list[Standing]]:
+def standings(results: Iterable[TableResult]) -> dict[str, list[Standing]]:
     """Per game, each player's finished tables (``played``), those won (among the winners) and the
     sum of their totals: sorted by won, then points, descending (then by name, for a stable list).
 
-    Pure: it reads the replayed states only; unfinished tables do not count yet."""
+    Pure: it reads the tables' results only; unfinished tables do not count yet."""
     counts: dict[str, dict[str, list[int]]] = {}
-    for rep in rows:
-        if not rep.view.finished:
+    for result in results:
+        if not result.finished:
             continue
-        per_game = counts.setdefault(rep.game.id, {})
-        for seat, player in enumerate(rep.players):
+        per_game = counts.setdefault(result.game, {})
+        for seat, player in enumerate(result.players):
             row = per_game.setdefault(player, [0, 0, 0])
             row[0] += 1
-            row[1] += seat in rep.view.winners
-            row[2] += rep.view.totals[seat] if seat < len(rep.view.totals) else 0
+            row[1] += seat in result.winners
+            row[2] += result.totals[seat] if seat < len(result.totals) else 0
     return {
         game: sorted(
             (Standing(p, *c) for p, c in players.items()),

@@ -29,6 +29,7 @@ from .private import check_private
 from .record import ParsedRecord, check_header, storable
 from .refusals import counted
 from .replay import LogEntry, Replayed, extend, replay
+from .results import keep, result_of
 from .snapshots import SnapshotCache
 
 TOKEN_BYTES = 32  # 256 bits for write tokens
@@ -64,12 +65,12 @@ def token_matches(token: str | None, token_hash: str | None) -> bool:
 def create_table(game_id: Any, players: Any, options: Any) -> Created:
     """A new table (checked by ``check_header`` exactly as a record's header is), with its tokens."""
     header = check_header(game_id, players, options)
-    return _insert(header.game, header.players, header.options, ())
+    return _insert(header.game, header.players, header.options, (), header.start)
 
 
 def import_record(parsed: ParsedRecord) -> Created:
     """A table from a record already checked by ``parse_record``: all events or none."""
-    return _insert(parsed.game, parsed.players, parsed.options, parsed.events)
+    return _insert(parsed.game, parsed.players, parsed.options, parsed.events, parsed.final)
 
 
 _INSERT_EVENTS = {
@@ -81,8 +82,14 @@ _INSERT_EVENTS["format"] = _INSERT_EVENTS["pyformat"]
 
 
 def _insert(
-    game: Game[Any, Any], names: tuple[str, ...], options: dict[str, Any], events: tuple[dict[str, Any], ...]
+    game: Game[Any, Any],
+    names: tuple[str, ...],
+    options: dict[str, Any],
+    events: tuple[dict[str, Any], ...],
+    final: Any,
 ) -> Created:
+    """The table, its seats, its log and its result (``final``: the state its events lead to, as the
+    caller's check left it; None: not known, made when first read)."""
     scorer = secrets.token_urlsafe(TOKEN_BYTES)
     seat_tokens = tuple(secrets.token_urlsafe(TOKEN_BYTES) for _ in names)
     table = GameTable(
@@ -101,10 +108,13 @@ def _insert(
     rows = [
         (table.id, seq, "event", json.dumps(body), "import", at) for seq, body in enumerate(events, start=1)
     ]
+    result = result_of(game, names, final, game.view(final)) if final is not None else None
     db.session.add(table)
     db.session.flush()  # the table row first: events refer to it
     if rows:
         db.session.connection().exec_driver_sql(_INSERT_EVENTS[db.engine.dialect.paramstyle], rows)
+    if result is not None:
+        keep(table.id, len(rows), result)
     db.session.commit()
     return Created(table, scorer, seat_tokens)
 
@@ -210,7 +220,7 @@ def _checked_by_full_replay(
         gate.lock.release()
 
 
-def _commit_keeping_loaded() -> None:
+def commit_keeping_loaded() -> None:
     """Commit without expiring what the session loaded: an append only adds its log line, so the
     table (and its seats) read before stay true, and the page or answer rendered next needs no
     second read of them (by default every attribute is read again after a commit)."""
@@ -273,6 +283,7 @@ def append(
     entry = LogEntry(last + 1, kind, dict(body), author, _now(), event)
     # Checked by replay before anything is stored: raises RuleError if the rules refuse it.
     state = extend(now, [entry]) or _checked_by_full_replay(table, game, now, entry, based_on=based_on)
+    result = result_of(game, table.players, state.state, state.view)  # made before the write lock is taken
     db.session.add(
         EventRow(
             table_id=table.id,
@@ -288,7 +299,9 @@ def append(
         append, table, kind, body, author=author, idempotency_key=idempotency_key, seat=seat
     )
     try:
-        _commit_keeping_loaded()
+        db.session.flush()  # the line, then its table's result: every writer takes the two in this order
+        keep(table.id, entry.seq, result)
+        commit_keeping_loaded()
     except OperationalError as exc:
         # SQLite under load: the write lock was not free within busy_timeout. Nothing was stored;
         # check and try again from the top (the log may have moved on meanwhile).

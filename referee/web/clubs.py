@@ -24,7 +24,7 @@ from ..store.clubs import (
     session_token,
     sessions_of,
 )
-from ..store.history import GameHistory, club_tables, player_history
+from ..store.history import GameHistory, club_results, player_history
 from ..store.models import Club
 from ..store.sessions import create_session
 from .access import director_token
@@ -215,7 +215,7 @@ def player(club_id: str, index: int):
     name = player_at(found, index)
     if name is None:
         abort(404)
-    rows = player_history(club_tables(found, name), name)
+    rows = player_history(club_results(found, name), name)
     return render_template(
         "club/player.html",
         club=found,

@@ -25,7 +25,7 @@ from ..store.clubs import (
     session_token,
     sessions_of,
 )
-from ..store.history import GameHistory, club_tables, player_history
+from ..store.history import GameHistory, club_results, player_history
 from ..store.models import Club
 from ..store.tables import token_matches
 from .access import bearer
@@ -154,4 +154,4 @@ def player(club_id: str, index: int):
     name = player_at(club, index)
     if name is None:
         return error_response(404, RuleError("not_found", _("There is no such player in this club.")))
-    return jsonify(player=name, games=history_json(player_history(club_tables(club, name), name)))
+    return jsonify(player=name, games=history_json(player_history(club_results(club, name), name)))

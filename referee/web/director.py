@@ -29,10 +29,12 @@ from flask_babel import get_locale, gettext, ngettext
 
 from printables.club import StandingRow, TableCard, build_standings_pdf, build_table_cards, standings_csv
 
+from ..rules import game as find_game
 from ..rules.base import RuleError
 from ..store.models import ClubSession
 from ..store.refusals import STORM_REFUSALS, Refusals, refusals_of
 from ..store.replay import Replayed
+from ..store.results import result_of_replayed
 from ..store.sessions import (
     Activity,
     activity,
@@ -40,8 +42,9 @@ from ..store.sessions import (
     get_session,
     import_into,
     seat_links,
+    session_results,
+    session_tables,
     standings,
-    table_rows,
 )
 from .access import director_token, remember_links
 from .director_forms import add_table_from, tools
@@ -166,7 +169,7 @@ def _board(
     return {
         "club": club,
         "row_html": [row_html(r) for r in rows],
-        "standings": standings(r.rep for r in rows),
+        "standings": standings(result_of_replayed(r.rep) for r in rows),
         "game_names": {r.rep.game.id: r.rep.game.name for r in rows},
         "version": version,
     }
@@ -279,11 +282,10 @@ def _translate(message: str, params: Any = None) -> str:
 
 
 def _named_standings(club: ClubSession) -> dict[str, list[StandingRow]]:
-    rows = table_rows(club)
-    names = {r.rep.game.id: gettext(r.rep.game.name) for r in rows}
+    """The standings per game name in the reader's language, from the tables' kept results."""
     return {
-        names[game]: [StandingRow(s.player, s.played, s.won, s.points) for s in ranked]
-        for game, ranked in standings(r.rep for r in rows).items()
+        gettext(find_game(game).name): [StandingRow(s.player, s.played, s.won, s.points) for s in ranked]
+        for game, ranked in standings(session_results(club)).items()
     }
 
 
@@ -297,12 +299,12 @@ def cards(session_id: str):
     club: ClubSession = g.club_session
     host = request.host_url.rstrip("/")
     made = []
-    for row in table_rows(club):
+    for number, table in session_tables(club):  # what a card shows is the table's own: nothing replayed
         links = tuple(
-            host + url_for("table.join", table_id=row.table.id, token=token) if token else ""
-            for token in seat_links(g.director_token, row.table)
+            host + url_for("table.join", table_id=table.id, token=token) if token else ""
+            for token in seat_links(g.director_token, table)
         )
-        made.append(TableCard(row.number, gettext(row.rep.game.name), row.rep.players, links))
+        made.append(TableCard(number, gettext(find_game(table.game).name), table.players, links))
     return _download(
         build_table_cards(club.name, made, translate=_translate), "application/pdf", "tables.pdf"
     )

@@ -17,9 +17,9 @@ from ..rules import GAMES
 from ..rules import game as find_game
 from ..rules.base import Game
 from ..store.models import ClubSession
-from ..store.sessions import add_table, roster_of, table_rows
+from ..store.sessions import TableRow, add_table, roster_of, session_tables
 from ..store.sharing import set_confirm_corrections
-from ..store.tables import Created
+from ..store.tables import Created, current
 from .pages import option_values
 
 
@@ -52,7 +52,9 @@ def tools(
     the session's (its links are the ones this browser holds: it made the table)."""
     just_added = None
     if isinstance(added, str):
-        just_added = next((row for row in table_rows(session) if row.table.id == added), None)
+        just_added = next(
+            (TableRow(n, table, current(table)) for n, table in session_tables(session) if table.id == added), None
+        )
     game = _game(game_id)
     return {
         "roster": roster_of(session) if game else (),  # read only when its seats are shown

@@ -16,6 +16,7 @@ from ..extensions import csrf
 from ..rules.base import RuleError, _
 from ..store.models import ClubSession
 from ..store.record import RecordError, parse_record
+from ..store.results import result_of_replayed
 from ..store.sessions import (
     TableRow,
     add_table,
@@ -77,7 +78,7 @@ def session_json(session: ClubSession) -> dict[str, Any]:
         "tables": [table_json(r) for r in rows],
         "standings": {
             game: [{"player": s.player, "played": s.played, "won": s.won, "points": s.points} for s in rows_]
-            for game, rows_ in standings(r.rep for r in rows).items()
+            for game, rows_ in standings(result_of_replayed(r.rep) for r in rows).items()
         },
     }
 

@@ -1,4 +1,4 @@
-"""A player's history is the tables added up (referee/store/history.py, pure): whatever tables a
+"""A player's history is the tables' results added up (referee/store/history.py, pure): whatever tables a
 club played, in whatever order and with whoever seated, each finished table counts once for each of
 its players, its winners' wins and its stats add up, and unfinished tables count for nobody."""
 
@@ -11,9 +11,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.store.history import STATS, player_history
+from referee.store.history import player_history
 from referee.store.record import parse_record
 from referee.store.replay import LogEntry, replay
+from referee.store.results import STATS, result_of_replayed
 
 TESTS = Path(__file__).resolve().parents[1]
 ROSTER = ("Aki", "Ben", "Chie", "Dai", "Eri", "Fumi")
@@ -59,24 +60,26 @@ def test_every_finished_table_counts_once_for_each_of_its_players(tables):
         dataclasses.replace(REPLAYED[i], players=tuple(names[: len(REPLAYED[i].players)]))
         for i, names in tables
     ]
-    histories = {name: {h.game: h for h in player_history(reps, name)} for name in ROSTER}
+    results = [result_of_replayed(rep) for rep in reps]
+    histories = {name: {h.game: h for h in player_history(results, name)} for name in ROSTER}
     for game in {rep.game.id for rep in reps}:
         done = [rep for rep in reps if rep.game.id == game and rep.view.finished]
         rows = [histories[name][game] for name in ROSTER if game in histories[name]]
         assert sum(r.played for r in rows) == sum(len(rep.players) for rep in done)
         assert sum(r.won for r in rows) == sum(len(rep.view.winners) for rep in done)
         if game in STATS and rows:
-            each = [STATS[game](rep, seat) for rep in done for seat in range(len(rep.players))]
+            count = STATS[game][1]
+            each = [count(rep.state, rep.view, seat) for rep in done for seat in range(len(rep.players))]
             total, added = each[0], rows[0].stats
             for one in each[1:]:
                 total = total + one
             for row in rows[1:]:
                 added = added + row.stats
             assert _key(added) == _key(total)
-    backwards = list(reversed(reps))
+    backwards = list(reversed(results))
     for name in ROSTER:  # the order the tables are read in changes nothing but the order of games
         forwards = {
-            h.game: (h.played, h.won, _key(h.stats) if h.stats else None) for h in player_history(reps, name)
+            h.game: (h.played, h.won, _key(h.stats) if h.stats else None) for h in player_history(results, name)
         }
         again = {
             h.game: (h.played, h.won, _key(h.stats) if h.stats else None)

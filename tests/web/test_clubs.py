@@ -1,6 +1,6 @@
 """Clubs and players' history (issue 17): a club keeps one roster across its sessions (names unique
 in the club), its director creates sessions from it, and each player's page adds up the finished
-tables of every session, replayed by the rules (never stored twice)."""
+tables of every session, as the rules count them (their results, kept with each log line)."""
 
 from __future__ import annotations
 
