@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..base import IllegalEvent, MalformedEvent, _, check_seat
 from ..dispatch import make_apply
+from ..frozen import replace
 from ..tiles import Tile
 from .events import End, Hand, Pass, Place, Placement, bead_tile
 from .grid import Scored, are_adjacent, placements, score_placement

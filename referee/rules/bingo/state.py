@@ -8,9 +8,10 @@ trick record, so the state holds only what happened (B16-B23, B38).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..frozen import replace
 from ..message import Message
 from ..tiles import Tile
 from .values import MATCH_TARGET, trump_of

@@ -7,10 +7,11 @@ covered (F13: every double is a spinner), so a double has at most four neighbour
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TypedDict
 
 from ..base import IllegalEvent, _
+from ..frozen import replace
 from ..tiles import Tile
 
 SIDE = "side"

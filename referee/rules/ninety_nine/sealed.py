@@ -15,11 +15,12 @@ the refusal it would have been, and the record check refuses the record at that 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from ..base import Breach, IllegalEvent, RuleError, _
 from ..cards import Card
+from ..frozen import replace
 from .state import DealState, State
 
 Where = Literal["trick", "bid", "hand"]
