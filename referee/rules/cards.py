@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .base import MalformedEvent, _, word
 
@@ -49,9 +50,14 @@ class Card:
         return RANK_NAMES.get(self.rank, str(self.rank))
 
     def __str__(self) -> str:
+        return self._text
+
+    @cached_property
+    def _text(self) -> str:
+        """The record's spelling, made once per card (replays write cards into keys and messages)."""
         return "JK" if self.is_joker else f"{self.rank_text}{self.suit}"
 
-    @property
+    @cached_property
     def face(self) -> str:
         """The card as players write it: ``A♠``, ``10♥`` (the joker as the word "Joker")."""
         return JOKER_WORD if self.is_joker else f"{self.rank_text}{SUIT_SIGNS[self.suit]}"

@@ -5,7 +5,8 @@ replay time was a quarter spent in ``dataclasses.replace``: it walks every field
 runs the frozen ``__init__``, which sets each field through ``object.__setattr__``. A state class
 with no ``__post_init__``, no ``InitVar`` and no ``init=False`` field has nothing for ``__init__``
 to do but store the values, so its copy is its ``__dict__`` with the changes written over it: the
-same object ``dataclasses.replace`` would build. Any other dataclass goes to ``dataclasses.replace``.
+same object ``dataclasses.replace`` would build. So states may keep values derived from their
+fields in ``functools.cached_property`` (computed once per state, never copied). Any other dataclass goes to ``dataclasses.replace``.
 """
 
 from __future__ import annotations
@@ -34,8 +35,9 @@ def _plain_fields(cls: type) -> frozenset[str] | None:
 
 
 def replace(obj: T, /, **changes: Any) -> T:
-    """``dataclasses.replace(obj, **changes)``, as fast as a dict copy for a plain frozen dataclass
-    (one whose instance holds its fields and nothing else).
+    """``dataclasses.replace(obj, **changes)``, as fast as a dict copy for a plain frozen dataclass.
+
+    A ``functools.cached_property`` value of ``obj`` is not copied: it is computed anew for the copy.
 
     An unknown field name is a TypeError, as in ``dataclasses.replace``."""
     cls = type(obj)
@@ -43,11 +45,14 @@ def replace(obj: T, /, **changes: Any) -> T:
         names = _PLAIN[cls]
     except KeyError:
         names = _PLAIN[cls] = _plain_fields(cls)
-    if names is None or len(vars(obj)) != len(names):
+    if names is None:
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     if not names.issuperset(changes):
         unknown = sorted(set(changes) - names)[0]
         raise TypeError(f"{cls.__name__} has no field {unknown!r}")
+    held = vars(obj)
+    if len(held) != len(names):  # values a cached_property keeps: they belong to obj, not to the copy
+        held = {name: held[name] for name in names}
     new = object.__new__(cls)
-    vars(new).update(vars(obj), **changes)
+    vars(new).update(held, **changes)
     return new

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ..base import Breach
@@ -74,8 +75,9 @@ class DealState:
     pending: tuple[Any, ...] = ()  # sealed.Conflict: cards of a sealed bid used elsewhere, not yet reported
     result: DealResult | None = None
 
-    @property
+    @cached_property
     def played(self) -> frozenset[Card]:
+        """Every card played in the deal's tricks (made once per state: each card played checks it)."""
         return frozenset(c for t in self.tricks for c in t.cards)
 
     @property
