@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
 from .base import MalformedEvent, _, word
+from .frozen import derived
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -52,12 +52,12 @@ class Card:
     def __str__(self) -> str:
         return self._text
 
-    @cached_property
+    @derived
     def _text(self) -> str:
         """The record's spelling, made once per card (replays write cards into keys and messages)."""
         return "JK" if self.is_joker else f"{self.rank_text}{self.suit}"
 
-    @cached_property
+    @derived
     def face(self) -> str:
         """The card as players write it: ``A♠``, ``10♥`` (the joker as the word "Joker")."""
         return JOKER_WORD if self.is_joker else f"{self.rank_text}{SUIT_SIGNS[self.suit]}"

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from ..base import Breach
 from ..cards import Card
+from ..frozen import derived
 from ..message import Message
 from .options import Rules
 
@@ -75,7 +75,7 @@ class DealState:
     pending: tuple[Any, ...] = ()  # sealed.Conflict: cards of a sealed bid used elsewhere, not yet reported
     result: DealResult | None = None
 
-    @cached_property
+    @derived
     def played(self) -> frozenset[Card]:
         """Every card played in the deal's tricks (made once per state: each card played checks it)."""
         return frozenset(c for t in self.tricks for c in t.cards)
