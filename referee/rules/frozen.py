@@ -58,7 +58,9 @@ def replace(obj: T, /, **changes: Any) -> T:
     if len(held) != len(names):  # values ``derived`` keeps: they belong to obj, not to the copy
         held = {name: held[name] for name in names}
     new = object.__new__(cls)
-    vars(new).update(held, **changes)
+    fields = new.__dict__
+    fields.update(held)
+    fields.update(changes)
     return new
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..frozen import replace
+from ..frozen import derived, replace
 from ..message import Message
 from ..tiles import Tile
 from .values import MATCH_TARGET, trump_of
@@ -129,6 +129,10 @@ class DealState:
 
     def used(self) -> dict[Tile, int]:
         """Tiles played so far in this deal, with the trick number each fell in."""
+        return dict(self._used)  # a copy: the caller may add to it
+
+    @derived
+    def _used(self) -> dict[Tile, int]:
         out: dict[Tile, int] = {}
         for t in self.tricks:
             out[t.lead] = t.no
