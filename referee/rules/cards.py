@@ -49,6 +49,14 @@ class Card:
     def rank_text(self) -> str:
         return RANK_NAMES.get(self.rank, str(self.rank))
 
+    def __eq__(self, other: object) -> bool:
+        """The dataclass's equality, written out: a bid or a trick is searched card by card."""
+        if other is self:
+            return True
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.rank == other.rank and self.suit == other.suit
+
     def __hash__(self) -> int:
         return self._hash
 

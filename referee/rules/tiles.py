@@ -32,9 +32,17 @@ class Tile:
         tile = _TILES.get((a, b))
         if tile is None:
             tile = cls(max(a, b), min(a, b))
-            if 0 <= tile.lo and tile.hi <= 9:  # the numbers a tile can have: the table stays small
+            if tile.lo >= 0 and tile.hi <= 9:  # the numbers a tile can have: the table stays small
                 _TILES[a, b] = _TILES[b, a] = tile
         return tile
+
+    def __eq__(self, other: object) -> bool:
+        """The dataclass's equality, written out: hands and tricks are searched tile by tile."""
+        if other is self:
+            return True
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.hi == other.hi and self.lo == other.lo
 
     def __hash__(self) -> int:
         return self._hash
