@@ -254,6 +254,10 @@ def _interpret(pred: Mapping[str, Any], seat: int, trick: TrickRecord, rules: Ru
     raise ValueError(key)
 
 
+ALWAYS: Mapping[str, Any] = {"all": []}
+"""The predicate of a condition without ``when``: one object, so it is compiled once."""
+
+
 def _key(card: Card, what: str) -> Any:
     return card.rank if what == "rank" else card.suit
 
@@ -270,7 +274,7 @@ def achieved(
         return None
     k = len(tricks)
     last = tricks[-1]
-    when = condition.get("when", {"all": []})
+    when = condition.get("when", ALWAYS)
     match condition["kind"]:
         case "trick":
             if holds(when, seat, last, rules):
