@@ -174,7 +174,8 @@ def count_terms(layout: Layout) -> list[tuple[str, int]]:
             if node.sides_free:
                 terms.append(_DOUBLE_TERMS[tile.hi])
         else:
-            terms.extend(_TERMS[n] for n in node.free)
+            for n in node.free:
+                terms.append(_TERMS[n])
     return terms
 
 
