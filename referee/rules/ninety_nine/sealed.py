@@ -44,6 +44,8 @@ def is_open(deal: DealState, seat: int) -> bool:
 def sealed_owners(deal: DealState, card: Card) -> tuple[int, ...]:
     """Every seat whose still sealed bid holds ``card``. All of them, not the first: which conflict is
     told when one bid opens must not depend on what another sealed bid holds."""
+    if card not in deal.bid_cards:
+        return ()
     return tuple(
         s for s, bid in enumerate(deal.bids) if bid is not None and card in bid and not is_open(deal, s)
     )

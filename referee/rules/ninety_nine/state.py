@@ -80,6 +80,11 @@ class DealState:
         """Every card played in the deal's tricks (made once per state: each card played checks it)."""
         return frozenset(c for t in self.tricks for c in t.cards)
 
+    @derived
+    def bid_cards(self) -> frozenset[Card]:
+        """Every card in a bid, sealed or open (made once per state: each card played checks it)."""
+        return frozenset(c for bid in self.bids if bid is not None for c in bid)
+
     @property
     def play_over(self) -> bool:
         return self.counts is not None
