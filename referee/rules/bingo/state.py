@@ -1,6 +1,6 @@
 """Bingo state: the match, its deals, and what the table has publicly shown so far.
 
-Everything here is a frozen dataclass; ``apply`` builds new ones with ``dataclasses.replace``.
+Everything here is a frozen dataclass; ``apply`` builds new ones with ``replace`` (rules/frozen.py).
 Queries (phase, who is on lead, which tiles are used or known in a hand) are derived from the deal's
 trick record, so the state holds only what happened (B16-B23, B38).
 """
