@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .base import MalformedEvent, _, word
+from .frozen import derived
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -37,7 +38,7 @@ class Card:
                 return JOKER
             rank_text, suit = text[:-1], SUIT_SYMBOLS.get(text[-1:], text[-1:])
             if suit in SUITS and rank_text in _RANKS:
-                return cls(_RANKS[rank_text], suit)
+                return card_of(_RANKS[rank_text], suit)
         raise MalformedEvent("bad_card", _("%(text)s is not a card (write it like 10H or QS)."), text=text)
 
     @property
@@ -48,10 +49,31 @@ class Card:
     def rank_text(self) -> str:
         return RANK_NAMES.get(self.rank, str(self.rank))
 
+    def __eq__(self, other: object) -> bool:
+        """The dataclass's equality, written out: a bid or a trick is searched card by card."""
+        if other is self:
+            return True
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.rank == other.rank and self.suit == other.suit
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @derived
+    def _hash(self) -> int:
+        """The dataclass's own hash, computed once: cards are looked up in sets at every play."""
+        return hash((self.rank, self.suit))
+
     def __str__(self) -> str:
+        return self._text
+
+    @derived
+    def _text(self) -> str:
+        """The record's spelling, made once per card (replays write cards into keys and messages)."""
         return "JK" if self.is_joker else f"{self.rank_text}{self.suit}"
 
-    @property
+    @derived
     def face(self) -> str:
         """The card as players write it: ``A♠``, ``10♥`` (the joker as the word "Joker")."""
         return JOKER_WORD if self.is_joker else f"{self.rank_text}{SUIT_SIGNS[self.suit]}"
@@ -62,4 +84,16 @@ JOKER = Card(JOKER_RANK, "")
 
 def deck(lowest: int = 2) -> tuple[Card, ...]:
     """A pack without jokers, ranks ``lowest``..ace in each suit (52 cards, or 36 from 6)."""
-    return tuple(Card(rank, suit) for suit in SUITS for rank in range(14, lowest - 1, -1))
+    return tuple(card_of(rank, suit) for suit in SUITS for rank in range(14, lowest - 1, -1))
+
+
+_CARDS: dict[tuple[int, str], Card] = {}
+
+
+def card_of(rank: int, suit: str) -> Card:
+    """``Card(rank, suit)``, one object per card of the pack: the cards a record names and the
+    pack a deal holds are then the same objects, so comparing them stops at identity."""
+    card = _CARDS.get((rank, suit))
+    if card is None:
+        card = _CARDS[rank, suit] = Card(rank, suit)
+    return card

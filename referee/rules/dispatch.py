@@ -11,10 +11,10 @@ adds one to the state's ``events`` counter (the index the next event will have).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from .base import GameOver, MalformedEvent
+from .frozen import replace
 
 
 class Replayed(Protocol):

@@ -24,7 +24,7 @@ import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
+from functools import cache, partial
 from typing import Any, NamedTuple, TypeVar, dataclass_transform
 
 from .base import MalformedEvent, _, word
@@ -80,7 +80,7 @@ def decode(classes: Iterable[type], raw: Any) -> Any:
     """
     if not isinstance(raw, Mapping):
         raise MalformedEvent("bad_event", _("An event must be an object with a type."))
-    by_type = {cls.type: cls for cls in classes if hasattr(cls, "type")}
+    by_type = _by_type(classes if isinstance(classes, tuple) else tuple(classes))
     type_name = raw.get("type")
     if not isinstance(type_name, str) or type_name not in by_type:
         raise MalformedEvent(
@@ -89,7 +89,13 @@ def decode(classes: Iterable[type], raw: Any) -> Any:
             type=shown(type_name),
             known=", ".join(by_type),
         )
-    return _decode_fields(by_type[type_name], raw, type_name)
+    return by_type[type_name](raw, type_name)
+
+
+@cache
+def _by_type(classes: tuple[type, ...]) -> dict[str, Callable[[Mapping[str, Any], str], Any]]:
+    """A game's event types by name, each with its decoder (a replay decodes every event)."""
+    return {cls.type: _fields_decoder(cls) for cls in classes if hasattr(cls, "type")}
 
 
 class FieldSpec(NamedTuple):
@@ -112,27 +118,33 @@ def field_specs(cls: type) -> tuple[FieldSpec, ...]:
     )
 
 
-def _decode_fields(cls: type, raw: Mapping[str, Any], where: str) -> Any:
-    specs = field_specs(cls)
-    names = {spec.name for spec in specs}
-    unknown = [k for k in raw if k not in names and k != "type"]
-    if unknown:
-        raise MalformedEvent(
-            "unknown_field",
-            _("The %(type)s event has no field %(field)s."),
-            type=where,
-            field=shown(unknown[0]),
-        )
-    values = {}
-    for name, hint, optional in specs:
-        if name not in raw or raw[name] is None:
-            if not optional:
-                raise MalformedEvent(
-                    "missing_field", _("The %(type)s event needs its %(field)s."), type=where, field=name
-                )
-            continue
-        values[name] = _decode_value(hint, raw[name], where, name)
-    return cls(**values)
+@cache
+def _fields_decoder(cls: type) -> Callable[[Mapping[str, Any], str], Any]:
+    """``cls`` from a JSON object: its fields' decoders made once, then applied per event."""
+    specs = [(spec.name, _value_decoder(spec.hint), spec.optional) for spec in field_specs(cls)]
+    names = frozenset(spec.name for spec in field_specs(cls)) | {"type"}
+
+    def decode_fields(raw: Mapping[str, Any], where: str) -> Any:
+        if not names.issuperset(raw):
+            raise MalformedEvent(
+                "unknown_field",
+                _("The %(type)s event has no field %(field)s."),
+                type=where,
+                field=shown(next(k for k in raw if k not in names)),
+            )
+        values = {}
+        for name, decode_value, optional in specs:
+            value = raw.get(name)
+            if value is None:
+                if not optional:
+                    raise MalformedEvent(
+                        "missing_field", _("The %(type)s event needs its %(field)s."), type=where, field=name
+                    )
+                continue
+            values[name] = decode_value(value, where, name)
+        return cls(**values)
+
+    return decode_fields
 
 
 SHOWN_CHARS = 40
@@ -190,62 +202,116 @@ def _bad(where: str, name: str, value: Any, expected: str, code: str = "bad_fiel
     )
 
 
-def _decode_value(hint: Any, value: Any, where: str, name: str) -> Any:
-    """One value in its record-format spelling only: tiles ``"6-4"`` (either order), cards ``"10H"``
+ValueDecoder = Callable[[Any, str, str], Any]
+"""``decoder(value, event type, field name)``: one field's value, or MalformedEvent naming the field."""
+
+_TILES: dict[str, Tile] = {}
+_CARDS: dict[str, Card] = {}
+"""Tiles and cards already read, by their spelling: each valid spelling is parsed once per process."""
+
+
+@cache
+def _value_decoder(hint: Any) -> ValueDecoder:
+    """The decoder of one field type, made once per type (a replay decodes every event).
+
+    Values only in their record-format spelling: tiles ``"6-4"`` (either order), cards ``"10H"``
     (``T`` and suit symbols as record-format allows), integers and booleans as JSON numbers and
     true/false, lists as JSON arrays, nested values as JSON objects. Anything else is refused with
     the field and the expected form."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
-        inner = [a for a in args if a is not type(None)]
-        return _decode_value(inner[0], value, where, name)
+        return _value_decoder([a for a in args if a is not type(None)][0])
     if origin is typing.Literal:
-        if isinstance(value, str) and value in args:
-            return value
-        raise MalformedEvent(
-            "bad_field",
-            _("The %(field)s of the %(type)s event must be one of: %(choices)s."),
-            field=name,
-            type=where,
-            choices=", ".join(str(a) for a in args),
-        )
+        return partial(_decode_literal, args)
     if hint is Tile:
-        if not isinstance(value, str) or not _CANONICAL_TILE.fullmatch(value):
-            raise _bad(where, name, value, EXPECTED_TILE, "bad_tile")
-        return Tile.parse(value)
+        return _decode_tile
     if hint is Card:
-        if not isinstance(value, str):
-            raise _bad(where, name, value, EXPECTED_CARD, "bad_card")
+        return _decode_card
+    if hint is bool:
+        return _decode_bool
+    if hint is int:
+        return _decode_int
+    if hint is str:
+        return _decode_str
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return partial(_decode_list, _value_decoder(args[0]))
+        return partial(_decode_fixed, tuple(_value_decoder(a) for a in args))
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return partial(_decode_object, _fields_decoder(hint))
+    raise TypeError(f"unsupported field type {hint!r}")  # a programming error, not user input
+
+
+def _decode_literal(choices: tuple[str, ...], value: Any, where: str, name: str) -> Any:
+    if isinstance(value, str) and value in choices:
+        return value
+    raise MalformedEvent(
+        "bad_field",
+        _("The %(field)s of the %(type)s event must be one of: %(choices)s."),
+        field=name,
+        type=where,
+        choices=", ".join(str(a) for a in choices),
+    )
+
+
+def _decode_tile(value: Any, where: str, name: str) -> Tile:
+    if not isinstance(value, str):
+        raise _bad(where, name, value, EXPECTED_TILE, "bad_tile")
+    tile = _TILES.get(value)
+    if tile is None:
+        if not _CANONICAL_TILE.fullmatch(value):
+            raise _bad(where, name, value, EXPECTED_TILE, "bad_tile")
+        tile = _TILES[value] = Tile.parse(value)
+    return tile
+
+
+def _decode_card(value: Any, where: str, name: str) -> Card:
+    if not isinstance(value, str):
+        raise _bad(where, name, value, EXPECTED_CARD, "bad_card")
+    card = _CARDS.get(value)
+    if card is None:
         try:
-            return Card.parse(value)
+            card = _CARDS[value] = Card.parse(value)
         except MalformedEvent:
             raise _bad(where, name, value, EXPECTED_CARD, "bad_card") from None
-    if hint is bool:
-        if isinstance(value, bool):
-            return value
-        raise _bad(where, name, value, EXPECTED_BOOL)
-    if hint is int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise _bad(where, name, value, EXPECTED_INT)
-    if hint is str:
-        if isinstance(value, str) and storable_text(value):
-            return value
-        raise _bad(where, name, value, EXPECTED_TEXT)
-    if origin is tuple:
-        if not isinstance(value, list | tuple):
-            raise _bad(where, name, value, EXPECTED_LIST)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode_value(args[0], v, where, name) for v in value)
-        if len(value) != len(args):
-            raise _bad(where, name, value, EXPECTED_LIST)
-        return tuple(_decode_value(a, v, where, name) for a, v in zip(args, value, strict=True))
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        if not isinstance(value, Mapping):
-            raise _bad(where, name, value, EXPECTED_OBJECT)
-        return _decode_fields(hint, value, where)
-    raise TypeError(f"unsupported field type {hint!r}")  # a programming error, not user input
+    return card
+
+
+def _decode_bool(value: Any, where: str, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise _bad(where, name, value, EXPECTED_BOOL)
+
+
+def _decode_int(value: Any, where: str, name: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise _bad(where, name, value, EXPECTED_INT)
+
+
+def _decode_str(value: Any, where: str, name: str) -> str:
+    if isinstance(value, str) and storable_text(value):
+        return value
+    raise _bad(where, name, value, EXPECTED_TEXT)
+
+
+def _decode_list(item: ValueDecoder, value: Any, where: str, name: str) -> tuple[Any, ...]:
+    if not isinstance(value, list | tuple):
+        raise _bad(where, name, value, EXPECTED_LIST)
+    return tuple(item(v, where, name) for v in value)
+
+
+def _decode_fixed(items: tuple[ValueDecoder, ...], value: Any, where: str, name: str) -> tuple[Any, ...]:
+    if not isinstance(value, list | tuple) or len(value) != len(items):
+        raise _bad(where, name, value, EXPECTED_LIST)
+    return tuple(item(v, where, name) for item, v in zip(items, value, strict=True))
+
+
+def _decode_object(fields: Callable[[Mapping[str, Any], str], Any], value: Any, where: str, name: str) -> Any:
+    if not isinstance(value, Mapping):
+        raise _bad(where, name, value, EXPECTED_OBJECT)
+    return fields(value, where)
 
 
 def storable_text(text: str) -> bool:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import total_ordering
 
 from .base import MalformedEvent, _
+from .frozen import derived
 
 _TILE = re.compile(r"([0-9])-([0-9])")  # exactly "a-b": a form normalises "[6|4]" first
 
@@ -27,7 +28,29 @@ class Tile:
 
     @classmethod
     def of(cls, a: int, b: int) -> Tile:
-        return cls(max(a, b), min(a, b))
+        """The tile with numbers ``a`` and ``b``: one object per tile (see ``_TILES``)."""
+        tile = _TILES.get((a, b))
+        if tile is None:
+            tile = cls(max(a, b), min(a, b))
+            if tile.lo >= 0 and tile.hi <= 9:  # the numbers a tile can have: the table stays small
+                _TILES[a, b] = _TILES[b, a] = tile
+        return tile
+
+    def __eq__(self, other: object) -> bool:
+        """The dataclass's equality, written out: hands and tricks are searched tile by tile."""
+        if other is self:
+            return True
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.hi == other.hi and self.lo == other.lo
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @derived
+    def _hash(self) -> int:
+        """The dataclass's own hash, computed once: tiles are looked up in sets and dicts at every play."""
+        return hash((self.hi, self.lo))
 
     @classmethod
     def parse(cls, text: object, top: int = 6, bottom: int = 0) -> Tile:
@@ -79,4 +102,9 @@ class Tile:
 
 def double_set(top: int = 6, bottom: int = 0) -> tuple[Tile, ...]:
     """Every tile of a double-``top`` set, highest first (28 tiles for double six)."""
-    return tuple(Tile(a, b) for a in range(top, bottom - 1, -1) for b in range(a, bottom - 1, -1))
+    return tuple(Tile.of(a, b) for a in range(top, bottom - 1, -1) for b in range(a, bottom - 1, -1))
+
+
+_TILES: dict[tuple[int, int], Tile] = {}
+"""Tiles made by ``Tile.of``, by their numbers either way round: a record's tiles and the set a
+game deals are then the same objects, so comparing them stops at identity."""

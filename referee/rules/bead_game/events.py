@@ -8,6 +8,7 @@ here and kept in the order written (``"3-1"`` puts the 3 on the first cell).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..base import MalformedEvent, _
 from ..events import event, record
@@ -20,9 +21,21 @@ _HALVES = re.compile(r"^\s*\[?\s*(\d)\s*[-|:]\s*(\d)\s*\]?\s*$")
 
 def halves(text: object) -> tuple[int, int]:
     """The two numbers of a bead tile in the order written; only 1..5 exist (D1)."""
-    m = _HALVES.match(text) if isinstance(text, str) else None
+    if isinstance(text, str):
+        return _halves(text)
+    raise _not_a_tile(text)
+
+
+def _not_a_tile(text: object) -> MalformedEvent:
+    return MalformedEvent("bad_tile", _("%(text)s is not a domino tile (write it like 4-2)."), text=text)
+
+
+@lru_cache(maxsize=1024)
+def _halves(text: str) -> tuple[int, int]:
+    """``halves`` of a text, read once per spelling (a placement's numbers are read at every step)."""
+    m = _HALVES.match(text)
     if not m:
-        raise MalformedEvent("bad_tile", _("%(text)s is not a domino tile (write it like 4-2)."), text=text)
+        raise _not_a_tile(text)
     a, b = int(m.group(1)), int(m.group(2))
     if not (1 <= a <= 5 and 1 <= b <= 5):
         raise MalformedEvent(

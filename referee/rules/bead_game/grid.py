@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Literal, TypedDict
 
 from ..base import IllegalEvent, _
+from ..frozen import derived
 from ..message import Message, message
 
 Cell = tuple[int, int]
@@ -59,6 +60,11 @@ def _is_pattern(values: tuple[int, ...]) -> bool:
 
 def pattern_flaw(values: Sequence[int]) -> tuple[tuple[int, ...], int] | None:
     """Why a line is not a pattern: its smallest repeating block and a number the block repeats."""
+    return _pattern_flaw(tuple(values))
+
+
+@lru_cache(maxsize=65536)
+def _pattern_flaw(values: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
     p = smallest_period(values)
     block = tuple(values[:p])
     seen: set[int] = set()
@@ -123,6 +129,10 @@ class Line:
 
     def name(self) -> Message:
         """The line as a translatable phrase: 'row 2 (columns 0 to 2): 2, 5, 3'."""
+        return self._name
+
+    @derived
+    def _name(self) -> Message:
         first, last = self.span
         msg = _("row %(index)s (columns %(first)s to %(last)s): %(values)s")
         if self.direction == "column":
@@ -215,7 +225,7 @@ class Scored:
     def double(self) -> bool:
         return self.values[0] == self.values[1]
 
-    @property
+    @derived
     def numbers(self) -> tuple[int, ...]:
         """The numbers multiplied: axis, cross at the first cell, cross at the second, then 2 if double."""
         return tuple(f.value for f in self.factors) + ((2,) if self.double else ())
@@ -238,6 +248,12 @@ class Scored:
         return f"{self.values[0]}-{self.values[1]}"
 
     def to_json(self) -> PlacementDetail:
+        """The placement as views show it: made once (every view lists every placement of the
+        game), so views share it, as they share all of a snapshot's view: read only."""
+        return self._json
+
+    @derived
+    def _json(self) -> PlacementDetail:
         return {
             "tile": self.tile_text,
             "cells": [list(c) for c in self.cells],
@@ -249,29 +265,6 @@ class Scored:
             "text": self.text,
             "counted": [f.line.name() for f in self.factors if f.counted],
         }
-
-
-class _Overlay(Mapping[Cell, int]):
-    """The board with the new tile's two halves added, without copying the board."""
-
-    def __init__(self, board: Board, extra: dict[Cell, int]) -> None:
-        self.board = board
-        self.extra = extra
-
-    def __getitem__(self, cell: Cell) -> int:
-        if cell in self.extra:
-            return self.extra[cell]
-        return self.board[cell]
-
-    def __contains__(self, cell: object) -> bool:
-        return cell in self.extra or cell in self.board
-
-    def __iter__(self) -> Iterator[Cell]:
-        yield from self.extra
-        yield from (c for c in self.board if c not in self.extra)
-
-    def __len__(self) -> int:
-        return len(self.board) + sum(1 for c in self.extra if c not in self.board)
 
 
 def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | IllegalEvent:
@@ -330,7 +323,7 @@ def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | Illegal
 
 def _affected(board: Board, a: Cell, b: Cell, va: int, vb: int) -> tuple[tuple[Role, Line], ...]:
     """D11: the line along the tile and the two across it, after placing it."""
-    new = _Overlay(board, {a: va, b: vb})
+    new = {**board, a: va, b: vb}  # a plain dict: the lines are walked by look-ups
     axis = ALONG_ROW if a[0] == b[0] else ALONG_COLUMN
     cross = ALONG_COLUMN if axis == ALONG_ROW else ALONG_ROW
     return (

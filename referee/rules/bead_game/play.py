@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..base import IllegalEvent, MalformedEvent, _, check_seat
 from ..dispatch import make_apply
+from ..frozen import replace
 from ..tiles import Tile
 from .events import End, Hand, Pass, Place, Placement, bead_tile
 from .grid import Scored, are_adjacent, placements, score_placement
@@ -69,6 +69,7 @@ def _new_hand(state: State, ev: Hand) -> State:
         number=len(state.hands) + 1,
         leader=leader,
         laid=laid,
+        on_table=Counter(lay.tile for lay in laid),
         board=board,
         owner=owner,
         turns=(),
@@ -140,7 +141,7 @@ def _place(state: State, ev: Place) -> State:
     a, b = ev.cells
     va, vb = ev.values
     tile = Tile.of(va, vb)
-    if cur.copies_on_table()[tile] >= COPIES:  # D1
+    if cur.on_table.get(tile, 0) >= COPIES:  # D1
         raise IllegalEvent(
             "no_copy_left",
             _("Both copies of [%(tile)s] are already on the table; there is no third."),
@@ -154,6 +155,7 @@ def _place(state: State, ev: Place) -> State:
     rnd = replace(
         cur,
         laid=cur.laid + (laid,),
+        on_table={**cur.on_table, tile: cur.on_table.get(tile, 0) + 1},
         board={**cur.board, a: va, b: vb},
         owner={**cur.owner, a: laid.id, b: laid.id},
         turns=cur.turns + (TurnRecord(turn, index, ev.seat, laid),),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from ..tiles import Tile
@@ -59,9 +59,11 @@ class HandState:
     over: Literal["out", "blocked"] | None = None  # once play has stopped (D20)
     left: tuple[tuple[Tile, ...], ...] | None = None  # from the end event
     penalties: tuple[int, ...] | None = None
+    on_table: Mapping[Tile, int] = field(default_factory=dict)
+    """How many copies of each design ``laid`` holds, kept with it (D1 is checked at every placement)."""
 
     def copies_on_table(self) -> Counter[Tile]:
-        return Counter(lay.tile for lay in self.laid)
+        return Counter(self.on_table)
 
     @property
     def ended(self) -> bool:

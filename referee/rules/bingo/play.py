@@ -5,11 +5,11 @@ that withholds a known tile, ...); later-proved breaks are left to ``checks`` (d
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..base import GameOver, IllegalEvent, _, check_seat
 from ..dispatch import make_apply
+from ..frozen import replace
 from ..tiles import Tile
 from .events import Claim, Close, Deal, Declare, Show, Trick
 from .scoring import next_leader, seat_points, settle_claim, settle_played_out

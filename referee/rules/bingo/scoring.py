@@ -3,10 +3,10 @@ snapshot (B42), the game-point table (B44) with its variants (B-Δ2, B-Δ3)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Literal, NotRequired, TypedDict
 
 from ..base import _
+from ..frozen import replace
 from ..message import Message
 from .state import DealState, Settlement, State, award
 from .values import DECLARATION_NAMES, TARGET

@@ -1,6 +1,6 @@
 """Bingo state: the match, its deals, and what the table has publicly shown so far.
 
-Everything here is a frozen dataclass; ``apply`` builds new ones with ``dataclasses.replace``.
+Everything here is a frozen dataclass; ``apply`` builds new ones with ``replace`` (rules/frozen.py).
 Queries (phase, who is on lead, which tiles are used or known in a hand) are derived from the deal's
 trick record, so the state holds only what happened (B16-B23, B38).
 """
@@ -8,9 +8,10 @@ trick record, so the state holds only what happened (B16-B23, B38).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..frozen import derived, replace
 from ..message import Message
 from ..tiles import Tile
 from .values import MATCH_TARGET, trump_of
@@ -128,6 +129,10 @@ class DealState:
 
     def used(self) -> dict[Tile, int]:
         """Tiles played so far in this deal, with the trick number each fell in."""
+        return dict(self._used)  # a copy: the caller may add to it
+
+    @derived
+    def _used(self) -> dict[Tile, int]:
         out: dict[Tile, int] = {}
         for t in self.tricks:
             out[t.lead] = t.no

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypedDict
 
 from ..cards import Card
@@ -122,27 +123,97 @@ def whose(who: str, seat: int, trick: TrickRecord) -> int:
     raise ValueError(who)
 
 
+_FILTERS: dict[str, Callable[[Any, Card, TrickRecord], bool]] = {
+    "suit": lambda v, card, trick: card.suit == v,
+    "rank": lambda v, card, trick: card.rank == v,
+    "min": lambda v, card, trick: card.rank >= v,
+    "max": lambda v, card, trick: card.rank <= v,
+    "parity": lambda v, card, trick: 2 <= card.rank <= 10 and card.rank % 2 == (0 if v == "even" else 1),
+    "court": lambda v, card, trick: (11 <= card.rank <= 13) == v,
+    "card": lambda v, card, trick: str(card) == str(Card.parse(v)),
+    "follows": lambda v, card, trick: (card.suit == trick.led.suit) == v,
+}
+"""The checks of a card filter F (module docstring), by key: ``check(value, card, trick)``."""
+
+
 def card_matches(f: Mapping[str, Any], card: Card, trick: TrickRecord) -> bool:
     """The card filter F of the module docstring."""
-    checks: dict[str, Callable[[Any], bool]] = {
-        "suit": lambda v: card.suit == v,
-        "rank": lambda v: card.rank == v,
-        "min": lambda v: card.rank >= v,
-        "max": lambda v: card.rank <= v,
-        "parity": lambda v: 2 <= card.rank <= 10 and card.rank % 2 == (0 if v == "even" else 1),
-        "court": lambda v: (11 <= card.rank <= 13) == v,
-        "card": lambda v: str(card) == str(Card.parse(v)),
-        "follows": lambda v: (card.suit == trick.led.suit) == v,
-    }
-    return all(checks[k](v) for k, v in f.items() if k != "of")
+    return all(_FILTERS[k](v, card, trick) for k, v in f.items() if k != "of")
 
 
 def _compare(op: str, a: int, b: int) -> bool:
     return {"lt": a < b, "eq": a == b, "gt": a > b}[op]
 
 
+Predicate = Callable[[int, TrickRecord, Rules], bool]
+"""A compiled predicate: ``(seat, trick, rules) -> holds``."""
+
+_COMPILED: dict[int, tuple[Mapping[str, Any], Predicate]] = {}
+"""Compiled predicates by the id of their dict (kept alive here, so the id stays its own)."""
+COMPILED_MAX = 4096
+"""Cards of every table share the catalog's conditions; custom cards add a few each: a bound, not a tuning."""
+
+
 def holds(pred: Mapping[str, Any], seat: int, trick: TrickRecord, rules: Rules) -> bool:
-    """Whether predicate ``pred`` holds for ``seat`` ("you") in ``trick``."""
+    """Whether predicate ``pred`` holds for ``seat`` ("you") in ``trick``.
+
+    Every card is checked after every trick, so a predicate is compiled once into closures (its
+    common atoms; the rest, and anything malformed, is read by ``_interpret`` when it is reached)."""
+    hit = _COMPILED.get(id(pred))
+    if hit is None or hit[0] is not pred:
+        if len(_COMPILED) >= COMPILED_MAX:
+            _COMPILED.clear()
+        hit = _COMPILED[id(pred)] = (pred, _compile(pred))
+    return hit[1](seat, trick, rules)
+
+
+def _compile(pred: Any) -> Predicate:
+    """``pred`` as a closure that gives what ``_interpret`` gives, errors included."""
+    if not isinstance(pred, Mapping) or len(pred) != 1:
+        return partial(_interpret, pred)
+    ((key, arg),) = pred.items()
+    if key in ("all", "any") and isinstance(arg, list | tuple):
+        parts = tuple(_compile(p) for p in arg)
+        wanted = bool(key == "any")  # the answer of the first part that gives it, else the other
+
+        def some_or_every(seat: int, trick: TrickRecord, rules: Rules) -> bool:
+            for part in parts:
+                if part(seat, trick, rules) == wanted:
+                    return wanted
+            return not wanted
+
+        return some_or_every
+    match key:
+        case "not":
+            inner = _compile(arg)
+            return lambda seat, trick, rules: not inner(seat, trick, rules)
+        case "outcome":
+            win = arg == "win"
+            return lambda seat, trick, rules: (trick.winner == seat) == win
+        case "led":
+            return lambda seat, trick, rules: bool((trick.leader == seat) == arg)
+        case "position":
+            return lambda seat, trick, rules: bool(trick.position(seat) == arg)
+        case "trick":
+            return lambda seat, trick, rules: bool(trick.number == arg)
+        case "card" if isinstance(arg, Mapping) and all(k == "of" or k in _FILTERS for k in arg):
+            who = arg.get("of", "you")
+            checks = tuple((_FILTERS[k], v) for k, v in arg.items() if k != "of")
+
+            def card(seat: int, trick: TrickRecord, rules: Rules) -> bool:
+                played = trick.cards[whose(who, seat, trick)]
+                return all(check(v, played, trick) for check, v in checks)
+
+            return card
+        case "suits":
+            return lambda seat, trick, rules: bool(len({c.suit for c in trick.cards}) == arg)
+        case "pair":
+            return lambda seat, trick, rules: bool((len({c.rank for c in trick.cards}) < 4) == arg)
+    return partial(_interpret, pred)
+
+
+def _interpret(pred: Mapping[str, Any], seat: int, trick: TrickRecord, rules: Rules) -> bool:
+    """``pred`` read as the module docstring defines it."""
     ((key, arg),) = pred.items()
     match key:
         case "all":
@@ -183,6 +254,10 @@ def holds(pred: Mapping[str, Any], seat: int, trick: TrickRecord, rules: Rules) 
     raise ValueError(key)
 
 
+ALWAYS: Mapping[str, Any] = {"all": []}
+"""The predicate of a condition without ``when``: one object, so it is compiled once."""
+
+
 def _key(card: Card, what: str) -> Any:
     return card.rank if what == "rank" else card.suit
 
@@ -199,7 +274,7 @@ def achieved(
         return None
     k = len(tricks)
     last = tricks[-1]
-    when = condition.get("when", {"all": []})
+    when = condition.get("when", ALWAYS)
     match condition["kind"]:
         case "trick":
             if holds(when, seat, last, rules):

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..base import IllegalEvent, _, check_seat
+from ..frozen import replace
 from .events import Call
 from .scoring import CLOU, game_points, side_of
 from .state import CallRecord, SetRecord, State, add

@@ -7,10 +7,11 @@ covered (F13: every double is a spinner), so a double has at most four neighbour
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TypedDict
 
 from ..base import IllegalEvent, _
+from ..frozen import replace
 from ..tiles import Tile
 
 SIDE = "side"
@@ -74,8 +75,9 @@ def new_node(tile: Tile, seat: int, parent: int | None, via: int | None, at: str
 
 
 def find(layout: Layout, tile: Tile) -> int | None:
+    hi, lo = tile.hi, tile.lo  # compared as numbers: this runs over the layout at every play
     for i, node in enumerate(layout):
-        if node.tile == tile:
+        if node.tile.hi == hi and node.tile.lo == lo:
             return i
     return None
 
@@ -167,12 +169,18 @@ def count_terms(layout: Layout) -> list[tuple[str, int]]:
     with a free side adds twice its number (once), a double with both sides covered adds 0."""
     terms: list[tuple[str, int]] = []
     for node in layout:
-        if node.tile.is_double:
+        tile = node.tile
+        if tile.hi == tile.lo:  # a double (read directly: the count is made after every play)
             if node.sides_free:
-                terms.append((f"{node.tile.hi}x2", 2 * node.tile.hi))
+                terms.append(_DOUBLE_TERMS[tile.hi])
         else:
-            terms.extend((str(n), n) for n in node.free)
+            for n in node.free:
+                terms.append(_TERMS[n])
     return terms
+
+
+_TERMS = [(str(n), n) for n in range(10)]
+_DOUBLE_TERMS = [(f"{n}x2", 2 * n) for n in range(10)]
 
 
 def count(layout: Layout) -> int:
@@ -196,9 +204,10 @@ def open_numbers(layout: Layout) -> frozenset[int]:
     """The numbers a tile may show to join somewhere (F11); on an empty table anything goes."""
     nums: set[int] = set()
     for node in layout:
-        if node.tile.is_double:
+        tile = node.tile
+        if tile.hi == tile.lo:
             if node.sides_free or node.ends_free:
-                nums.add(node.tile.hi)
+                nums.add(tile.hi)
         else:
             nums.update(node.free)
     return frozenset(nums)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..base import IllegalEvent, _, check_seat
 from ..dispatch import make_apply
+from ..frozen import replace
 from ..message import message
 from ..tiles import Tile, double_set
 from . import layout as lay

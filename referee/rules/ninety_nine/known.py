@@ -33,7 +33,7 @@ def check_known(
             raise IllegalEvent(
                 "card_played", _("%(card)s was already played in trick %(n)s."), card=card, n=n + 1
             )
-        for s, bid in enumerate(deal.bids):
+        for s, bid in enumerate(deal.bids if card in deal.bid_cards else ()):
             if bid is not None and card in bid and is_open(deal, s):
                 raise IllegalEvent(
                     "card_in_bid",

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..base import IllegalEvent, _, check_seat
 from ..dispatch import make_apply
+from ..frozen import replace
 from .events import Bid, Deal, Premium, Trick, Tricks
 from .known import check_known, check_revealed, revokes, seat_name
 from .options import Rules, resolve

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..base import IllegalEvent, _, check_seat, word
+from ..frozen import replace
 from .events import Premium
 from .known import check_known
 from .sealed import hold

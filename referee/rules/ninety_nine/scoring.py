@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..base import _
+from ..frozen import replace
 from .options import Rules
 from .pack import TRUMP_BY_SUCCESSES, bid_value, suit_text
 from .state import DealResult, DealState, GameResult, ScoreLine, State

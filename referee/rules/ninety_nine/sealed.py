@@ -15,11 +15,12 @@ the refusal it would have been, and the record check refuses the record at that 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from ..base import Breach, IllegalEvent, RuleError, _
 from ..cards import Card
+from ..frozen import replace
 from .state import DealState, State
 
 Where = Literal["trick", "bid", "hand"]
@@ -43,6 +44,8 @@ def is_open(deal: DealState, seat: int) -> bool:
 def sealed_owners(deal: DealState, card: Card) -> tuple[int, ...]:
     """Every seat whose still sealed bid holds ``card``. All of them, not the first: which conflict is
     told when one bid opens must not depend on what another sealed bid holds."""
+    if card not in deal.bid_cards:
+        return ()
     return tuple(
         s for s, bid in enumerate(deal.bids) if bid is not None and card in bid and not is_open(deal, s)
     )

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..base import Breach
 from ..cards import Card
+from ..frozen import derived
 from ..message import Message
 from .options import Rules
 
@@ -74,9 +75,15 @@ class DealState:
     pending: tuple[Any, ...] = ()  # sealed.Conflict: cards of a sealed bid used elsewhere, not yet reported
     result: DealResult | None = None
 
-    @property
+    @derived
     def played(self) -> frozenset[Card]:
+        """Every card played in the deal's tricks (made once per state: each card played checks it)."""
         return frozenset(c for t in self.tricks for c in t.cards)
+
+    @derived
+    def bid_cards(self) -> frozenset[Card]:
+        """Every card in a bid, sealed or open (made once per state: each card played checks it)."""
+        return frozenset(c for bid in self.bids if bid is not None for c in bid)
 
     @property
     def play_over(self) -> bool:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..base import IllegalEvent, _
 from ..dispatch import make_apply
+from ..frozen import replace
 from .events import Round
 from .state import State
 

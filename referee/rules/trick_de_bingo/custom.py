@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import replace
 
 from ..base import IllegalEvent, MalformedEvent, _
 from ..conditions import CATALOG_BY_ID, ConditionCard, render_en, render_ja, validate
+from ..frozen import replace
 from .events import Card
 from .state import State
 

@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..base import IllegalEvent, _, check_seat, word
 from ..cards import Card as PlayingCard
 from ..conditions import ConditionCard, TrickRecord, achieved, first_achieved
 from ..dispatch import make_apply
+from ..frozen import replace
 from .custom import add_custom
 from .events import Card, Claim, Pick, Round, Trick
 from .options import condition_rules

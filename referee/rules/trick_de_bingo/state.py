@@ -7,6 +7,7 @@ from typing import Any, Literal, TypedDict
 
 from ..base import IllegalEvent, _
 from ..conditions import CATALOG_BY_ID, ConditionCard, Proof, Rules, TrickRecord
+from ..frozen import derived
 
 BonusKind = Literal["first", "last"]  # First Bingo (T17), Last Bingo (T18)
 
@@ -110,7 +111,15 @@ class RoundState:
 
     def sheet(self, seat: int) -> dict[int, str]:
         """Cell -> card id of the seat's sheet (T7)."""
-        return {p.cell: p.card for p in self.picks if p.seat == seat}
+        return dict(self._sheets.get(seat, {}))  # a copy: the caller may change it
+
+    @derived
+    def _sheets(self) -> dict[int, dict[int, str]]:
+        """Every seat's sheet, made once per round state (each trick reads all four)."""
+        sheets: dict[int, dict[int, str]] = {}
+        for p in self.picks:
+            sheets.setdefault(p.seat, {})[p.cell] = p.card
+        return sheets
 
     def flips(self, seat: int | None = None) -> dict[tuple[int, int], Flip]:
         return {(f.seat, f.cell): f for t in self.tricks for f in t.flips if seat is None or f.seat == seat}

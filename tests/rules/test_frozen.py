@@ -1,0 +1,108 @@
+"""The rules' fast ``replace`` and ``@derived`` (referee/rules/frozen.py, issue 29 "replay as fast as a
+plain scorer"): ``replace`` builds exactly what ``dataclasses.replace`` builds, refuses an unknown
+field the same way, falls back to it where ``__init__`` does more than store values, and never copies
+a value ``@derived`` kept; cards and tiles, now one object per value, compare and hash as before."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from referee.rules.cards import SUITS, Card, card_of, deck
+from referee.rules.frozen import derived, replace
+from referee.rules.tiles import Tile, double_set
+
+CALLS: list[str] = []
+
+
+@dataclass(frozen=True)
+class Plain:
+    a: int
+    b: tuple[int, ...] = ()
+    c: dict[str, int] = field(default_factory=dict)
+
+    @derived
+    def total(self) -> int:
+        CALLS.append("total")
+        return self.a + sum(self.b)
+
+
+@dataclass(frozen=True)
+class Computed:
+    a: int
+    twice: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "twice", 2 * self.a)
+
+
+@given(st.integers(), st.lists(st.integers(), max_size=4).map(tuple), st.integers(), st.booleans())
+def test_replace_builds_what_dataclasses_replace_builds(a, b, new_a, change_b):
+    old = Plain(a, b)
+    changes = {"a": new_a, **({"b": b + (1,)} if change_b else {})}
+    mine, theirs = replace(old, **changes), dataclasses.replace(old, **changes)
+    assert mine == theirs and vars(mine) == vars(theirs) and type(mine) is Plain
+    assert old == Plain(a, b)  # the original is untouched
+
+
+@pytest.mark.parametrize(
+    ("obj", "changes", "expected"),
+    [
+        (Tile(5, 2), {"hi": 1}, Tile(2, 1)),  # Tile's __post_init__ puts the higher number first again
+        (Computed(3), {"a": 4}, Computed(4)),  # an init=False field is computed anew
+    ],
+)
+def test_replace_runs_init_where_it_does_more_than_store(obj, changes, expected):
+    new = replace(obj, **changes)
+    assert new == expected == dataclasses.replace(obj, **changes)
+
+
+def test_an_unknown_field_is_a_type_error_as_in_dataclasses_replace():
+    with pytest.raises(TypeError):
+        dataclasses.replace(Plain(1), d=2)
+    with pytest.raises(TypeError, match="no field 'd'"):
+        replace(Plain(1), d=2)
+
+
+def test_a_derived_value_is_computed_once_per_object_and_never_copied():
+    CALLS.clear()
+    state = Plain(1, (2, 3))
+    assert state.total == 6 and state.total == 6
+    assert CALLS == ["total"]
+    later = replace(state, b=(10,))
+    assert later.total == 11  # not the 6 kept by the state it was made from
+    assert CALLS == ["total", "total"]
+    assert replace(state, a=2) == Plain(2, (2, 3)) and vars(replace(state, a=2)) == vars(Plain(2, (2, 3)))
+
+
+CARDS = st.builds(Card, st.integers(0, 14), st.sampled_from((*SUITS, "")))
+TILES = st.builds(Tile, st.integers(0, 9), st.integers(0, 9))
+
+
+@given(CARDS, CARDS)
+def test_cards_compare_and_hash_as_their_rank_and_suit(x, y):
+    assert (x == y) == ((x.rank, x.suit) == (y.rank, y.suit))
+    assert (x != y) == ((x.rank, x.suit) != (y.rank, y.suit))
+    assert hash(x) == hash((x.rank, x.suit))  # set order as before
+    assert (x < y) == ((x.rank, x.suit) < (y.rank, y.suit))
+    assert x != (x.rank, x.suit)
+
+
+@given(TILES, TILES)
+def test_tiles_compare_and_hash_as_their_numbers(x, y):
+    assert (x == y) == ((x.hi, x.lo) == (y.hi, y.lo))
+    assert (x != y) == ((x.hi, x.lo) != (y.hi, y.lo))
+    assert hash(x) == hash((x.hi, x.lo))
+    assert Tile.of(x.lo, x.hi) == x
+    assert x != (x.hi, x.lo)
+
+
+def test_a_record_and_a_pack_share_one_object_per_card_and_tile():
+    assert all(card_of(c.rank, c.suit) is c for c in deck())
+    assert Card.parse("10H") is Card.parse("TH") is card_of(10, "H")
+    assert all(Tile.of(t.lo, t.hi) is t for t in double_set())
+    assert Tile.parse("4-6") is Tile.parse("6-4")
