@@ -68,7 +68,7 @@ def next_steps(state: State, deal: DealState | None, ends_match: bool) -> Next:
         lead = deal.on_lead
         nxt["lead_seat"], nxt["reply_seat"] = lead, 1 - lead
         declarable = _declarable(deal, lead)
-        most = min(len(declarable), declaration_room(deal, lead)[0])
+        most = min(len(declarable), declaration_room(deal, lead))
         nxt["can_declare"] = deal.pending is None and most >= 2
         nxt["declarable"] = tile_texts(declarable) if nxt["can_declare"] else []
         nxt["declare_at_most"] = most if nxt["can_declare"] else 0

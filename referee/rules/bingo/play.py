@@ -24,7 +24,6 @@ from .state import (
     State,
     TrickRecord,
     award,
-    declaration_room,
 )
 from .values import (
     BINGO,
@@ -171,8 +170,10 @@ def _declare(state: State, ev: Declare) -> State:
 
 def _check_room(state: State, deal: DealState, seat: int, doubles: tuple[Tile, ...]) -> None:
     """B28, B31 with B23/B38: the declared doubles are in the declarer's hand, so they fit in it beside
-    the tiles the table already knows are there; invincible needs all seven in a seven-tile hand."""
-    room, known = declaration_room(deal, seat)
+    the other tiles the table already knows are there; invincible needs all seven in a seven-tile hand
+    (``state.declaration_room`` says the same to the declaration picker)."""
+    known = [k for k in deal.known_in_hand(seat) if k not in doubles]
+    room = deal.hand_size - len(known)
     if len(doubles) <= room:
         return
     player, size = _name(state, seat), deal.hand_size
