@@ -119,14 +119,14 @@ def _declarations(raw: Any) -> list[DeclarationRecord]:
 
 
 def _check_hands(
-    declarations: Sequence[DeclarationRecord], piles: tuple[list[Tile], list[Tile]], played_out: bool, closed: bool
+    declarations: Sequence[DeclarationRecord], piles: tuple[list[Tile], list[Tile]], closed: bool
 ) -> None:
     """B28 with B23/B38: a declared double in no trick pile has not been led yet, so it is still in its
-    declarer's hand; that hand holds 7 tiles in phase 1 and one fewer after each phase-2 trick (none
-    once the last trick is played). The told piles give the number of tricks, not when a close came,
-    so a closed deal is given the largest hand it can have (a close after trick 6 at the latest)."""
+    declarer's hand; that hand holds 7 tiles in phase 1 and one fewer after each phase-2 trick. The
+    told piles give the number of tricks, not when a close came, so a closed deal is given the largest
+    hand it can have (a close after trick 6 at the latest)."""
     tricks = (len(piles[0]) + len(piles[1])) // 2
-    size = 0 if played_out else max(0, min(HAND, 2 * HAND - tricks - (1 if closed else 0)))
+    size = max(0, min(HAND, 2 * HAND - tricks - (1 if closed else 0)))
     in_piles = {t for pile in piles for t in pile}
     for seat in (0, 1):
         held = sorted(
@@ -199,7 +199,7 @@ def check_claim(body: Any) -> ClaimCheck:
             worth = card_points(lead, trump) + card_points(reply, trump)
             tricks.append(TrickRecord(0, len(tricks) + 1, seat, lead, reply, seat, worth, 1, _UNTOLD))
     close = _close(body.get("closed"), claimer, len(tricks))
-    _check_hands(declarations, piles, last is not None, close is not None)
+    _check_hands(declarations, piles, close is not None)
     deal = _Told(
         no=1,
         event=0,
