@@ -54,6 +54,16 @@ class IllegalEvent(RuleError):
     """The event is well formed, but the rules or the table so far forbid it."""
 
 
+class RuleBroken(IllegalEvent):
+    """An event the table has proved impossible under a numbered rule of the digest: ``rule`` is its
+    id (``B28``), also a parameter of the message, so a client can point at the rule and a player
+    reads it in the sentence."""
+
+    def __init__(self, code: str, message: str, rule: str, **params: Any) -> None:
+        self.rule = rule
+        super().__init__(code, message, rule=rule, **params)
+
+
 class GameOver(IllegalEvent):
     """An event after the end of the match/game the record holds."""
 

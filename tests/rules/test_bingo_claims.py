@@ -105,6 +105,85 @@ def test_b31_seven_doubles_on_lead_is_invincible_three_game_points():
     refused("indicator_not_taken", deal("5-5"), declare(0, *seven))
 
 
+# After Aki's close following trick 1, the hands shrink by one tile per trick (B23, B38: nobody draws).
+CLOSED_AFTER_ONE = [deal("3-1", 0), trick("6-5", "5-1"), close(0)]  # Aki wins trick 1 and closes
+SEVEN = [f"{i}-{i}" for i in range(6, -1, -1)]
+
+
+@pytest.mark.parametrize(
+    ("tricks", "declaration", "rule", "words"),
+    [
+        # The issue's first case (5 events): Ben wins trick 2 with a trump and, with 6 tiles, shows all 7.
+        (
+            [trick("6-4", "3-2")],
+            declare(1, *SEVEN),
+            "B31",
+            "Invincible needs all seven doubles in a hand of seven",
+        ),
+        # The issue's second case (8 events with the claim): Ben, 4 tiles after trick 4, shows 5 doubles.
+        (
+            [trick("6-4", "6-2"), trick("5-4", "5-2"), trick("4-1", "4-2")],
+            declare(1, "6-6", "5-5", "2-2", "1-1", "0-0"),
+            "B28",
+            "Ben has only 4 tiles in hand now",
+        ),
+        # Aki, 6 tiles after trick 2, shows 7: invincible needs seven tiles (B31).
+        ([trick("6-4", "6-2")], declare(0, *SEVEN), "B31", "Aki has 6 now"),
+        # Aki, 3 tiles after trick 5, shows 4.
+        (
+            [trick("6-4", "6-2"), trick("5-4", "5-2"), trick("4-3", "4-1"), trick("2-1", "1-0")],
+            declare(0, "6-6", "5-5", "4-4", "2-2"),
+            "B28",
+            "Aki has only 3 tiles in hand now",
+        ),
+    ],
+)
+def test_b28_b31_b38_a_declaration_never_shows_more_doubles_than_the_hand_holds(
+    tricks, declaration, rule, words
+):
+    """B28 (the doubles shown are in the declarer's hand), B31 (all seven need a seven-tile hand),
+    B23/B38 (after a close nobody draws, so the hand shrinks): refused at the declaration, with the rule."""
+    events = [*CLOSED_AFTER_ONE, *tricks]
+    err = refused("declaration_exceeds_hand", *events, declaration)
+    assert err.rule == rule and err.params["rule"] == rule and words in str(err)
+    view = GAME.view(play(*events))
+    assert view.totals == (0, 0) and view.detail["next"]["declare_at_most"] == view.detail["hand_size"]
+
+
+def test_b28_the_issues_second_case_never_reaches_its_claim():
+    """The 8-event record of the issue (a king of 70 from a 4-tile hand, then a claim) stops at the declaration."""
+    events = [*CLOSED_AFTER_ONE, trick("6-4", "6-2"), trick("5-4", "5-2"), trick("4-1", "4-2")]
+    refused("declaration_exceeds_hand", *events, declare(1, "6-6", "5-5", "2-2", "1-1", "0-0"))
+    state = play(*events, declare(1, "6-6", "5-5", "2-2", "0-0"), trick("6-6", "6-1"), claim(1))
+    assert GAME.view(state).detail["declarations"][0]["points"] == 60  # four with [0-0]: 50 + 10 (B27)
+
+
+def test_b28_known_tiles_take_their_places_in_the_hand():
+    """B28 with B29: Aki declares [6-6, 4-4] and leads 6-6, so 4-4 is known to be in the hand; after
+    trick 4 of a deal closed after trick 1 that hand holds 4 tiles, so at most 3 more doubles fit."""
+    events = [
+        *CLOSED_AFTER_ONE,
+        declare(0, "6-6", "4-4"),
+        trick("6-6", "6-2"),
+        trick("6-4", "6-1"),
+        trick("5-4", "5-2"),
+    ]
+    d = GAME.view(play(*events)).detail
+    assert (d["lead"], d["hand_size"], d["known_in_hand"][0]) == (0, 4, ["4-4"])
+    assert d["next"]["declare_at_most"] == 3
+    err = refused("declaration_exceeds_hand", *events, declare(0, "5-5", "3-3", "2-2", "1-1"))
+    assert err.rule == "B28" and "knows these are among them: 4-4. So at most 3 more" in str(err)
+    assert (
+        GAME.view(play(*events, declare(0, "5-5", "3-3", "2-2"))).detail["pending_declaration"]["seat"] == 0
+    )
+
+
+def test_b31_invincible_on_the_first_lead_of_a_closed_deal_before_any_trick_is_allowed():
+    """B31 with B-Δ8: a close before the first trick leaves 7 tiles in hand, so all seven doubles fit."""
+    state = play(deal("6-5"), close(0), declare(0, *SEVEN), options={"closeBeforeFirstTrick": True})
+    assert GAME.view(state).totals == (3, 0)
+
+
 # ------------------------------------------------------------------ B32-B37, B43-B44: claims
 
 
@@ -308,6 +387,50 @@ def test_b47_match_ends_at_seven_even_mid_deal_b_e8():
     with pytest.raises(GameOver) as err:
         GAME.apply(state, decode(GAME.events, trick("6-6", "5-5")))
     assert err.value.code == "finished"
+
+
+# Aki closes after trick 5 and wins tricks 6-11; Ben plays [0-0] onto the trump double [3-3] in the last
+# trick, 12 (B46). Aki's implied claim would hold: 34 + 14 + 15 + 12 + 10 = 85 against Ben's 0 tricks at
+# the close, 3 game points (B40, B42, B44 row 2).
+CAPTURE_LAST = [
+    deal(),
+    *PHASE_ONE[:5],
+    close(0),
+    trick("6-3", "3-2"),
+    trick("5-3", "4-3"),
+    trick("3-0", "1-1"),
+    trick("6-4", "4-1"),
+    trick("6-0", "5-1"),
+    trick("4-0", "4-2"),
+    trick("3-3", "0-0"),
+]
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ((0, 6), (0, 7)),  # the capture ends the match: Aki's implied claim is not scored (B2, B47)
+        ((4, 6), (4, 7)),
+        ((0, 5), (3, 6)),  # Ben stays under 7: the deal settles as the closer's claim as before (B40)
+    ],
+)
+def test_b2_b47_b40_a_capture_reaching_seven_at_a_closed_deals_last_trick_ends_the_match_there(before, after):
+    """B2, B47 with B40: the match ends at the capture, so nothing is scored after it; the issue's
+    record showed [10, 4] where the match had ended at [7, 4]."""
+    state = dataclasses.replace(play(*CAPTURE_LAST[:-1]), game_points=before)
+    state = GAME.apply(state, decode(GAME.events, CAPTURE_LAST[-1]))
+    view = GAME.view(state)
+    assert view.detail["tricks"][-1]["capture"] == 1
+    assert view.totals == after
+    if after[1] == 7:
+        assert view.finished and view.winners == (1,) and view.detail["status"] == "match_over"
+        assert view.detail["claim"] is None and view.detail["deals"][-1]["result"] is None
+        assert view.detail["next"]["can_claim"] == [] and view.detail["next"]["can_deal"] is False
+        for later in (claim(0), claim(1), deal(leader=None)):
+            with pytest.raises(GameOver):
+                GAME.apply(state, decode(GAME.events, later))
+    else:
+        assert not view.finished and view.detail["claim"]["kind"] == "implied_claim"
 
 
 def test_b24_b25_shows_after_the_match_ending_claim_still_check_the_last_deal():

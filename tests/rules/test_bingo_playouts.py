@@ -8,19 +8,29 @@ up to the B14 table (B-E1, B-E7); every match ends at 7 (B2, B47).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 from detail_shape import problems
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from referee.rules.base import IllegalEvent
+from referee.rules.base import GameOver, IllegalEvent, RuleBroken
 from referee.rules.bingo import GAME
-from referee.rules.bingo.values import ALL_TILES, BINGO, card_points, deck_points, legal_replies, trick_winner
+from referee.rules.bingo.values import (
+    ALL_TILES,
+    BINGO,
+    DOUBLES,
+    card_points,
+    deck_points,
+    legal_replies,
+    trick_winner,
+)
 from referee.rules.bingo.view import Detail
 from referee.rules.events import decode
 from referee.rules.tiles import Tile
@@ -39,6 +49,11 @@ class Sim:
     claim_when_70: float = 0.7
     illegal_p: float = 0.0
     omit_p: float = 0.0  # declareAllHeld: chance that a phase-2 declaration leaves out a held double
+    save_capture: bool = False
+    """Deal [0-0] to the seat ahead and the trump double to the other, and let their holders keep them
+    while another legal tile is left, so the capture (B46) tends to fall at the deal's last trick."""
+    probe: Callable[[Sim, int, set[Tile]], None] | None = None
+    """Called before every lead with the leader's seat and whole hand (the state is not changed)."""
     state: Any = None
     events: list[dict[str, Any]] = field(default_factory=list)
     illegal_events: list[int] = field(default_factory=list)
@@ -69,6 +84,8 @@ class Sim:
         tiles = list(ALL_TILES)
         rng.shuffle(tiles)
         first = leader if leader is not None else rng.randrange(2)
+        if self.save_capture:
+            self._rig_capture(tiles, first)
         hands = {first: set(tiles[:7]), 1 - first: set(tiles[7:14])}
         indicator, face_down = tiles[14], tiles[15:]
         deal: dict[str, Any] = {"type": "deal", "indicator": str(indicator)}
@@ -100,8 +117,10 @@ class Sim:
                     self._maybe_show(hands)
                     return
             hand = hands[on_lead]
+            if self.probe is not None:
+                self.probe(self, on_lead, set(hand))
             fresh = sorted(t for t in hand if t.is_double and t not in declared)
-            led_from = sorted(hand)
+            led_from = self._saving(sorted(hand), trump)
             if len(fresh) >= 2 and rng.random() < self.declare_p:  # B28-B29, B-Δ10
                 if self.options.get("declareAllHeld") or len(fresh) == 7:
                     show = fresh
@@ -115,7 +134,9 @@ class Sim:
                 declared |= set(show)
                 if len(show) == 7:  # B31
                     return
-                led_from = sorted(show)
+                led_from = self._saving(sorted(show), trump)
+            if self.save_capture and phase == 2:
+                led_from = self._sparing(led_from, hands[1 - on_lead], trump, heading)
             lead = rng.choice(led_from)
             replier = 1 - on_lead
             rhand = sorted(hands[replier])
@@ -136,10 +157,10 @@ class Sim:
                         self.illegal_events.append(len(self.events) - 1)
                         self.injected.append((len(self.events) - 1, replier, lead, reply, tuple(rhand)))
                 else:
-                    reply = rng.choice(legal)
+                    reply = rng.choice(self._saving(legal, trump))
                     self.feed({"type": "trick", "lead": str(lead), "reply": str(reply)})
             else:
-                reply = rng.choice(rhand)
+                reply = rng.choice(self._saving(rhand, trump))
                 self.feed({"type": "trick", "lead": str(lead), "reply": str(reply)})
             self.seen += [(len(self.events) - 1, on_lead, lead), (len(self.events) - 1, replier, reply)]
             hands[on_lead].discard(lead)
@@ -163,6 +184,35 @@ class Sim:
         if self.view.detail["status"] == "played_out" and rng.random() < 0.5:
             seat = rng.randrange(2)
             self.feed({"type": "claim", "seat": seat})
+
+    def _rig_capture(self, tiles: list[Tile], first: int) -> None:
+        """``save_capture``: swap [0-0] into the hand of the seat with more game points and the trump
+        double into the other (``first`` holds tiles[:7], the other tiles[7:14]; the indicator is
+        tiles[14]). With blanks trump [0-0] is the trump double: no capture is possible."""
+        indicator = tiles[14]
+        trump = 0 if indicator.lo == 0 else indicator.hi
+        if trump == 0 or indicator.is_double:
+            return
+        gp = self.state.game_points
+        ahead = first if gp[first] >= gp[1 - first] else 1 - first
+        spots = (0, 7) if ahead == first else (7, 0)
+        for tile, spot in zip((BINGO, Tile(trump, trump)), spots, strict=True):
+            i = tiles.index(tile)
+            tiles[i], tiles[spot] = tiles[spot], tiles[i]
+
+    def _saving(self, choices: list[Tile], trump: int) -> list[Tile]:
+        """``save_capture``: the choices without [0-0] and the trump double, unless nothing else is left."""
+        if not self.save_capture:
+            return choices
+        kept = [t for t in choices if t not in (BINGO, Tile(trump, trump))]
+        return kept or choices
+
+    def _sparing(self, leads: list[Tile], other: set[Tile], trump: int, heading: bool) -> list[Tile]:
+        """``save_capture``, phase 2: the leads that leave the replier a legal tile other than [0-0]
+        and the trump double (B24-B25), unless there is none."""
+        saved = (BINGO, Tile(trump, trump))
+        spare = [lead for lead in leads if set(legal_replies(other, lead, trump, heading)) - set(saved)]
+        return spare or leads
 
     def _declare_leaving_one_out(self, seat: int, doubles: list[Tile]) -> list[Tile]:
         """B-Δ10 broken on purpose; when a known tile (the taken indicator) refuses it at once, the
@@ -334,6 +384,95 @@ def test_a_declaration_leaving_out_a_held_double_is_reported_once_exactly_when_i
     got = [(b.event, b.seat, b.detected_at) for b in sim.view.breaches]
     assert sorted(got) == sorted(expected)
     assert all(b.rule == "B-Δ10" for b in sim.view.breaches)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 2**32 - 1))
+def test_b28_b31_in_closed_deals_a_declaration_is_accepted_only_when_the_hand_can_hold_its_doubles(
+    seed, picks
+):
+    """B28, B31 with B23/B38, from full knowledge: before every lead of random legal deals closed at the
+    first chance, a declaration of k random doubles (2-7; every other one taken from the leader's
+    real hand) is tried. Accepted only if the leader's hand holds at least k tiles and none of the
+    doubles is played, declared before, the out-of-play indicator or known in the other hand; refused
+    with B28/B31 whenever k exceeds the hand; accepted whenever the doubles are undeclared ones of
+    the real hand."""
+    pick = random.Random(picks)
+
+    def probe(sim: Sim, seat: int, hand: set[Tile]) -> None:
+        deal = sim.state.deal
+        if deal.pending is not None:
+            return
+        declared = deal.declared()
+        own = sorted(d for d in hand if d.is_double and d not in declared)
+        if len(own) >= 2 and pick.random() < 0.5:
+            doubles = pick.sample(own, pick.randint(2, len(own)))
+        else:
+            doubles = pick.sample(DOUBLES, pick.randint(2, 7))
+        raw = {"type": "declare", "seat": seat, "doubles": [str(d) for d in doubles]}
+        try:
+            GAME.apply(sim.state, decode(GAME.events, raw))
+        except RuleBroken as err:
+            assert err.code == "declaration_exceeds_hand" and err.rule in ("B28", "B31")
+            assert len(doubles) > len(hand) - len(set(deal.known_in_hand(seat)) - set(doubles))
+            accepted = False
+        except IllegalEvent:
+            accepted = False
+        else:
+            accepted = True
+        gone = set(deal.used()) | declared | set(deal.known_in_hand(1 - seat))
+        if deal.indicator_holder != seat:
+            gone.add(deal.indicator)
+        if accepted:
+            assert len(doubles) <= len(hand) and not gone & set(doubles)
+        if len(doubles) > len(hand):
+            assert not accepted
+        if set(doubles) <= set(own):
+            assert accepted
+
+    sim = Sim(random.Random(seed), {}, close_p=1.0, claim_when_70=0.3, probe=probe)
+    for _deal in range(3):
+        sim.play_deal(sim.view.detail["next"]["next_deal_leader"] if sim.state.deals else None)
+        if sim.view.finished:
+            break
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 6))
+def test_b2_b47_random_matches_ending_by_a_capture_at_a_last_trick_stop_at_the_capture(seed, other_gp):
+    """B2, B46, B47 with B40: random legal matches of deals closed at the first chance, in which [0-0]
+    and the trump double are kept back so that the capture tends to fall at a deal's last trick. Each
+    such match is cut at that capture with the capturer at 6 game points (the other player at
+    ``other_gp``): the capture ends the match there, so the closer's implied claim is not scored, the
+    deal stays unsettled, and nothing but a show can follow."""
+    sim = Sim(random.Random(seed), {}, close_p=1.0, claim_when_70=0.0, save_capture=True)
+    sim.play_match()
+    ends = [
+        d.tricks[-1]
+        for d in sim.state.deals
+        if d.tricks and d.played_out and d.tricks[-1].capture is not None
+    ]
+    assume(ends)
+    last = ends[0]
+    before = GAME.start(("Aki", "Ben"), GAME.resolve_options({}))
+    for raw in sim.events[: last.event]:
+        before = GAME.apply(before, decode(GAME.events, raw))
+    gp = [other_gp, other_gp]
+    gp[last.capture] = 6
+    state = GAME.apply(
+        dataclasses.replace(before, game_points=(gp[0], gp[1])), decode(GAME.events, sim.events[last.event])
+    )
+    gp[last.capture] = 7
+    view = GAME.view(state)
+    assert view.totals == tuple(gp) and view.finished and view.winners == (last.capture,)
+    assert view.detail["claim"] is None and view.detail["deals"][-1]["result"] is None
+    for later in (
+        {"type": "claim", "seat": 0},
+        {"type": "claim", "seat": 1},
+        {"type": "deal", "indicator": "6-5"},
+    ):
+        with pytest.raises(GameOver):
+            GAME.apply(state, decode(GAME.events, later))
 
 
 def _trump_at(sim: Sim, event: int) -> int:

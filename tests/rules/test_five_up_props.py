@@ -12,7 +12,7 @@ from test_five_up_support import Cheats, new, play, play_game, play_hand, refere
 
 from referee.rules.five_up import GAME
 from referee.rules.five_up import layout as lay
-from referee.rules.five_up.scoring import CLOU, IDA, hand_points, round_clou, round_ida
+from referee.rules.five_up.scoring import CLOU, IDA, hand_points, round_clou, round_ida, side_of
 from referee.rules.five_up.view import Detail
 
 
@@ -110,6 +110,53 @@ def test_called_scores_with_muggins_move_points_but_never_create_or_lose_them(pl
     assert sum(v.detail["scores"]) == earned
     for call in v.detail["calls"]:
         assert call["called"] != call["points"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32))
+def test_random_muggins_games_to_61_end_at_the_event_that_credits_the_points_reaching_it(players, seed):
+    """F-Δ6 (immediateWinAt61) with calledScore + muggins (README §8), over random legal games with
+    calls (some short, some missing): a small referee here credits each play's points only when its
+    window closes (its ``call``, or any other event, which moves the uncalled points to the next
+    player in turn) and a hand's end points at the ``end``. The game must end exactly at the first
+    event, during play, after which one side alone has 61 or more credited; otherwise at a hand's end."""
+    state = new(players, calledScore=True, muggins=True, immediateWinAt61=True)
+    final, events = play_game(state, random.Random(seed), calls=True)
+    sides = len(state.scores)
+    credited = [0] * sides
+    window: tuple[int, int] | None = None  # (seat, points) of the play awaiting its call
+    expected_end = None
+    for i, raw in enumerate(events):
+        before = state
+        state = play(state, raw)
+        if window is not None:  # this event closes the window: a call credits what it says, up to the count
+            seat, points = window
+            called = min(raw["points"], points) if raw["type"] == "call" else 0
+            credited[side_of(seat, players)] += called
+            credited[side_of((seat + 1) % players, players)] += points - called
+            window = None
+        if raw["type"] == "play":
+            window = (raw["seat"], state.hand.plays[-1].points)
+        if raw["type"] == "end":
+            credited = list(state.scores)  # the hand's end points (F25-F28) are credited at once
+        top = max(credited)
+        # during play: not a hand's end, nor a play or pass that ends the hand (its ``end`` decides,
+        # F29), nor the extra hands of a tie (F30); "abandoned" is the product ending the game here
+        in_play = (
+            raw["type"] != "end" and state.hand.status in ("play", "abandoned") and before.extra_left is None
+        )
+        if expected_end is None and in_play and top >= 61 and credited.count(top) == 1:
+            expected_end = i
+        if state.finished:
+            assert i == expected_end or (expected_end is None and raw["type"] == "end"), (
+                i,
+                expected_end,
+                raw,
+            )
+            assert i == len(events) - 1
+            break
+    assert expected_end is None or state.finished
+    assert final.finished
 
 
 def test_apply_never_changes_the_state_it_was_given():

@@ -183,3 +183,57 @@ def test_muggins_with_partners_goes_to_the_other_team():
     state = lead(4, "5-5", calledScore=True, muggins=True)
     state = play(state, {"type": "call", "seat": 0, "points": 1})
     assert view(state).totals == (1, 1, 1, 1)
+
+
+# Seat 0 leads [5-5] (count 10: 2 points, its call window open); seat 1 joins [5-0] to a side (10: 2).
+MUGGINS_TO_61 = {"calledScore": True, "muggins": True, "immediateWinAt61": True}
+LEAD_55 = [{"type": "hand", "leader": 0}, {"type": "play", "seat": 0, "tile": "5-5"}]
+PLAY_50 = {"type": "play", "seat": 1, "tile": "5-0", "on": "5-5"}
+
+
+@pytest.mark.parametrize(
+    ("scores", "events", "ends_at", "totals"),
+    [
+        # The issue's case: the play that closes the uncalled lead's window moves its 2 points to seat 1,
+        # 59 + 2 = 61, and the game ends at that play, which is applied in full (+2 of its own).
+        ((0, 59), [*LEAD_55, PLAY_50], 2, (0, 63)),
+        # A draw or a pass closes the window the same way (the behaviour the product already had).
+        ((0, 59), [*LEAD_55, {"type": "draw", "seat": 1, "count": 1}], 2, (0, 61)),
+        # The call credits the points: the game ends at the call, not at the placement.
+        ((59, 0), [*LEAD_55, {"type": "call", "seat": 0, "points": 2}], 2, (61, 0)),
+        # A short call: the 1 point called is credited to seat 0 (60), the missed 1 to seat 1 (61).
+        ((59, 60), [*LEAD_55, {"type": "call", "seat": 0, "points": 1}], 2, (60, 61)),
+        # The placement alone does not end the game: its points still await their call.
+        ((59, 0), LEAD_55, None, (61, 0)),
+        # A credit that leaves two sides tied on top does not end the game (the short call: 61 : 61);
+        # the next credit that breaks the tie does: seat 1's uncalled 2 go to seat 0 at seat 0's play.
+        (
+            (60, 60),
+            [
+                *LEAD_55,
+                {"type": "call", "seat": 0, "points": 1},
+                PLAY_50,
+                {"type": "play", "seat": 0, "tile": "5-1", "on": "5-5"},
+            ],
+            4,
+            (63, 61),
+        ),
+    ],
+)
+def test_f_delta_6_with_muggins_the_game_ends_at_the_event_that_credits_the_points_reaching_61(
+    scores, events, ends_at, totals
+):
+    """F-Δ6 (immediateWinAt61) with calledScore + muggins (README §8): a ``call`` is the event right
+    after the play it announces, any other event closes that play's window and moves the uncalled
+    points to the next player; the game ends at the event that credits the points bringing a side to
+    61, that event applied in full, unless the credit leaves a tie on top."""
+    state = replace(new(2, **MUGGINS_TO_61), scores=scores)
+    for i, raw in enumerate(events):
+        state = play(state, raw)
+        assert view(state).finished == (ends_at is not None and i >= ends_at), i
+    v = view(state)
+    assert v.totals == totals
+    if ends_at is not None:
+        assert v.winners == (totals.index(max(totals)),) and v.detail["hands"][-1]["status"] == "abandoned"
+        with pytest.raises(GameOver):
+            play(state, {"type": "pass", "seat": state.hand.turn})

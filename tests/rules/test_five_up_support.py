@@ -135,6 +135,8 @@ def play_hand(
                 break
         if drawn:
             emit({"type": "draw", "seat": seat, "count": drawn})
+            if state.finished:  # immediateWinAt61: the draw credited a muggins move that won
+                return state, events
         elif cheat:
             playable = []  # only the reserve is left: the cheat is a pass
         if cheat and playable == held and rng.random() < 0.5:
@@ -149,13 +151,14 @@ def play_hand(
         if layout:
             raw["on"] = str(rng.choice(targets(layout, tile)))
         emit(raw)
-        if calls and state.window is not None and rng.random() < 0.8:
+        if calls and not state.finished and state.window is not None and rng.random() < 0.8:
             emit(
                 {"type": "call", "seat": seat, "points": max(0, state.window.points - rng.choice((0, 0, 1)))}
             )
         if state.finished:
             return state, events
-    emit({"type": "end", "pips": [sum(t.pips for t in h) for h in hands]})
+    if not state.finished:  # a pass may have ended the game (immediateWinAt61 with muggins)
+        emit({"type": "end", "pips": [sum(t.pips for t in h) for h in hands]})
     return state, events
 
 

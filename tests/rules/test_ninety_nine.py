@@ -10,6 +10,7 @@ import pytest
 from test_ninety_nine_support import bid_cards, new, play, quick_deal, replay, view
 
 from referee.rules import GAMES
+from referee.rules.base import GameOver
 from referee.rules.cards import Card
 from referee.rules.ninety_nine import GAME
 from referee.rules.ninety_nine.pack import bid_value
@@ -219,6 +220,36 @@ def test_wiki_match_ends_when_a_player_earned_the_bonus_three_times_n18():
     state = play(state, *quick_deal([5, 0, 9], [5, 4, 0], dealer=0))
     v = view(state)
     assert v.finished and v.winners == (0,)
+
+
+@pytest.mark.parametrize(
+    ("players", "bonuses", "scores", "bids", "counts", "winners", "totals"),
+    [
+        # The issue's case: 4 players, Aki earns the bonus for the third time and ties Ben on top.
+        (4, (2, 1, 0, 0), (95, 95, 20, 0), [5, 5, 0, 0], [5, 5, 0, 0], (0, 1), [200, 200, 20, 0]),
+        # Ben's second bonus is no third: the tie on top counts only because Aki's is the third.
+        (4, (2, 0, 1, 0), (95, 95, 0, 90), [5, 5, 0, 0], [5, 5, 0, 0], (0, 1), [200, 200, 0, 90]),
+        # 3 players: Chie earns her third bonus, and Aki and Ben share the top without her.
+        (3, (0, 1, 2), (93, 92, 91), [3, 4, 2], [3, 4, 2], (0, 1), [206, 206, 203]),
+        # No tie: the highest total wins alone, as before.
+        (4, (2, 0, 0, 0), (95, 90, 0, 0), [5, 5, 0, 0], [5, 5, 0, 0], (0,), [200, 95, 0, 0]),
+    ],
+)
+def test_n18_a_tie_on_top_at_the_third_game_bonus_ends_the_match_with_shared_winners(
+    players, bonuses, scores, bids, counts, winners, totals
+):
+    """N18 (wikiGameBonus): the match is over as soon as a player has earned the game bonus three
+    times; players sharing the highest match total share the win, and no deal follows (N20 does not
+    apply)."""
+    state = replace(new(players, wikiGameBonus=True), game_bonuses=bonuses, game_scores=scores)
+    low = 2 if players == 4 else 6
+    state = play(state, *quick_deal(bids, counts, dealer=0, low=low))
+    v = view(state)
+    assert v.finished and v.winners == winners
+    assert list(v.totals) == totals
+    assert v.detail["next"] == []
+    with pytest.raises(GameOver):
+        play(state, {"type": "deal"})
 
 
 def test_fixed_target_ends_when_someone_passes_it_n19():

@@ -9,14 +9,16 @@ finds exactly the revokes injected into otherwise legal play.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_ninety_nine_support import new, play, view
 
 from referee.rules.cards import SUITS, Card
+from referee.rules.ninety_nine.state import GameResult
 
 VALUE = {"C": 3, "H": 2, "S": 1, "D": 0}
 NEXT_TRUMP = {0: "D", 1: "S", 2: "H", 3: "C", 4: None}
@@ -190,6 +192,44 @@ def test_random_three_player_rubbers_end_with_a_three_game_winner(seed):
     games = len(v.detail["games"])
     assert v.detail["rubber_bonus"][winner] == 100 * (8 - games)
     assert all(g["winner"] == max(range(3), key=lambda s: g["scores"][s]) for g in v.detail["games"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]))
+def test_n18_random_wiki_rubbers_ending_in_a_tie_on_top_are_finished_with_shared_winners(seed, players):
+    """N18 (wikiGameBonus): a rubber whose earlier games (one line of random finals) and current game
+    scores (each under 100) are chosen so that, after one random legal deal, a player who made the bid
+    reaches 100, earns the game bonus for the third time, and shares the highest match total with one
+    or more others. The match is over, exactly those on top share the win, and no deal follows."""
+    rnd = random.Random(seed)
+    live = 2 if players == 2 else players
+    state = new(players, wikiGameBonus=True)
+    raws, won, bids, premiums, _revokes = deal_events(rnd, players, 0, None, True, 0.0)
+    scores, _trump = expected_scores(players, won, bids, premiums)
+    made = [s for s in range(live) if won[s] == bids[s] and scores[s] > 0]
+    assume(made)
+    hero = rnd.choice(made)
+    game = [rnd.randrange(100 - scores[s], 100) if s == hero else rnd.randrange(100) for s in range(live)]
+    final = [
+        game[s] + scores[s] + (100 if game[s] + scores[s] >= 100 and won[s] == bids[s] else 0)
+        for s in range(live)
+    ]
+    top = 600 + rnd.randrange(300)
+    partners = set(rnd.sample([s for s in range(live) if s != hero], rnd.randint(1, live - 1)))
+    past = [
+        top - final[s] if s == hero or s in partners else rnd.randrange(top - final[s]) for s in range(live)
+    ]
+    earlier = GameResult(1, 0, tuple(past), (0,) * live, None)
+    bonuses = [2 if s == hero else rnd.randint(0, 2) for s in range(live)]
+    state = dataclasses.replace(
+        state, games=(earlier,), game=2, game_scores=tuple(game), game_bonuses=tuple(bonuses)
+    )
+    state = play(state, *raws)
+    v = view(state)
+    assert v.detail["game_bonuses"][hero] == 3
+    assert v.finished and v.winners == tuple(sorted({hero} | partners))
+    assert [v.totals[s] == top for s in range(live)] == [s in v.winners for s in range(live)]
+    assert v.detail["next"] == []
 
 
 @settings(max_examples=80, deadline=None)

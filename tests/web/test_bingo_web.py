@@ -179,3 +179,67 @@ def test_a_phase_two_reply_proved_by_a_later_play_is_one_breach_in_the_api_and_o
     assert "Ben replied 5-1 to 6-2 but still held 6-5" in page
     page_ja = client.get(f"/t/{t['id']}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "イベント 4 で判明しました。" in page_ja
+
+
+# The two records (B28, B31 with B38): after Aki's close following trick 1 nobody draws, so Ben
+# holds 6 tiles after trick 2 and 4 after trick 4.
+CLOSED_AFTER_ONE = [
+    {"type": "deal", "indicator": "3-1", "leader": 0},
+    {"type": "trick", "lead": "6-5", "reply": "5-1"},
+    {"type": "close", "seat": 0},
+]
+SEVEN_DOUBLES = {"type": "declare", "seat": 1, "doubles": [f"{i}-{i}" for i in range(7)]}
+INVINCIBLE_FROM_SIX = [*CLOSED_AFTER_ONE, {"type": "trick", "lead": "6-4", "reply": "3-2"}, SEVEN_DOUBLES]
+KING_FROM_FOUR = [
+    *CLOSED_AFTER_ONE,
+    {"type": "trick", "lead": "6-4", "reply": "6-2"},
+    {"type": "trick", "lead": "5-4", "reply": "5-2"},
+    {"type": "trick", "lead": "4-1", "reply": "4-2"},
+    {"type": "declare", "seat": 1, "doubles": ["6-6", "5-5", "2-2", "1-1", "0-0"]},
+    {"type": "claim", "seat": 1},
+]
+
+
+@pytest.mark.parametrize(
+    ("events", "index", "english", "japanese"),
+    [
+        (INVINCIBLE_FROM_SIX, 4, "Invincible needs all seven doubles in a hand of seven tiles (B31): Ben has 6 now.",
+         "無敵には7枚の手にダブル7枚すべてが必要です（B31）。Benさんの手は今6枚です。"),
+        (KING_FROM_FOUR, 6, "Ben has only 4 tiles in hand now (nobody draws in phase 2), so cannot show 5 doubles (B28).",
+         "Benさんの手は今4枚しかありません（第2フェーズではだれも引きません）。なのでダブルを5枚見せることはできません（B28）。"),
+    ],
+)  # fmt: skip
+def test_b28_b31_a_record_declaring_more_doubles_than_the_hand_holds_is_refused_at_the_declaration(
+    client, events, index, english, japanese
+):
+    record = {"format": "referee-record", "version": 1, "game": "bingo", "players": ["Aki", "Ben"],
+              "options": {}, "events": events}  # fmt: skip
+    for lang, words in (("en", english), ("ja", japanese)):
+        resp = client.post("/api/v1/records", json=record, headers={"Accept-Language": lang})
+        assert resp.status_code == 422, resp.get_json()
+        error = resp.get_json()["error"]
+        assert (error["event"], error["code"], error["message"]) == (index, "declaration_exceeds_hand", words)
+
+
+def test_b28_b31_the_events_api_and_the_form_refuse_it_and_the_picker_offers_no_more_than_the_hand(client):
+    t = open_table(client, "bingo", ("Aki", "Ben"), scorer=True)
+    for ev in INVINCIBLE_FROM_SIX[:-1]:
+        assert post(client, t, ev).status_code == 201, ev
+    assert_refused_unchanged(client, t, SEVEN_DOUBLES, "Invincible needs all seven doubles")
+    nxt = state(client, t)["detail"]["next"]
+    assert nxt["can_declare"] and nxt["declare_at_most"] == 6
+    page = client.get(f"/t/{t['id']}").get_data(as_text=True)
+    form = page[page.index('id="bingo-declare"') : page.index("</form>", page.index('id="bingo-declare"'))]
+    assert 'data-need="6"' in form and "at most 6:" in form  # the picker keeps six ticked at most
+    rows = re.findall(r"<tr><td>(\d)</td>", form)
+    assert rows == ["2", "3", "4", "5", "6"]  # no row for seven doubles (invincible, B31)
+    resp = client.post(
+        f"/t/{t['id']}/events",
+        data={"type": "declare", "seat": "1", "doubles": SEVEN_DOUBLES["doubles"]},
+        headers={"HX-Request": "true", "Accept-Language": "ja"},
+    )
+    assert resp.status_code == 422
+    answer = resp.get_data(as_text=True)  # the rule id behind "why?", as every refusal on a page
+    assert "無敵には7枚の手にダブル7枚すべてが必要です。Benさんの手は今6枚です。" in answer
+    assert '<span class="rule">B31</span>' in answer
+    assert state(client, t)["seq"] == len(INVINCIBLE_FROM_SIX) - 1

@@ -361,3 +361,43 @@ def test_ninety_nine_deal_bids_read_from_tapped_bid_cards(client):
     assert resp.status_code == 422 and "2♦ はこの山札にありません" in resp.get_data(as_text=True)
     resp = client.post("/check", data=short, headers={"Accept-Language": "ja"})
     assert resp.status_code == 422 and "ビッドはちょうど3枚です" in resp.get_data(as_text=True)
+
+
+# B28 with B23: 12 tricks told without a close leave 2 tiles in each hand, so the declared doubles that
+# lie in no pile (still in hand) are at most 2.
+TOLD_12 = [
+    t
+    for t in (f"{a}-{b}" for a in range(6, -1, -1) for b in range(a, -1, -1))
+    if t not in ("3-3", "2-2", "1-1", "4-2")
+]
+
+
+@pytest.mark.parametrize(
+    ("declared", "closed", "refused"),
+    [
+        (["3-3", "2-2", "1-1"], None, True),  # three still in a 2-tile hand
+        (["3-3", "2-2"], None, False),
+        (["3-3", "2-2"], {"by": 0, "opponentPoints": 0, "opponentHadTrick": True}, True),  # closed: at most 1
+        (["3-3", "6-6", "5-5"], None, False),  # 6-6 and 5-5 were led: only 3-3 is still in hand
+    ],
+)
+def test_b28_declared_doubles_still_in_hand_must_fit_in_it(client, declared, closed, refused):
+    body = claim((TOLD_12[:12], TOLD_12[12:24]), declarations=([declared], []), closed=closed)
+    resp = client.post(URL, json=body, headers={"Accept-Language": "en"})
+    if not refused:
+        assert resp.status_code == 200, resp.get_json()
+        return
+    assert resp.status_code == 422
+    error = resp.get_json()["error"]
+    assert error["code"] == "declared_not_in_hand"
+    assert "in no trick pile and so still in hand" in error["message"] and "(B28)" in error["message"]
+    ja = client.post(URL, json=body, headers={"Accept-Language": "ja"}).get_json()["error"]["message"]
+    assert "まだ手にあるはずです" in ja and "（B28）" in ja
+
+
+def test_the_check_page_never_offers_more_than_six_doubles_in_a_declaration(client):
+    """B31: all seven doubles is invincible, no claim to check; the pickers keep at most six ticked."""
+    page = client.get("/check").get_data(as_text=True)
+    for name in ("decl0a", "decl0b", "decl1a", "decl1b"):
+        assert f'data-picker="{name}"' in page
+    assert page.count('data-need="6"') == 4

@@ -1,7 +1,8 @@
 """Bingo: what may be recorded next, for the table's buttons and the API (``detail["next"]``).
 
-Read from the deal in hand: who is on lead, whether a declaration or a close is still allowed (B28,
-B38, B-Δ8), who may claim (B32) or show (B33), and which doubles must be led after a declaration.
+Read from the deal in hand: who is on lead, whether a declaration or a close is still allowed and how
+many doubles the leader's hand can show (B28, B31, B38, B-Δ8), who may claim (B32) or show (B33), and
+which doubles must be led after a declaration.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import TypedDict
 
 from ..tiles import Tile
 from .scoring import next_leader
-from .state import PHASE_ONE_TRICKS, DealState, State
+from .state import PHASE_ONE_TRICKS, DealState, State, declaration_room
 from .values import DOUBLES, tile_texts
 
 
@@ -21,6 +22,7 @@ class Next(TypedDict):
     next_deal_leader: int | None
     can_declare: bool
     declarable: list[str]
+    declare_at_most: int  # B28, B31: the most doubles the leader's hand can show now (0: none)
     can_close: bool
     can_claim: list[int]
     can_show: list[int]
@@ -52,6 +54,7 @@ def next_steps(state: State, deal: DealState | None, ends_match: bool) -> Next:
         "next_deal_leader": None if deal is None or playing else next_leader(state),
         "can_declare": False,
         "declarable": [],
+        "declare_at_most": 0,
         "can_close": False,
         "can_claim": [],
         "can_show": [],
@@ -65,8 +68,10 @@ def next_steps(state: State, deal: DealState | None, ends_match: bool) -> Next:
         lead = deal.on_lead
         nxt["lead_seat"], nxt["reply_seat"] = lead, 1 - lead
         declarable = _declarable(deal, lead)
-        nxt["can_declare"] = deal.pending is None and len(declarable) >= 2
+        most = min(len(declarable), declaration_room(deal, lead))
+        nxt["can_declare"] = deal.pending is None and most >= 2
         nxt["declarable"] = tile_texts(declarable) if nxt["can_declare"] else []
+        nxt["declare_at_most"] = most if nxt["can_declare"] else 0
         done = len(deal.tricks)
         nxt["can_close"] = (
             deal.close is None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import GameOver, IllegalEvent, _, check_seat
+from ..base import GameOver, IllegalEvent, RuleBroken, _, check_seat
 from ..dispatch import make_apply
 from ..frozen import replace
 from ..tiles import Tile
@@ -129,6 +129,7 @@ def _declare(state: State, ev: Declare) -> State:
                 _("%(tile)s was already declared in this deal and cannot be declared again (B29)."),
                 tile=d,
             )
+    _check_room(state, deal, ev.seat, doubles)
     if state.opt("declareAllHeld"):  # B-Δ10: a known held double may not be left out
         for k in deal.known_in_hand(ev.seat):
             if k.is_double and k not in declared and k not in doubles:
@@ -165,6 +166,50 @@ def _declare(state: State, ev: Declare) -> State:
         deal = replace(deal, pending=None, settlement=settlement)
         return state.with_deal(deal, award(state.game_points, ev.seat, 3))
     return state.with_deal(deal)
+
+
+def _check_room(state: State, deal: DealState, seat: int, doubles: tuple[Tile, ...]) -> None:
+    """B28, B31 with B23/B38: the declared doubles are in the declarer's hand, so they fit in it beside
+    the other tiles the table already knows are there; invincible needs all seven in a seven-tile hand
+    (``state.declaration_room`` says the same to the declaration picker)."""
+    known = [k for k in deal.known_in_hand(seat) if k not in doubles]
+    room = deal.hand_size - len(known)
+    if len(doubles) <= room:
+        return
+    player, size = _name(state, seat), deal.hand_size
+    if known:
+        raise RuleBroken(
+            "declaration_exceeds_hand",
+            _(
+                "%(player)s has %(n)s tiles in hand now, and the table already knows these are among them: "
+                "%(tiles)s. So at most %(room)s more doubles can be shown, not %(k)s (%(rule)s)."
+            ),
+            rule="B31" if len(doubles) == HAND else "B28",
+            player=player,
+            n=size,
+            tiles=", ".join(str(k) for k in known),
+            room=max(room, 0),
+            k=len(doubles),
+        )
+    if len(doubles) == HAND:
+        raise RuleBroken(
+            "declaration_exceeds_hand",
+            _("Invincible needs all seven doubles in a hand of seven tiles (%(rule)s): %(player)s has %(n)s now."),
+            rule="B31",
+            player=player,
+            n=size,
+        )
+    raise RuleBroken(
+        "declaration_exceeds_hand",
+        _(
+            "%(player)s has only %(n)s tiles in hand now (nobody draws in phase 2), so cannot show "
+            "%(k)s doubles (%(rule)s)."
+        ),
+        rule="B28",
+        player=player,
+        n=size,
+        k=len(doubles),
+    )
 
 
 def _check_available(state: State, deal: DealState, tile: Tile, seat: int, used: dict[Tile, int]) -> None:

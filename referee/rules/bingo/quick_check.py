@@ -5,7 +5,8 @@ the trump, each trick pile, the declarations that count, who won the last trick,
 B42 snapshot. That becomes a :class:`DealState` whose tricks are the piles in pairs, and the deal's own
 scoring (:func:`seat_points`, :func:`settle_claim`) answers: nothing about points is computed here.
 Impossible input is refused with the reason (a tile twice, a tile in both piles, an odd pile, a
-declared "double" that is not one, a double declared twice).
+declared "double" that is not one, a double declared twice, declared doubles still in a hand too small
+to hold them).
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import IllegalEvent, MalformedEvent, _
+from ..base import IllegalEvent, MalformedEvent, RuleBroken, _
 from ..message import Message
 from ..tiles import Tile
 from .scoring import ClaimDetail, settle_claim
-from .state import CloseRecord, DealState, DeclarationRecord, TrickRecord
+from .state import HAND, CloseRecord, DealState, DeclarationRecord, TrickRecord
 from .values import DECLARATION_NAMES, card_points, declaration_points
 
 SCORING_OPTIONS = ("thresholdCardPointsOnly", "threeIfNonClaimerTrickless")
@@ -117,6 +118,36 @@ def _declarations(raw: Any) -> list[DeclarationRecord]:
     return out
 
 
+def _check_hands(
+    declarations: Sequence[DeclarationRecord], piles: tuple[list[Tile], list[Tile]], closed: bool
+) -> None:
+    """B28 with B23/B38: a declared double in no trick pile has not been led yet, so it is still in its
+    declarer's hand; that hand holds 7 tiles in phase 1 and one fewer after each phase-2 trick. The
+    told piles give the number of tricks, not when a close came, so a closed deal is given the largest
+    hand it can have (a close after trick 6 at the latest)."""
+    tricks = (len(piles[0]) + len(piles[1])) // 2
+    size = max(0, min(HAND, 2 * HAND - tricks - (1 if closed else 0)))
+    in_piles = {t for pile in piles for t in pile}
+    for seat in (0, 1):
+        held = sorted(
+            (d for decl in declarations if decl.seat == seat for d in decl.doubles if d not in in_piles),
+            reverse=True,
+        )
+        if len(held) > size:
+            raise RuleBroken(
+                "declared_not_in_hand",
+                _(
+                    "Player %(n)s declared %(tiles)s, which are in no trick pile and so still in hand, "
+                    "but after %(tricks)s tricks a hand holds at most %(size)s tiles (%(rule)s)."
+                ),
+                rule="B28",
+                n=seat + 1,
+                tiles=", ".join(str(d) for d in held),
+                tricks=tricks,
+                size=size,
+            )
+
+
 def _close(raw: Any, claimer: int, trick_count: int) -> CloseRecord | None:
     if raw is None:
         return None
@@ -168,6 +199,7 @@ def check_claim(body: Any) -> ClaimCheck:
             worth = card_points(lead, trump) + card_points(reply, trump)
             tricks.append(TrickRecord(0, len(tricks) + 1, seat, lead, reply, seat, worth, 1, _UNTOLD))
     close = _close(body.get("closed"), claimer, len(tricks))
+    _check_hands(declarations, piles, close is not None)
     deal = _Told(
         no=1,
         event=0,

@@ -224,9 +224,11 @@ def next_leader(state: State) -> int | None:
 
 
 def settle_played_out(state: State) -> State:
-    """B37/B40: a played-out deal nobody claimed settles when the next deal starts or the record ends."""
+    """B37/B40: a played-out deal nobody claimed settles when the next deal starts or the record ends,
+    unless a capture at its last trick has already ended the match (B2, B47): nothing is scored after
+    that, so the closer's implied claim is not."""
     deal = state.deal
-    if deal is None or deal.settled or not deal.played_out:
+    if deal is None or deal.settled or not deal.played_out or state.finished:
         return state
     settlement = settle_unclaimed(deal, dict(state.options))
     return state.with_deal(

@@ -200,3 +200,13 @@ def award(gp: tuple[int, int], seat: int | None, points: int) -> tuple[int, int]
     out = list(gp)
     out[seat] += points
     return (out[0], out[1])
+
+
+def declaration_room(deal: DealState, seat: int) -> int:
+    """The most doubles ``seat`` could show before its next lead (B28, B31): its hand holds 7 tiles in
+    phase 1 and one fewer after each phase-2 trick, as nobody draws then (B23, B38), and the tiles the
+    table knows are in it that cannot be shown again (declared doubles, B29; a taken indicator that is
+    no double, B21) take their places."""
+    declared = deal.declared()
+    fixed = [k for k in deal.known_in_hand(seat) if k in declared or not k.is_double]
+    return deal.hand_size - len(fixed)

@@ -18,17 +18,29 @@ def _reached(state: State, score: int) -> bool:
 
 def immediate_win(state: State) -> State:
     """``immediateWinAt61`` (F-Δ6): after any event, a side at the target wins at once, unless the hand
-    is over (its ``end`` decides) or a muggins call may still move the points."""
-    settled = state.window is None or not state.rules.muggins
-    if state.rules.immediate and not state.finished and settled and state.hand and state.hand.status == "play":
-        return check_target(state, at_hand_end=False)
+    is over (its ``end`` decides). With ``muggins`` the points of a play still awaiting its call are
+    not credited yet (a call may move them), so the target is checked on the credited points: the game
+    ends at the event that credits the points reaching it, a call or whatever event closes the
+    previous play's window, a play included; that event is applied in full (README §8, ``muggins``)."""
+    r = state.rules
+    if r.immediate and not state.finished and state.hand and state.hand.status == "play":
+        return check_target(state, at_hand_end=False, credited=_credited(state))
     return state
 
 
-def check_target(state: State, at_hand_end: bool) -> State:
-    """F29-F30 (and F-Δ6 mid-hand): end the game or the Le Quantette set, or extend a tie."""
+def _credited(state: State) -> tuple[int, ...]:
+    """The scores less the points of a play whose muggins window is still open."""
+    w = state.window
+    if w is None or not state.rules.muggins:
+        return state.scores
+    return add(state.scores, side_of(w.seat, state.n), -w.points)
+
+
+def check_target(state: State, at_hand_end: bool, credited: tuple[int, ...] | None = None) -> State:
+    """F29-F30 (and F-Δ6 mid-hand, on the ``credited`` scores): end the game or the Le Quantette set,
+    or extend a tie."""
     extra_hands = 3 if state.n == 3 else 2
-    scores = state.scores
+    scores = state.scores if credited is None else credited
     top = max(scores)
     tied = scores.count(top) > 1
     if state.extra_left is not None:

@@ -62,7 +62,12 @@ OPTIONS = (
     ),
     Option(
         "immediateWinAt61", False,
-        _("The game ends as soon as a side reaches the target, even mid-hand (F-Δ6)."),
+        _(
+            "The game ends as soon as a side reaches the target, even mid-hand (F-Δ6). With muggins, a "
+            "play's points count once its call is made or missed: the game ends at the call, or at the next "
+            "event (a play too, recorded in full), not on a tie on top; a player who goes out still has the "
+            "hand's end scored first."
+        ),
         label=_("Win the moment the target is reached"),
     ),
     Option(
@@ -95,11 +100,17 @@ OPTIONS = (
     ),
     Option(
         "calledScore", False,
-        _("Players announce their own points after each play; the app checks the calls."),
+        _(
+            "Players announce their own points after each play; the app checks the calls. A call is "
+            "recorded as the event right after the play it announces."
+        ),
         label=_("Players call their own points"), common=True,
     ),
     Option(
-        "muggins", False, _("With called scores: points a player fails to call go to the next player."),
+        "muggins", False, _(
+            "With called scores: points a player fails to call go to the next player as soon as anything "
+            "but the call comes next (the next play, a draw or a pass)."
+        ),
         label=_("Muggins: uncalled points go to the next player"), common=True,
     ),
     Option(

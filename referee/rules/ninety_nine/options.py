@@ -45,7 +45,10 @@ OPTIONS = (
     Option(
         "wikiGameBonus",
         False,
-        _("Game bonus only for players at 100+ who made their bid; match ends at 3 bonuses (N18)."),
+        _(
+            "Game bonus only for players at 100+ who made their bid; the match ends when a player has it 3 "
+            "times, and players tied on top then share the win (N18)."
+        ),
         label=_("Game bonus only at 100+ with the bid made"),
     ),
     Option(

@@ -148,16 +148,16 @@ def close_deal(state: State, deal: DealState) -> State:
 
 def _close_wiki(state: State, result: DealResult) -> State:
     """N18: the game ends at 100+; the bonus only for those at 100+ who made their bid in that deal;
-    the match ends once a player has earned it 3 times, the highest total winning (ties: N20)."""
+    the match ends as soon as a player has earned it 3 times, the highest total winning; players who
+    share the highest total then share the win (no deal follows: N20 does not apply)."""
     scores = state.game_scores
     if max(scores) >= 100:
         bonus = tuple(100 if s >= 100 and result.success[i] else 0 for i, s in enumerate(scores))
         state = _end_game(state, bonus, None)
         counts = tuple(c + (1 if b else 0) for c, b in zip(state.game_bonuses, bonus, strict=True))
         state = replace(state, game_bonuses=counts)
-    top = _top(state.totals())
-    if max(state.game_bonuses) >= 3 and len(top) == 1:
-        return _finish(state, top)
+    if max(state.game_bonuses) >= 3:
+        return _finish(state, _top(state.totals()))
     return state
 
 
