@@ -294,7 +294,9 @@ def openapi_document() -> dict[str, Any]:
                         "403": answer("token may not write, or may not touch a sealed event", err),
                         "404": answer("no such table", err),
                         "409": answer("stale If-Match; the current state is included", err),
-                        "422": answer("malformed or illegal event", err),
+                        "422": answer(
+                            "malformed or illegal event; idempotency_key_reused: the key names another entry", err
+                        ),
                     },
                 }
             },
