@@ -158,7 +158,7 @@ def _bar(halves: list[Mapping[str, Any]], x, y) -> tuple[int, int, int, int] | N
 
 
 def _cell(text: str) -> tuple[int, int] | None:
-    numbers = [whole_number(part) for part in text.split(",")]
+    numbers = [whole_number(part, signed=True) for part in text.split(",")]  # the board grows every way
     if len(numbers) != 2 or None in numbers:
         return None
     return numbers[0], numbers[1]  # type: ignore[return-value]
