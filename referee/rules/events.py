@@ -336,6 +336,10 @@ def schema(cls: type) -> dict[str, Any]:
         props[name] = _schema_of(hint)
         if not optional:
             required.append(name)
+        else:  # an optional field may also be given as null (the decoder reads null as "not given")
+            props[name]["nullable"] = True
+            if "enum" in props[name]:
+                props[name]["enum"] = [*props[name]["enum"], None]
     return {"type": "object", "properties": props, "required": required, "additionalProperties": False}
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..rules import game as find_game
 from ..rules.base import IllegalEvent, _
+from ..rules.numbers import whole_number
 from .models import GameTable
 from .replay import LogEntry, Replayed, replay
 from .tables import current, log_of
@@ -16,12 +17,11 @@ from .tables import current, log_of
 
 def check_moment(at: object, last: int) -> int:
     """``at`` (text or int) as a moment 0..last, or a RuleError saying which moments exist."""
-    text = str(at).strip()
-    if isinstance(at, bool) or not (text.isdigit() or (text.startswith("-") and text[1:].isdigit())):
+    k = at if isinstance(at, int) and not isinstance(at, bool) else whole_number(at, signed=True)
+    if k is None:
         raise IllegalEvent(
             "bad_moment", _("A moment is a whole number from 0 to %(last)s (the entries so far)."), last=last
         )
-    k = int(text)
     if not 0 <= k <= last:
         raise IllegalEvent(
             "no_such_moment",

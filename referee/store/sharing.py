@@ -36,7 +36,16 @@ from .private import check_private
 from .record import storable
 from .refusals import counted
 from .replay import LogEntry, Replayed, replay
-from .tables import TOKEN_BYTES, StaleWrite, append, current, hash_token, log_of, normalise_event
+from .tables import (
+    TOKEN_BYTES,
+    StaleWrite,
+    append,
+    current,
+    hash_token,
+    log_of,
+    normalise_event,
+    same_request,
+)
 from .version_feed import mark_changed
 
 PENDING, CONFIRMING, CONFIRMED, REJECTED = "pending", "confirming", "confirmed", "rejected"
@@ -159,6 +168,7 @@ def propose_correction(
             )
         )
         if seen is not None:
+            _proposed_again(table, seen, target, event, author)
             return seen
     game = find_game(table.game)
     log = log_of(table)
@@ -188,8 +198,16 @@ def propose_correction(
         )
         if seen is None:
             raise
+        _proposed_again(table, seen, target, event, author)
         return seen
     return row
+
+
+def _proposed_again(table: GameTable, seen: PendingCorrection, target: Any, event: Any, author: str) -> None:
+    """KeyReused unless this is the correction already proposed under the same key."""
+    body = {"target": target, "event": event}
+    proposed = ("correct", {"target": seen.target, "event": seen.event}, seen.proposed_by)
+    same_request(find_game(table.game), proposed, "correct", body, author)
 
 
 def decide(table: GameTable, pending_id: int, *, by: str, confirm: bool) -> Replayed:

@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..extensions import db
 from ..rules import game as find_game
-from ..rules.base import Game, MalformedEvent, _
+from ..rules.base import Game, IllegalEvent, MalformedEvent, RuleError, _
 from ..rules.events import decode, encode
 from . import gates
 from .bounds import check_room
@@ -202,6 +202,51 @@ def normalise_event(game: Game[Any, Any], raw: Any) -> dict[str, Any]:
     return encode(decode(game.events, raw))
 
 
+class KeyReused(IllegalEvent):
+    """An idempotency key already names another log line at this table (422): the new one is not
+    recorded, and not silently taken for the old one either."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "idempotency_key_reused",
+            _(
+                "This entry's key was already used for a different entry at this table, so it was not"
+                " recorded. Send it with a new key."
+            ),
+        )
+
+
+def _as_stored(game: Game[Any, Any], kind: str, body: Mapping[str, Any]) -> str | None:
+    """The log line ``kind``/``body`` would be stored as (canonical JSON), None when it cannot be
+    read: two spellings of one entry ("6-4" and "4-6") are the same request, anything else is not."""
+    try:
+        if kind == "event":
+            stored: Any = normalise_event(game, body)
+        elif kind == "correct":
+            stored = {"target": body.get("target"), "event": normalise_event(game, body.get("event"))}
+        else:
+            stored = dict(body)
+        return json.dumps(stored, sort_keys=True)
+    except (RuleError, TypeError, ValueError):
+        return None
+
+
+def same_request(
+    game: Game[Any, Any],
+    seen: tuple[str, Mapping[str, Any], str],
+    kind: str,
+    body: Mapping[str, Any],
+    author: str,
+) -> None:
+    """Raise KeyReused unless ``kind``/``body`` by ``author`` is the line already stored under the
+    key (``seen``: its kind, body and author). Another writer's line never matches, so a key cannot
+    be used to test guesses at someone's sealed entry."""
+    seen_kind, seen_body, seen_author = seen
+    same = seen_kind == kind and seen_author == author
+    if not same or _as_stored(game, kind, body) != json.dumps(seen_body, sort_keys=True):
+        raise KeyReused()
+
+
 RACE_RETRIES = 64  # each lost race means another write was stored: a bound, not a timeout
 
 
@@ -263,6 +308,7 @@ def append(
             select(EventRow).where(EventRow.table_id == table.id, EventRow.idempotency_key == idempotency_key)
         )
         if seen is not None:
+            same_request(find_game(table.game), (seen.kind, seen.body, seen.author), kind, body, author)
             return current(table), seen.seq, False
     now = current(table)
     last = now.last_seq
@@ -318,6 +364,7 @@ def append(
                 )
             )
             if seen is not None:
+                same_request(game, (seen.kind, seen.body, seen.author), kind, body, author)
                 return current(table), seen.seq, False
         if based_on is None and _races > 0:  # another write took this seq: go after it
             return again(based_on=None, _retries=_retries, _races=_races - 1)

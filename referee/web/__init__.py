@@ -20,6 +20,7 @@ from . import (
     table,
     templating,
     trust,
+    urls,
 )
 from . import bead_game as bead_game_web
 from . import bingo as bingo_web
@@ -55,6 +56,7 @@ BLUEPRINTS = (
 
 
 def register(app: Flask) -> None:
+    urls.init_app(app)  # before the blueprints: their <int:...> segments take ASCII digits only
     trust.init_app(app)  # proxy, Secure cookies, same-origin posts
     templating.init_app(app)
     errors.init_app(app)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, g, jsonify, request, url_for
+from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
 from ..extensions import csrf
 from ..rules import game as find_game
 from ..rules.base import Game, MalformedEvent, RuleError, _
 from ..rules.events import decode
+from ..rules.numbers import whole_number
 from ..store.moments import check_moment, state_at
 from ..store.private import PrivateEvent
 from ..store.record import RecordError, parse_record, to_record
@@ -17,8 +19,7 @@ from ..store.tables import Created, StaleWrite, create_table, current, import_re
 from . import service
 from .access import bearer
 from .bodies import json_body, json_object
-from .errors import too_large_message
-from .forms import digits
+from .errors import api_refusal, too_large_message
 from .openapi import openapi_document
 from .presenting import error_json, error_response, public_record, refusal_status, state_json
 
@@ -28,17 +29,10 @@ csrf.exempt(bp)  # token-authenticated, not cookie-authenticated
 
 @bp.errorhandler(HTTPException)
 def http_error(exc: HTTPException):
-    codes = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 400: "bad_request"}
-    messages = {
-        404: _("There is no such table."),
-        405: _("This method is not allowed here."),
-        413: _("The request is too large."),
-        400: _("The request is malformed."),
-    }
-    code = exc.code or 500
-    if code == 413:
+    """The API's JSON refusal (errors.py), naming the table where a table was not found."""
+    if exc.code == 413:
         return error_response(413, RuleError("too_large", too_large_message()))
-    return error_response(code, RuleError(codes.get(code, "error"), messages.get(code, _("The request is malformed."))))
+    return api_refusal(exc, gettext("There is no such table.") if exc.code == 404 else None)
 
 
 def created_response(created: Created) -> Response:
@@ -59,8 +53,11 @@ def created_response(created: Created) -> Response:
 def create():
     try:
         body = json_object()
+        confirm = body.get("confirm_corrections", False)
+        if not isinstance(confirm, bool):  # read strictly, as every field: not "yes", not 1
+            raise MalformedEvent("bad_option", _("confirm_corrections is true or false."))
         created = create_table(body.get("game"), body.get("players"), body.get("options"))
-        if body.get("confirm_corrections") is True:
+        if confirm:
             set_confirm_corrections(created.table, True)
         return created_response(created)
     except RuleError as err:
@@ -105,8 +102,16 @@ def get_record(table_id: str):
 
 
 def _if_match() -> int | None:
-    raw = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"')
-    return digits(raw)
+    """The seq an ``If-Match`` names (an ETag this API sent: ``"12"``), None without one (or ``*``);
+    anything else is refused rather than ignored: a write sent with a precondition is never stored
+    without checking it."""
+    raw = request.headers.get("If-Match", "").strip()
+    if raw in ("", "*"):
+        return None
+    seq = whole_number(raw.removeprefix("W/").strip('"'))
+    if seq is None:
+        raise MalformedEvent("bad_if_match", _('If-Match must be an ETag this API sent, like "12".'))
+    return seq
 
 
 @bp.post("/v1/tables/<table_id>/events")

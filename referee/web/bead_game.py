@@ -16,6 +16,7 @@ from flask_babel import gettext
 from ..extensions import htmx
 from ..rules.base import RuleError
 from ..rules.bead_game.play import legal_placements
+from ..rules.numbers import whole_number
 from ..store.tables import current
 from . import service
 from .i18n import explain, say
@@ -157,12 +158,10 @@ def _bar(halves: list[Mapping[str, Any]], x, y) -> tuple[int, int, int, int] | N
 
 
 def _cell(text: str) -> tuple[int, int] | None:
-    parts = text.split(",")
-    try:
-        r, c = (int(p) for p in parts)
-    except ValueError:
+    numbers = [whole_number(part, signed=True) for part in text.split(",")]  # the board grows every way
+    if len(numbers) != 2 or None in numbers:
         return None
-    return r, c
+    return numbers[0], numbers[1]  # type: ignore[return-value]
 
 
 def _turned(tile: str) -> str:
@@ -194,8 +193,8 @@ def place(table_id: str):
 @bp.post("/<table_id>/bead-game/hand")
 def hand(table_id: str):
     """The starter square from its four tapped numbers and whether its tiles stand or lie."""
-    values = {pos: request.form.get("v" + pos, "") for pos in STARTER_CELLS}
-    if not all(v.isdigit() for v in values.values()):
+    values = {pos: whole_number(request.form.get("v" + pos, "")) for pos in STARTER_CELLS}
+    if None in values.values():
         return service.refuse(gettext("Tap a number for each of the four starter cells."))
     if request.form.get("layout") == "rows":  # one tile above the other, both lying
         starter = [

@@ -21,6 +21,7 @@ def _guarded(responses: dict[str, Any]) -> dict[str, Any]:
 
 
 def club_paths() -> dict[str, Any]:
+    from .openapi import names  # the names a table takes, said once
     return {
         "/api/v1/clubs": {
             "post": {
@@ -49,7 +50,7 @@ def club_paths() -> dict[str, Any]:
                 "parameters": [CLUB_ID],
                 "security": DIRECTOR,
                 "requestBody": request_body(
-                    {"type": "object", "properties": {"players": NAMES}, "required": ["players"]}
+                    {"type": "object", "properties": {"players": names(minItems=1)}, "required": ["players"]}
                 ),
                 "responses": _guarded(
                     {
@@ -104,17 +105,14 @@ def club_paths() -> dict[str, Any]:
 
 
 def club_schemas() -> dict[str, Any]:
+    from .openapi import TITLE, names
     integer = {"type": "integer"}
     return {
         "NewClub": {
             "type": "object",
             "properties": {
-                "name": {"type": "string", "maxLength": 120},
-                "players": {
-                    **NAMES,
-                    "maxItems": 500,
-                    "description": "the first names on the roster (optional)",
-                },
+                "name": TITLE,
+                "players": names(maxItems=500, nullable=True, description="the first names on the roster (optional)"),
             },
             "required": ["name"],
         },

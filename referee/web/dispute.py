@@ -22,6 +22,7 @@ from ..rules import game as find_game
 from ..rules.base import RuleError, _, word
 from ..rules.bingo.quick_check import claim_lines
 from ..rules.cards import Card
+from ..rules.numbers import whole_number
 from ..store.moments import check_moment
 from ..store.replay import LogEntry, Replayed, extend, replay
 from ..store.tables import log_of
@@ -126,7 +127,7 @@ def _range(log: list[LogEntry], game_id: str) -> tuple[int, int]:
     for types, name in big:
         if name in request.args:
             raw = request.args[name].strip()
-            n = int(raw) if raw.isdigit() else 0
+            n = whole_number(raw) or 0
             starts = [e.seq for e in log if e.kind == "event" and e.body.get("type") in types]
             if not 1 <= n <= len(starts):
                 raise RuleError(

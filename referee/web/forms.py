@@ -11,38 +11,30 @@ codec refuses it with the field and the expected form: one message, whatever the
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 import types
 import typing
 from collections.abc import Mapping
 from typing import Any
 
-from ..rules.base import Game, Option, RuleError
+from ..rules.base import Game, MalformedEvent, Option, RuleError
 from ..rules.cards import Card
 from ..rules.events import field_specs
+from ..rules.numbers import whole_number
 from ..rules.tiles import Tile
+from .bodies import parse_json
 
-_INT = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: "１２" or "١٢" are refused, not read as 12
 _TILE = re.compile(r"\[?\s*([0-9])\s*[-|:/ ]\s*([0-9])\s*\]?")
 _CARD_SYMBOLS = {"♤": "♠", "♡": "♥", "♢": "♦", "♧": "♣"}
 TRUE_WORDS = ("true", "on", "1", "yes")
 FALSE_WORDS = ("false", "off", "0", "no")
 
 
-_DIGITS = re.compile(r"[0-9]{1,9}")
-
-
-def digits(text: Any) -> int | None:
-    """A count or position from ASCII digits (at most nine), else None. ``str.isdigit`` is no guard:
-    it also takes "²", which ``int`` refuses, and "١", which ``int`` reads."""
-    return int(text) if isinstance(text, str) and _DIGITS.fullmatch(text) else None
-
-
 def form_int(value: Any) -> Any:
-    if isinstance(value, str) and _INT.fullmatch(value.strip()):
-        return int(value.strip())
-    return value
+    """A whole number from its ASCII digits (``whole_number``); anything else is left for the codec
+    to refuse with the field's name ("１２" and "1e3" are not numbers here)."""
+    number = whole_number(value, signed=True)
+    return value if number is None else number
 
 
 def form_bool(value: Any) -> Any:
@@ -77,8 +69,8 @@ def _split(text: str) -> Any:
     text = text.strip()
     if text.startswith(("[", "{")):
         try:
-            return json.loads(text)
-        except (ValueError, RecursionError):
+            return parse_json(text)  # the API's reader: too deep, NaN or not JSON stays text, refused
+        except MalformedEvent:
             return text
     return [part.strip() for part in text.split(",") if part.strip()]
 

@@ -1,4 +1,4 @@
-"""Rate limits (Flask-Limiter) on writes and on creating tables, per client address.
+"""Rate limits (Flask-Limiter) on writes and on creating anything, per client address.
 
 Reads (pages, polls, PDFs) are not limited: live pages poll twice a second. The limits are generous
 for a person at a table and stop a script hammering the server. ``RATELIMIT_ENABLED`` (environment
@@ -28,12 +28,33 @@ from . import service
 
 CREATE_LIMIT = "10 per minute;100 per hour"
 WRITE_LIMIT = "120 per minute"
-CREATE_ENDPOINTS = frozenset({"pages.new_table", "pages.import_page", "api.create", "api.create_from_record"})
+CREATE_ENDPOINTS = frozenset(
+    {
+        # tables and records, from a phone's pages and over the API
+        "pages.new_table",
+        "pages.import_page",
+        "api.create",
+        "api.create_from_record",
+        # sessions and clubs, and the tables and records made inside a session (director's forms too)
+        "sessions_api.create",
+        "sessions_api.new_table",
+        "sessions_api.new_record",
+        "clubs_api.create",
+        "clubs_api.new_session",
+        "clubs_pages.new_club",
+        "clubs_pages.new_session",
+        "clubs_pages.new_session_alone",
+        "sessions_pages.add_table",
+        "sessions_pages.add_record",
+    }
+)
+"""Every way to create something: one budget (``CREATE_LIMIT``) per client for all of them together."""
 
 
 def init_app(app: Flask) -> Limiter:
-    """One limiter per app (so test apps never share counters), applied to every POST endpoint: one
-    budget for creating tables and one for all writes, per client address."""
+    """One limiter per app, applied to every POST endpoint: one budget for creating (tables, records,
+    sessions, clubs, a session's tables and records), one for all other writes, per client address.
+    The counters live in the shared store, so every worker and server counts together."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", "referee-db://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)  # a storage hiccup never turns into a 500
@@ -67,7 +88,7 @@ def too_many_requests(_exc: RateLimitExceeded) -> tuple[Response | str, int, dic
         seconds,
     )
     headers = {"Retry-After": str(seconds)}
-    if request.blueprint == "api":
+    if request.path.startswith("/api/"):  # every API answers JSON, sessions and clubs too
         body = jsonify(error={"code": "rate_limited", "message": message, "retry_after": seconds})
         return body, 429, headers
     if htmx and g.get("table") is not None:  # an entry on a table page: the table, with the message on it

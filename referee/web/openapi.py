@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules import GAMES
+from ..rules.base import Game, Option
 from ..rules.events import schema
+from ..store.bounds import MAX_LOG_LINES
 from .quick_checks import MOMENT_PARAMETER, openapi_paths
 
 
@@ -16,6 +18,110 @@ def _game_events() -> dict[str, Any]:
             name = f"{game.id}.{cls.type}"
             schemas[name] = {**schema(cls), "description": f"{game.id}: {cls.type}"}
     return schemas
+
+
+PLAYER_NAME = {
+    "type": "string",
+    "format": "player-name",
+    "minLength": 1,
+    "description": "trimmed (spaces and invisible format characters at either end), with a visible "
+    "character (a letter, digit, punctuation mark or symbol), no control characters, at most 40 "
+    "characters; no two names at a table alike after NFKC and case folding",
+}
+TITLE = {
+    "type": "string",
+    "format": "title",
+    "minLength": 1,
+    "description": "trimmed: a character other than a space, no control characters, at most 120 characters",
+}
+
+
+def names(**more: Any) -> dict[str, Any]:
+    """A list of player names, no two the same (the server compares them after NFKC and case folding)."""
+    return {"type": "array", "items": PLAYER_NAME, "uniqueItems": True, **more}
+
+
+def _option(opt: Option) -> dict[str, Any]:
+    """What an option takes, as ``Option.coerce`` reads it: true/false, one of its choices, or a
+    whole number within its bounds (or its default, "off")."""
+    if opt.is_switch:
+        return {"type": "boolean"}
+    if opt.bounds is not None:
+        lo, hi = opt.bounds
+        if opt.default == lo - 1:
+            return {"type": "integer", "minimum": opt.default, "maximum": hi}
+        return {"type": "integer", "anyOf": [{"enum": [opt.default]}, {"minimum": lo, "maximum": hi}]}
+    return {"enum": list(opt.choices or ())}
+
+
+def options_schema(game: Game[Any, Any]) -> dict[str, Any]:
+    """A game's options object: its options only, each of its type; at most one of a group on."""
+    groups: dict[str, list[str]] = {}
+    for opt in game.options:
+        if opt.group is not None:
+            groups.setdefault(opt.group.id, []).append(opt.id)
+    both_on = [
+        {"properties": {a: {"enum": [True]}, b: {"enum": [True]}}, "required": [a, b]}
+        for members in groups.values()
+        for i, a in enumerate(members)
+        for b in members[i + 1 :]
+    ]
+    return {
+        "type": "object",
+        "nullable": True,
+        "properties": {opt.id: _option(opt) for opt in game.options},
+        "additionalProperties": False,
+        **({"not": {"anyOf": both_on}} if both_on else {}),
+    }
+
+
+def table_header(game: Game[Any, Any]) -> dict[str, Any]:
+    """A table's header for one game (``store.record.check_header``): the game, its number of players, its options."""
+    return {
+        "game": {"type": "string", "enum": [game.id]},
+        "players": names(minItems=game.min_players, maxItems=game.max_players),
+        "options": options_schema(game),
+    }
+
+
+def new_table() -> dict[str, Any]:
+    return {
+        "oneOf": [
+            {
+                "type": "object",
+                "properties": {
+                    **table_header(game),
+                    "confirm_corrections": {"type": "boolean", "description": "true: corrections wait for a seat"},
+                },
+                "required": ["game", "players"],
+            }
+            for game in GAMES.values()
+        ]
+    }
+
+
+def record() -> dict[str, Any]:
+    """A record (docs/record-format.md): the header, then the game's events (the rules judge them)."""
+    return {
+        "oneOf": [
+            {
+                "type": "object",
+                "properties": {
+                    "format": {"type": "string", "enum": ["referee-record"]},
+                    "version": {"type": "integer", "enum": [1]},
+                    **table_header(game),
+                    "events": {
+                        "type": "array",
+                        "maxItems": MAX_LOG_LINES,
+                        "items": {"oneOf": [{"$ref": f"#/components/schemas/{game.id}.{c.type}"} for c in game.events]},
+                    },
+                },
+                "required": ["format", "version", "game", "players", "events"],
+                "additionalProperties": False,
+            }
+            for game in GAMES.values()
+        ]
+    }
 
 
 ERROR = {
@@ -188,7 +294,9 @@ def openapi_document() -> dict[str, Any]:
                         "403": answer("token may not write, or may not touch a sealed event", err),
                         "404": answer("no such table", err),
                         "409": answer("stale If-Match; the current state is included", err),
-                        "422": answer("malformed or illegal event", err),
+                        "422": answer(
+                            "malformed or illegal event; idempotency_key_reused: the key names another entry", err
+                        ),
                     },
                 }
             },
@@ -203,32 +311,8 @@ def openapi_document() -> dict[str, Any]:
                 **session_schemas(),
                 **club_schemas(),
                 "State": state,
-                "NewTable": {
-                    "type": "object",
-                    "properties": {
-                        "game": {"type": "string", "enum": list(GAMES)},
-                        "players": {
-                            "type": "array",
-                            "items": {"type": "string"},
-                            "minItems": 2,
-                            "maxItems": 8,
-                        },
-                        "options": {"type": "object"},
-                    },
-                    "required": ["game", "players"],
-                },
-                "Record": {
-                    "type": "object",
-                    "properties": {
-                        "format": {"type": "string", "enum": ["referee-record"]},
-                        "version": {"type": "integer", "enum": [1]},
-                        "game": {"type": "string", "enum": list(GAMES)},
-                        "players": {"type": "array", "items": {"type": "string"}},
-                        "options": {"type": "object"},
-                        "events": {"type": "array", "items": {"type": "object"}},
-                    },
-                    "required": ["format", "version", "game", "players", "events"],
-                },
+                "NewTable": new_table(),
+                "Record": record(),
                 "Undo": {
                     "type": "object",
                     "properties": {"type": {"type": "string", "enum": ["undo"]}},

@@ -12,10 +12,10 @@ from werkzeug.datastructures import MultiDict
 
 from ..rules.base import Game, RuleError
 from ..rules.events import field_specs
+from ..rules.numbers import whole_number
 from ..store.replay import Replayed
 from .access import Access
 from .bodies import NOT_JSON
-from .forms import digits
 from .i18n import say
 
 
@@ -122,6 +122,6 @@ def _indexed(form: MultiDict, name: str) -> list[str]:
     positions = sorted(
         (index, value)
         for key, value in form.items()
-        if key.startswith(name + ".") and (index := digits(key[len(name) + 1 :])) is not None
+        if key.startswith(name + ".") and (index := whole_number(key[len(name) + 1 :])) is not None
     )
     return [value for _index, value in positions if value.strip()]

@@ -10,6 +10,7 @@ from printables.geometry import PAGE_SPECS
 from printables.registry import PrintJob, find, printables_for
 
 from ..rules import GAMES
+from ..rules.numbers import whole_number
 from ..store.tables import current
 from . import service
 
@@ -45,7 +46,7 @@ def blank(game_id: str, kind: str):
     game = GAMES.get(game_id)
     if printable is None or game is None:
         abort(404)
-    count = request.args.get("players", type=int) or game.max_players
+    count = whole_number(request.args.get("players")) or game.max_players
     count = min(max(count, game.min_players), game.max_players)
     names = tuple(gettext("Player %(n)s", n=i + 1) for i in range(count))
     job = PrintJob(

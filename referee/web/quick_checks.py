@@ -14,14 +14,16 @@ from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from ..extensions import csrf
-from ..rules.base import RuleError, _
+from ..rules.base import MalformedEvent, RuleError, _
 from ..rules.bead_game.quick_check import check_line
 from ..rules.bingo.quick_check import SCORING_OPTIONS, Line, check_claim, name_seats
 from ..rules.five_up.quick_check import check_count
 from ..rules.ninety_nine.deal_quick_check import check_deal
 from ..rules.ninety_nine.quick_check import check_bid, check_bid_cards
+from ..rules.numbers import whole_number
+from .bodies import json_body
 from .i18n import explain, say
-from .presenting import error_json
+from .presenting import error_response, refusal_status
 
 bp = Blueprint("quick_check", __name__)
 
@@ -44,17 +46,10 @@ def claim_words(lines: Sequence[Line], names: Sequence[str]) -> list[str]:
 @bp.post("/api/v1/checks/bingo-claim")
 @csrf.exempt
 def bingo_claim_api() -> Response:
-    body = request.get_json(silent=True)
-    if body is None:
-        resp = jsonify(error_json(RuleError("bad_json", _("The request body must be JSON."))))
-        resp.status_code = 400
-        return resp
     try:
-        result = check_claim(body)
+        result = check_claim(json_body())
     except RuleError as err:
-        resp = jsonify(error_json(err))
-        resp.status_code = 422
-        return resp
+        return error_response(refusal_status(err), err)
     return jsonify(
         points=list(result.points),
         correct=result.correct,
@@ -62,6 +57,19 @@ def bingo_claim_api() -> Response:
         gamePoints=result.game_points,
         lines=claim_words(result.lines, seat_names()),
     )
+
+
+def _number(form: MultiDict[str, str], name: str) -> int | None:
+    """A number box of a check form: None when left empty, its value when it holds ASCII digits,
+    else a RuleError that says so (never a guess)."""
+    raw = form.get(name, "").strip()
+    if not raw:
+        return None
+    number = whole_number(raw)
+    if number is None:
+        message = _("%(value)s is not a number: use the digits 0 to 9.")
+        raise MalformedEvent("not_a_number", message, value=raw[:20])
+    return number
 
 
 def claim_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
@@ -76,13 +84,13 @@ def claim_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
     if form.get("closed_by") in ("0", "1"):
         closed = {
             "by": int(form["closed_by"]),
-            "opponentPoints": form.get("close_points", type=int) or 0,
+            "opponentPoints": _number(form, "close_points") or 0,
             "opponentHadTrick": form.get("close_trick") == "yes",
         }
     last = form.get("last")
     return {
-        "trump": form.get("trump", type=int),
-        "claimer": form.get("claimer", type=int),
+        "trump": _number(form, "trump"),
+        "claimer": _number(form, "claimer"),
         "won": [form.getlist("won0"), form.getlist("won1")],
         "declarations": declared,
         "lastTrick": int(last) if last in ("0", "1") else None,
@@ -101,8 +109,7 @@ def _count(form: MultiDict[str, str]) -> dict[str, Any]:
     ``spinner<i>`` marks a double with both sides taken; ``end<i>`` alone is a bare number."""
     ends: list[tuple[Any, ...]] = []
     for i in range(END_SLOTS):
-        value = form.get(f"end{i}", "")
-        free = int(value) if value.isdigit() else None
+        free = _number(form, f"end{i}")
         if form.get(f"tile{i}"):
             ends.append(("tile", form[f"tile{i}"], free, bool(form.get(f"spinner{i}"))))
         elif free is not None:
@@ -116,7 +123,7 @@ def _bid(form: MultiDict[str, str]) -> dict[str, Any]:
 
 def _line(form: MultiDict[str, str]) -> dict[str, Any]:
     """Bead game: ``bead<i>`` are the line's numbers in order, ``tile`` the tile laid on at its end."""
-    values = [int(v) for i in range(LINE_SLOTS) if (v := form.get(f"bead{i}", "")).isdigit()]
+    values = [v for i in range(LINE_SLOTS) if (v := _number(form, f"bead{i}")) is not None]
     tile = form.get("tile") or None
     if tile and form.get("turn"):
         tile = "-".join(reversed(tile.split("-")))
@@ -139,12 +146,12 @@ def _deal(form: MultiDict[str, str]) -> dict[str, Any]:
     # bids read from the tapped bid cards (N3); a player with none tapped may have the bid told as a number
     hands = [form.getlist(f"bidcards{i}") for i in range(players)]
     read = check_bid_cards(players, [hand for hand in hands if hand])
-    bids = [read.pop(0) if hand else form.get(f"bid{i}", type=int) for i, hand in enumerate(hands)]
-    tricks = [form.get(f"tricks{i}", type=int) for i in range(players)]
+    bids = [read.pop(0) if hand else _number(form, f"bid{i}") for i, hand in enumerate(hands)]
+    tricks = [_number(form, f"tricks{i}") for i in range(players)]
     if any(v is None for v in (*bids, *tricks)):
         raise RuleError("each_player", _("Give every player's bid and tricks."))
-    seat = form.get("premium", "")
-    premium = (int(seat), form.get("premium_kind", "declare")) if seat.isdigit() else None
+    seat = _number(form, "premium")
+    premium = (seat, form.get("premium_kind", "declare")) if seat is not None else None
     result = check_deal(players, [int(b or 0) for b in bids], [int(t or 0) for t in tricks], premium, {})
     names = [gettext("Player %(n)s", n=i + 1) for i in range(players)]
     lines = [
@@ -201,7 +208,7 @@ MOMENT_PARAMETER = {
     "with the same redaction for the caller's role; 422 outside 0..seq",
 }
 
-_TILES = {"type": "array", "items": {"type": "string", "example": "6-4"}}
+_TILES = {"type": "array", "items": {"type": "string", "pattern": "^[0-6]-[0-6]$", "example": "6-4"}}
 CLAIM_REQUEST = {
     "type": "object",
     "properties": {
@@ -224,7 +231,7 @@ CLAIM_REQUEST = {
         },
         "lastTrick": {
             "type": "integer",
-            "enum": [0, 1],
+            "enum": [0, 1, None],  # OpenAPI 3.0: an enum lists null itself, nullable or not
             "nullable": True,
             "description": "B13; ignored when closed (B41)",
         },

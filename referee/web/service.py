@@ -17,7 +17,8 @@ from flask_babel import gettext
 
 from ..extensions import htmx
 from ..rules import game as find_game
-from ..rules.base import RuleError, _
+from ..rules.base import MalformedEvent, RuleError, _
+from ..rules.numbers import whole_number
 from ..store.models import GameTable
 from ..store.replay import Replayed
 from ..store.sharing import CONFIRMED, PENDING, REJECTED, corrections_of, version
@@ -97,6 +98,20 @@ class Outcome:
     status: int = 200
 
 
+def based_on() -> int | None:
+    """The seq of the page a form was made on (its ``based_on`` field), None when the form names
+    none (a script's form); a value that is no seq is refused, never taken as "no check"."""
+    if "based_on" not in request.form:
+        return None
+    seq = whole_number(request.form["based_on"])
+    if seq is None:
+        raise MalformedEvent(
+            "bad_based_on",
+            _("This form did not say which state of the table it was made on: reload the page and enter it again."),
+        )
+    return seq
+
+
 def record(kind: str, body: Mapping[str, Any]) -> Outcome:
     """A form's log line at ``g.table`` (normalised to the record's spelling first): the new state,
     or the unchanged one with why not. 403 when this phone may not write it."""
@@ -111,12 +126,13 @@ def record(kind: str, body: Mapping[str, Any]) -> Outcome:
         or (kind == "event" and line.get("type") in game.seat_events)
     )
     try:
+        page_seq = based_on()
         written = check_and_write(
             table,
             access,
             kind,
             line,
-            based_on=None if private else request.form.get("based_on", type=int),
+            based_on=None if private else page_seq,
             idempotency_key=request.form.get("idem") or None,
         )
     except NotAllowed:

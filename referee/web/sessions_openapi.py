@@ -107,6 +107,7 @@ def _list_of(item: dict[str, Any], **more: Any) -> dict[str, Any]:
 
 
 def session_schemas() -> dict[str, Any]:
+    from .openapi import TITLE, names  # the names a table takes, said once
     table = _object(
         {
             "id": STRING,
@@ -128,8 +129,8 @@ def session_schemas() -> dict[str, Any]:
     return {
         "NewSession": _object(
             {
-                "name": {"type": "string", "maxLength": 120},
-                "players": {**NAMES, "minItems": 1, "maxItems": 500, "description": "the roster: distinct names"},
+                "name": TITLE,
+                "players": names(minItems=1, maxItems=500, description="the roster: distinct names"),
             },
             *("name", "players"),
         ),

@@ -15,10 +15,11 @@ from ..extensions import htmx
 from ..rules.base import RuleError
 from ..rules.cards import Card
 from ..rules.conditions import CATALOG_BY_ID, Rules, TrickRecord, holds, render_en, render_ja, validate
+from ..rules.numbers import whole_number
 from ..rules.trick_de_bingo.play import trick_winner
 from ..store.tables import current
 from . import service
-from .forms import digits, form_card
+from .forms import form_card
 from .i18n import explain
 
 GAME_ID = "trick-de-bingo"
@@ -92,7 +93,7 @@ WHO_CHOICES = ("you", "left", "right", "opposite", "leader", "winner")
 
 
 def _int(form: MultiDict, name: str, lo: int, hi: int) -> int | None:
-    number = digits(form.get(name, "").strip())
+    number = whole_number(form.get(name, ""))
     return None if number is None else max(lo, min(hi, number))
 
 

@@ -16,7 +16,7 @@ from ..tiles import Tile
 
 Cells = tuple[tuple[int, int], tuple[int, int]]
 
-_HALVES = re.compile(r"^\s*\[?\s*(\d)\s*[-|:]\s*(\d)\s*\]?\s*$")
+_HALVES = re.compile(r"^\s*\[?\s*([0-9])\s*[-|:]\s*([0-9])\s*\]?\s*$")  # ASCII digits: not "١-٢"
 
 
 def halves(text: object) -> tuple[int, int]:

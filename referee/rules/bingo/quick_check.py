@@ -53,7 +53,7 @@ class ClaimCheck:
 
 
 def _seat(value: Any, what: str) -> int:
-    if isinstance(value, bool) or value not in (0, 1):
+    if not isinstance(value, int) or isinstance(value, bool) or value not in (0, 1):  # 1.0 is no seat
         raise MalformedEvent("bad_seat", _("%(what)s must be seat 0 or seat 1."), what=what)
     return int(value)
 

@@ -1,0 +1,26 @@
+"""Whole numbers written as text: the one reader of every number a URL, a form or a header carries.
+
+Only ASCII digits with an optional sign count. ``str.isdigit`` is no guard: it takes "²" and "①",
+which ``int`` refuses (a 500 where it was trusted), and ``int`` itself reads "١٢" and "１２" as 12
+and "1_000" as 1000, so neither decides what a number is here. The length is bounded too: ``int``
+refuses more than 4,300 digits, and no count or position at a table needs more than a few.
+"""
+
+from __future__ import annotations
+
+import re
+
+MAX_DIGITS = 18
+_WHOLE = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}", re.ASCII)
+_SPACE = " \t\r\n"
+
+
+def whole_number(text: object, *, signed: bool = False) -> int | None:
+    """``text`` as a whole number (spaces at either end ignored; a sign only when ``signed``), else
+    None: not text, no digits, other digits than ASCII, a decimal point or exponent, too long."""
+    if not isinstance(text, str):
+        return None
+    text = text.strip(_SPACE)
+    if not _WHOLE.fullmatch(text) or (not signed and text[0] in "+-"):
+        return None
+    return int(text)
