@@ -6,6 +6,7 @@ from typing import Any
 
 from ..rules import GAMES
 from ..rules.events import schema
+from .photos import openapi_paths as photo_paths
 from .quick_checks import MOMENT_PARAMETER, openapi_paths
 
 
@@ -139,6 +140,7 @@ def openapi_document() -> dict[str, Any]:
                 }
             },
             **openapi_paths(err),
+            **photo_paths(err),  # tiles read from a photo (issue 31)
             "/api/v1/tables/{table_id}/record": {
                 "get": {
                     "summary": "The table's record",
