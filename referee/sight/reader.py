@@ -155,9 +155,9 @@ def _faces(small: np.ndarray, edges: np.ndarray) -> list[np.ndarray]:
         if not 1.25 <= max(a, b) / max(1.0, min(a, b)) <= 3.5:
             continue
         rw = rh = min(a, b) / 2
-        # The region lies inside the rim: grow it back by a few pixels.
+        # The region lies inside the rim: grow it by a pixel (more would bring the rim into the face).
         centre = quad.mean(0)
-        quad = centre + (quad - centre) * (1 + 3.0 / max(1.0, min(rw, rh)))
+        quad = centre + (quad - centre) * (1 + 1.0 / max(1.0, min(rw, rh)))
         quads.append(_order(quad))
     return quads
 

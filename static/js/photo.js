@@ -44,13 +44,17 @@
     });
   }
 
-  function picker(name) { return document.querySelector('fieldset[data-picker="' + name + '"]'); }
+  // The picker of that name in the button's own form (a table page has one form per seat).
+  function picker(block, name) {
+    var scope = block.closest("form") || document;
+    return scope.querySelector('fieldset[data-picker="' + name + '"]');
+  }
   function box(fieldset, tile) { return fieldset.querySelector('input[value="' + tile + '"]'); }
 
   function takenElsewhere(block, tile) {
     var others = (block.dataset.photoOthers || "").split(" ").filter(Boolean);
     return others.some(function (name) {
-      var other = picker(name);
+      var other = picker(block, name);
       var input = other && box(other, tile);
       return input && input.checked;
     });
@@ -96,7 +100,7 @@
   }
 
   function read(block, input) {
-    var fieldset = picker(block.dataset.photoFor);
+    var fieldset = picker(block, block.dataset.photoFor);
     var status = block.querySelector(".photo-status");
     var file = input.files && input.files[0];
     if (!file || !fieldset) return;
