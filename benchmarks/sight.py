@@ -56,17 +56,20 @@ def main() -> None:
     print(f"  dark/blurred refused:  {t.bad_refused} of {t.bad_photos}; good photos refused: {t.good_refused}")
 
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    times = []
+    times, cpu = [], []
     for i in range(args.big):
         data = big_jpeg(EVAL_SEEDS[args.first + args.photos + i])
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         with contextlib.suppress(PhotoProblem):  # a refused photo costs its time too
             read(decode(data, "image/jpeg").image)
         times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
     rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     ms = np.array(times) * 1000
     print(f"4032x3024 JPEG, bytes to tiles, {args.big} photos: p50 {np.percentile(ms, 50):.0f} ms, "
           f"p95 {np.percentile(ms, 95):.0f} ms, max {ms.max():.0f} ms   target p95 <= 800 ms")
+    cpu_ms = np.array(cpu) * 1000  # what the reading costs the CPU, whatever else the machine runs
+    print(f"  CPU time of the same: p50 {np.percentile(cpu_ms, 50):.0f} ms, p95 {np.percentile(cpu_ms, 95):.0f} ms")
     print(f"  peak resident memory grew by {(rss_after - rss_before) / 1024:.0f} MB while reading them (max RSS {rss_after / 1024:.0f} MB)")
 
 
