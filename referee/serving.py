@@ -142,7 +142,7 @@ http {{
     proxy_request_buffering on;
     proxy_buffering on;
     proxy_buffers 64 16k;
-    client_max_body_size 4m;  # above the app's 2 MB, so that the app's own 413 sentence is the answer
+    client_max_body_size 16m;  # above the app's limits (2 MB for JSON, 15 MB for a photo), so that the app's own 413 sentence is the answer
     client_header_timeout 30s;
     client_body_timeout 30s;
     send_timeout 30s;

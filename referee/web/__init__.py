@@ -14,6 +14,7 @@ from . import (
     live,
     offline,
     pages,
+    photos,
     printing,
     quick_checks,
     sharing,
@@ -50,6 +51,7 @@ BLUEPRINTS = (
     trick_de_bingo_web.bp,
     bead_game_web.bp,
     quick_checks.bp,  # /check and the check API (issue 15)
+    photos.bp,  # tiles read from a photo (issue 31)
     dispute.bp,  # the dispute report PDF
     offline.bp,  # /sw.js and the manifest (issue 16)
 )

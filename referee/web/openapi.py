@@ -8,6 +8,7 @@ from ..rules import GAMES
 from ..rules.base import Game, Option
 from ..rules.events import schema
 from ..store.bounds import MAX_LOG_LINES
+from .photos import openapi_paths as photo_paths
 from .quick_checks import MOMENT_PARAMETER, openapi_paths
 
 
@@ -245,6 +246,7 @@ def openapi_document() -> dict[str, Any]:
                 }
             },
             **openapi_paths(err),
+            **photo_paths(err),  # tiles read from a photo (issue 31)
             "/api/v1/tables/{table_id}/record": {
                 "get": {
                     "summary": "The table's record",

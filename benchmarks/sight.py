@@ -1,0 +1,77 @@
+"""Issue 31: the photo reader on renderer seeds never used for training (``EVAL_SEEDS``).
+
+Prints, over ``--photos`` photos: face-up tiles read correctly and sure, read wrongly yet sure
+(silent errors), unsure (abstentions, and how many of those list the truth among their candidates),
+missed; dark/blurred photos refused with advice; then the latency of a 4032x3024 JPEG from its bytes
+(decoding included) to the tiles, p50/p95 over ``--big`` photos, and the resident memory it added.
+Targets (issue 31): >= 98% correct and sure, <= 0.2% silent, <= 3% unsure, p95 <= 800 ms on 2 cores.
+
+    .venv/bin/python benchmarks/sight.py --photos 200 --big 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import resource
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from referee.sight.evaluate import evaluate  # noqa: E402
+from referee.sight.intake import decode  # noqa: E402
+from referee.sight.reader import PhotoProblem, read  # noqa: E402
+from referee.sight.render import EVAL_SEEDS, render  # noqa: E402
+
+
+def big_jpeg(seed: int) -> bytes:
+    photo = render(seed, size=(1344, 1008))
+    big = cv2.resize(photo.image, (4032, 3024), interpolation=cv2.INTER_CUBIC)
+    ok, enc = cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    assert ok
+    return enc.tobytes()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--photos", type=int, default=200)
+    parser.add_argument("--big", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0, help="offset into EVAL_SEEDS")
+    args = parser.parse_args()
+
+    started = time.perf_counter()
+    t = evaluate(EVAL_SEEDS[args.first + i] for i in range(args.photos))
+    pct = lambda n: f"{n} ({100 * t.share(n):.1f}%)"  # noqa: E731
+    print(f"{t.photos} photos ({t.bad_photos} dark or blurred), {t.tiles} face-up tiles, {time.perf_counter() - started:.0f} s")
+    print(f"  correct and sure:      {pct(t.correct)}   target >= 98%")
+    print(f"  wrong yet sure:        {pct(t.silent)}   target <= 0.2%")
+    print(f"  unsure:                {pct(t.unsure)}   target <= 3%; truth among candidates in {t.hinted}")
+    print(f"  missed:                {pct(t.missed)}")
+    print(f"  sure where no tile is: {t.extra_sure}")
+    print(f"  dark/blurred refused:  {t.bad_refused} of {t.bad_photos}; good photos refused: {t.good_refused}")
+
+    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    times, cpu = [], []
+    for i in range(args.big):
+        data = big_jpeg(EVAL_SEEDS[args.first + args.photos + i])
+        start, start_cpu = time.perf_counter(), time.process_time()
+        with contextlib.suppress(PhotoProblem):  # a refused photo costs its time too
+            read(decode(data, "image/jpeg").image)
+        times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    ms = np.array(times) * 1000
+    print(f"4032x3024 JPEG, bytes to tiles, {args.big} photos: p50 {np.percentile(ms, 50):.0f} ms, "
+          f"p95 {np.percentile(ms, 95):.0f} ms, max {ms.max():.0f} ms   target p95 <= 800 ms")
+    cpu_ms = np.array(cpu) * 1000  # what the reading costs the CPU, whatever else the machine runs
+    print(f"  CPU time of the same: p50 {np.percentile(cpu_ms, 50):.0f} ms, p95 {np.percentile(cpu_ms, 95):.0f} ms")
+    print(f"  peak resident memory grew by {(rss_after - rss_before) / 1024:.0f} MB while reading them (max RSS {rss_after / 1024:.0f} MB)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+"""Scoring the reader against the renderer's ground truth: shared by benchmarks/sight.py and CI.
+
+Each face-up tile of the truth is matched to the read tile whose box centre lies nearest, within a
+quarter of the tile's length. It is then read correctly and sure, read wrongly yet sure (a silent
+error, the worst outcome), unsure (an abstention; ``hinted`` when its candidates hold the truth) or
+missed. A dark or blurred photo counts as handled when the reader refuses it with advice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from .reader import PhotoProblem, ReadTile, read
+from .render import Photo, render
+
+
+@dataclass
+class Tally:
+    photos: int = 0
+    tiles: int = 0
+    correct: int = 0
+    silent: int = 0
+    unsure: int = 0
+    hinted: int = 0
+    missed: int = 0
+    extra_sure: int = 0  # sure tiles where the truth has none (a distractor, a face-down or cropped tile)
+    bad_photos: int = 0
+    bad_refused: int = 0
+    good_refused: int = 0
+
+    def add(self, other: Tally) -> None:
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def share(self, count: int) -> float:
+        return count / self.tiles if self.tiles else 0.0
+
+
+def _centre(box: tuple[int, int, int, int]) -> np.ndarray:
+    x, y, w, h = box
+    return np.array([x + w / 2, y + h / 2])
+
+
+def score(photo: Photo, found: list[ReadTile] | None) -> Tally:
+    """How the reading ``found`` (None: the photo was refused) compares with the photo's truth."""
+    tally = Tally(photos=1)
+    if photo.quality != "ok":
+        tally.bad_photos = 1
+        tally.bad_refused = int(found is None)
+        return tally
+    if found is None:
+        tally.good_refused = 1
+        tally.tiles = tally.missed = len(photo.tiles)
+        return tally
+    used: set[int] = set()
+    for truth in photo.tiles:
+        length = float(np.linalg.norm(truth.corners[0] - truth.corners[3]))
+        centre = truth.corners.mean(0)
+        best = min(
+            (i for i in range(len(found)) if i not in used),
+            key=lambda i: float(np.linalg.norm(_centre(found[i].box) - centre)),
+            default=None,
+        )
+        tally.tiles += 1
+        if best is None or np.linalg.norm(_centre(found[best].box) - centre) > length / 4:
+            tally.missed += 1
+            continue
+        used.add(best)
+        got = found[best]
+        if got.sure:
+            tally.correct += got.tile == truth.tile
+            tally.silent += got.tile != truth.tile
+        else:
+            tally.unsure += 1
+            tally.hinted += truth.tile in got.candidates
+    tally.extra_sure = sum(1 for i, t in enumerate(found) if i not in used and t.sure)
+    return tally
+
+
+def evaluate(seeds: Iterable[int]) -> Tally:
+    """The reader's tally over the photos the renderer makes from ``seeds``."""
+    total = Tally()
+    for seed in seeds:
+        photo = render(seed)
+        try:
+            found: list[ReadTile] | None = read(photo.image)
+        except PhotoProblem:
+            found = None
+        total.add(score(photo, found))
+    return total

@@ -1,0 +1,82 @@
+"""Train the pip classifier of the photo reader (referee/sight/pips.yml.gz) from the project's renderer.
+
+Reproduce the shipped weights exactly (OpenCV only, no PyTorch; a few minutes on one core):
+
+    .venv/bin/python scripts/train_sight.py --photos 300 --seed 0
+
+Every photo comes from ``referee.sight.render`` with a seed in ``TRAIN_SEEDS``; the halves are cut
+out by the classical reader itself (so the classifier sees what it will see at run time) and
+labelled from the renderer's ground truth. Each half is also used flipped and turned half a turn
+(a half's pip count does not change). The benchmark (benchmarks/sight.py) uses ``EVAL_SEEDS`` only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from referee.sight.model import MODEL_PATH, half_features  # noqa: E402
+from referee.sight.reader import difference, find_faces, flatten, halves, has_separator  # noqa: E402
+from referee.sight.render import TRAIN_SEEDS, Photo, render  # noqa: E402
+
+
+def labelled_halves(photo: Photo) -> list[tuple[np.ndarray, int]]:
+    """(half's difference map, pips) for each face-up tile the classical reader finds and the truth names."""
+    out = []
+    for quad in find_faces(photo.image):
+        centre = quad.mean(0)
+        truth = min(photo.tiles, key=lambda t: float(np.linalg.norm(t.corners.mean(0) - centre)), default=None)
+        if truth is None or np.linalg.norm(truth.corners.mean(0) - centre) > 0.2 * np.linalg.norm(truth.corners[0] - truth.corners[2]):
+            continue
+        diff = difference(flatten(photo.image, quad))
+        if not has_separator(diff):
+            continue
+        left = quad[:2].mean(0)
+        first_left = np.linalg.norm(left - truth.corners[:2].mean(0)) < np.linalg.norm(left - truth.corners[2:].mean(0))
+        a, b = truth.halves if first_left else truth.halves[::-1]
+        for half, pips in zip(halves(diff), (a, b), strict=True):
+            out.append((half, pips))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--photos", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=0, help="first training seed")
+    parser.add_argument("--out", type=Path, default=MODEL_PATH)
+    args = parser.parse_args()
+    seeds = [TRAIN_SEEDS[args.seed + i] for i in range(args.photos)]
+    features, labels = [], []
+    for seed in seeds:
+        photo = render(seed)
+        if photo.quality != "ok":
+            continue
+        for half, pips in labelled_halves(photo):
+            for variant in (half, cv2.flip(half, 0), cv2.flip(half, 1), cv2.flip(half, -1)):
+                features.append(half_features(variant))
+                labels.append(pips)
+    x = np.array(features, np.float32)
+    y = np.zeros((len(labels), 7), np.float32)
+    y[np.arange(len(labels)), labels] = 1.0
+    print(f"{len(labels)} halves from {len(seeds)} photos; per count: {np.bincount(labels, minlength=7).tolist()}")
+    cv2.setRNGSeed(args.seed)
+    net = cv2.ml.ANN_MLP_create()
+    net.setLayerSizes(np.array([x.shape[1], 48, 7]))
+    net.setActivationFunction(cv2.ml.ANN_MLP_SIGMOID_SYM, 1, 1)
+    net.setTrainMethod(cv2.ml.ANN_MLP_RPROP)
+    net.setTermCriteria((cv2.TERM_CRITERIA_MAX_ITER + cv2.TERM_CRITERIA_EPS, 400, 1e-5))
+    net.train(x, cv2.ml.ROW_SAMPLE, y)
+    _, out = net.predict(x)
+    print(f"training accuracy {float((out.argmax(1) == np.array(labels)).mean()):.4f}")
+    net.save(str(args.out))
+    print(f"saved {args.out} ({args.out.stat().st_size} bytes)")
+
+
+if __name__ == "__main__":
+    main()
