@@ -162,7 +162,7 @@ class _Walked:
 REPORT_ENTRIES = 500
 """The most entries one report prints (about 20 pages, any real game whole): a longer range prints its
 last 500, and says where it starts; the moment page prints the report up to any moment."""
-WORK = 4 * MAX_LOG_LINES
+WORK = 2 * MAX_LOG_LINES
 """The most events one report applies before it stops telling what each entry changed (a log of
 corrections of its first entries would replay the table once per correction)."""
 

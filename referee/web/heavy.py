@@ -9,9 +9,9 @@ table's entries and polls wait in the queue behind them for seconds.
 
 So a worker runs at most ``HEAVY_AT_ONCE`` heavy reads at a time (config, default 2 of its 8
 threads). One more is answered at once with 503, ``Retry-After`` and a sentence in the reader's
-language; it never waits on a thread. The other threads stay free for entries and polls, and these
-share the GIL with at most two busy threads. ``benchmarks/isolation.py`` measures what that leaves
-for another table.
+language; it never waits on a thread. The other threads stay free for entries and polls. Under
+gunicorn the heavy reads run in a child process of the worker (``offload.py``), so they do not take
+the worker's GIL either; ``benchmarks/isolation.py`` measures what that leaves for another table.
 
 ``Kept`` holds finished answers (a dispute report's PDF) by what makes them: table, version, reader
 and question. Asked again before the table changes, an answer costs a lookup.
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Container, Hashable
 
 from flask import Flask, Response, current_app, g, jsonify, render_template, request
 from flask_babel import gettext
@@ -44,12 +44,12 @@ HEAVY_ENDPOINTS = frozenset(
     }
 )
 TIME_TRAVEL = frozenset({"table.show", "api.get_state"})  # heavy with ?at=K only
+BUSY_KEY = "referee.heavy_busy"  # set by offload.py: every place of the worker taken, answer 503
 
 
-def is_heavy() -> bool:
-    """Is this request one of the heavy reads?"""
-    endpoint = request.endpoint or ""
-    return endpoint in HEAVY_ENDPOINTS or (endpoint in TIME_TRAVEL and "at" in request.args)
+def heavy_read(endpoint: str | None, args: Container[str]) -> bool:
+    """Is a GET of this endpoint with these query arguments one of the heavy reads?"""
+    return endpoint in HEAVY_ENDPOINTS or (endpoint in TIME_TRAVEL and "at" in args)
 
 
 def init_app(app: Flask) -> None:
@@ -61,9 +61,9 @@ def init_app(app: Flask) -> None:
 
 
 def _take_a_place() -> tuple[Response | str, int, dict[str, str]] | None:
-    if request.method != "GET" or not is_heavy():
+    if request.method != "GET" or not heavy_read(request.endpoint, request.args):
         return None
-    if not current_app.extensions["referee_heavy"].acquire(blocking=False):
+    if request.environ.get(BUSY_KEY) or not current_app.extensions["referee_heavy"].acquire(blocking=False):
         return busy()
     g.heavy_place = True
     return None

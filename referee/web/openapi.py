@@ -18,6 +18,7 @@ def _game_events() -> dict[str, Any]:
     return schemas
 
 
+BUSY = "busy: the server runs as many heavy reads as it may at once; ask again after Retry-After seconds"
 ERROR = {
     "type": "object",
     "properties": {
@@ -27,6 +28,7 @@ ERROR = {
                 "code": {"type": "string"},
                 "message": {"type": "string"},
                 "event": {"type": "integer"},
+                "retry_after": {"type": "integer"},
             },
             "required": ["code", "message"],
         }
@@ -135,6 +137,7 @@ def openapi_document() -> dict[str, Any]:
                         "200": answer("state", {"$ref": "#/components/schemas/State"}),
                         "404": answer("no such table", err),
                         "422": answer("no such moment (at outside 0..seq)", err),
+                        "503": answer(BUSY, err),
                     },
                 }
             },
@@ -146,6 +149,7 @@ def openapi_document() -> dict[str, Any]:
                     "responses": {
                         "200": answer("record", {"$ref": "#/components/schemas/Record"}),
                         "404": answer("no such table", err),
+                        "503": answer(BUSY, err),
                     },
                 }
             },

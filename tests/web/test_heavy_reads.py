@@ -228,3 +228,40 @@ def test_the_api_says_busy_in_json(app, client) -> None:
     assert answer.status_code == 503
     assert answer.get_json()["error"]["code"] == "busy" and answer.get_json()["error"]["retry_after"] == 2
     assert json.loads(client.get(f"/api/v1/tables/{table['id']}/record").data)["game"] == "score-pad"
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "query", "heavy"),
+    [
+        ("GET", "/t/abc/print/report.pdf", "from=1&to=9", True),
+        ("GET", "/t/abc/print/score-sheet.pdf", "", True),
+        ("GET", "/print/bingo/score-sheet.pdf", "", True),
+        ("GET", "/t/abc/record.json", "", True),
+        ("GET", "/api/v1/tables/abc/record", "", True),
+        ("GET", "/t/abc", "at=3", True),
+        ("GET", "/api/v1/tables/abc", "at=3", True),
+        ("GET", "/club/abc/players/2", "", True),
+        ("GET", "/api/v1/clubs/abc/players/2", "", True),
+        ("GET", "/s/abc/standings.csv", "token=x", True),
+        ("GET", "/s/abc/standings.pdf", "", True),
+        ("GET", "/s/abc/cards.pdf", "", True),
+        ("GET", "/t/abc/live", "v=12", False),
+        ("GET", "/t/abc", "", False),
+        ("GET", "/t/abc", "that=1", False),
+        ("GET", "/api/v1/tables/abc", "", False),
+        ("GET", "/healthz", "", False),
+        ("GET", "/t/abc/qr/viewer.svg", "", False),
+        ("GET", "/nothing/here.pdf", "", False),
+        ("POST", "/api/v1/tables/abc/events", "", False),
+        ("POST", "/t/abc/print/report.pdf", "", False),
+    ],
+)
+def test_the_worker_hands_over_exactly_the_heavy_reads(app, method, path, query, heavy) -> None:
+    """What offload.py sends to the child process, before Flask sees the request: the same heavy reads
+    as heavy.py bounds, and nothing a poll or an entry asks."""
+    from werkzeug.test import EnvironBuilder
+
+    from referee.web.offload import Offload
+
+    environ = EnvironBuilder(method=method, path=path, query_string=query).get_environ()
+    assert Offload(app)._heavy(environ) is heavy
