@@ -3,7 +3,8 @@
 
 Prints figures only (no assertions). Every figure is the whole request through Flask's test client in
 this process (log read, walk, words, PDF), the best and median of ``repeats`` runs after a first one
-(which pays the font's loading and, for the exports, a cold replay: printed apart), and what the
+(which pays the font's loading and, for the exports, a cold replay: printed apart), the least CPU
+time one of them took (what the machine's load does not change), and what the
 request grew the process by: its peak RSS over the RSS before (``VmHWM``, reset before each request
 through ``/proc/self/clear_refs``), and the RSS it kept after.
 
@@ -47,14 +48,14 @@ def rss_mib(field: str = "VmRSS") -> float:
     return 0.0
 
 
-def measured(client, url: str, headers: dict | None = None) -> tuple[float, float, float, bytes, int]:
-    """(seconds, peak growth MiB, kept growth MiB, body, status) of one request."""
+def measured(client, url: str, headers: dict | None = None) -> tuple[float, float, float, bytes, int, float]:
+    """(seconds, peak growth MiB, kept growth MiB, body, status, CPU seconds) of one request."""
     before = rss_mib()
     Path("/proc/self/clear_refs").write_text("5")  # VmHWM := VmRSS
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     resp = client.get(url, headers=headers or {})
-    took = time.perf_counter() - start
-    return took, rss_mib("VmHWM") - before, rss_mib() - before, resp.data, resp.status_code
+    took, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return took, rss_mib("VmHWM") - before, rss_mib() - before, resp.data, resp.status_code, cpu
 
 
 def figures(client, label: str, url: str, repeats: int, fresh: bool, headers: dict | None = None) -> None:
@@ -64,13 +65,14 @@ def figures(client, label: str, url: str, repeats: int, fresh: bool, headers: di
     first = measured(client, url + (f"{sep}run=first" if fresh else ""), headers)
     runs = [measured(client, url + (f"{sep}run={i}" if fresh else ""), headers) for i in range(repeats)]
     times = [r[0] for r in runs]
+    cpu = min(r[5] for r in runs)
     peak = max(r[1] for r in [first, *runs])
     kept = max(r[2] for r in [first, *runs])
     data, status = runs[-1][3], runs[-1][4]
     pages = f"{len(PdfReader(io.BytesIO(data)).pages):4d} pages" if data[:4] == b"%PDF" else "          "
     print(
         f"  {label:<38} first {first[0] * 1000:7.0f} ms, then best {min(times) * 1000:7.0f} ms, median"
-        f" {statistics.median(times) * 1000:7.0f} ms; peak +{peak:6.1f} MiB, kept +{kept:5.1f} MiB;"
+        f" {statistics.median(times) * 1000:7.0f} ms, CPU {cpu * 1000:6.0f} ms; peak +{peak:6.1f} MiB, kept +{kept:5.1f} MiB;"
         f" {pages} {len(data) / 1024:6.0f} KiB, status {status}",
         flush=True,
     )
