@@ -1,5 +1,6 @@
-"""One heavy table must not stall another table (issue 13, bounded cost), run on demand:
-`.venv/bin/python benchmarks/isolation.py [--db sqlite,postgresql] [--light 150]`.
+"""One heavy table must not stall another table (issues 13 and 28, bounded cost), run on demand:
+`.venv/bin/python benchmarks/isolation.py [--db sqlite,postgresql] [--light 150] [--only 5,6,7]
+[--heavy-at-once 2]`.
 
 Against gunicorn as a club runs it (gunicorn.conf.py: 2 gthread workers x 8 threads): a *heavy* table
 near the size limit (a score pad imported with MAX_LOG_LINES - 500 rounds, fresh for each scenario) and a *light* table. A light
@@ -12,10 +13,18 @@ phone reads and writes its table in a loop (GET state, POST a round) while, in t
 - 16 corrections of the heavy table sent at the same moment (the issue's probe: 16 phones correcting
   one big table), based on the seq they last saw (as pages and If-Match clients are: those that lose
   are stale and refused at once, see referee/store/gates.py), and again without If-Match (serialised:
-  they wait their turn); the light phone goes on until the last of them is answered.
+  they wait their turn); the light phone goes on until the last of them is answered;
+- issue 28's heavy reads, 32 clients at once, each until it has its answer (after a 503 it waits
+  the ``Retry-After`` and asks again, as a person clicking again would): dispute reports of the heavy
+  table (each a different 500-entry range, so none is served from the report cache); its exports and
+  time travel (the JSON record on the page and the API, the filled score sheet PDF, the table at a
+  moment, page and API); the club pages of a club with one session of 20 score pads of 5,000 rounds
+  (a player's page and its API twin, the standings CSV and PDF, the table cards PDF).
 
-Printed: the light requests' p50 / p95 / max and their excess over the baseline, and how long the
-heavy requests themselves took. Figures only, no assertion.
+Printed: the light requests' p50 / p95 / p99 / max and their excess over the baseline, and how long
+the heavy requests themselves took, with their statuses (503: refused at once, every place taken;
+see referee/web/heavy.py). ``--heavy-at-once`` sets the server's REFEREE_HEAVY_AT_ONCE (a large
+number: no bound, the code before issue 28). Figures only, no assertion.
 """
 
 from __future__ import annotations
@@ -39,6 +48,9 @@ from tests.conftest import postgres_bin, start_postgres  # noqa: E402
 
 MS = 1000
 HEAVY_ROUNDS = MAX_LOG_LINES - 500  # room for the corrections a scenario stores
+BURST = 32  # issue 28: heavy reads asked at the same moment
+CLUB_TABLES = 20
+RETRY_AFTER_S = 2.0
 
 
 def pct(values: list[float], p: float) -> float:
@@ -101,6 +113,71 @@ def heavy_import(server: Gunicorn, record: dict) -> tuple[int, float]:
     return status, time.perf_counter() - start
 
 
+def heavy_read(server: Gunicorn, path: str, results_of_tries: list | None = None) -> tuple[int, float]:
+    """One client's heavy read until it is answered: after a 503 it waits ``Retry-After`` and asks
+    again. Answers the final status and the time to it, retries included."""
+    start = time.perf_counter()
+    while True:
+        status, _ = server.request("GET", path, timeout=600)
+        if results_of_tries is not None:
+            results_of_tries.append(status)
+        if status != 503:
+            return status, time.perf_counter() - start
+        time.sleep(RETRY_AFTER_S)
+
+
+def reports(server: Gunicorn, heavy: dict, n: int, tries: list) -> tuple[int, float]:
+    k = n // 1000 + n % 1000  # each client its own range: none comes from the report cache
+    first = 1 + (k * 137) % (HEAVY_ROUNDS - 500)
+    return heavy_read(server, f"/t/{heavy['id']}/print/report.pdf?from={first}&to={first + 499}", tries)
+
+
+def exports(server: Gunicorn, heavy: dict, n: int, tries: list) -> tuple[int, float]:
+    k = n // 1000 + n % 1000
+    t, at = heavy["id"], 1 + (k * 131) % HEAVY_ROUNDS
+    paths = (
+        f"/t/{t}/record.json",
+        f"/api/v1/tables/{t}/record",
+        f"/t/{t}/print/score-sheet.pdf",
+        f"/t/{t}?at={at}",
+        f"/api/v1/tables/{t}?at={at}",
+    )
+    return heavy_read(server, paths[k % len(paths)], tries)
+
+
+def club_pages(server: Gunicorn, club: dict, n: int, tries: list) -> tuple[int, float]:
+    k = n // 1000 + n % 1000
+    c, s, token = club["id"], club["session"], club["session_token"]
+    paths = (
+        f"/club/{c}/players/{k % 4}",
+        f"/api/v1/clubs/{c}/players/{k % 4}",
+        f"/s/{s}/standings.csv?token={token}",
+        f"/s/{s}/standings.pdf?token={token}",
+        f"/s/{s}/cards.pdf?token={token}",
+    )
+    return heavy_read(server, paths[k % len(paths)], tries)
+
+
+def make_club(server: Gunicorn) -> dict:
+    """A club with one session of CLUB_TABLES score pads of MAX_LOG_LINES rounds each."""
+    players = ["Aki", "Ben", "Chie", "Dai"]
+    status, club = server.request("POST", "/api/v1/clubs", {"name": "Isolation club", "players": players})
+    assert status == 201, club
+    director = {"Authorization": f"Bearer {club['director_token']}"}
+    status, night = server.request(
+        "POST", f"/api/v1/clubs/{club['id']}/sessions", {"name": "Night", "players": players}, director
+    )
+    assert status == 201, night
+    session_auth = {"Authorization": f"Bearer {night['director_token']}"}
+    record = pad_record(MAX_LOG_LINES)
+    for _ in range(CLUB_TABLES):
+        status, made = server.request(
+            "POST", f"/api/v1/sessions/{night['id']}/records", {**record, "players": players}, session_auth, timeout=300
+        )
+        assert status == 201, made
+    return {"id": club["id"], "session": night["id"], "session_token": night["director_token"]}
+
+
 def scenario(server: Gunicorn, light: dict, n_light: int, heavy_work, concurrent: int) -> tuple[list, list]:
     """Light latencies while heavy work goes on. One thread (``concurrent`` 1) repeats ``heavy_work``
     back to back until ``n_light`` light pairs are done; several send one request each, all at the
@@ -132,21 +209,31 @@ def scenario(server: Gunicorn, light: dict, n_light: int, heavy_work, concurrent
     return light_times, results
 
 
-def report(label: str, light: list[float], base: list[float], heavy: list[tuple[int, float]]) -> None:
+def report(
+    label: str, light: list[float], base: list[float], heavy: list[tuple[int, float]], tries: list | None = None
+) -> None:
     extra = (pct(light, 95) - pct(base, 95)) * MS
+    extra99 = (pct(light, 99) - pct(base, 99)) * MS
     line = (
         f"{label:<34} light n={len(light):4d}  p50 {pct(light, 50) * MS:7.1f}  p95 {pct(light, 95) * MS:7.1f}"
-        f"  max {max(light, default=0) * MS:7.1f} ms  (p95 +{extra:6.1f} ms over baseline)"
+        f"  p99 {pct(light, 99) * MS:7.1f}  max {max(light, default=0) * MS:7.1f} ms"
+        f"  (p95 +{extra:6.1f}, p99 +{extra99:6.1f} ms over baseline)"
     )
     if heavy:
         codes = sorted({s for s, _ in heavy})
         took = [t for _, t in heavy]
         line += f"\n{'':<34} heavy n={len(took):4d}  median {statistics.median(took) * MS:7.1f} ms  max {max(took) * MS:7.1f} ms  status {codes}"
+    if tries:
+        counted = {code: tries.count(code) for code in sorted(set(tries))}
+        line += f"  (every try: {counted})"
     print(line, flush=True)
 
 
-def run(db_name: str, url: str, n_light: int, tmp: Path, only: set[int]) -> None:
-    server = Gunicorn(migrated(url), tmp / f"gunicorn-{db_name}.log").start()
+def run(db_name: str, url: str, n_light: int, tmp: Path, only: set[int], heavy_at_once: str) -> None:
+    server = Gunicorn(migrated(url), tmp / f"gunicorn-{db_name}.log")
+    if heavy_at_once:
+        server.env["REFEREE_HEAVY_AT_ONCE"] = heavy_at_once
+    server.start()
     try:
 
         def big_table() -> dict:
@@ -162,7 +249,8 @@ def run(db_name: str, url: str, n_light: int, tmp: Path, only: set[int]) -> None
         )
         assert status == 201, light
         big = pad_record(MAX_LOG_LINES)
-        print(f"\n== {db_name}: heavy table {HEAVY_ROUNDS} rounds, gunicorn 2 workers x 8 threads ==")
+        bound = heavy_at_once or "2 (default)"
+        print(f"\n== {db_name}: heavy table {HEAVY_ROUNDS} rounds, gunicorn 2 workers x 8 threads, {bound} heavy reads at once ==")
         light_loop(server, light, 10)  # warm both workers
         base = light_loop(server, light, n_light)
         report("baseline (nothing else)", base, base, [])
@@ -180,6 +268,20 @@ def run(db_name: str, url: str, n_light: int, tmp: Path, only: set[int]) -> None
                 server, light, n_light, functools.partial(work, heavy), concurrent
             )
             report(label, light_times, base, heavy_times)
+        reads = (
+            (5, f"{BURST} reports at once", reports, False),
+            (6, f"{BURST} exports/time travel at once", exports, False),
+            (7, f"{BURST} club pages at once", club_pages, True),
+        )
+        for index, label, read, on_club in reads:
+            if only and index not in only:
+                continue
+            target = make_club(server) if on_club else big_table()
+            tries: list[int] = []
+            light_times, heavy_times = scenario(
+                server, light, n_light, lambda n, target=target, read=read, tries=tries: read(server, target, n, tries), BURST
+            )
+            report(label, light_times, base, heavy_times, tries)
     finally:
         server.stop()
 
@@ -189,13 +291,14 @@ def main() -> None:
     parser.add_argument("--db", default="sqlite,postgresql")
     parser.add_argument("--light", type=int, default=100, help="light GET+POST pairs per scenario")
     parser.add_argument("--only", default="", help="scenario numbers to run, e.g. 1,3 (default: all)")
+    parser.add_argument("--heavy-at-once", default="", help="the server's REFEREE_HEAVY_AT_ONCE (default 2)")
     args = parser.parse_args()
     only = {int(n) for n in args.only.split(",") if n}
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         for name in args.db.split(","):
             if name == "sqlite":
-                run("sqlite", f"sqlite:///{tmp / 'isolation.sqlite3'}", args.light, tmp, only)
+                run("sqlite", f"sqlite:///{tmp / 'isolation.sqlite3'}", args.light, tmp, only, args.heavy_at_once)
             elif name == "postgresql":
                 if postgres_bin() is None:
                     print("PostgreSQL is not installed: skipped")
@@ -203,7 +306,7 @@ def main() -> None:
                 cluster_iter = start_postgres(durable=True)
                 cluster = next(cluster_iter)
                 try:
-                    run("postgresql", cluster.create_database("isolation"), args.light, tmp, only)
+                    run("postgresql", cluster.create_database("isolation"), args.light, tmp, only, args.heavy_at_once)
                 finally:
                     next(cluster_iter, None)
 

@@ -10,6 +10,7 @@ from . import (
     dispute,
     errors,
     health,
+    heavy,
     limits,
     live,
     offline,
@@ -64,6 +65,7 @@ def register(app: Flask) -> None:
     errors.init_app(app)
     access.init_app(app)  # the device cookie that holds this phone's tables
     live.init_app(app)
+    heavy.init_app(app)  # at most HEAVY_AT_ONCE PDFs, records and club pages at a time per worker
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     limits.init_app(app)  # last: it limits every POST endpoint registered above

@@ -1,33 +1,38 @@
 """The dispute report PDF (``/t/<id>/print/report.pdf``): a table's story, entry by entry.
 
-It walks the log once, keeping the replay after each line (as the store does: plain events extend
-the state, an undo or a correction replays). For each entry in the range it prints who recorded
-what and when, the running totals when they change, a Bingo claim's full breakdown when a deal is
-settled, and at the end the breaches with the entry that proves them. Sealed events stay sealed for
-this reader exactly as on the live page. The PDF itself is laid out by printables/dispute_report.py.
+It walks the log once, up to the range's end (``referee/store/walk.py``), and builds the table's
+view only for the lines in the range, keeping nothing per line but the words to print. For each
+entry in the range it prints who recorded what and when, the running totals when they change, a
+Bingo claim's full breakdown when a deal is settled, and at the end the breaches with the entry that
+proves them. Sealed events stay sealed for this reader exactly as on the live page. The PDF itself is laid out by printables/dispute_report.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Response, current_app, g, request, url_for
-from flask_babel import format_datetime, gettext
+from flask_babel import format_datetime, get_locale, gettext
 
 from printables.dispute_report import DisputeReport, ReportLine, build_dispute_report
 from printables.geometry import PAGE_SPECS
 
 from ..rules import game as find_game
-from ..rules.base import RuleError, _, word
+from ..rules.base import RuleError, View, _, word
 from ..rules.bingo.quick_check import claim_lines
 from ..rules.cards import Card
 from ..rules.numbers import whole_number
+from ..store.bounds import MAX_LOG_LINES
 from ..store.moments import check_moment
-from ..store.replay import LogEntry, Replayed, extend, replay
+from ..store.replay import Effective, LogEntry, Replayed, replay
+from ..store.sharing import version
 from ..store.tables import log_of
+from ..store.walk import Walk
 from . import service
 from .access import Access
+from .heavy import Kept
 from .i18n import explain, say
 from .moments import STEPS
 from .quick_checks import claim_words, deal_line_words
@@ -115,9 +120,9 @@ def _who(author: str, players: tuple[str, ...]) -> str:
     return author
 
 
-def _private(rep: Replayed, index: int) -> int | None:
-    """The seat an effective event is private to at this replay (a sealed bid), else None."""
-    return {i: s for i, s in rep.view.detail.get("private_events", ())}.get(index)
+def _private(view: View[Any], index: int | None) -> int | None:
+    """The seat an effective event is private to in this view (a sealed bid), else None."""
+    return {i: s for i, s in view.detail.get("private_events", ())}.get(index)
 
 
 def _range(log: list[LogEntry], game_id: str) -> tuple[int, int]:
@@ -143,68 +148,61 @@ def _range(log: list[LogEntry], game_id: str) -> tuple[int, int]:
     return max(first, 1 if last else 0), to
 
 
+@dataclass(frozen=True)
+class _Walked:
+    """An entry of the range as the walk met it: what its words need once the table at the end of the
+    range is known (a sealed bid entered here may be open by then, or still sealed)."""
+
+    entry: LogEntry
+    private_then: int | None  # the seat its event (or the event it corrected) was private to just after it
+    about: Effective | None  # an undo: the event undone; a correction: the event as it stood before
+    undo_visible: bool  # an undo: this reader may see what it undid
+    outcome: list[ReportLine]
+
+
+REPORT_ENTRIES = 500
+"""The most entries one report prints (about 20 pages, any real game whole): a longer range prints its
+last 500, and says where it starts; the moment page prints the report up to any moment."""
+WORK = 2 * MAX_LOG_LINES
+"""The most events one report applies before it stops telling what each entry changed (a log of
+corrections of its first entries would replay the table once per correction)."""
+
+
 def report_lines(
-    log: list[LogEntry], start: Replayed, first: int, to: int, access: Access
+    log: list[LogEntry], words: Replayed, first: int, to: int, access: Access
 ) -> tuple[list[ReportLine], Replayed]:
-    """The report's lines for entries first..to, and the table at ``to``."""
-    game = start.game
-    reps: dict[int, Replayed] = {0: start}
-    rep = start
+    """The report's lines for entries first..to, and the table at ``to``: one walk over the log up to
+    ``to`` (``Walk``), the views built only inside the range. ``words`` is the empty table, whose game
+    and players put events into words."""
+    walk = Walk(words.game, words.players, words.options)
+    walked: list[_Walked] = []
+    stopped: int | None = None  # the entry from which the views were left out (WORK spent)
     for entry in log:
         if entry.seq > to:
             break
-        rep = extend(rep, [entry]) or replay(
-            game, rep.players, rep.options, [e for e in log if e.seq <= entry.seq]
-        )
-        reps[entry.seq] = rep
-    final = rep
-    final_index = {e.seq: i for i, e in enumerate(final.effective)}
-    seat = access.reader_seat
-    lines: list[ReportLine] = []
-    players = final.players
-    for entry in log:
-        if entry.seq < first or entry.seq > to:
+        if entry.seq < first:
+            walk.step(entry)
             continue
-        before, after = reps[entry.seq - 1], reps[entry.seq]
-        when = format_datetime(entry.at, "HH:mm") if entry.at else ""
-        head = (
-            gettext("Entry %(n)s", n=entry.seq)
-            + (f" · {when}" if when else "")
-            + f" · {_who(entry.author, players)}"
-        )
-        if entry.kind == "event":
-            private_then = _private(after, len(after.effective) - 1)
-            sealed_now = _private(final, final_index[entry.seq]) if entry.seq in final_index else private_then
-            hidden = sealed_now is not None and sealed_now != seat
-            body = (
-                {"type": entry.body.get("type"), "seat": entry.body.get("seat"), "sealed": True}
-                if hidden
-                else entry.body
+        if stopped is None and walk.applied > WORK:
+            stopped = entry.seq
+        before = walk.view() if stopped is None else None
+        about, index = walk.step(entry)
+        after = walk.view() if stopped is None else None
+        walked.append(_walked(entry, words, before, after, about, index, access))
+    final = walk.replayed()
+    final_index = {e.seq: i for i, e in enumerate(final.effective)}
+    lines: list[ReportLine] = []
+    for step in walked:
+        if step.entry.seq == stopped:
+            text = gettext(
+                "From entry %(n)s on, this report does not say what each entry changed: the table has too "
+                "many corrections of early entries to replay them all. Scan a page's code to see the "
+                "table at that moment.",
+                n=stopped,
             )
-            lines.append(ReportLine(f"{head}: {entry_words(after, body)}", entry.seq))
-        elif entry.kind == "undo":
-            gone = after.undone[-1] if after.undone else None
-            text = gettext("undid the entry before")
-            if gone is not None and _private(before, len(before.effective) - 1) in (None, seat):
-                text = gettext("undid entry %(n)s: %(what)s", n=gone.seq, what=entry_words(after, gone.body))
-            lines.append(ReportLine(f"{head}: {text}", entry.seq))
-        else:
-            target = entry.body.get("target")
-            index = next((i for i, e in enumerate(after.effective) if e.seq == target), None)
-            private_then = None if index is None else _private(after, index)
-            sealed_now = _private(final, final_index[target]) if target in final_index else private_then
-            old = next((e for e in before.effective if e.seq == target), None)
-            if sealed_now is not None and sealed_now != seat:  # a sealed bid changed: who and when only
-                text = gettext("changed sealed entry %(n)s", n=target)
-            else:
-                text = gettext(
-                    "corrected entry %(n)s from %(old)s to %(new)s",
-                    n=target,
-                    old=entry_words(before, old.body) if old else "?",
-                    new=entry_words(after, entry.body.get("event", {})),
-                )
-            lines.append(ReportLine(f"{head}: {text}", entry.seq))
-        lines.extend(_outcome(before, after, entry.seq, access))
+            lines.append(ReportLine(text, stopped, "heading"))
+        lines.append(_entry_line(step, words, final, final_index, access.reader_seat))
+        lines.extend(step.outcome)
     for b in final.view.breaches:
         entry_no = _seq_of(final, b.event)
         proof = _seq_of(
@@ -222,20 +220,80 @@ def report_lines(
     return lines, final
 
 
+def _walked(
+    entry: LogEntry,
+    words: Replayed,
+    before: View[Any] | None,
+    after: View[Any] | None,
+    about: Effective | None,
+    index: int | None,
+    access: Access,
+) -> _Walked:
+    """What the walk knew at this entry. Without views (``WORK`` spent), an event of a kind the game
+    may keep sealed (``Game.seat_events``) counts as private to its seat, so nothing sealed leaks."""
+    seat = access.reader_seat
+    body = about.body if about is not None else {}
+    if before is None or after is None:
+        maybe = body.get("seat") if body.get("type") in words.game.seat_events else None
+        return _Walked(entry, maybe, about, maybe in (None, seat), [])
+    outcome = _outcome(words, before, after, entry.seq, access)
+    if entry.kind == "undo":
+        return _Walked(entry, None, about, _private(before, index) in (None, seat), outcome)
+    return _Walked(entry, _private(after, index), about, False, outcome)
+
+
+def _entry_line(
+    step: _Walked, words: Replayed, final: Replayed, final_index: dict[int, int], seat: int | None
+) -> ReportLine:
+    """An entry's own line: who recorded what and when; a sealed event as this reader may see it at
+    the end of the range."""
+    entry = step.entry
+    when = format_datetime(entry.at, "HH:mm") if entry.at else ""
+    head = (
+        gettext("Entry %(n)s", n=entry.seq) + (f" · {when}" if when else "") + f" · {_who(entry.author, words.players)}"
+    )
+    if entry.kind == "event":
+        sealed_now = _private(final.view, final_index[entry.seq]) if entry.seq in final_index else step.private_then
+        hidden = sealed_now is not None and sealed_now != seat
+        body = (
+            {"type": entry.body.get("type"), "seat": entry.body.get("seat"), "sealed": True} if hidden else entry.body
+        )
+        return ReportLine(f"{head}: {entry_words(words, body)}", entry.seq)
+    if entry.kind == "undo":
+        gone = step.about
+        text = gettext("undid the entry before")
+        if gone is not None and step.undo_visible:
+            text = gettext("undid entry %(n)s: %(what)s", n=gone.seq, what=entry_words(words, gone.body))
+        return ReportLine(f"{head}: {text}", entry.seq)
+    target = entry.body.get("target")
+    sealed_now = _private(final.view, final_index[target]) if target in final_index else step.private_then
+    if sealed_now is not None and sealed_now != seat:  # a sealed bid changed: who and when only
+        text = gettext("changed sealed entry %(n)s", n=target)
+    else:
+        old = step.about
+        text = gettext(
+            "corrected entry %(n)s from %(old)s to %(new)s",
+            n=target,
+            old=entry_words(words, old.body) if old else "?",
+            new=entry_words(words, entry.body.get("event", {})),
+        )
+    return ReportLine(f"{head}: {text}", entry.seq)
+
+
 def _seq_of(rep: Replayed, index: int | None) -> int | None:
     """The log seq of the effective event at ``index`` (breaches name events by index)."""
     return rep.effective[index].seq if index is not None and 0 <= index < len(rep.effective) else None
 
 
-def _outcome(before: Replayed, after: Replayed, moment: int, access: Access) -> list[ReportLine]:
+def _outcome(words: Replayed, before: View[Any], after: View[Any], moment: int, access: Access) -> list[ReportLine]:
     """What an entry changed: a settled Bingo claim line by line, then the totals when they moved."""
     out: list[ReportLine] = []
-    game = after.game
-    now, was = access.visible_detail(after), access.visible_detail(before)
+    game, players = words.game, words.players
+    now, was = (game.public_detail(view.detail, access.reader_seat) for view in (after, before))
     claim = now.get("claim")
     if game.id == "bingo" and claim and claim != was.get("claim") and "claimer_points" in claim:
         out.extend(
-            ReportLine(text, moment, "detail") for text in claim_words(claim_lines(claim), after.players)
+            ReportLine(text, moment, "detail") for text in claim_words(claim_lines(claim), players)
         )
     if game.id == "five-up":  # the count after a play and what it scored (F15-F16)
         plays = (now.get("hand") or {}).get("plays") or []
@@ -244,27 +302,61 @@ def _outcome(before: Replayed, after: Replayed, moment: int, access: Access) -> 
             out.append(ReportLine(say(why["msg"], dict(why["params"])), moment, "detail"))
     if game.id == "ninety-nine" and len(now.get("sheet") or ()) > len(was.get("sheet") or ()):
         row = now["sheet"][-1]  # a deal scored (N12-N14, N27-N29)
-        for seat, name in enumerate(after.players):
+        for seat, name in enumerate(players):
             out.append(ReportLine(f"{name}: {row['scores'][seat]}", moment, "detail"))
             out.extend(
-                ReportLine(f"{deal_line_words(line, after.players)} {line['points']:+d}", moment, "detail")
+                ReportLine(f"{deal_line_words(line, players)} {line['points']:+d}", moment, "detail")
                 for line in row["lines"][seat]
             )
-    if tuple(after.view.totals) != tuple(before.view.totals):
-        totals = ", ".join(f"{n} {t}" for n, t in zip(after.players, after.view.totals, strict=True))
+    if tuple(after.totals) != tuple(before.totals):
+        totals = ", ".join(f"{n} {t}" for n, t in zip(players, after.totals, strict=True))
         out.append(ReportLine(gettext("Totals: %(totals)s", totals=totals), moment, "totals"))
     return out
 
 
+KEPT = Kept(32 * 1024 * 1024)
+"""This worker's finished reports (a few hundred kilobytes each), by table version and question."""
+
+
 @bp.get("/<table_id>/print/report.pdf")
 def report(table_id: str) -> Response:
+    key = (
+        table_id,
+        version(g.table),
+        g.access.reader_seat,
+        str(get_locale()),
+        request.host_url,
+        tuple(sorted(request.args.items(multi=True))),
+    )
+    data = KEPT.get(key)
+    if data is None:
+        try:
+            data = _report_pdf(table_id)
+        except RuleError as err:
+            return Response(explain(err), status=422, mimetype="text/plain")
+        KEPT.put(key, data)
+    return Response(
+        data,
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="report-{table_id[:8]}.pdf"'},
+    )
+
+
+def _report_pdf(table_id: str) -> bytes:
+    """The report's PDF for this request's range, paper and reader (RuleError: no such range)."""
     log = log_of(g.table)
-    try:
-        first, to = _range(log, g.table.game)
-    except RuleError as err:
-        return Response(explain(err), status=422, mimetype="text/plain")
-    start = replay(find_game(g.table.game), g.table.players, g.table.options, [])
-    lines, final = report_lines(log, start, first, to, g.access)
+    asked, to = _range(log, g.table.game)
+    first = max(asked, to - REPORT_ENTRIES + 1)  # at most REPORT_ENTRIES, ending where asked
+    words = replay(find_game(g.table.game), g.table.players, g.table.options, [])
+    lines, final = report_lines(log, words, first, to, g.access)
+    if first > asked:
+        text = gettext(
+            "A report prints at most %(n)s entries, so this one starts at entry %(first)s. For earlier "
+            "entries, open the table at an earlier moment and print the report up to it.",
+            n=REPORT_ENTRIES,
+            first=first,
+        )
+        lines.insert(0, ReportLine(text, first, "heading"))
     game = final.game
     options = [
         f"{say(opt.label or opt.help or opt.id)}: "
@@ -310,8 +402,4 @@ def report(table_id: str) -> Response:
         caption=lambda k: gettext("Scan to open the table as it stood after entry %(k)s.", k=k),
         page_label=lambda n, total: gettext("Page %(n)s of %(total)s", n=n, total=total),
     )
-    return Response(
-        build_dispute_report(doc, spec=spec),
-        mimetype="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="report-{table_id[:8]}.pdf"'},
-    )
+    return build_dispute_report(doc, spec=spec)

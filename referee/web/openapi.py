@@ -125,6 +125,8 @@ def record() -> dict[str, Any]:
     }
 
 
+
+BUSY = "busy: the server runs as many heavy reads as it may at once; ask again after Retry-After seconds"
 ERROR = {
     "type": "object",
     "properties": {
@@ -134,6 +136,7 @@ ERROR = {
                 "code": {"type": "string"},
                 "message": {"type": "string"},
                 "event": {"type": "integer"},
+                "retry_after": {"type": "integer"},
             },
             "required": ["code", "message"],
         }
@@ -242,6 +245,7 @@ def openapi_document() -> dict[str, Any]:
                         "200": answer("state", {"$ref": "#/components/schemas/State"}),
                         "404": answer("no such table", err),
                         "422": answer("no such moment (at outside 0..seq)", err),
+                        "503": answer(BUSY, err),
                     },
                 }
             },
@@ -254,6 +258,7 @@ def openapi_document() -> dict[str, Any]:
                     "responses": {
                         "200": answer("record", {"$ref": "#/components/schemas/Record"}),
                         "404": answer("no such table", err),
+                        "503": answer(BUSY, err),
                     },
                 }
             },

@@ -2,7 +2,7 @@
 
 mypy checks the code that builds a detail; this checks the values a replay really produces (a key
 declared but missing, a key nobody declared, a list where an int was promised), all the way down
-through nested TypedDicts, lists, ``X | None`` and ``Literal``s.
+through nested TypedDicts, lists, ``tuple[X, ...]``, ``X | None`` and ``Literal``s.
 """
 
 from __future__ import annotations
@@ -40,6 +40,11 @@ def problems(value: Any, hint: Any, where: str = "detail") -> list[str]:
         if not isinstance(value, list):
             return [f"{where}: {type(value).__name__}, not a list"]
         (item,) = get_args(hint)
+        return [p for i, v in enumerate(value) for p in problems(v, item, f"{where}[{i}]")]
+    if origin is tuple:  # tuple[X, ...]: any length, every item an X
+        if not isinstance(value, tuple):
+            return [f"{where}: {type(value).__name__}, not a tuple"]
+        item = get_args(hint)[0]
         return [p for i, v in enumerate(value) for p in problems(v, item, f"{where}[{i}]")]
     if origin is dict:
         return [] if isinstance(value, dict) else [f"{where}: {type(value).__name__}, not a dict"]

@@ -92,6 +92,7 @@ def test_a_score_pad_detail_is_rounds_and_running_totals(rounds: list[list[int]]
         state = game.apply(state, decode(game.events, {"type": "round", "points": points}))
     detail = game.view(state).detail
     assert problems(detail, ScorePadDetail) == []
-    assert detail["rounds"] == rounds
-    assert detail["running"][-1:] == ([[sum(r[i] for r in rounds) for i in range(3)]] if rounds else [])
+    assert detail["rounds"] == tuple(map(tuple, rounds))
+    assert detail["running"][-1:] == (((*(sum(r[i] for r in rounds) for i in range(3)),),) if rounds else ())
+    assert game.view(state).totals == (detail["running"][-1] if rounds else (0, 0, 0))
     assert state.events == len(rounds)

@@ -28,7 +28,8 @@ def _round(state: State, ev: Round) -> State:
         )
     if any(abs(p) > LIMIT for p in ev.points):
         raise IllegalEvent("bad_points", _("Points must lie between -1,000,000 and 1,000,000."))
-    return replace(state, rounds=state.rounds + (ev.points,))
+    running = tuple(t + p for t, p in zip(state.totals(), ev.points, strict=True))
+    return replace(state, rounds=state.rounds + (ev.points,), running=state.running + (running,))
 
 
 apply: Callable[[State, object], State] = make_apply({Round: _round}, _("The score pad records rounds only."))

@@ -1,4 +1,4 @@
-"""The score pad's state: the players and every round's points."""
+"""The score pad's state: the players, every round's points and the running totals after each."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ from dataclasses import dataclass
 class State:
     players: tuple[str, ...]
     rounds: tuple[tuple[int, ...], ...] = ()
+    running: tuple[tuple[int, ...], ...] = ()
+    """Each seat's total after each round, kept as rounds are added: a view (built after every
+    event, for every step of a dispute report) then copies nothing, however long the evening."""
     events: int = 0  # events applied so far: the next event's index
 
     @property
@@ -17,4 +20,4 @@ class State:
         return False
 
     def totals(self) -> tuple[int, ...]:
-        return tuple(sum(r[i] for r in self.rounds) for i in range(len(self.players)))
+        return self.running[-1] if self.running else (0,) * len(self.players)
