@@ -5,6 +5,8 @@ Aki's bid at the end, and every phone sees the scores."""
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from .plays import open_tab
+
 pytestmark = pytest.mark.browser
 
 TRICKS = [
@@ -21,9 +23,11 @@ def tap_cards(scope, picker: str, cards) -> None:
 
 def seat_link(scorer: Page, seat: int) -> str:
     """The scorer makes this seat's link in the share panel; the link under its QR code."""
+    open_tab(scorer, "share")
     box = scorer.locator(f"details.link[data-role='seat{seat}']")
     box.locator("summary").tap()
     box.get_by_role("button", name="Make a link").tap()
+    open_tab(scorer, "share")
     box = scorer.locator(f"details.link[data-role='seat{seat}']")
     if not box.evaluate("el => el.open"):
         box.locator("summary").tap()

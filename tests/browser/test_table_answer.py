@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from .plays import open_tab
+
 pytestmark = pytest.mark.browser
 
 RECORDS = Path(__file__).parent.parent / "records"
@@ -229,6 +231,7 @@ def test_a_live_update_never_wipes_a_refusal(page: Page, browser: Browser, base_
 
 def test_collapsed_sections_show_a_disclosure_marker(page: Page, base_url: str):
     open_table(page, base_url, "score-pad", ("Aki", "Ben"))
+    open_tab(page, "share")
     summary = page.locator("details.link[data-role=seat0] > summary")
     marker = summary.evaluate("el => getComputedStyle(el, '::before').content")
     assert marker not in ("none", "normal", "")
