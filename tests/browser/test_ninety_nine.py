@@ -34,7 +34,9 @@ def seat_link(scorer: Page, seat: int) -> str:
     link = box.locator("a.join-link")
     expect(link).to_be_visible()
     expect(box.get_by_role("img", name="QR code of this link")).to_be_visible()
-    return link.get_attribute("href")
+    href = link.get_attribute("href")
+    scorer.locator("#tab-share > summary").tap()  # the panel closes over the play surface again
+    return href
 
 
 def test_sealed_bids_a_declare_a_deal_of_tricks_and_the_scores(page: Page, browser: Browser, base_url: str):
