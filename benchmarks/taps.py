@@ -2,7 +2,7 @@
 
 For each game: a table imported from its golden record just before one play, then that play entered
 by tapping in headless Chromium at 390x844 (Debian's /usr/bin/chromium), as tests/browser/plays.py
-does it. Prints the taps, the pixels scrolled to reach the first tap, the pixels scrolled between taps
+does it; another phone size as an argument (`benchmarks/taps.py 360x740`). Prints the taps, the pixels scrolled to reach the first tap, the pixels scrolled between taps
 (the target is 0) and which targets were outside the viewport when their turn came. Figures only.
 """
 
@@ -24,7 +24,9 @@ from tests.browser.plays import PHONE, PLAYS, play_once  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, make_app  # noqa: E402
 
 
-def main() -> None:
+def main(size: str = "390x844") -> None:
+    width, height = (int(x) for x in size.split("x"))
+    phone = {**PHONE, "viewport": {"width": width, "height": height}}
     logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no request log between the figures
     with tempfile.TemporaryDirectory() as tmp:
         app = make_app(f"sqlite:///{tmp}/taps.sqlite3")
@@ -37,7 +39,7 @@ def main() -> None:
                 f"{'game':<18} {'taps':>4} {'target':>6} {'scroll before':>13} {'scroll between':>14}  outside the viewport"
             )
             for play in PLAYS:
-                context = browser.new_context(base_url=base, **PHONE)
+                context = browser.new_context(base_url=base, **phone)
                 page = context.new_page()
                 t = play_once(page, play)
                 print(
@@ -50,4 +52,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(*sys.argv[1:2])

@@ -168,7 +168,7 @@
     return (el ? el.textContent : "").trim() || String(refused.status);
   }
 
-  // "waiting for signal (3)" and each waiting entry at the top of the entry list; a refused entry
+  // "waiting for signal (3)" and each waiting entry under the answer; a refused entry
   // with its reason and the two choices.
   function render() {
     var t = table(), words = texts();
@@ -176,7 +176,6 @@
     return Q.list(tableId()).then(function (entries) {
       t.querySelectorAll("[data-offline-ui]").forEach(function (el) { el.remove(); });
       if (!entries.length) return;
-      var history = t.querySelector(".history");
       var box = document.createElement("section");
       box.dataset.offlineUi = "1";
       box.className = "queue";
@@ -216,7 +215,9 @@
         ol.appendChild(li);
       });
       box.appendChild(ol);
-      (history || t).insertBefore(box, history ? history.querySelector("ol.events") : null);
+      // under the answer, on the play surface: the history waits in its panel (issue 27)
+      var answer = t.querySelector("#answer");
+      if (answer) answer.after(box); else t.appendChild(box);
     });
   }
 

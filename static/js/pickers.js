@@ -47,7 +47,8 @@
 
   function setUpSteps(form) {
     var list = steps(form);
-    if (!list.length || form.dataset.stepsReady) return;
+    if (!list.length) return;
+    if (form.dataset.stepsReady) { form.classList.add("stepping"); return; }
     form.dataset.stepsReady = "1";
     var chips = document.createElement("div");
     chips.className = "step-chips";
@@ -131,6 +132,9 @@
   document.addEventListener("htmx:afterSettle", function (e) {
     var xhr = e.detail && e.detail.xhr;
     var refused = !!xhr && xhr.status >= 400;
+    // While a swapped element that keeps its id settles, htmx gives it the old element's class and puts
+    // the new one back afterwards: a form set up in between lost its "stepping" (issue 27). Again, now.
+    setUp(document);
     each(document.querySelectorAll("form.stepping"), function (form) { refresh(form, refused); });
     each(document.querySelectorAll("fieldset[data-need]"), count);
   });

@@ -100,6 +100,15 @@ def tap_round(page: Page, steps: dict[int, list[str]]) -> None:
     expect(page.get_by_role("heading", name=f"Round {number + 1}")).to_be_visible()
 
 
+def open_tab(page: Page, tab: str) -> None:
+    """Open a panel of the table's tab bar ("history" or "share"): since issue 27 the history, sharing and
+    printing wait there, one tap away, instead of under the entry form."""
+    box = page.locator(f"#tab-{tab}")
+    if not box.evaluate("el => el.open"):
+        box.locator("> summary").tap()
+    expect(box.locator(".tab-panel")).to_be_visible()
+
+
 def record(name: str) -> dict:
     return json.loads((RECORDS / f"{name}.json").read_text())
 

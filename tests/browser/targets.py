@@ -15,10 +15,11 @@ MIN_GAP_PX = 4
 
 TARGETS = "a[href], button, input[type=submit], input[type=button], summary"
 
-# A sticky bar floats over whatever scrolls under it, by design, and covers it from the thumb: boxes are
-# compared where they sit in the page's flow, with every sticky element let down into its place.
+# A sticky bar (or the fixed tab bar) floats over whatever scrolls under it, by design, and covers it from
+# the thumb: boxes are compared where they sit in the page's flow, with every such element let down into
+# its place.
 MEASURE = """([selector, minGap]) => {
-  const sticky = [...document.querySelectorAll('*')].filter(el => getComputedStyle(el).position === 'sticky');
+  const sticky = [...document.querySelectorAll('*')].filter(el => ['sticky', 'fixed'].includes(getComputedStyle(el).position));
   sticky.forEach(el => el.style.setProperty('position', 'relative', 'important'));
   const seen = [...document.querySelectorAll(selector)].filter(el => {
     const r = el.getBoundingClientRect();  // checkVisibility: false inside a closed <details> too

@@ -6,6 +6,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from .plays import open_tab
+
 pytestmark = pytest.mark.browser
 
 # Blanks are trump ([1-0] turned up). Aki leads; the loser of trick 7 takes [1-0] and plays it in trick 8.
@@ -94,7 +96,10 @@ def test_a_whole_deal_by_tapping_then_a_claim(page: Page):
     expect(page.locator("#bingo-award")).to_contain_text("Aki scores 1 game point")  # B44 row 1
     expect(page.locator(".total .score")).to_have_text(["1", "0"])
     # The phase-2 replies are checked after the fact (B24-B26) and listed on the page.
+    expect(page.locator("#tab-history .tab-badge")).to_be_visible()  # counted on the history tab
+    open_tab(page, "history")
     expect(page.locator("section.breaches li").first).to_be_visible()
+    page.locator("#tab-history > summary").tap()
     # The next deal is offered, led per B45.
     expect(page.locator("#bingo-deal")).to_contain_text("leads this deal")  # the rule id (B45) is behind "why"
     no_sideways_scroll(page)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .plays import PLAYS, Tapper, entered, import_until, record
+from .plays import PLAYS, Tapper, entered, import_until, open_tab, record
 
 pytestmark = pytest.mark.browser
 
@@ -55,6 +55,7 @@ def test_a_play_with_undo_and_redo_logs_nothing(page: Page, play):
         undo(page, seq)
         seq += 1
         redo(page, seq)
+    open_tab(page, "history")
     page.locator(".moment-link").first.click()  # a look at the past and back again
     expect(page.locator(".moment-banner")).to_be_visible()
     page.go_back()

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from .plays import open_tab
+
 pytestmark = pytest.mark.browser
 
 RECORD = json.loads((Path(__file__).parents[1] / "records" / "bingo-four-deals-to-eight.json").read_text())
@@ -15,6 +17,7 @@ RECORD = json.loads((Path(__file__).parents[1] / "records" / "bingo-four-deals-t
 def test_walking_through_a_bingo_match(page: Page, base_url: str):
     table = page.request.post(f"{base_url}/api/v1/records", data=RECORD).json()
     page.goto(f"/t/{table['id']}")
+    open_tab(page, "history")
     page.locator("li[data-seq='5'] a.moment-link").tap()
     moment = page.locator("#moment")
     expect(moment).to_have_attribute("data-at", "5")

@@ -5,6 +5,8 @@ Aki's bid at the end, and every phone sees the scores."""
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from .plays import open_tab
+
 pytestmark = pytest.mark.browser
 
 TRICKS = [
@@ -21,16 +23,20 @@ def tap_cards(scope, picker: str, cards) -> None:
 
 def seat_link(scorer: Page, seat: int) -> str:
     """The scorer makes this seat's link in the share panel; the link under its QR code."""
+    open_tab(scorer, "share")
     box = scorer.locator(f"details.link[data-role='seat{seat}']")
     box.locator("summary").tap()
     box.get_by_role("button", name="Make a link").tap()
+    open_tab(scorer, "share")
     box = scorer.locator(f"details.link[data-role='seat{seat}']")
     if not box.evaluate("el => el.open"):
         box.locator("summary").tap()
     link = box.locator("a.join-link")
     expect(link).to_be_visible()
     expect(box.get_by_role("img", name="QR code of this link")).to_be_visible()
-    return link.get_attribute("href")
+    href = link.get_attribute("href")
+    scorer.locator("#tab-share > summary").tap()  # the panel closes over the play surface again
+    return href
 
 
 def test_sealed_bids_a_declare_a_deal_of_tricks_and_the_scores(page: Page, browser: Browser, base_url: str):

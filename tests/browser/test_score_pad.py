@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.plays import ready, tap_round
+from tests.browser.plays import open_tab, ready, tap_round
 
 pytestmark = pytest.mark.browser
 
@@ -37,6 +37,7 @@ def test_three_rounds_undo_correct_reload(page: Page, browser: Browser, base_url
     page.locator("#undo").tap()  # undo asks for a confirming tap
     expect(page.locator(".total .score")).to_have_text(["5", "11"])
 
+    open_tab(page, "history")
     page.locator(".events li[data-seq='1'] a.edit").tap()
     points = page.locator("input[name=points]")
     expect(points).to_have_count(2)  # the same steppers as entry, one per player, as recorded

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from .plays import open_tab
+
 pytestmark = pytest.mark.browser
 
 RECORDS = Path(__file__).parent.parent / "records"
@@ -88,6 +90,7 @@ def test_bingo_and_its_claim_and_close_ask_for_a_second_tap(page: Page, base_url
     page.get_by_role("button", name="Record trick").tap()
     answered(page, 2, "wins")  # the verdict, not just an echo of the entry
 
+    page.locator(".bingo-plays > summary").tap()  # the plays other than a trick wait in a sheet (issue 27)
     close = page.locator("#close")
     close.tap()
     expect(close).to_contain_text("Tap again to confirm")
@@ -103,6 +106,7 @@ def test_a_bingo_claim_asks_for_a_second_tap(page: Page, base_url: str):
     pick(page, "reply", "6-2")
     page.get_by_role("button", name="Record trick").tap()
     answered(page, 2, "Recorded")
+    page.locator(".bingo-plays > summary").tap()  # the plays other than a trick wait in a sheet (issue 27)
     claim = page.locator("[id^=claim-]").first
     claim.tap()
     expect(claim).to_contain_text("Tap again to confirm")
@@ -152,7 +156,7 @@ def test_trick_de_bingo(page: Page, base_url: str):
     expect(page.locator("input[name='cards.0'][value='AC']")).to_be_checked()
     pick(page, "cards.3", "4H")
     page.get_by_role("button", name="Record the trick").tap()
-    answered(page, 38, "wins")
+    answered(page, 38, "won with")
 
 
 def test_bead_game(page: Page, base_url: str):
@@ -229,6 +233,7 @@ def test_a_live_update_never_wipes_a_refusal(page: Page, browser: Browser, base_
 
 def test_collapsed_sections_show_a_disclosure_marker(page: Page, base_url: str):
     open_table(page, base_url, "score-pad", ("Aki", "Ben"))
+    open_tab(page, "share")
     summary = page.locator("details.link[data-role=seat0] > summary")
     marker = summary.evaluate("el => getComputedStyle(el, '::before').content")
     assert marker not in ("none", "normal", "")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from .plays import PLAYS, import_until, record, seat_phone
+from .plays import PLAYS, import_until, open_tab, record, seat_phone
 from .targets import MIN_TARGET_PX, target_problems
 
 pytestmark = pytest.mark.browser
@@ -33,6 +33,7 @@ def test_the_viewer_link_is_a_thumb_high_even_on_one_line(page: Page):
     play = next(p for p in PLAYS if p.seat is None)
     import_until(page, record(play.record), play.index)
     page.set_viewport_size({"width": 800, "height": 400})
+    open_tab(page, "share")
     link = page.locator("#viewer-link")
     assert link.evaluate("el => el.getClientRects().length") == 1
     box = link.bounding_box()

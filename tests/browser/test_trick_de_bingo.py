@@ -68,7 +68,7 @@ def test_draft_by_tapping_then_a_trick_flips_a_card_on_the_seat_phone(
             expect(page.locator(".step-chip").nth(n).locator(f".card[aria-label='{card}']")).to_have_count(1)
         page.get_by_role("button", name="Record the trick").tap()
         expect(page.locator(".tdb-why")).to_contain_text("Aki won with A♣")
-        expect(page.locator(".tdb-flipnews").first).to_contain_text("Aki flips TB-01")
+        expect(page.locator(".tdb-flipnews").first).to_contain_text("Aki flips square 1: ")  # the square, not the card's id
 
         # no reload: Aki's phone follows the table by itself (live polling)
         cell = aki.locator(".tdb-mine [data-cell='1']")

@@ -77,7 +77,7 @@ def test_full_round_through_the_forms(client, scorer):
     r = play_trick(client, tid, TRICKS[0]["cards"], htmx=True)
     assert r.status_code == 200
     assert "Aki won with A♣" in r.text
-    assert "Aki flips TB-01" in r.text
+    assert "Aki flips square 1: " in r.text  # the square on the sheet, not the card id (issue 27)
     assert "Bingo! Aki completes the line 1-5-9." in r.text
     assert "First Bingo: Aki +2" in r.text
     assert re.search(r'class="tdb-cell flipped[^"]*"\s+data-cell="1" data-card="TB-01"', r.text)

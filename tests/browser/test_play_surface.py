@@ -1,0 +1,245 @@
+"""The table page as a one-screen play surface (issue 27), on phones in headless Chromium with touch.
+
+Each game is played through a whole deal, hand or run of tricks from its golden record, every entry by
+tapping. At every tap the target is inside the viewport, below the header, above the tab bar and
+uncovered (nothing was scrolled to reach it); the page does not move between the taps of a play nor when
+the answer comes; after each entry the answer, with the game's verdict, is in view; no raw identifier
+(rule code, card id, field name, template leftover) is on the screen; the console stays clean. Bingo and
+Five Up are also walked at 360x740 and 430x932, and every game once in Japanese. The tools of the table
+(undo, history, sharing) are one tap away in the tab bar, and the Bingo trick keeps its steps after an
+entry swapped the table (the stepping state htmx's settle used to drop).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .plays import (
+    PHONE,
+    Tapper,
+    bead_place,
+    bingo_trick,
+    entered,
+    import_until,
+    ninety_nine_trick,
+    pick,
+    record,
+    trick_de_bingo_trick,
+)
+
+pytestmark = pytest.mark.browser
+
+# What a player must never read on the play surface (closed "why?" disclosures are not on the screen).
+RAW = [
+    re.compile(r"\b[BFNTE]\d{1,2}\b"),  # rule codes: B15, F7, N3
+    re.compile(r"\bTB-\d+"),  # Trick de Bingo card ids
+    re.compile(r"\b(event|Entry) \d+", re.I),
+    re.compile(r"\bcells?\s*[:=[]"),  # a field name with its value ("cells: [[0, 1]]"), not the word
+    re.compile(r"\bNone\b|\bundefined\b|\bnull\b|%\(|\{\{|\{n\}"),
+]
+
+# Below the sticky header and above the tab bar: where a thumb can tap without scrolling.
+IN_REACH = """el => { const r = el.getBoundingClientRect();
+  const bar = document.querySelector('header.bar'), tabs = document.querySelector('.table-tabs');
+  const top = bar ? bar.getBoundingClientRect().bottom : 0;
+  const bottom = tabs && !el.closest('.table-tabs, .bottom-sheet, .sheet-body') ? tabs.getBoundingClientRect().top : innerHeight;
+  return r.height > 0 && r.top >= top - 1 && r.bottom <= bottom + 1; }"""
+
+
+def bingo_deal(page: Page, t: Tapper, ev: dict) -> None:
+    a, b = ev["indicator"].split("-")
+    t.tap(pick(page, "indicator", ev["indicator"] if a >= b else f"{b}-{a}"), "indicator")
+    t.tap(page.locator("#start-deal"), "Start the deal")
+
+
+def bingo_confirmed(button: str) -> Callable[[Page, Tapper, dict], None]:
+    def enter(page: Page, t: Tapper, ev: dict) -> None:
+        t.tap(page.locator(".bingo-plays > summary"), "other plays")
+        target = page.locator(button.format(seat=ev.get("seat")))
+        t.tap(target, button)
+        t.tap(target, "confirm")
+
+    return enter
+
+
+def five_up_play(page: Page, t: Tapper, ev: dict) -> None:
+    tile = "-".join(sorted(ev["tile"].split("-"), reverse=True))
+    if "on" in ev:  # a play on the layout: the end on the picture, then the tile in the sheet
+        numbers = sorted(set(ev["on"].split("-")) & set(ev["tile"].split("-")))
+        ends = ", ".join(f"a.fu-end[data-on='{ev['on']}'][data-number='{n}']" for n in numbers)
+        t.tap(page.locator(ends).first, "open end")
+    t.tap(pick(page, "tile", tile), "tile")
+    t.tap(page.locator("#fu-play"), "Play it")
+
+
+def bead_pan_and_place(page: Page, t: Tapper, ev: dict) -> None:
+    """A player pans the board (a box of its own: the page does not move) to the two cells, then places."""
+    r, c = ev["cells"][0]
+    page.locator(f".bead-cell:has(input[value='{r},{c}'])").evaluate(
+        """el => { const box = el.closest('[data-bead-board]'), b = box.getBoundingClientRect(),
+                          e = el.getBoundingClientRect();
+                   box.scrollLeft += e.left + e.width / 2 - (b.left + b.width / 2);
+                   box.scrollTop += e.top + e.height / 2 - (b.top + b.height / 2); }"""
+    )
+    bead_place(page, t, ev)
+
+
+@dataclass(frozen=True)
+class Walk:
+    game: str
+    record: str
+    first: int  # the first event entered by tapping (the table is imported up to it)
+    last: int  # the last one
+    enter: dict[str, tuple[Callable[[Page, Tapper, dict], None], int]]  # event type -> (how, most taps)
+    verdict: dict[str, str]  # event type -> what in the answer says the verdict
+
+
+WALKS = [
+    Walk(
+        "bingo",
+        "bingo-four-deals-to-eight",
+        13,
+        24,  # the third deal: dealt, four tricks, a close, five tricks, the claim
+        {
+            "deal": (bingo_deal, 2),
+            "trick": (bingo_trick, 3),
+            "close": (bingo_confirmed("#close"), 3),
+            "claim": (bingo_confirmed("#claim-{seat}"), 3),
+        },
+        {"trick": "#bingo-why", "deal": "#bingo-why", "close": "#bingo-closed", "claim": "#bingo-award"},
+    ),
+    Walk(
+        "five_up", "five-up-partners-to-61", 1, 17, {"play": (five_up_play, 3)}, {"play": ".answer-verdict"}
+    ),
+    Walk(
+        "ninety_nine",
+        "ninety-nine-three-player-game-to-100",
+        3,
+        11,
+        {"trick": (ninety_nine_trick, 4)},
+        {"trick": ".answer-verdict"},
+    ),
+    Walk(
+        "trick_de_bingo",
+        "trick-de-bingo-one-round",
+        37,
+        49,
+        {"trick": (trick_de_bingo_trick, 5)},
+        {"trick": ".answer-verdict"},
+    ),
+    Walk(
+        "bead_game",
+        "bead-game-two-hands",
+        1,
+        28,
+        {"place": (bead_pan_and_place, 4)},
+        {"place": ".answer-verdict"},
+    ),
+]
+BY_GAME = {w.game: w for w in WALKS}
+
+
+def walk(
+    browser: Browser, base_url: str, w: Walk, *, width: int = 390, height: int = 844, japanese: bool = False
+) -> None:
+    context = browser.new_context(
+        base_url=base_url, **{**PHONE, "viewport": {"width": width, "height": height}}
+    )
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        rec = record(w.record)
+        import_until(page, rec, w.first)
+        if japanese:  # the player switches the page to Japanese in the bar
+            page.locator("header.bar a[lang=ja]").click()
+            expect(page.locator("html")).to_have_attribute("lang", "ja")
+            entered(page, w.first)
+        page.wait_for_function("window.htmx !== undefined")
+        for n in range(w.first, w.last + 1):
+            ev = rec["events"][n]
+            enter, most = w.enter[ev["type"]]
+            t = Tapper(page)
+            y = t.scroll_y()
+            enter(page, t, ev)
+            entered(page, n + 1)
+            where = f"entry {n} ({ev['type']}) at {width}x{height}"
+            assert t.outside == [], f"{where}: {t.outside} not in view when their turn came"
+            assert t.scroll_between == 0, f"{where}: the page moved {t.scroll_between}px between taps"
+            assert t.taps <= most, f"{where}: {t.taps} taps"
+            answer = page.locator(f"#answer {w.verdict[ev['type']]}")
+            expect(answer.first).to_be_visible()
+            assert answer.first.evaluate(IN_REACH), f"{where}: the verdict is out of view"
+            assert t.scroll_y() == y, f"{where}: the page moved by itself after the entry"
+            shown = page.locator("#table").inner_text()
+            raw = [m.group(0) for p in RAW for m in p.finditer(shown)]
+            assert not raw, f"{where}: raw identifiers on the screen: {raw}"
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("w", WALKS, ids=[w.game for w in WALKS])
+def test_a_whole_run_of_plays_fits_one_screen_per_play(browser: Browser, base_url: str, w: Walk):
+    walk(browser, base_url, w)
+
+
+@pytest.mark.parametrize("size", [(360, 740), (430, 932)], ids=["360x740", "430x932"])
+@pytest.mark.parametrize("game", ["bingo", "five_up"])
+def test_bingo_and_five_up_fit_small_and_large_phones(browser: Browser, base_url: str, game: str, size):
+    walk(browser, base_url, BY_GAME[game], width=size[0], height=size[1])
+
+
+@pytest.mark.parametrize("w", WALKS, ids=[w.game for w in WALKS])
+def test_once_in_japanese(browser: Browser, base_url: str, w: Walk):
+    short = Walk(w.game, w.record, w.first, w.first + 2, w.enter, w.verdict)
+    walk(browser, base_url, short, japanese=True)
+
+
+def test_the_tools_are_one_tap_away_and_undo_asks_once_more(page: Page):
+    rec = record("bingo-four-deals-to-eight")
+    import_until(page, rec, 4)
+    tabs = page.locator(".table-tabs")
+    history = page.locator("#tab-history")
+    expect(page.locator(".history")).to_be_hidden()  # not under the form
+    history.locator("summary").tap()
+    expect(page.locator(".history li[data-seq='3']")).to_be_visible()  # a sheet over the surface
+    page.locator("#tab-share > summary").tap()  # one panel at a time
+    expect(page.locator("#viewer-link")).to_be_visible()
+    expect(page.locator(".history")).to_be_hidden()
+    page.locator("#tab-share > summary").tap()
+    expect(page.locator("#viewer-link")).to_be_hidden()
+    y = page.evaluate("scrollY")
+    undo = tabs.locator("#undo")
+    undo.tap()
+    expect(undo).to_contain_text("Tap again to undo")
+    undo.tap()
+    entered(page, 5)  # the undo is an entry of its own: the log keeps the claim
+    expect(page.locator("#answer .answer-undone")).to_be_visible()
+    assert page.evaluate("scrollY") == y
+
+
+def test_a_bingo_trick_keeps_its_steps_after_the_table_is_swapped(page: Page):
+    rec = record("bingo-four-deals-to-eight")
+    import_until(page, rec, 2)
+    page.wait_for_function("window.htmx !== undefined")
+    for n in (2, 3):
+        expect(page.locator("form#bingo-trick.stepping")).to_have_count(1)
+        expect(page.locator("#bingo-trick .step-chips")).to_have_count(1)
+        expect(page.locator("fieldset[data-picker=reply]")).to_be_hidden()  # one triangle at a time
+        t = Tapper(page)
+        bingo_trick(page, t, rec["events"][n])
+        entered(page, n + 1)
+        page.wait_for_timeout(100)  # htmx's settle: the steps must survive it
+
+
+def test_the_five_up_layout_has_no_links_inside_an_image(page: Page):
+    import_until(page, record("five-up-partners-to-61"), 3)
+    expect(page.locator("svg.fu-svg")).to_have_attribute("role", "group")
+    expect(page.locator("svg.fu-svg a.fu-end").first).to_have_attribute("data-number", re.compile(r"\d"))
