@@ -16,6 +16,10 @@ their 401. Two things the schema cannot say are said here, once each:
   moments a table has (``?at=`` beyond its last seq). At those operations (``JUDGED``) a 422 is an
   answer, not a failure, unless its code is one of the body's form (``bad_players``,
   ``unknown_field``...): that still fails, as at every other operation.
+- A photo's body (``PHOTO``) is any bytes to the schema (``image/jpeg`` or ``image/png``, binary);
+  whether they are an image the reader can decode, and not too dark or blurred, only the reader can
+  tell: there an empty body (400), bytes that are no JPEG or PNG (415) and an unreadable image (422)
+  are answers too.
 
 The stateful phase is left out: no operation declares links, so it only repeats the others' requests.
 """
@@ -35,6 +39,7 @@ from tests.conftest import close_app, make_app
 
 EXAMPLES = int(os.environ.get("REFEREE_CONTRACT_EXAMPLES", "12"))  # more for a deeper local run
 JUDGED = ("/api/v1/checks/bingo-claim", "/api/v1/records", "/api/v1/tables", "/api/v1/tables/{table_id}")
+PHOTO = "/api/v1/photos/tiles"
 FORM_CODES = ("bad_", "unknown_", "missing_", "json_too_deep", "not_a_number")
 
 schemathesis.openapi.format("player-name", st.from_regex(r"\A[A-Z][a-z]{0,11}\Z"))
@@ -70,6 +75,14 @@ def _config() -> SchemathesisConfig:
                     "checks": {"positive_data_acceptance": {"expected-statuses": accepted_or_judged}},
                 }
                 for path in JUDGED
+            ]
+            + [
+                {
+                    "include-path": PHOTO,
+                    "checks": {
+                        "positive_data_acceptance": {"expected-statuses": ["2xx", "400", "415", "422", "429"]}
+                    },
+                }
             ],
             "phases": {"stateful": {"enabled": False}},
         }
