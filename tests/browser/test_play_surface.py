@@ -77,6 +77,15 @@ def five_up_play(page: Page, t: Tapper, ev: dict) -> None:
     t.tap(page.locator("#fu-play"), "Play it")
 
 
+def ninety_nine_scorer_bid(page: Page, t: Tapper, ev: dict) -> None:
+    """The last bid of a deal entered on the scorer's phone: the seat is the one still missing (chosen
+    already), then its three cards and Record bid."""
+    expect(page.locator(f".nn-scorer-bid input[name=seat][value='{ev['seat']}']")).to_be_checked()
+    for i, card in enumerate(ev["cards"]):
+        t.tap(pick(page, "cards", card), f"bid card {i + 1}")
+    t.tap(page.locator("#record-bid"), "Record bid")
+
+
 def bead_pan_and_place(page: Page, t: Tapper, ev: dict) -> None:
     """A player pans the board (a box of its own: the page does not move) to the two cells, then places."""
     r, c = ev["cells"][0]
@@ -120,9 +129,9 @@ WALKS = [
         "ninety_nine",
         "ninety-nine-three-player-game-to-100",
         3,
-        11,
-        {"trick": (ninety_nine_trick, 4)},
-        {"trick": ".answer-verdict"},
+        12,  # nine tricks, then the last bid on the scorer's phone: the deal is scored in the answer
+        {"trick": (ninety_nine_trick, 4), "bid": (ninety_nine_scorer_bid, 4)},
+        {"trick": ".answer-verdict", "bid": ".nn-deal-score"},
     ),
     Walk(
         "trick_de_bingo",
