@@ -29,6 +29,7 @@ from .plays import (
     ninety_nine_trick,
     pick,
     record,
+    tdb_pick,
     trick_de_bingo_trick,
 )
 
@@ -136,10 +137,10 @@ WALKS = [
     Walk(
         "trick_de_bingo",
         "trick-de-bingo-one-round",
-        37,
-        49,
-        {"trick": (trick_de_bingo_trick, 5)},
-        {"trick": ".answer-verdict"},
+        33,
+        49,  # the last four picks of the draft (the whole deck on the screen), then the thirteen tricks
+        {"pick": (tdb_pick, 3), "trick": (trick_de_bingo_trick, 5)},
+        {"pick": ".answer-last", "trick": ".answer-verdict"},
     ),
     Walk(
         "bead_game",
