@@ -229,6 +229,12 @@ def test_the_tools_are_one_tap_away_and_undo_asks_once_more(page: Page):
     undo = tabs.locator("#undo")
     undo.tap()
     expect(undo).to_contain_text("Tap again to undo")
+    # armed, it keeps its place: the other tabs stay reachable, its question stands above the bar
+    t = Tapper(page)
+    for target in ("#tab-history > summary", "#tab-share > summary", "#undo"):
+        assert t.in_view(page.locator(target)), f"{target} is covered while undo waits for its second tap"
+    question = undo.evaluate("el => getComputedStyle(el, '::before').content")
+    assert question.startswith('"Tap again to undo: ') and page.evaluate("scrollY") == y
     undo.tap()
     entered(page, 5)  # the undo is an entry of its own: the log keeps the claim
     expect(page.locator("#answer .answer-undone")).to_be_visible()
