@@ -212,6 +212,59 @@ def test_once_in_japanese(browser: Browser, base_url: str, w: Walk):
     walk(browser, base_url, short, japanese=True)
 
 
+@pytest.mark.parametrize("size", [(360, 740), (390, 844), (430, 932)], ids=["360x740", "390x844", "430x932"])
+def test_from_the_home_page_each_score_pad_round_is_one_screen(browser: Browser, base_url: str, size):
+    """A returning player (six tables on this phone already) finds every game in view on the home page,
+    starts a score pad for four and enters whole rounds: a tap on each player's number, typed, then
+    Record round; nothing scrolls, the answer is in view after each round."""
+    width, height = size
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": width, "height": height}})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        for n in range(6):  # tables this phone holds: opening a scorer link keeps the table on the phone
+            made = page.request.post(
+                "/api/v1/tables", data={"game": "score-pad", "players": [f"P{n}", f"Q{n}"]}
+            ).json()
+            assert page.request.get(made["scorer_url"]).ok
+        page.goto("/")
+        expect(page.locator(".held-table")).to_have_count(6)
+        t = Tapper(page)
+        games = page.locator(".game-list a")
+        for i in range(games.count()):
+            assert t.in_view(games.nth(i)), f"{games.nth(i).inner_text()} is not in view at {width}x{height}"
+        assert t.in_view(page.locator("#to-your-tables"))  # this phone's tables, one tap away
+        t.tap(page.locator(".game-list a[href$='/score-pad']"), "Score pad")
+        names = ["Aki", "Ben", "Chie", "Dan"]
+        for i, name in enumerate(names):
+            page.locator("input[name=players]").nth(i).fill(name)
+        page.get_by_role("button", name="Start the table").click()
+        expect(page.locator("#table")).to_be_visible()
+        page.wait_for_load_state("load")
+        page.wait_for_function("window.htmx !== undefined")
+        rounds = [[5, 3, 0, 12], [-2, 7, 4, 1], [10, 0, 6, 3]]
+        for n, points in enumerate(rounds, start=1):
+            t = Tapper(page)
+            y = t.scroll_y()
+            for i, p in enumerate(points):  # one field a player: tap it, type the points
+                t.tap(page.locator(f"#points-{i}"), f"{names[i]}'s points")
+                page.keyboard.type(str(p))
+            t.tap(page.locator("#record-round"), "Record round")
+            entered(page, n)
+            where = f"round {n} at {width}x{height}"
+            assert t.outside == [] and t.scroll_between == 0, f"{where}: {t.outside}, {t.scroll_between}px"
+            assert t.taps == len(names) + 1
+            answer = page.locator("#answer .answer-last")
+            expect(answer).to_contain_text("Recorded:")
+            assert answer.evaluate(IN_REACH), f"{where}: the answer is out of view"
+            assert t.scroll_y() == y, f"{where}: the page moved by itself after the round"
+        expect(page.locator(".total .score")).to_have_text([str(sum(r[i] for r in rounds)) for i in range(4)])
+        assert errors == []
+    finally:
+        context.close()
+
+
 def test_the_tools_are_one_tap_away_and_undo_asks_once_more(page: Page):
     rec = record("bingo-four-deals-to-eight")
     import_until(page, rec, 4)
