@@ -87,6 +87,18 @@ def ninety_nine_scorer_bid(page: Page, t: Tapper, ev: dict) -> None:
     t.tap(page.locator("#record-bid"), "Record bid")
 
 
+def bead_starter(page: Page, t: Tapper, ev: dict) -> None:
+    """A hand's starter: who leads (the first hand), how the two tiles lie, the four numbers, Start."""
+    if "leader" in ev:
+        t.tap(page.locator(f"label.seat:has(input[name=leader][value='{ev['leader']}'])"), "leader")
+    (r1, c1), (r2, c2) = ev["starter"][0]["cells"]
+    t.tap(page.locator(f"label:has(input[name=layout][value={'columns' if c1 == c2 else 'rows'}])"), "layout")
+    for tile in ev["starter"]:
+        for (r, c), number in zip(tile["cells"], tile["tile"].split("-"), strict=True):
+            t.tap(page.locator(f"label:has(input[name=v{r}{c}][value='{number}'])"), f"cell {r}{c}")
+    t.tap(page.locator("#bead-start"), "Start the hand")
+
+
 def bead_pan_and_place(page: Page, t: Tapper, ev: dict) -> None:
     """A player pans the board (a box of its own: the page does not move) to the two cells, then places."""
     r, c = ev["cells"][0]
@@ -145,10 +157,10 @@ WALKS = [
     Walk(
         "bead_game",
         "bead-game-two-hands",
-        1,
-        28,
-        {"place": (bead_pan_and_place, 4)},
-        {"place": ".answer-verdict"},
+        0,
+        28,  # the starter of the first hand, then its placements
+        {"hand": (bead_starter, 7), "place": (bead_pan_and_place, 4)},
+        {"hand": ".answer-last", "place": ".answer-verdict"},
     ),
 ]
 BY_GAME = {w.game: w for w in WALKS}
