@@ -48,7 +48,8 @@
   }, true);
 
   // A tap that ends or takes back something (undo, a claim, a close) asks for a second tap: the first
-  // one turns the button into its question; any other tap puts it back.
+  // one turns the button into its question; any other tap puts it back. A button with data-again
+  // (undo in the tab bar) keeps its place and says only that; its question is shown above the bar.
   function disarm(except) {
     document.querySelectorAll("button[data-armed]").forEach(function (b) {
       if (b === except) return;
@@ -65,7 +66,7 @@
     e.stopPropagation();
     b.dataset.armed = "1";
     b.dataset.label = b.innerHTML;
-    b.textContent = b.dataset.confirm;
+    b.textContent = b.dataset.again || b.dataset.confirm;
     b.classList.add("armed");
   }, true);
 

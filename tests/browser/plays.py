@@ -179,12 +179,8 @@ def nn_bid(page: Page, t: Tapper, ev: dict) -> None:
 
 
 def tdb_pick(page: Page, t: Tapper, ev: dict) -> None:
-    option = page.locator(f"label.tdb-option:has(input[value='{ev['card']}'])")
-    # finding the card scrolls the card list (a box of its own), not the page
-    option.evaluate(
-        "el => { const box = el.closest('.tdb-deck-list'); box.scrollTop = el.offsetTop - box.offsetTop; }"
-    )
-    t.tap(option, "card")
+    # the whole deck is on the screen as a grid of the numbers printed on the cards (issue 27)
+    t.tap(page.locator(f"label.tdb-option:has(input[value='{ev['card']}'])"), "card")
     t.tap(page.locator(f".tdb-cells label:has(input[value='{ev['cell']}'])"), "cell")
     t.tap(page.locator("#place-card"), "Place the card")
 

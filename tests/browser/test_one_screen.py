@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .plays import PHONE, PLAYS, Tapper, entered, import_until, pick, play_once, record, seat_phone
+from .plays import PHONE, PLAYS, Tapper, entered, import_until, pick, play_once, record, seat_phone, tdb_pick
 
 pytestmark = pytest.mark.browser
 
@@ -42,13 +42,11 @@ def test_trick_de_bingo_players_draft_in_turn_on_their_own_phones(page: Page):
             # the turn reaches this phone by itself (live update), and the pick is three taps, no scroll
             expect(phone.get_by_role("button", name="Place the card")).to_be_visible()
             t = Tapper(phone)
-            option = phone.locator(f"label.tdb-option:has(input[value='{ev['card']}'])")
-            option.evaluate("el => el.scrollIntoView({block: 'center'})")  # finding the card in the list
-            t.tap(option, "card")
-            t.tap(phone.locator(f".tdb-cells label:has(input[value='{ev['cell']}'])"), "cell")
-            t.tap(phone.locator("#place-card"), "Place the card")
+            tdb_pick(phone, t, ev)  # the whole deck on the screen: nothing scrolls, not even a list
             entered(phone, n)
-            assert t.taps == 3 and t.scroll_between == 0
+            assert t.taps == 3 and t.scroll_between == 0 and t.outside == []
+            expect(phone.locator("#answer .answer-last")).to_contain_text(" on square ")
+            expect(phone.locator("#answer .answer-last")).not_to_contain_text("TB-")  # the card in words
             # the sheet on that phone shows the condition in words
             expect(phone.locator(f".tdb-mine [data-cell='{ev['cell']}'] .tdb-text")).not_to_be_empty()
             expect(phone.get_by_role("button", name="Place the card")).to_have_count(0)

@@ -29,6 +29,7 @@ from .plays import (
     ninety_nine_trick,
     pick,
     record,
+    tdb_pick,
     trick_de_bingo_trick,
 )
 
@@ -77,6 +78,27 @@ def five_up_play(page: Page, t: Tapper, ev: dict) -> None:
     t.tap(page.locator("#fu-play"), "Play it")
 
 
+def ninety_nine_scorer_bid(page: Page, t: Tapper, ev: dict) -> None:
+    """The last bid of a deal entered on the scorer's phone: the seat is the one still missing (chosen
+    already), then its three cards and Record bid."""
+    expect(page.locator(f".nn-scorer-bid input[name=seat][value='{ev['seat']}']")).to_be_checked()
+    for i, card in enumerate(ev["cards"]):
+        t.tap(pick(page, "cards", card), f"bid card {i + 1}")
+    t.tap(page.locator("#record-bid"), "Record bid")
+
+
+def bead_starter(page: Page, t: Tapper, ev: dict) -> None:
+    """A hand's starter: who leads (the first hand), how the two tiles lie, the four numbers, Start."""
+    if "leader" in ev:
+        t.tap(page.locator(f"label.seat:has(input[name=leader][value='{ev['leader']}'])"), "leader")
+    (r1, c1), (r2, c2) = ev["starter"][0]["cells"]
+    t.tap(page.locator(f"label:has(input[name=layout][value={'columns' if c1 == c2 else 'rows'}])"), "layout")
+    for tile in ev["starter"]:
+        for (r, c), number in zip(tile["cells"], tile["tile"].split("-"), strict=True):
+            t.tap(page.locator(f"label:has(input[name=v{r}{c}][value='{number}'])"), f"cell {r}{c}")
+    t.tap(page.locator("#bead-start"), "Start the hand")
+
+
 def bead_pan_and_place(page: Page, t: Tapper, ev: dict) -> None:
     """A player pans the board (a box of its own: the page does not move) to the two cells, then places."""
     r, c = ev["cells"][0]
@@ -120,25 +142,25 @@ WALKS = [
         "ninety_nine",
         "ninety-nine-three-player-game-to-100",
         3,
-        11,
-        {"trick": (ninety_nine_trick, 4)},
-        {"trick": ".answer-verdict"},
+        12,  # nine tricks, then the last bid on the scorer's phone: the deal is scored in the answer
+        {"trick": (ninety_nine_trick, 4), "bid": (ninety_nine_scorer_bid, 4)},
+        {"trick": ".answer-verdict", "bid": ".nn-deal-score"},
     ),
     Walk(
         "trick_de_bingo",
         "trick-de-bingo-one-round",
-        37,
-        49,
-        {"trick": (trick_de_bingo_trick, 5)},
-        {"trick": ".answer-verdict"},
+        33,
+        49,  # the last four picks of the draft (the whole deck on the screen), then the thirteen tricks
+        {"pick": (tdb_pick, 3), "trick": (trick_de_bingo_trick, 5)},
+        {"pick": ".answer-last", "trick": ".answer-verdict"},
     ),
     Walk(
         "bead_game",
         "bead-game-two-hands",
-        1,
-        28,
-        {"place": (bead_pan_and_place, 4)},
-        {"place": ".answer-verdict"},
+        0,
+        28,  # the starter of the first hand, then its placements
+        {"hand": (bead_starter, 7), "place": (bead_pan_and_place, 4)},
+        {"hand": ".answer-last", "place": ".answer-verdict"},
     ),
 ]
 BY_GAME = {w.game: w for w in WALKS}
@@ -202,6 +224,59 @@ def test_once_in_japanese(browser: Browser, base_url: str, w: Walk):
     walk(browser, base_url, short, japanese=True)
 
 
+@pytest.mark.parametrize("size", [(360, 740), (390, 844), (430, 932)], ids=["360x740", "390x844", "430x932"])
+def test_from_the_home_page_each_score_pad_round_is_one_screen(browser: Browser, base_url: str, size):
+    """A returning player (six tables on this phone already) finds every game in view on the home page,
+    starts a score pad for four and enters whole rounds: a tap on each player's number, typed, then
+    Record round; nothing scrolls, the answer is in view after each round."""
+    width, height = size
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": width, "height": height}})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        for n in range(6):  # tables this phone holds: opening a scorer link keeps the table on the phone
+            made = page.request.post(
+                "/api/v1/tables", data={"game": "score-pad", "players": [f"P{n}", f"Q{n}"]}
+            ).json()
+            assert page.request.get(made["scorer_url"]).ok
+        page.goto("/")
+        expect(page.locator(".held-table")).to_have_count(6)
+        t = Tapper(page)
+        games = page.locator(".game-list a")
+        for i in range(games.count()):
+            assert t.in_view(games.nth(i)), f"{games.nth(i).inner_text()} is not in view at {width}x{height}"
+        assert t.in_view(page.locator("#to-your-tables"))  # this phone's tables, one tap away
+        t.tap(page.locator(".game-list a[href$='/score-pad']"), "Score pad")
+        names = ["Aki", "Ben", "Chie", "Dan"]
+        for i, name in enumerate(names):
+            page.locator("input[name=players]").nth(i).fill(name)
+        page.get_by_role("button", name="Start the table").click()
+        expect(page.locator("#table")).to_be_visible()
+        page.wait_for_load_state("load")
+        page.wait_for_function("window.htmx !== undefined")
+        rounds = [[5, 3, 0, 12], [-2, 7, 4, 1], [10, 0, 6, 3]]
+        for n, points in enumerate(rounds, start=1):
+            t = Tapper(page)
+            y = t.scroll_y()
+            for i, p in enumerate(points):  # one field a player: tap it, type the points
+                t.tap(page.locator(f"#points-{i}"), f"{names[i]}'s points")
+                page.keyboard.type(str(p))
+            t.tap(page.locator("#record-round"), "Record round")
+            entered(page, n)
+            where = f"round {n} at {width}x{height}"
+            assert t.outside == [] and t.scroll_between == 0, f"{where}: {t.outside}, {t.scroll_between}px"
+            assert t.taps == len(names) + 1
+            answer = page.locator("#answer .answer-last")
+            expect(answer).to_contain_text("Recorded:")
+            assert answer.evaluate(IN_REACH), f"{where}: the answer is out of view"
+            assert t.scroll_y() == y, f"{where}: the page moved by itself after the round"
+        expect(page.locator(".total .score")).to_have_text([str(sum(r[i] for r in rounds)) for i in range(4)])
+        assert errors == []
+    finally:
+        context.close()
+
+
 def test_the_tools_are_one_tap_away_and_undo_asks_once_more(page: Page):
     rec = record("bingo-four-deals-to-eight")
     import_until(page, rec, 4)
@@ -219,6 +294,12 @@ def test_the_tools_are_one_tap_away_and_undo_asks_once_more(page: Page):
     undo = tabs.locator("#undo")
     undo.tap()
     expect(undo).to_contain_text("Tap again to undo")
+    # armed, it keeps its place: the other tabs stay reachable, its question stands above the bar
+    t = Tapper(page)
+    for target in ("#tab-history > summary", "#tab-share > summary", "#undo"):
+        assert t.in_view(page.locator(target)), f"{target} is covered while undo waits for its second tap"
+    question = undo.evaluate("el => getComputedStyle(el, '::before').content")
+    assert question.startswith('"Tap again to undo: ') and page.evaluate("scrollY") == y
     undo.tap()
     entered(page, 5)  # the undo is an entry of its own: the log keeps the claim
     expect(page.locator("#answer .answer-undone")).to_be_visible()

@@ -45,6 +45,7 @@ def test_every_event_of_a_record_has_a_plain_sentence(path):
         for text in (told, alone):
             assert "%(" not in text and not CARD_CODE.search(text), text
             assert not re.search(r"\bseat\b|[{[]", text), text
+            assert not re.search(r"\bTB-\d", text), text  # a condition card by its words, even alone
         if body["type"] == "bid" and game.id == "ninety-nine":
             name = players[body["seat"]] if body["seat"] < len(players) else "the dummy"  # N21
             assert set(line.params) == {"name"} and told == f"{name} sealed a bid."

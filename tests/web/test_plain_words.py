@@ -20,7 +20,7 @@ from referee.rules.base import counted
 from referee.rules.cards import Card
 from referee.rules.ninety_nine import GAME as NINETY_NINE
 from referee.rules.ninety_nine.events import Bid
-from referee.web.words import say_line, split_rules
+from referee.web.words import say_line, split_rules, unwhy, why, why_note
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 # game -> (record, events kept: a table in the middle of play)
@@ -159,6 +159,29 @@ def test_rule_ids_leave_the_sentence_for_the_why_disclosure(client):
     alert = re.search(r'(?s)<p class="error" role="alert">(.*?)</p>', page).group(1)
     assert refused.status_code == 422 and '<details class="why">' in alert
     assert not re.search(r"\(B\d+", visible_text(alert)), "the rule id is not in the sentence"
+
+
+@pytest.mark.parametrize(
+    ("lines", "sentences", "notes"),
+    [
+        (
+            ["Tricks won: 4, 1 point each (N12).", "Bid 4 made exactly; 1 succeeded (N13).", "Tricks won: 1, 1 point each (N12)."],
+            ["Tricks won: 4, 1 point each.", "Bid 4 made exactly; 1 succeeded.", "Tricks won: 1, 1 point each."],
+            "N12; N13",
+        ),
+        (["Premium declare made (N14).", "Ben failed a reveal (N14)."], ["Premium declare made.", "Ben failed a reveal."], "N14"),
+        (["R(18) = 4 points."], ["R(18) = 4 points."], ""),
+    ],
+)
+def test_a_breakdown_of_many_lines_has_one_why_for_all_its_rules(app, lines, sentences, notes):
+    """A Ninety-Nine deal score reads as short lines with their points; their rule ids, each once, wait
+    behind a single "why?" (a disclosure a line would make the breakdown too tall for the answer)."""
+    with app.test_request_context():
+        assert [str(unwhy(line)) for line in lines] == sentences
+        note = str(why_note(lines))
+        assert note.count('<details class="why">') == (1 if notes else 0)
+        assert (f'<span class="rule">{notes}</span>' in note) if notes else note == ""
+        assert str(why(lines[0])) == (f"{sentences[0]} {why_note(lines[:1])}".strip())
 
 
 def test_new_table_options_are_words_with_exclusive_choices_as_radios(client):

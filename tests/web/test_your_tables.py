@@ -77,7 +77,8 @@ def test_the_home_page_lists_your_tables_newest_first_with_scores(client):
     second = new_table(client, players=("Chie", "Dai"))
     client.post(f"{first}/events", data=ROUND)  # the first table is now the most recently active
     html = client.get("/").get_data(as_text=True)
-    section = html.split('id="your-tables"')[1].split("Start a table")[0]
+    assert html.index("Start a table") < html.index('id="your-tables"')  # starting one comes first
+    section = html.split('id="your-tables"')[1].split("</section>")[0]
     assert section.index(first.split("/")[-1]) < section.index(second.split("/")[-1])
     assert "Aki 2 · Ben 1" in section and "Chie 0 · Dai 0" in section
     assert "Score pad" in section and "Last activity:" in section

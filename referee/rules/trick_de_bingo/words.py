@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from ..base import Line, Texts, _
+from ..conditions import CATALOG_BY_ID
 from ..narration import make_narrate
 from .events import Card, Claim, Pick, Round, Trick
 from .state import State
 
 
 def _card(state: State | None, card_id: str) -> Texts | str:
-    """A condition card as its text in each language (its id when the state is not at hand)."""
-    card = state.card(card_id) if state is not None else None
+    """A condition card as its text in each language: a catalog card's even when the state is not at
+    hand (an entry's own words in the answer); only a custom card then keeps its id."""
+    card = state.card(card_id) if state is not None else CATALOG_BY_ID.get(card_id.strip().upper())
     return Texts(card.en, card.ja) if card is not None else card_id
 
 
