@@ -16,6 +16,7 @@ from printables.drawing import new_canvas
 from printables.fonts import register_font
 from printables.geometry import A4, PageSpec, pt
 from printables.qr import draw_qr
+from printables.race import RacePage, draw_page
 
 BODY_PT = 9.0
 LEADING_MM = 4.4
@@ -44,6 +45,7 @@ class DisputeReport:
     link: Callable[[int], str]  # the table at a moment, for the QR codes
     caption: Callable[[int], str]  # "Scan: the table after entry K"
     page_label: Callable[[int, int], str]  # "Page 2 of 5"
+    race: RacePage | None = None  # the race chart, on a page of its own after the last
 
 
 def _wrapped(report: DisputeReport, width_mm: float) -> list[tuple[str, float, float, int, bool]]:
@@ -107,5 +109,7 @@ def build_dispute_report(report: DisputeReport, *, spec: PageSpec = A4) -> bytes
             canvas.drawString(pt(left + indent), pt(y), text)
             y -= LEADING_MM
         canvas.showPage()
+    if report.race is not None:
+        draw_page(canvas, spec, report.race)
     canvas.save()
     return buf.getvalue()

@@ -19,7 +19,9 @@ from html import escape
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printables.drawing import fit_text
 from printables.fonts import register_font
+from printables.geometry import PageSpec, pt
 from referee.rules.race import Race
 
 WIDTH, HEIGHT = 360.0, 240.0
@@ -81,7 +83,7 @@ def plot(race: Race, names: tuple[str, ...]) -> Plot:
     bottom = HEIGHT - X_AXIS - (BARS_H if with_bars else 0) - (STRIP_H if with_strip else 0)
     x0, x1 = LEFT, WIDTH - RIGHT
     running = race.running
-    values = [v for row in running for v in row] + list(race.start) + [race.target or 0, 0]
+    values = [*map(min, running), *map(max, running), *race.start, race.target or 0, 0]
     lo, hi = min(values), max(values)
     tick = _nice(hi - lo)
     lo, hi = (lo // tick) * tick, -(-hi // tick) * tick or tick
@@ -96,7 +98,8 @@ def plot(race: Race, names: tuple[str, ...]) -> Plot:
     lines = tuple(
         ((x(0), y(race.start[s])), *((x(i + 1), y(running[i][s])) for i in kept)) for s in range(sides)
     )
-    x_ticks = tuple((x(i), str(i)) for i in sorted({0, *(_sampled(steps + 1, 7))}))
+    every = _nice(steps * 4 / 6) if steps > 6 else 1  # at most about seven step numbers
+    x_ticks = tuple((x(i), str(i)) for i in range(0, steps + 1, every))
     bars: list[tuple[int, float, float, float, float]] = []
     zero = None
     if with_bars:
@@ -214,7 +217,7 @@ def svg(p: Plot, title: str, summary: str, labels: Sequence[str] = ("Target",)) 
     if p.strip_base is not None:
         scored = "".join(f"M{_num(sx)} {_num(sy)}h3v{_num(h)}h-3z" for sx, sy, h, hit in p.strip if hit)
         plain = "".join(f"M{_num(sx)} {_num(sy)}h3v{_num(h)}h-3z" for sx, sy, h, hit in p.strip if not hit)
-        out.append(f'<text x="{_num(x0 - 3)}" y="{_num(p.strip_base)}" text-anchor="end" font-size="9">{escape(labels[1] if len(labels) > 1 else "")}</text>')
+        out.append(f'<text x="{_num(x0 - 3)}" y="{_num(p.strip_base)}" text-anchor="end" font-size="8">{escape(labels[1] if len(labels) > 1 else "")}</text>')
         out.append(f'<path d="{plain}" fill="#bbb"/><path d="{scored}" fill="#222"/>')
     out.append("</svg>")
     return "".join(out)
@@ -272,3 +275,40 @@ def draw(canvas: Canvas, p: Plot, x: float, y: float, width: float, labels: Sequ
         canvas.rect(*at(sx, sy + h), 3 * k, h * k, stroke=0, fill=1)
     canvas.restoreState()
     return height
+
+
+@dataclass(frozen=True)
+class RacePage:
+    """The race on paper, in the reader's words: the chart, its summary and its numbers as a table
+    (``header`` and ``rows`` of cell strings), on a page of its own after a score sheet or a report."""
+
+    plot: Plot
+    title: str
+    summary: str
+    labels: tuple[str, str]
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+def draw_page(canvas: Canvas, spec: PageSpec, page: RacePage) -> None:
+    """One page: the title, the summary sentence, the chart across the width, then its numbers."""
+    font = register_font()
+    left, top = pt(spec.margin_left_mm), pt(spec.page_height_mm - spec.margin_top_mm)
+    width = pt(spec.content_width_mm)
+
+    def put(text: str, x: float, y: float, w: float, size: float, right: bool = False) -> None:
+        text, size = fit_text(text, w, size)
+        canvas.setFont(font, size)
+        (canvas.drawRightString if right else canvas.drawString)(x, y, text)
+
+    put(page.title, left, top - 14, width, 14)
+    put(page.summary, left, top - 30, width, 10)
+    y = top - 40 - draw(canvas, page.plot, left, top - 40, width, page.labels) - 16
+    cell = width / max(len(page.header), 1)
+    for row in (page.header, *page.rows):
+        if y < pt(spec.margin_bottom_mm) + 10:
+            break
+        for i, text in enumerate(row):
+            put(text, left + (i + 1) * cell - 4, y, cell - 6, 8, right=True)
+        y -= 12
+    canvas.showPage()

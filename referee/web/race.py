@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, abort
 from flask_babel import gettext
 
-from printables.race import Plot, plot, svg
+from printables.race import Plot, RacePage, plot, svg
 
 from ..rules.base import _
 from ..rules.race import TITLES, Race, Summary, race, summary
@@ -25,7 +25,7 @@ from .words import words as word
 
 bp = Blueprint("race", __name__)
 
-STEP_HEADERS = {"deal": _("Deal"), "hand": _("Hand"), "round": _("Round")}
+STEP_HEADERS = {"deal": _("Deal no."), "hand": _("Hand no."), "round": _("Round no.")}
 MAX_TABLE_ROWS = 30  # the table beside the chart: the last rows of a long evening
 
 
@@ -55,6 +55,11 @@ class RaceChart:
 
     def svg(self) -> str:
         return svg(self.plot, self.title, self.summary, self.labels)
+
+    def page(self) -> RacePage:
+        """The chart for paper: the same picture, and the table beside it as cell strings."""
+        rows = tuple((str(n), *(f"{total} ({points:+d})" for total, points in cells)) for n, cells in self.rows)
+        return RacePage(self.plot, self.title, self.summary, self.labels, (self.step_header, *self.names), rows)
 
 
 def summary_words(words: Summary) -> str:

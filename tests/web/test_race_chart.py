@@ -6,11 +6,13 @@ are the golden records' running totals; the summary sentence in both languages; 
 
 from __future__ import annotations
 
+import io
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from printables.race import plot, svg
 from referee.rules.race import Race
@@ -148,3 +150,26 @@ def test_a_chart_stays_within_6_kb_however_long_the_table(steps, sides):
     text = svg(plot(race, names), "得点の推移：ラウンドごとの累計", "第5000ラウンド終了時点で" + "名" * 40 + "が12345点リードしています。", ("目標", "カウント"))
     assert len(text.encode()) <= 6 * 1024
     ET.fromstring(text)  # and it is well-formed
+
+
+def last_page_text(data: bytes) -> str:
+    reader = PdfReader(io.BytesIO(data))
+    return reader.pages[-1].extract_text()
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "rows"),
+    [
+        ("bingo-four-deals-to-eight", "score-sheet", ["4 8 (+3) 3 (+0)"]),
+        ("five-up-partners-to-61", "score-sheet", ["8 73 (+13) 33 (+1)"]),  # the tally sheet, then the race
+        ("ninety-nine-three-player-game-to-100", "report", ["5 276 (+184) 44 (+0) 245 (+185)"]),
+    ],
+)
+def test_the_score_sheet_and_the_dispute_report_end_with_the_race(app, tables, name, kind, rows):
+    path = f"{tables[name]}/print/{kind}.pdf"
+    for lang, sentence in zip(("en", "ja"), SUMMARIES[name], strict=True):
+        text = last_page_text(phone(app, lang).get(path).get_data())
+        flat = " ".join(text.split())
+        assert sentence.replace(" ", "") in flat.replace(" ", "")
+        for row in rows:
+            assert row in flat, flat
