@@ -7,6 +7,7 @@ from flask import Flask
 from . import (
     access,
     api,
+    club_ratings,
     dispute,
     errors,
     health,
@@ -57,6 +58,7 @@ BLUEPRINTS = (
     dispute.bp,  # the dispute report PDF
     offline.bp,  # /sw.js and the manifest (issue 16)
     race.bp,  # the race chart alone (issue 32)
+    club_ratings.bp,  # a club player's rating chart (issue 32)
 )
 
 

@@ -70,3 +70,24 @@ def test_the_openapi_document_has_the_rating_fields(client):
     props = doc["components"]["schemas"]["PlayerHistory"]["properties"]
     assert {"rating", "mu", "sigma", "provisional", "games", "history"} <= set(props["ratings"]["additionalProperties"]["properties"])
     assert set(props["headToHead"]["items"]["required"]) == {"opponent", "game", "won", "lost", "drawn"}
+
+
+def test_the_player_page_shows_ratings_their_chart_and_head_to_head_in_both_languages(client):
+    club = new_club(client, ROSTER)
+    friday = club_session(client, club, ROSTER, "Friday")
+    saturday = club_session(client, club, ROSTER, "Saturday")
+    import_record(client, friday, golden("records/bingo-four-deals-to-eight.json", ["Aki", "Ben"]))
+    import_record(client, saturday, golden("records/bingo-four-deals-to-eight.json", ["Aki", "Ben"]))
+    import_record(client, saturday, golden("records/five-up-partners-to-61.json", ["Dai", "Aki", "Chie", "Ben"]))  # Dai & Chie win
+    page = client.get(f"/club/{club['id']}/players/0").get_data(as_text=True)
+    assert "provisional" in page and 'data-game="bingo"' in page
+    assert "Best match-up: against Ben at Bingo, 2 won and 0 lost." in page
+    assert "Hardest match-up: against Chie at Five Up, 0 won and 1 lost." in page or "Hardest match-up: against Dai at Five Up, 0 won and 1 lost." in page
+    chart = client.get(f"/club/{club['id']}/players/0/rating-bingo.svg")
+    assert chart.status_code == 200 and chart.mimetype == "image/svg+xml"
+    rating = player(client, club, 0)["ratings"]["bingo"]["history"][-1]["rating"]
+    assert f"Rating {round(rating)} after 2 club nights." in chart.get_data(as_text=True)
+    assert f'/club/{club["id"]}/players/0/rating-bingo.svg' in page
+    assert client.get(f"/club/{club['id']}/players/0/rating-ninety-nine.svg").status_code == 404  # none played
+    ja = client.get(f"/club/{club['id']}/players/0", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "対戦成績" in ja and "暫定" in ja and "最も得意な相手：ビンゴでBenに2勝0敗。" in ja
