@@ -13,7 +13,6 @@ from flask_babel import gettext
 from printables.race import plot, svg
 
 from ..rules import GAMES
-from ..rules.base import _
 from ..rules.names import name_key
 from ..rules.race import Race
 from ..store.club_ratings import club_played
