@@ -7,6 +7,7 @@ are the golden records' running totals; the summary sentence in both languages; 
 from __future__ import annotations
 
 import io
+import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -173,3 +174,15 @@ def test_the_score_sheet_and_the_dispute_report_end_with_the_race(app, tables, n
         assert sentence.replace(" ", "") in flat.replace(" ", "")
         for row in rows:
             assert row in flat, flat
+
+
+def test_five_up_shows_the_count_after_each_play_with_the_scoring_plays_marked(app):
+    """Mid-game (40 events): one bar per play of the hand in play, the scoring ones dark."""
+    record = json.loads((RECORDS / "five-up-partners-to-61.json").read_text())
+    record["events"] = record["events"][:40]
+    url = app.test_client().post("/import", data={"text": json.dumps(record)}).headers["Location"]
+    plays = app.test_client().get(f"/api/v1/tables/{url.rsplit('/', 1)[1]}").get_json()["detail"]["hand"]["plays"]
+    assert plays and any(p["points"] for p in plays) and not all(p["points"] for p in plays)
+    root = ET.fromstring(phone(app).get(f"{url}/race.svg").get_data(as_text=True))
+    bars = {p.get("fill"): p.get("d").count("M") for p in root.findall("s:path[@fill='#222']", NS) + root.findall("s:path[@fill='#bbb']", NS)}
+    assert bars == {"#222": sum(1 for p in plays if p["points"]), "#bbb": sum(1 for p in plays if not p["points"])}
