@@ -42,7 +42,8 @@ def main(repeats: int) -> None:
     names = [f"p{i:02d}" for i in range(40)]
     one = night(rnd, "n0", names)
     print(f"{'case':<52} {'best ms':>8} {'median ms':>10}")
-    print(f"{'one night: 40 players, 30 tables':<52} {'%8.2f %10.2f' % timed(repeats, lambda: ratings(one))}")
+    best, median = timed(repeats, lambda: ratings(one))
+    print(f"{'one night: 40 players, 30 tables':<52} {best:8.2f} {median:10.2f}")
     for tables in (500, 5000):
         club: list[Played] = []
         while len(club) < tables:
@@ -50,7 +51,8 @@ def main(repeats: int) -> None:
         club = club[:tables]
         work = lambda c=club: (ratings(c), head_to_head(c, "p00"))  # noqa: E731
         label = f"a club of {tables} tables: every rating + one h2h"
-        print(f"{label:<52} {'%8.2f %10.2f' % timed(max(1, repeats // 5), work)}")
+        best, median = timed(max(1, repeats // 5), work)
+        print(f"{label:<52} {best:8.2f} {median:10.2f}")
 
 
 if __name__ == "__main__":
