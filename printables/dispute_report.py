@@ -109,7 +109,8 @@ def build_dispute_report(report: DisputeReport, *, spec: PageSpec = A4) -> bytes
             canvas.drawString(pt(left + indent), pt(y), text)
             y -= LEADING_MM
         canvas.showPage()
-    if report.race is not None:
-        draw_page(canvas, spec, report.race)
+    if report.race is not None:  # with the QR code of the report's last moment, as every page has
+        draw_qr(canvas, report.link(last_moment), left + spec.content_width_mm - QR_MM, top - QR_MM, QR_MM)
+        draw_page(canvas, spec, report.race, corner_mm=QR_MM)
     canvas.save()
     return buf.getvalue()

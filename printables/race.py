@@ -290,20 +290,23 @@ class RacePage:
     rows: tuple[tuple[str, ...], ...]
 
 
-def draw_page(canvas: Canvas, spec: PageSpec, page: RacePage) -> None:
-    """One page: the title, the summary sentence, the chart across the width, then its numbers."""
+def draw_page(canvas: Canvas, spec: PageSpec, page: RacePage, corner_mm: float = 0.0) -> None:
+    """One page: the title, the summary sentence, the chart across the width, then its numbers. A
+    ``corner_mm`` square at the top right is left free (the dispute report's QR code)."""
     font = register_font()
     left, top = pt(spec.margin_left_mm), pt(spec.page_height_mm - spec.margin_top_mm)
     width = pt(spec.content_width_mm)
+    words = width - pt(corner_mm + 4 if corner_mm else 0)
 
     def put(text: str, x: float, y: float, w: float, size: float, right: bool = False) -> None:
         text, size = fit_text(text, w, size)
         canvas.setFont(font, size)
         (canvas.drawRightString if right else canvas.drawString)(x, y, text)
 
-    put(page.title, left, top - 14, width, 14)
-    put(page.summary, left, top - 30, width, 10)
-    y = top - 40 - draw(canvas, page.plot, left, top - 40, width, page.labels) - 16
+    put(page.title, left, top - 14, words, 14)
+    put(page.summary, left, top - 30, words, 10)
+    chart_top = top - max(40, pt(corner_mm + 4))
+    y = chart_top - draw(canvas, page.plot, left, chart_top, width, page.labels) - 16
     cell = width / max(len(page.header), 1)
     for row in (page.header, *page.rows):
         if y < pt(spec.margin_bottom_mm) + 10:
