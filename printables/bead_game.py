@@ -73,7 +73,7 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
 
 
 def build(job: PrintJob) -> bytes:
-    return build_score_sheet(score_sheet(job), spec=job.spec)
+    return build_score_sheet(score_sheet(job), spec=job.spec, race=job.race)
 
 
 PRINTABLES = (Printable("bead-game", "score-sheet", _("Score sheet"), build),)

@@ -133,7 +133,7 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
 
 
 def build_sheet(job: PrintJob) -> bytes:
-    return build_score_sheet(score_sheet(job), spec=job.spec)
+    return build_score_sheet(score_sheet(job), spec=job.spec, race=job.race)
 
 
 # --- quick reference ------------------------------------------------------------------------------

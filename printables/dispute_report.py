@@ -16,6 +16,7 @@ from printables.drawing import new_canvas
 from printables.fonts import register_font
 from printables.geometry import A4, PageSpec, pt
 from printables.qr import draw_qr
+from printables.race import RacePage, draw_page
 
 BODY_PT = 9.0
 LEADING_MM = 4.4
@@ -44,6 +45,7 @@ class DisputeReport:
     link: Callable[[int], str]  # the table at a moment, for the QR codes
     caption: Callable[[int], str]  # "Scan: the table after entry K"
     page_label: Callable[[int, int], str]  # "Page 2 of 5"
+    race: RacePage | None = None  # the race chart, on a page of its own after the last
 
 
 def _wrapped(report: DisputeReport, width_mm: float) -> list[tuple[str, float, float, int, bool]]:
@@ -107,5 +109,8 @@ def build_dispute_report(report: DisputeReport, *, spec: PageSpec = A4) -> bytes
             canvas.drawString(pt(left + indent), pt(y), text)
             y -= LEADING_MM
         canvas.showPage()
+    if report.race is not None:  # with the QR code of the report's last moment, as every page has
+        draw_qr(canvas, report.link(last_moment), left + spec.content_width_mm - QR_MM, top - QR_MM, QR_MM)
+        draw_page(canvas, spec, report.race, corner_mm=QR_MM)
     canvas.save()
     return buf.getvalue()

@@ -43,7 +43,7 @@ def tally_sheet(job: PrintJob) -> dict[str, Any]:
 
 
 def build(job: PrintJob) -> bytes:
-    return build_tally_sheet(**tally_sheet(job), spec=job.spec)
+    return build_tally_sheet(**tally_sheet(job), spec=job.spec, race=job.race)
 
 
 PRINTABLES = (Printable("five-up", "score-sheet", _("Tally score sheet"), build),)

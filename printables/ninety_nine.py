@@ -112,7 +112,7 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
 
 
 def build(job: PrintJob) -> bytes:
-    return build_score_sheet(score_sheet(job), spec=page(job))
+    return build_score_sheet(score_sheet(job), spec=page(job), race=job.race)
 
 
 def page(job: PrintJob) -> PageSpec:

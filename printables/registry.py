@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printables.geometry import A4, PageSpec
+from printables.race import RacePage
 
 
 def _identity(message: str, params: Mapping[str, Any] | None = None) -> str:
@@ -27,6 +28,7 @@ class PrintJob:
     translate: Callable[..., str] = _identity
     link: Callable[[str], str] | None = None  # absolute URL for a path (QR codes)
     params: Mapping[str, str] = field(default_factory=dict)  # the request's query, e.g. a back offset
+    race: RacePage | None = None  # a filled score sheet's race chart, on a page of its own (issue 32)
 
     @property
     def blank(self) -> bool:

@@ -45,6 +45,7 @@ from printables.drawing import (
 )
 from printables.fonts import register_font
 from printables.geometry import A4, MM, PageSpec, pt
+from printables.race import RacePage, draw_page
 
 
 @dataclass(frozen=True)
@@ -259,8 +260,9 @@ def paginate(n_lines: int, per_page: int, per_last_page: int, min_last: int = 1)
     return pages
 
 
-def build_score_sheet(sheet: ScoreSheet, *, spec: PageSpec = A4) -> bytes:
-    """The score sheet as PDF bytes (one page or more, headers repeated on each)."""
+def build_score_sheet(sheet: ScoreSheet, *, spec: PageSpec = A4, race: RacePage | None = None) -> bytes:
+    """The score sheet as PDF bytes (one page or more, headers repeated on each); a filled sheet's
+    ``race`` follows on a page of its own."""
     lay = _Layout.of(sheet, spec)
     lines: list[tuple[tuple[str, ...], bool]] = [(r, False) for r in sheet.rows]
     lines += [(("",) * len(sheet.leaves), False)] * sheet.blank_rows
@@ -286,5 +288,7 @@ def build_score_sheet(sheet: ScoreSheet, *, spec: PageSpec = A4) -> bytes:
             _draw_footnotes(canvas, spec, top, notes)
         draw_page_number(canvas, spec, number, len(pages))
         canvas.showPage()
+    if race is not None:
+        draw_page(canvas, spec, race)
     canvas.save()
     return buf.getvalue()

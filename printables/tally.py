@@ -25,6 +25,7 @@ from printables.drawing import (
     ruled_box,
 )
 from printables.geometry import A4, PageSpec, pt
+from printables.race import RacePage, draw_page
 
 
 def _draw_tally_group(canvas: Canvas, x: float, y: float, marks: int, height: float) -> None:
@@ -119,6 +120,7 @@ def build_tally_sheet(
     title: str = "Five Up",
     subtitle: str = "",
     spec: PageSpec = A4,
+    race: RacePage | None = None,
 ) -> bytes:
     """A tally sheet: per player (or team) a column of boxes reaching ``target`` points.
 
@@ -165,5 +167,7 @@ def build_tally_sheet(
             )
         draw_page_number(canvas, spec, number, pages)
         canvas.showPage()
+    if race is not None:  # a filled sheet: the race on a page of its own
+        draw_page(canvas, spec, race)
     canvas.save()
     return buf.getvalue()

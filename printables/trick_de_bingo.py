@@ -327,7 +327,7 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
 
 
 def build_score(job: PrintJob) -> bytes:
-    return build_score_sheet(score_sheet(job), spec=job.spec.turned())
+    return build_score_sheet(score_sheet(job), spec=job.spec.turned(), race=job.race)
 
 
 PRINTABLES = (

@@ -7,6 +7,7 @@ from flask import Flask
 from . import (
     access,
     api,
+    club_ratings,
     dispute,
     errors,
     health,
@@ -18,6 +19,7 @@ from . import (
     photos,
     printing,
     quick_checks,
+    race,
     sharing,
     table,
     templating,
@@ -55,6 +57,8 @@ BLUEPRINTS = (
     photos.bp,  # tiles read from a photo (issue 31)
     dispute.bp,  # the dispute report PDF
     offline.bp,  # /sw.js and the manifest (issue 16)
+    race.bp,  # the race chart alone (issue 32)
+    club_ratings.bp,  # a club player's rating chart (issue 32)
 )
 
 
@@ -65,6 +69,7 @@ def register(app: Flask) -> None:
     errors.init_app(app)
     access.init_app(app)  # the device cookie that holds this phone's tables
     live.init_app(app)
+    race.init_app(app)  # race_chart for the templates
     heavy.init_app(app)  # at most HEAVY_AT_ONCE PDFs, records and club pages at a time per worker
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)

@@ -28,6 +28,7 @@ from ..store.history import GameHistory, club_results, player_history
 from ..store.models import Club
 from ..store.sessions import create_session
 from .access import director_token
+from .club_ratings import page_ratings
 from .i18n import explain
 
 bp = Blueprint("clubs_pages", __name__)
@@ -223,4 +224,6 @@ def player(club_id: str, index: int):
         rows=[(row, stat_sentences(row)) for row in rows],
         played=sum(r.played for r in rows),
         won=sum(r.won for r in rows),
+        index=index,
+        **page_ratings(found, name),  # ratings and match-ups (issue 32)
     )

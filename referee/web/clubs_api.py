@@ -30,6 +30,7 @@ from ..store.models import Club
 from ..store.tables import token_matches
 from .access import bearer
 from .bodies import json_object
+from .club_ratings import player_ratings
 from .presenting import error_response, refusal_status
 
 bp = Blueprint("clubs_api", __name__, url_prefix="/api/v1/clubs")
@@ -154,4 +155,8 @@ def player(club_id: str, index: int):
     name = player_at(club, index)
     if name is None:
         return error_response(404, RuleError("not_found", _("There is no such player in this club.")))
-    return jsonify(player=name, games=history_json(player_history(club_results(club, name), name)))
+    return jsonify(
+        player=name,
+        games=history_json(player_history(club_results(club, name), name)),
+        **player_ratings(club, name),  # issue 32
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .club_ratings import openapi_properties
 from .sessions_openapi import ERR, answer, request_body
 
 CLUB_ID = {"name": "club_id", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -211,7 +212,8 @@ def club_schemas() -> dict[str, Any]:
                         "required": ["game", "played", "won"],
                     },
                 },
+                **openapi_properties(),  # ratings and head-to-head records (issue 32)
             },
-            "required": ["player", "games"],
+            "required": ["player", "games", "ratings", "headToHead"],
         },
     }

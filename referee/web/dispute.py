@@ -36,6 +36,7 @@ from .heavy import Kept
 from .i18n import explain, say
 from .moments import STEPS
 from .quick_checks import claim_words, deal_line_words
+from .race import race_chart
 
 bp = Blueprint("dispute", __name__, url_prefix="/t")
 bp.url_value_preprocessor(service.table_loader())
@@ -401,5 +402,6 @@ def _report_pdf(table_id: str) -> bytes:
         link=lambda k: url_for("table.show", table_id=table_id, at=k, _external=True),
         caption=lambda k: gettext("Scan to open the table as it stood after entry %(k)s.", k=k),
         page_label=lambda n, total: gettext("Page %(n)s of %(total)s", n=n, total=total),
+        race=race_chart(final, g.access).page(),  # the race as of the report's last entry (issue 32)
     )
     return build_dispute_report(doc, spec=spec)

@@ -10,6 +10,7 @@ from ..rules.events import schema
 from ..store.bounds import MAX_LOG_LINES
 from .photos import openapi_paths as photo_paths
 from .quick_checks import MOMENT_PARAMETER, openapi_paths
+from .race import openapi_paths as race_paths
 
 
 def _game_events() -> dict[str, Any]:
@@ -251,6 +252,7 @@ def openapi_document() -> dict[str, Any]:
             },
             **openapi_paths(err),
             **photo_paths(err),  # tiles read from a photo (issue 31)
+            **race_paths(),  # the race chart (issue 32)
             "/api/v1/tables/{table_id}/record": {
                 "get": {
                     "summary": "The table's record",

@@ -13,6 +13,7 @@ from ..rules import GAMES
 from ..rules.numbers import whole_number
 from ..store.tables import current
 from . import service
+from .race import race_chart
 
 bp = Blueprint("printing", __name__)
 
@@ -80,5 +81,6 @@ def filled(table_id: str, kind: str):
         translate=_translate,
         link=_link,
         params=request.args.to_dict(),
+        race=race_chart(rep, access).page() if printable.fillable else None,
     )
     return _pdf(printable.build(job), f"{table.game}-{kind}-{table_id[:8]}.pdf")

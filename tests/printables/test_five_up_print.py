@@ -71,7 +71,7 @@ def test_the_web_serves_blank_and_filled_sheets(client):
     )
     resp = client.get(f"/t/{table['id']}/print/score-sheet.pdf")
     text, pages = read(resp.data)
-    assert resp.status_code == 200 and pages == 1 and "Aki 2" in text and "Ben 0" in text
+    assert resp.status_code == 200 and pages == 2 and "Aki 2" in text and "Ben 0" in text  # then the race (issue 32)
     ja, _ = read(
         client.get(f"/t/{table['id']}/print/score-sheet.pdf", headers={"Accept-Language": "ja"}).data
     )

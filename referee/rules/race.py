@@ -1,0 +1,179 @@
+"""The race of a table as numbers: each side's points per deal, hand or round and its running total.
+
+Read from a game's ``View.detail`` (the public one a reader may see), so a chart shows no more than the
+table page does. Pure: the chart drawn from it (printables/race.py) and its summary sentence need no
+replay of their own, and every game gives the same shape:
+
+- ``sides``: the seats of each line (Five Up partners share one, F1; every other game a seat each);
+- ``points``: one row per scored deal/hand/round, the points each side scored in it;
+- ``start``: each side's total before the first (Trick de Bingo's chip, T3);
+- ``target``: the total that wins, when the game has one (Bingo 7, Five Up 61, Ninety-Nine 100);
+- ``counts``: Five Up, the count after each play of the hand in play or last played (F15).
+
+The running totals add up to the table's ``View.totals`` once every step is in: bonuses that come with
+a game's end (Five Up's +10, F33; Ninety-Nine's game and rubber bonuses, N17) are counted in the deal
+that earned them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from functools import cached_property
+from itertools import accumulate
+from typing import Any, Literal
+
+from .base import _
+
+Unit = Literal["deal", "hand", "round"]
+
+STEP_WORDS: dict[Unit, str] = {
+    "deal": _("deal %(n)s"),
+    "hand": _("hand %(n)s"),
+    "round": _("round %(n)s"),
+}
+"""A step as the summary and the chart's table name it; translated when shown."""
+
+TITLES: dict[Unit, str] = {
+    "deal": _("The race: running totals after each deal"),
+    "hand": _("The race: running totals after each hand"),
+    "round": _("The race: running totals after each round"),
+}
+
+NOTHING_YET: dict[Unit, str] = {
+    "deal": _("No deal has been scored yet."),
+    "hand": _("No hand has been scored yet."),
+    "round": _("No round has been scored yet."),
+}
+
+
+@dataclass(frozen=True)
+class Count:
+    """Five Up: the count of the layout after one play, and the points it scored (F15-F16)."""
+
+    count: int
+    points: int
+
+
+@dataclass(frozen=True)
+class Race:
+    unit: Unit
+    sides: tuple[tuple[int, ...], ...]
+    points: tuple[tuple[int, ...], ...]
+    start: tuple[int, ...]
+    target: int | None = None
+    finished: bool = False
+    counts: tuple[Count, ...] = ()
+    live: bool = False  # the last step is still being played
+    sums: tuple[tuple[int, ...], ...] | None = None  # the running totals, when the game keeps them already
+
+    @cached_property
+    def running(self) -> tuple[tuple[int, ...], ...]:
+        """Each side's total after each step (the shape of ``points``): summed a side at a time, so a
+        score pad of 5,000 rounds costs milliseconds."""
+        if self.sums is not None:
+            return self.sums
+        if not self.points:
+            return ()
+        columns = (accumulate(column, initial=start) for column, start in zip(zip(*self.points, strict=True), self.start, strict=True))
+        return tuple(zip(*columns, strict=True))[1:]
+
+    def names(self, players: tuple[str, ...]) -> tuple[str, ...]:
+        """Each line's name: a player, or partners joined by an ampersand."""
+        return tuple(" & ".join(players[s] for s in seats) for seats in self.sides)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The race in one sentence: ``message`` with ``params``, and the step (``step`` with its number
+    ``n``) it is as of, which the reader's language words first and hands in as ``%(step)s``."""
+
+    message: str
+    params: Mapping[str, Any]
+    step: str = ""
+    n: int = 0
+
+
+def summary(race: Race, players: tuple[str, ...]) -> Summary:
+    """Who leads and by how much after the last step; partners and tied leaders are named together
+    (a tuple param, joined in the reader's language)."""
+    if not race.points:
+        return Summary(NOTHING_YET[race.unit], {})
+    last = race.running[-1]
+    names = race.names(players)
+    best = max(last)
+    leaders = tuple(names[i] for i, total in enumerate(last) if total == best)
+    step, n = STEP_WORDS[race.unit], len(race.points)
+    if len(leaders) > 1:
+        if race.live:
+            return Summary(_("%(names)s are level on %(points)s during %(step)s."), {"names": leaders, "points": best}, step, n)
+        return Summary(_("%(names)s are level on %(points)s after %(step)s."), {"names": leaders, "points": best}, step, n)
+    margin = best - max(total for i, total in enumerate(last) if names[i] != leaders[0])
+    if race.finished:
+        message = _("%(name)s won by %(points)s after %(step)s.")
+    elif race.live:
+        message = _("%(name)s leads by %(points)s during %(step)s.")
+    else:
+        message = _("%(name)s leads by %(points)s after %(step)s.")
+    return Summary(message, {"name": leaders[0], "points": margin}, step, n)
+
+
+def race(game: str, detail: Mapping[str, Any], totals: tuple[int, ...], finished: bool = False) -> Race:
+    """The race of a table of ``game`` from its view ``detail`` and ``totals``.
+
+    The steps are the deals (hands, rounds) scored; points a table has but no scored step holds are
+    the step in play (``live``: a Bingo capture, a bead placement, a Five Up play), or, once the game
+    is over, a bonus for its end (Five Up's +10 to the winner, F33), counted in the last step."""
+    race = _scored(game, detail, len(totals), finished)
+    gap = tuple(totals[seats[0]] - total for seats, total in zip(race.sides, race.running[-1] if race.points else race.start, strict=True))
+    if not any(gap):
+        return race
+    if finished and race.points:
+        last = tuple(p + g for p, g in zip(race.points[-1], gap, strict=True))
+        return replace(race, points=(*race.points[:-1], last), sums=None)
+    return replace(race, points=(*race.points, gap), live=True, sums=None)
+
+
+def _scored(game: str, detail: Mapping[str, Any], players: int, finished: bool) -> Race:
+    seats = tuple((s,) for s in range(players))
+    zero = (0,) * players
+    match game:
+        case "bingo":
+            rows = tuple(tuple(d["game_points"]) for d in detail["deals"] if d["result"] is not None)
+            return Race("deal", seats, rows, zero, detail["target"], finished)
+        case "five-up":
+            sides = tuple(tuple(s) for s in detail["sides"])
+            rows = tuple(
+                tuple(p + e + (h["domino_bonus"] if h["dominoer"] in side else 0) for p, e, side in zip(h["play_points"], h["end_points"], sides, strict=True))
+                for h in detail["hands"]
+            )
+            counts = tuple(Count(p["count"], p["points"]) for p in detail["hand"]["plays"]) if detail["hand"] else ()
+            clou = detail["profile"] != "IDA"  # Le Quantette is won by sets, not by reaching a total (F36)
+            return Race("hand", sides, rows, (0,) * len(sides), None if clou else detail["target"], finished, counts=counts)
+        case "ninety-nine":
+            return _ninety_nine(detail, seats, finished)
+        case "trick-de-bingo":
+            rows = tuple(tuple(r["total"] for r in sr["rows"]) for sr in detail["score_rows"] if sr["complete"])
+            return Race("round", seats, rows, tuple(detail["chip"]), None, finished)
+        case "bead-game":
+            rows = tuple(tuple(h["totals"]) for h in detail["hands"] if h["end"] is not None)
+            return Race("hand", seats, rows, zero, None, finished)
+        case _:  # the score pad: its rounds as entered
+            rounds, running = tuple(map(tuple, detail["rounds"])), tuple(map(tuple, detail["running"]))
+            return Race("round", seats, rounds, zero, None, finished, sums=running)  # a long evening's sums, kept
+
+
+def _ninety_nine(detail: Mapping[str, Any], seats: tuple[tuple[int, ...], ...], finished: bool) -> Race:
+    """Deals of the whole rubber; a game's bonus (N17) counts with the deal that ended the game."""
+    bonus = {g["number"]: g["bonus"] for g in detail["games"]}
+    sheet = detail["sheet"]
+    rows = []
+    for i, row in enumerate(sheet):
+        points = list(row["scores"])
+        ends_game = i + 1 == len(sheet) or sheet[i + 1]["game"] != row["game"]
+        if ends_game and row["game"] in bonus:
+            points = [p + b for p, b in zip(points, bonus[row["game"]], strict=True)]
+        rows.append(tuple(points))
+    one_game = all(row["game"] == 1 for row in sheet)
+    target = (detail["target"] or 100) if one_game else None  # N17/N19; a rubber's later games start again
+    return Race("deal", seats, tuple(rows), (0,) * len(seats), target, finished)

@@ -1,0 +1,144 @@
+"""Ratings per game for a club's players (issue 32), and their records against each other.
+
+Derived, never stored as the truth: a rating is worked out from the club's finished tables (their
+results, which history.py reads from the logs) in the order the club nights were played, so an undo or a
+correction at a table changes it at once and working it out again always gives the same figures.
+
+OpenSkill's Plackett-Luce model (``openskill``, MIT) rates 2-player, many-player and partnership tables
+alike: each table ranks its sides, winners first, then by total. Five Up with four players is two
+partnerships (F1: seats 0 and 2, 1 and 3). The figure shown is the conservative ``mu - 3 sigma``; it is
+"provisional" until a player has ``PROVISIONAL_GAMES`` tables of the game. A club night a player misses
+widens their uncertainty by ``IDLE_SIGMA`` (up to a newcomer's), so a rating that has not been tested
+for a while moves more when it is.
+
+Pure: tables in, ratings out (the club's reading of its results is history.py's).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from openskill.models import PlackettLuce
+
+START_MU, START_SIGMA = 25.0, 25.0 / 3
+MODEL = PlackettLuce(mu=START_MU, sigma=START_SIGMA, beta=2 * START_SIGMA)
+"""``beta``, how much one table's result may stray from the players' skill, is four times the library's
+default: at tables of dealt tiles and cards luck weighs heavily, and a model that believes one table too
+much over-rates the lucky (on the synthetic club of tests/store/test_ratings.py it predicted winners worse
+than a coin flip)."""
+PROVISIONAL_GAMES = 10
+IDLE_SIGMA = 0.5  # added (in quadrature) for every club night missed
+
+
+@dataclass(frozen=True)
+class Played:
+    """One finished table of a club night: who sat where and how they finished."""
+
+    session: str
+    game: str
+    players: tuple[str, ...]  # name keys, by seat
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        if self.game == "five-up" and len(self.players) == 4:
+            return ((0, 2), (1, 3))  # F1
+        return tuple((seat,) for seat in range(len(self.players)))
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """Per side, 0 for the best: the winners first, then the higher total; equal places share."""
+        keys = [(not any(s in self.winners for s in side), -self.totals[side[0]]) for side in self.sides]
+        return tuple(sorted(set(keys)).index(key) for key in keys)
+
+
+@dataclass
+class Rating:
+    """A player's rating in one game, and its history: the figure after each club night played."""
+
+    mu: float = START_MU
+    sigma: float = START_SIGMA
+    games: int = 0
+    last_night: int = -1
+    history: list[tuple[str, float]] = field(default_factory=list)
+
+    @property
+    def rating(self) -> float:
+        """The figure shown: ``mu - 3 sigma``, which the player is very likely above."""
+        return self.mu - 3 * self.sigma
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL_GAMES
+
+
+@dataclass(frozen=True)
+class Record:
+    """One player's tables against one opponent in one game (partners are not opponents)."""
+
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+
+
+class Ladder:
+    """Ratings as tables are added one by one, in the order played (oldest night first)."""
+
+    def __init__(self) -> None:
+        self.ratings: dict[tuple[str, str], Rating] = {}  # (game, player name key) -> rating
+        self.nights: dict[str, int] = {}
+
+    def add(self, table: Played) -> None:
+        night = self.nights.setdefault(table.session, len(self.nights))
+        seats = [self.ratings.setdefault((table.game, name), Rating()) for name in table.players]
+        for r in seats:
+            if r.last_night >= 0 and night - r.last_night > 1:  # nights missed since the last one played
+                r.sigma = min(START_SIGMA, math.sqrt(r.sigma**2 + (night - r.last_night - 1) * IDLE_SIGMA**2))
+        teams = [[MODEL.create_rating([seats[s].mu, seats[s].sigma]) for s in side] for side in table.sides]
+        rated = MODEL.rate(teams, ranks=[float(r) for r in table.ranks])
+        for side, team in zip(table.sides, rated, strict=True):
+            for seat, new in zip(side, team, strict=True):
+                r = seats[seat]
+                r.mu, r.sigma, r.games, r.last_night = new.mu, new.sigma, r.games + 1, night
+                if r.history and r.history[-1][0] == table.session:
+                    r.history[-1] = (table.session, r.rating)
+                else:
+                    r.history.append((table.session, r.rating))
+
+
+def ratings(tables: Iterable[Played]) -> dict[tuple[str, str], Rating]:
+    """(game, player) -> rating after every table, taken in the order given (oldest night first)."""
+    ladder = Ladder()
+    for table in tables:
+        ladder.add(table)
+    return ladder.ratings
+
+
+def win_chance(a: Rating, b: Rating) -> float:
+    """The model's chance that ``a`` beats ``b`` at a 2-player table."""
+    chances: Sequence[float] = MODEL.predict_win(
+        [[MODEL.create_rating([a.mu, a.sigma])], [MODEL.create_rating([b.mu, b.sigma])]]
+    )
+    return float(chances[0])
+
+
+def head_to_head(tables: Iterable[Played], player: str) -> dict[tuple[str, str], Record]:
+    """(opponent, game) -> ``player``'s record against them, over the tables both sat at."""
+    out: dict[tuple[str, str], Record] = {}
+    for table in tables:
+        if player not in table.players:
+            continue
+        sides, ranks = table.sides, table.ranks
+        mine = next(i for i, side in enumerate(sides) if table.players.index(player) in side)
+        for i, side in enumerate(sides):
+            if i == mine:
+                continue
+            for seat in side:
+                key = (table.players[seat], table.game)
+                was = out.get(key, Record())
+                better, worse = ranks[mine] < ranks[i], ranks[mine] > ranks[i]
+                out[key] = Record(was.won + better, was.lost + worse, was.drawn + (not better and not worse))
+    return out

@@ -1,0 +1,116 @@
+"""The race chart of a table (issue 32) in the reader's language: ``GET /t/<id>/race.svg`` for any link of
+the table, and ``race_chart`` for the templates (the table page's race tab, the big screen), which show
+the same chart with its numbers as a table beside it for screen readers.
+
+The race is read from the view detail this reader may see (referee/rules/race.py), so the chart tells
+no more than the page; the drawing is printables/race.py's, shared with the PDFs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, Flask, Response, abort
+from flask_babel import gettext
+
+from printables.race import Plot, RacePage, plot, svg
+
+from ..rules.base import _
+from ..rules.race import TITLES, Race, Summary, race, summary
+from ..store.replay import Replayed
+from ..store.tables import current
+from . import service
+from .access import Access
+from .words import words as word
+
+bp = Blueprint("race", __name__)
+
+STEP_HEADERS = {"deal": _("Deal no."), "hand": _("Hand no."), "round": _("Round no.")}
+MAX_TABLE_ROWS = 30  # the table beside the chart: the last rows of a long evening
+
+
+@dataclass(frozen=True)
+class RaceChart:
+    """A table's race as a reader sees it: the words, the picture and the numbers beside it."""
+
+    race: Race
+    names: tuple[str, ...]
+    title: str
+    summary: str
+    step_header: str
+    plot: Plot
+
+    @property
+    def rows(self) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+        """(step number, (running total, points of the step) per side), the last ``MAX_TABLE_ROWS``."""
+        rows = tuple(
+            (n, tuple(zip(total, points, strict=True)))
+            for n, (total, points) in enumerate(zip(self.race.running, self.race.points, strict=True), 1)
+        )
+        return rows[-MAX_TABLE_ROWS:]
+
+    @property
+    def labels(self) -> tuple[str, str]:
+        return gettext("Target"), gettext("Count")
+
+    def svg(self) -> str:
+        return svg(self.plot, self.title, self.summary, self.labels)
+
+    def page(self) -> RacePage:
+        """The chart for paper: the same picture, and the table beside it as cell strings."""
+        rows = tuple((str(n), *(f"{total} ({points:+d})" for total, points in cells)) for n, cells in self.rows)
+        return RacePage(self.plot, self.title, self.summary, self.labels, (self.step_header, *self.names), rows)
+
+
+def summary_words(words: Summary) -> str:
+    """The summary sentence in the reader's language: its step worded first ("deal 5", "第5ディール")."""
+    params = {k: word(v) for k, v in words.params.items()}
+    if words.step:
+        params["step"] = gettext(words.step, n=words.n)
+    return gettext(words.message, **params)
+
+
+def race_chart(rep: Replayed, access: Access) -> RaceChart:
+    detail = access.visible_detail(rep)
+    the_race = race(rep.game.id, detail, rep.view.totals, rep.view.finished)
+    names = the_race.names(rep.players)
+    return RaceChart(
+        race=the_race,
+        names=names,
+        title=gettext(TITLES[the_race.unit]),
+        summary=summary_words(summary(the_race, rep.players)),
+        step_header=gettext(STEP_HEADERS[the_race.unit]),
+        plot=plot(the_race, names),
+    )
+
+
+@bp.get("/t/<table_id>/race.svg")
+def chart(table_id: str):
+    """The race chart alone, as on the table page (any link of the table: it shows only the public)."""
+    found = service.find(table_id) or abort(404)
+    table, access = found
+    return Response(race_chart(current(table), access).svg(), mimetype="image/svg+xml")
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals["race_chart"] = race_chart
+
+
+
+def openapi_paths() -> dict[str, Any]:
+    """The chart's operation for /api/openapi.json."""
+    return {
+        "/t/{table_id}/race.svg": {
+            "get": {
+                "summary": "The race chart of a table (any link of it): running totals per deal, hand or round, as on the table page",
+                "parameters": [{"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+                "responses": {
+                    "200": {
+                        "description": "an SVG image (role img, its title and a one-sentence summary), in the request's language",
+                        "content": {"image/svg+xml": {"schema": {"type": "string"}}},
+                    },
+                    "404": {"description": "no such table"},
+                },
+            }
+        }
+    }

@@ -1,0 +1,93 @@
+"""Club players' ratings and head-to-head records over the API and on the player's page (issue 32):
+worked out from the club's finished tables, as replaying their logs gives them, so an undo changes them at
+once and they always equal the ratings of the tables' results worked out afresh."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.store.ratings import Played, ratings
+from tests.conftest import close_app, make_app
+from tests.web.test_clubs import bearer, club_session, import_record, new_club
+from tests.web.test_sessions import golden
+
+ROSTER = ["Aki", "Ben", "Chie", "Dai"]
+
+
+@pytest.fixture
+def client(tmp_path):
+    url = f"sqlite:///{tmp_path / 'ratings.sqlite3'}"
+    app = make_app(url, WTF_CSRF_ENABLED=False)
+    yield app.test_client()
+    close_app(app, url)
+
+
+def player(client, club, index):
+    resp = client.get(f"/api/v1/clubs/{club['id']}/players/{index}")
+    assert resp.status_code == 200
+    return resp.get_json()
+
+
+def test_a_players_ratings_and_head_to_head_come_from_the_finished_tables(client):
+    club = new_club(client, ROSTER)
+    friday = club_session(client, club, ROSTER, "Friday")
+    saturday = club_session(client, club, ROSTER, "Saturday")
+    import_record(client, friday, golden("records/bingo-four-deals-to-eight.json", ["Aki", "Ben"]))  # Aki 8-3
+    import_record(client, friday, golden("records/five-up-partners-to-61.json", ["Aki", "Ben", "Chie", "Dai"]))  # Aki & Chie
+    late = import_record(client, saturday, golden("records/bingo-four-deals-to-eight.json", ["Ben", "Aki"]))  # Ben 8-3
+    played = [
+        Played(friday["id"], "bingo", ("aki", "ben"), (0,), (8, 3)),
+        Played(friday["id"], "five-up", ("aki", "ben", "chie", "dai"), (0, 2), (73, 33, 73, 33)),
+        Played(saturday["id"], "bingo", ("ben", "aki"), (0,), (8, 3)),
+    ]
+    expected = ratings(played)
+
+    aki = player(client, club, 0)
+    bingo = aki["ratings"]["bingo"]
+    assert (bingo["games"], bingo["provisional"]) == (2, True)
+    assert bingo["mu"] == pytest.approx(expected[("bingo", "aki")].mu, abs=1e-4)
+    assert bingo["sigma"] == pytest.approx(expected[("bingo", "aki")].sigma, abs=1e-4)
+    assert bingo["rating"] == pytest.approx(bingo["mu"] - 3 * bingo["sigma"], abs=0.01)
+    assert [h["session"] for h in bingo["history"]] == [friday["id"], saturday["id"]]
+    assert aki["ratings"]["five-up"]["games"] == 1
+    assert aki["headToHead"] == [
+        {"opponent": 1, "game": "bingo", "won": 1, "lost": 1, "drawn": 0},
+        {"opponent": 1, "game": "five-up", "won": 1, "lost": 0, "drawn": 0},
+        {"opponent": 3, "game": "five-up", "won": 1, "lost": 0, "drawn": 0},  # Chie (2) is Aki's partner
+    ]
+    assert player(client, club, 0)["ratings"] == aki["ratings"]  # worked out again: the same figures
+
+    # an undo at Saturday's table: it is no longer finished, and the ratings are as if it never was
+    undo = client.post(f"/api/v1/tables/{late['id']}/events", json={"type": "undo"}, headers=bearer(late["scorer_token"]))
+    assert undo.status_code == 201
+    again = player(client, club, 0)
+    assert again["ratings"]["bingo"]["games"] == 1
+    assert again["ratings"]["bingo"]["mu"] == pytest.approx(ratings(played[:2])[("bingo", "aki")].mu, abs=1e-4)
+
+
+def test_the_openapi_document_has_the_rating_fields(client):
+    doc = client.get("/api/openapi.json").get_json()
+    props = doc["components"]["schemas"]["PlayerHistory"]["properties"]
+    assert {"rating", "mu", "sigma", "provisional", "games", "history"} <= set(props["ratings"]["additionalProperties"]["properties"])
+    assert set(props["headToHead"]["items"]["required"]) == {"opponent", "game", "won", "lost", "drawn"}
+
+
+def test_the_player_page_shows_ratings_their_chart_and_head_to_head_in_both_languages(client):
+    club = new_club(client, ROSTER)
+    friday = club_session(client, club, ROSTER, "Friday")
+    saturday = club_session(client, club, ROSTER, "Saturday")
+    import_record(client, friday, golden("records/bingo-four-deals-to-eight.json", ["Aki", "Ben"]))
+    import_record(client, saturday, golden("records/bingo-four-deals-to-eight.json", ["Aki", "Ben"]))
+    import_record(client, saturday, golden("records/five-up-partners-to-61.json", ["Dai", "Aki", "Chie", "Ben"]))  # Dai & Chie win
+    page = client.get(f"/club/{club['id']}/players/0").get_data(as_text=True)
+    assert "provisional" in page and 'data-game="bingo"' in page
+    assert "Best match-up: against Ben at Bingo, 2 won and 0 lost." in page
+    assert "Hardest match-up: against Chie at Five Up, 0 won and 1 lost." in page or "Hardest match-up: against Dai at Five Up, 0 won and 1 lost." in page
+    chart = client.get(f"/club/{club['id']}/players/0/rating-bingo.svg")
+    assert chart.status_code == 200 and chart.mimetype == "image/svg+xml"
+    rating = player(client, club, 0)["ratings"]["bingo"]["history"][-1]["rating"]
+    assert f"Rating {round(rating)} after 2 club nights." in chart.get_data(as_text=True)
+    assert f'/club/{club["id"]}/players/0/rating-bingo.svg' in page
+    assert client.get(f"/club/{club['id']}/players/0/rating-ninety-nine.svg").status_code == 404  # none played
+    ja = client.get(f"/club/{club['id']}/players/0", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "対戦成績" in ja and "暫定" in ja and "最も得意な相手：ビンゴでBenに2勝0敗。" in ja
