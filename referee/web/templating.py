@@ -41,6 +41,7 @@ def init_app(app: Flask) -> None:
     # accessible names a screen reader says right: "six-four", "queen of hearts" (issue 33)
     app.jinja_env.filters["spoken_tile"] = lambda tile: spoken.tile(tile, gettext)
     app.jinja_env.filters["spoken_card"] = lambda card: spoken.card(card, gettext)
+    app.jinja_env.filters["spoken_score"] = lambda totals: spoken.score(*totals, gettext)
 
     @app.after_request
     def headers(resp: Response) -> Response:

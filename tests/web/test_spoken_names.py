@@ -25,3 +25,10 @@ def test_a_picker_button_is_named_as_it_is_said(client, record, n, value, en, ja
         html = client.get(f"/t/{table}", headers={"Accept-Language": lang}).get_data(as_text=True)
         buttons = re.findall(rf'<input [^>]*value="{re.escape(value)}" aria-label="([^"]*)"', html)
         assert buttons and set(buttons) == {name}
+
+
+def test_two_totals_are_named_as_one_side_to_the_other(client):
+    table = scorer_at(client, "bingo-four-deals-to-eight", 6)  # Aki 3, Ben 0 after the first deal
+    for lang, name in (("en", "Totals: 3 to 0"), ("ja", "合計：3対0")):
+        html = client.get(f"/t/{table}", headers={"Accept-Language": lang}).get_data(as_text=True)
+        assert f'class="totals" aria-label="{name}"' in html
