@@ -13,6 +13,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from referee.rules import spoken
+
 from .plays import PHONE, entered, import_until, record
 from .test_announcements import LISTEN, said
 
@@ -81,3 +83,30 @@ def test_a_whole_bingo_deal_by_keyboard_and_names_with_a_viewer_told_each_entry_
         assert said(viewer)["alarm"] == []
     finally:
         viewer.context.close()
+
+
+def test_a_whole_five_up_hand_by_keyboard_and_names(page: Page):
+    """Hand 1 of a partnership game after its start: the lead, sixteen plays each on an open end found
+    by its name ("Open end 3 on 3-3: adds 0"), then the pips left, typed into each player's box."""
+    rec = record("five-up-partners-to-61")
+    import_until(page, rec, 1)
+    page.wait_for_function("window.htmx !== undefined")
+    seq = 1
+    for ev in rec["events"][1:18]:
+        tile = spoken.tile(ev["tile"], str)
+        if "on" in ev:
+            number = sorted(set(ev["on"].split("-")) & set(ev["tile"].split("-")))[0]
+            end = page.get_by_role("link", name=re.compile(rf"^Open end {number} on {ev['on']}:"))
+            end.first.press("Enter")
+            page.get_by_role("radio", name=tile).press("Space")
+        else:
+            tick(page, "leads: which tile", tile)
+        press(page, "Play it")
+        seq += 1
+        entered(page, seq)
+    for name, pips in zip(rec["players"], rec["events"][18]["pips"], strict=True):
+        box = page.get_by_role("spinbutton", name=re.compile(f"^{name}"))
+        box.focus()
+        box.press_sequentially(str(pips))
+    press(page, "Score the hand")
+    entered(page, 19)  # the hand is scored: the next hand is the table's to start
