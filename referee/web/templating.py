@@ -5,11 +5,11 @@ from __future__ import annotations
 import secrets
 
 from flask import Flask, Response, request
-from flask_babel import get_locale
+from flask_babel import get_locale, gettext
 
 from printables.registry import printables_for
 
-from ..rules import GAMES
+from ..rules import GAMES, spoken
 from . import words
 from .i18n import say
 from .pages import option_values, picked
@@ -39,6 +39,10 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(option_values=option_values, picked_option=picked)
     app.jinja_env.filters["seat_names"] = lambda seats, players: ", ".join(players[i] for i in seats)
     app.jinja_env.filters["template_dir"] = lambda game_id: game_id.replace("-", "_")
+    # accessible names a screen reader says right: "six-four", "queen of hearts" (issue 33)
+    app.jinja_env.filters["spoken_tile"] = lambda tile: spoken.tile(tile, gettext)
+    app.jinja_env.filters["spoken_card"] = lambda card: spoken.card(card, gettext)
+    app.jinja_env.filters["spoken_score"] = lambda totals: spoken.score(*totals, gettext)
 
     @app.after_request
     def headers(resp: Response) -> Response:

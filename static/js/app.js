@@ -159,6 +159,22 @@
       if (!lost) status.hidden = true;
       document.dispatchEvent(new CustomEvent("referee:swapped", { detail: { html: html.trim() } }));  // offline.js keeps this copy
     }
+    // Another phone's entry, said once for a screen reader (issue 33): what was recorded and the
+    // referee's answer politely; a rule break found or a correction waiting for a confirmation, new in
+    // this update, at once (assertive). Each version once: a refresh offered and then taken is not said again.
+    var said = null;
+    function words(el) { return el ? el.textContent.replace(/\s+/g, " ").trim() : ""; }
+    function announce(old, fresh) {
+      if (fresh.dataset.version === said) return;
+      said = fresh.dataset.version;
+      var polite = document.getElementById("announce"), urgent = document.getElementById("alarm");
+      var answer = words(fresh.querySelector("#answer .answer-status"));
+      if (polite && answer && answer !== words(old.querySelector("#answer .answer-status"))) polite.textContent = answer;
+      var before = Array.prototype.map.call(old.querySelectorAll(".breach, .pending-correction"), words);
+      var news = Array.prototype.map.call(fresh.querySelectorAll(".breach, .pending-correction"), words)
+        .filter(function (text) { return before.indexOf(text) < 0; });
+      if (urgent && news.length) urgent.textContent = news.join(" ");
+    }
     function schedule() {
       clearTimeout(timer);
       timer = setTimeout(poll, document.hidden ? 5000 : every);
@@ -179,6 +195,7 @@
             var fresh = holder.content.firstElementChild;
             var version = fresh && fresh.dataset.version;
             if (busy || !version || !newer(version, shown())) return;  // our own answer is coming, or is newer
+            announce(root(), fresh);  // at once, also when the update waits for a tap to be shown
             if (keep(root())) { waiting = { html: html, version: version }; show("changed"); } else { swapIn(html); }
           });
         })
@@ -222,4 +239,31 @@
     });
   }
   document.addEventListener("DOMContentLoaded", setUpWake);
+
+  // How this phone shows numbers and cards (issue 33): large numbers, a four-colour deck. Kept in
+  // localStorage and put on <html> as classes (app.css) on every page; toggled on the start page.
+  var DISPLAY = "referee-display";
+  function displayed() {
+    try { return JSON.parse(localStorage.getItem(DISPLAY) || "[]"); } catch (e) { return []; }
+  }
+  function showDisplay() {
+    var on = displayed();
+    ["large-numbers", "four-colour"].forEach(function (name) {
+      document.documentElement.classList.toggle(name, on.indexOf(name) >= 0);
+    });
+    document.querySelectorAll("[data-display]").forEach(function (b) {
+      b.setAttribute("aria-pressed", String(on.indexOf(b.dataset.display) >= 0));
+    });
+  }
+  showDisplay();  // a deferred script: the page is parsed, not yet painted
+  var settings = document.getElementById("display-settings");
+  if (settings) settings.hidden = false;
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("[data-display]");
+    if (!b) return;
+    var on = displayed().filter(function (name) { return name !== b.dataset.display; });
+    if (b.getAttribute("aria-pressed") !== "true") on.push(b.dataset.display);
+    localStorage.setItem(DISPLAY, JSON.stringify(on));
+    showDisplay();
+  });
 })();

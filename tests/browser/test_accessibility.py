@@ -1,0 +1,135 @@
+"""Every page type, read by a screen reader and by tired eyes (issue 33), in one walk per language.
+
+axe-core (shipped inside ``axe-playwright-python``: no download at run time) runs over each page type
+as a phone opens it: the start page, each game's table page mid-game (and with its history and share
+panels open), a seat's private page, a moment of the history (the dispute view), a correction, the big
+screen, the quick checks, the print page, the club, its roster, a player's page, a session's director
+page, a Trick de Bingo card and the custom-card page, the bead game's legal-places page. No serious or
+critical violation is allowed, and no minor or moderate one either (there are none today, so any is new).
+
+The same pages at 320 px wide with the text at 200% (the root font size doubled, as a browser's text
+setting does) must not scroll sideways.
+"""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from .plays import PHONE, import_until, open_tab, ready, record, tap_round
+
+pytestmark = pytest.mark.browser
+
+AXE = Axe()
+
+GAMES = [  # a golden record cut mid-game: the table page as it looks while being played
+    ("bingo-four-deals-to-eight", 5),
+    ("five-up-partners-to-61", 6),
+    ("ninety-nine-three-player-game-to-100", 6),
+    ("trick-de-bingo-one-round", 40),
+    ("bead-game-two-hands", 5),
+]
+
+WIDE = "document.scrollingElement.scrollWidth - window.innerWidth"
+
+
+def pages_of_a_game_night(page: Page) -> tuple[list[str], list[str]]:
+    """Make the tables, club and session the walk visits; return (scorer's pages, a seat phone's pages)."""
+    scorer: list[str] = ["/", "/new/bingo", "/import", "/check", "/print", "/clubs/new", "/sessions/new"]
+    seat: list[str] = []
+    for name, n in GAMES:
+        rec = record(name)
+        import_until(page, rec, n)
+        table = page.url.split("?")[0]
+        scorer += [table, f"{table}?at=2", f"{table}/screen", f"{table}/correct/{n - 1}"]
+        open_tab(page, "share")
+        seat.append(page.locator("details.link[data-role='seat0'] a.join-link").get_attribute("href") or "")
+        if name.startswith("trick-de-bingo"):
+            scorer += [f"/c/{rec['events'][1]['card']}", f"{table}/trick-de-bingo/custom"]
+        if name.startswith("bead-game"):
+            scorer.append(f"{table}/bead-game/legal")
+    page.goto("/new/score-pad")
+    for i, player in enumerate(("Aki", "Ben")):
+        page.locator("input[name=players]").nth(i).fill(player)
+    page.get_by_role("button", name="Start the table").click()
+    ready(page)
+    tap_round(page, {0: ["plus 5"], 1: ["plus 1"]})
+    scorer.append(page.url)
+
+    page.goto("/clubs/new")
+    page.get_by_label("Club name").fill("Kobe Domino Club")
+    page.get_by_label("Players, one name per line").fill("Aki\nBen\nChie")
+    page.get_by_role("button", name="Start the club").click()
+    club = page.url.split("?")[0]
+    page.get_by_label("Session name").fill("Friday")
+    page.get_by_label("Aki").check()
+    page.get_by_label("Ben").check()
+    page.get_by_role("button", name="Start the session").click()
+    expect(page.get_by_role("heading", name="Friday")).to_be_visible()
+    scorer += [club, f"{club}/players", f"{club}/players/0", page.url]
+    return scorer, seat
+
+
+def check(page: Page, url: str, problems: list[str]) -> None:
+    page.goto(url)
+    page.wait_for_load_state("load")
+    states = [""]
+    if page.locator("#tab-history").count() and page.locator("#table").count():
+        states += ["history", "share"]
+    for state in states:
+        if state:  # opened as a tap would, without waiting on a tap (a live update may be swapping)
+            page.locator(f"#tab-{state}").evaluate("el => { el.open = true; }")
+        # with a panel open, only the panel is new
+        for v in AXE.run(page, context=f"#tab-{state}" if state else None).response["violations"]:
+            targets = [n["target"] for n in v["nodes"]][:3]
+            problems.append(f"{url} {state} axe {v['id']} ({v['impact']}): {targets}")
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    if (wide := page.evaluate(WIDE)) > 1:
+        problems.append(f"{url} at 320 px and 200% text scrolls sideways by {wide} px")
+    page.set_viewport_size(PHONE["viewport"])
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_page_type_reads_well_and_fits_large_text(
+    page: Page, browser: Browser, base_url: str, lang: str
+):
+    scorer, seats = pages_of_a_game_night(page)
+    phone = browser.new_context(base_url=base_url, **PHONE).new_page()
+    problems: list[str] = []
+    try:
+        for p in (page, phone):
+            p.goto(f"/lang/{lang}?next=/")
+        for url in scorer:
+            check(page, url, problems)
+        for url in seats:  # each link makes this phone that seat's: the page it redirects to is private
+            check(phone, url, problems)
+    finally:
+        phone.context.close()
+    assert not problems, "\n".join(problems)
+
+
+LOOK = """() => [getComputedStyle(document.querySelector('.total .score')).fontSize,
+                 getComputedStyle(document.querySelector('.picker.cards .card.suit-D')).color,
+                 getComputedStyle(document.querySelector('.picker.cards .card.suit-H')).color]"""
+
+
+def test_large_numbers_and_a_four_colour_deck_are_kept_on_the_phone(page: Page):
+    import_until(page, record("ninety-nine-three-player-game-to-100"), 3)
+    table = page.url
+    size, diamonds, hearts = page.evaluate(LOOK)
+    assert diamonds == hearts  # the usual deck: red and black
+    page.goto("/")
+    for name in ("Large numbers", "Four-colour deck"):
+        button = page.get_by_role("button", name=name)
+        button.click()
+        expect(button).to_have_attribute("aria-pressed", "true")
+    page.goto(table)
+    big, four_diamonds, four_hearts = page.evaluate(LOOK)
+    assert float(big.removesuffix("px")) > 1.5 * float(size.removesuffix("px"))
+    assert four_diamonds != four_hearts and four_hearts == hearts
+    page.goto("/")
+    page.get_by_role("button", name="Large numbers").click()  # and off again
+    page.goto(table)
+    assert page.evaluate(LOOK)[:2] == [size, four_diamonds]

@@ -1,0 +1,112 @@
+"""A whole Bingo deal played by keyboard through the accessibility tree (issue 33): every tile is found
+by its role and spoken name ("three-two" in the group "Aki leads:"), every button by its name, and
+each is worked with the keys (Space ticks a tile, Enter presses a button or opens a sheet). A second
+phone, the viewer's, follows, and its live region says each entry exactly once.
+
+The sheets of the less common plays are ``<details>``: their summary is not a button in the
+accessibility tree, so it is found by its text (and opened with Enter, as a keyboard user does)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from referee.rules import spoken
+
+from .plays import PHONE, entered, import_until, record
+from .test_announcements import LISTEN, said
+
+pytestmark = pytest.mark.browser
+
+
+def tick(page: Page, group: str, tile: str) -> None:
+    page.get_by_role("group", name=re.compile(group)).get_by_role("radio", name=tile).press("Space")
+
+
+def press(page: Page, name: str | re.Pattern[str]) -> None:
+    page.get_by_role("button", name=name).press("Enter")
+
+
+def test_a_whole_bingo_deal_by_keyboard_and_names_with_a_viewer_told_each_entry_once(
+    page: Page, browser: Browser, base_url: str
+):
+    rec = record("bingo-four-deals-to-eight")
+    import_until(page, rec, 6)  # deal 1 is over; deal 2 is the walk (events 6 to 12)
+    page.wait_for_function("window.htmx !== undefined")
+    viewer = browser.new_context(base_url=base_url, **PHONE).new_page()
+    try:
+        viewer.goto(page.url.split("?")[0])
+        viewer.wait_for_function("window.htmx !== undefined")
+        viewer.evaluate(LISTEN)
+        seq = 6
+
+        def done() -> None:
+            nonlocal seq
+            seq += 1
+            entered(page, seq)
+            expect(viewer.locator("#table")).to_have_attribute("data-seq", str(seq))
+
+        tick(page, "Trump indicator", "three-two")
+        press(page, "Start the deal")
+        done()
+        for lead, reply in (
+            ("three-blank", "double one"),
+            ("four-one", "four-two"),
+            ("four-blank", "five-two"),
+        ):
+            tick(page, "leads:$", lead)
+            tick(page, "replies:$", reply)
+            press(page, "Record trick")
+            done()
+        page.get_by_text(re.compile(r"^Declare · ")).press("Enter")
+        page.get_by_text("Ben declares doubles").press("Enter")
+        doubles = page.get_by_role("group", name=re.compile("Doubles shown"))
+        for double in ("double four", "double blank"):
+            doubles.get_by_role("checkbox", name=double).press("Space")
+        press(page, "Declare")
+        done()
+        tick(page, "leads:$", "double blank")
+        tick(page, "replies:$", "double three")
+        press(page, "Record trick")
+        done()
+        page.get_by_text(re.compile(r"Claim 70$")).press("Enter")
+        press(page, "Ben claims 70")
+        press(page, re.compile("^Tap again to confirm: Ben claims 70"))  # a claim asks twice
+        done()
+        expect(page.locator("#answer")).to_contain_text("Ben")
+
+        told = said(viewer)["announce"]
+        assert len(told) == 7 and len(set(told)) == 7  # each of the seven entries, once
+        assert told[0].startswith("Recorded: New deal: the indicator is 3-2.")
+        assert said(viewer)["alarm"] == []
+    finally:
+        viewer.context.close()
+
+
+def test_a_whole_five_up_hand_by_keyboard_and_names(page: Page):
+    """Hand 1 of a partnership game after its start: the lead, sixteen plays each on an open end found
+    by its name ("Open end 3 on 3-3: adds 0"), then the pips left, typed into each player's box."""
+    rec = record("five-up-partners-to-61")
+    import_until(page, rec, 1)
+    page.wait_for_function("window.htmx !== undefined")
+    seq = 1
+    for ev in rec["events"][1:18]:
+        tile = spoken.tile(ev["tile"], str)
+        if "on" in ev:
+            number = sorted(set(ev["on"].split("-")) & set(ev["tile"].split("-")))[0]
+            end = page.get_by_role("link", name=re.compile(rf"^Open end {number} on {ev['on']}:"))
+            end.first.press("Enter")
+            page.get_by_role("radio", name=tile).press("Space")
+        else:
+            tick(page, "leads: which tile", tile)
+        press(page, "Play it")
+        seq += 1
+        entered(page, seq)
+    for name, pips in zip(rec["players"], rec["events"][18]["pips"], strict=True):
+        box = page.get_by_role("spinbutton", name=re.compile(f"^{name}"))
+        box.focus()
+        box.press_sequentially(str(pips))
+    press(page, "Score the hand")
+    entered(page, 19)  # the hand is scored: the next hand is the table's to start
