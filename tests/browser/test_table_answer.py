@@ -246,10 +246,17 @@ def test_a_poll_answered_before_a_refusal_never_wipes_it(page: Page, browser: Br
     another phone records, answered with that table, and delivered only after this phone's own stale
     entry was refused. The late answer is no newer than the page: the refusal stays."""
     made = open_table(page, base_url, "score-pad", ("Aki", "Ben"))
-    held = []
-    page.route("**/live?*", lambda route: held.append(route))
-    with page.expect_request("**/live?*"):
-        page.reload()
+    # Only the reloaded page's polls are held: a poll the old page sent just before the reload is let
+    # through (the reload drops it), else holding it would leave the new page's first poll unanswered.
+    held, reloaded = [], []
+    page.route("**/live?*", lambda route: held.append(route) if reloaded else route.continue_())
+    page.on("framenavigated", lambda frame: reloaded.append(frame) if frame == page.main_frame else None)
+    page.reload()
+    for _ in range(300):  # the reloaded page's first poll (every 500 ms), bounded at 30 s
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the reloaded page never polled"
     ctx = browser.new_context(base_url=base_url, **PHONE)
     try:
         other = ctx.new_page()
