@@ -16,10 +16,11 @@ from __future__ import annotations
 import dataclasses
 import inspect
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 T = TypeVar("T")
 V = TypeVar("V")
+W = TypeVar("W")
 
 _PLAIN: dict[type, frozenset[str] | None] = {}
 """Per dataclass: its field names when a copy of its ``__dict__`` is a faithful replace, else None."""
@@ -38,10 +39,11 @@ def _plain_fields(cls: type) -> frozenset[str] | None:
     return frozenset(names)
 
 
-def replace(obj: T, /, **changes: Any) -> T:
+def _replace(obj: T, /, **changes: Any) -> T:
     """``dataclasses.replace(obj, **changes)``, as fast as a dict copy for a plain frozen dataclass.
 
-    A value :class:`derived` keeps for ``obj`` is not copied: it is computed anew for the copy.
+    A value :class:`derived` keeps for ``obj`` is not copied: it is computed anew for the copy,
+    unless it was declared with the fields it reads (``derived.reading``) and none of them changes.
 
     An unknown field name is a TypeError, as in ``dataclasses.replace``."""
     cls = type(obj)
@@ -55,13 +57,27 @@ def replace(obj: T, /, **changes: Any) -> T:
         unknown = sorted(set(changes) - names)[0]
         raise TypeError(f"{cls.__name__} has no field {unknown!r}")
     held = vars(obj)
-    if len(held) != len(names):  # values ``derived`` keeps: they belong to obj, not to the copy
-        held = {name: held[name] for name in names}
+    if len(held) != len(names):  # values ``derived`` keeps: true of the copy only if what they read is
+        held = {
+            name: value
+            for name, value in held.items()
+            if name in names
+            or (reads := getattr(getattr(cls, name, None), "reads", None)) is not None
+            and reads.isdisjoint(changes)
+        }
     new = object.__new__(cls)
     fields = new.__dict__
     fields.update(held)
     fields.update(changes)
     return new
+
+
+if TYPE_CHECKING:
+    # To the type checker ``replace`` is ``dataclasses.replace``, so its dataclasses plugin checks
+    # every call's field names and value types against the class, as it did before this module.
+    from dataclasses import replace as replace
+else:
+    replace = _replace
 
 
 class derived(Generic[V]):  # noqa: N801 (used like @property)
@@ -71,10 +87,19 @@ class derived(Generic[V]):  # noqa: N801 (used like @property)
     not copy it). Python 3.11's ``cached_property`` takes a lock at every first read, which costs
     more than most of these values; two threads computing the same pure value both get it right."""
 
-    def __init__(self, func: Callable[[Any], V]) -> None:
+    def __init__(self, func: Callable[[Any], V], reads: frozenset[str] | None = None) -> None:
         self.func = func
         self.name = func.__name__
         self.__doc__ = func.__doc__
+        self.reads = reads
+        """The fields the value is made from, when declared: a copy that changes none of them keeps it."""
+
+    @staticmethod
+    def reading(*fields: str) -> Callable[[Callable[[Any], W]], derived[W]]:
+        """``@derived.reading("picks")``: a derived value made from these fields only (nothing else
+        of the object, not even through a property), which ``replace`` then passes on to a copy that
+        leaves them as they are: a round's sheets are made once, not again after every trick."""
+        return lambda func: derived(func, frozenset(fields))
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
