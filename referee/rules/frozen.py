@@ -53,11 +53,9 @@ def _replace(obj: T, /, **changes: Any) -> T:
         names = _PLAIN[cls] = _plain_fields(cls)
     if names is None:
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    if not names.issuperset(changes):
-        unknown = sorted(set(changes) - names)[0]
-        raise TypeError(f"{cls.__name__} has no field {unknown!r}")
     held = vars(obj)
     if len(held) != len(names):  # values ``derived`` keeps: true of the copy only if what they read is
+        _check_names(cls, names, changes)
         held = {
             name: value
             for name, value in held.items()
@@ -65,11 +63,18 @@ def _replace(obj: T, /, **changes: Any) -> T:
             or (reads := getattr(getattr(cls, name, None), "reads", None)) is not None
             and reads.isdisjoint(changes)
         }
+    fields = {**held, **changes}
+    if len(fields) != len(held):  # a change that is no field (the count says so without a set check)
+        _check_names(cls, names, changes)
     new = object.__new__(cls)
-    fields = new.__dict__
-    fields.update(held)
-    fields.update(changes)
+    object.__setattr__(new, "__dict__", fields)
     return new
+
+
+def _check_names(cls: type, names: frozenset[str], changes: dict[str, Any]) -> None:
+    if not names.issuperset(changes):
+        unknown = sorted(set(changes) - names)[0]
+        raise TypeError(f"{cls.__name__} has no field {unknown!r}")
 
 
 if TYPE_CHECKING:
