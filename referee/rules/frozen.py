@@ -8,7 +8,11 @@ to do but store the values, so its copy is its ``__dict__`` with the changes wri
 same object ``dataclasses.replace`` would build. Any other dataclass goes to ``dataclasses.replace``.
 
 States and values also keep what they derive from their fields with :class:`derived`: computed at
-the first read, once per object, never copied to a replaced one.
+the first read, once per object, not copied to a replaced one unless declared with the fields it
+reads (``derived.reading``) and the copy leaves them as they are.
+
+To the type checker ``replace`` is ``dataclasses.replace``, so mypy checks each call's field names
+and types as it does for ``dataclasses.replace``.
 """
 
 from __future__ import annotations
