@@ -11,7 +11,10 @@ caches of small pure values (event decoders, one object per card and tile, compi
 conditions) are warm after the first run, as in a server that has replayed any table.
 
 Columns: ``replay ms`` is a cold, full replay (a server's first view of a table, or after an undo or a
-correction); ``store ms`` is what a page view costs through the store, where the snapshot cache
+correction): the state and the history's sentences; ``per 1000 ms`` the same per 1,000 events. The
+view (what the table page and the API show) is built when first read, not by the replay, so
+``+view /1000`` is the replay with its view read, per 1,000 events: what a page that shows the table
+pays cold. ``store ms`` is what a page view costs through the store, where the snapshot cache
 (referee/store/tables.py) is warm and only log lines newer than the snapshot are read and applied.
 """
 
@@ -51,6 +54,7 @@ def main() -> None:
     pad = GAMES["score-pad"]
     pad_log = [LogEntry(i, "event", {"type": "round", "points": [i % 7, 3]}) for i in range(1, 1001)]
     base = timed(lambda: replay(pad, ("Aki", "Ben"), pad.resolve_options({}), pad_log), repeats)
+    base_view = timed(lambda: replay(pad, ("Aki", "Ben"), pad.resolve_options({}), pad_log).view, repeats)
     records = {
         json.loads(p.read_text())["game"]: json.loads(p.read_text())
         for p in (ROOT / "tests/records").glob("*.json")
@@ -63,22 +67,24 @@ def main() -> None:
             pad_id = import_record(parse_record(pad_record)).table.id
             pad_db = timed(lambda: (db.session.expire_all(), current(get_table(pad_id))), repeats)
             print(
-                f"{'game':<16} {'events':>6} {'replay ms':>10} {'per 1000 ms':>12} {'store ms':>9} {'x base':>7}"
-                "   (replay: cold, full; store: page view with the snapshot warm)"
+                f"{'game':<16} {'events':>6} {'replay ms':>10} {'per 1000 ms':>12} {'+view /1000':>12}"
+                f" {'store ms':>9} {'x base':>7}   (replay: cold, full; store: page view with the snapshot warm)"
             )
             print(
-                f"{'score-pad':<16} {1000:6d} {base * 1000:10.2f} {base * 1000:12.2f} {pad_db * 1000:9.2f} {1:7.2f}"
+                f"{'score-pad':<16} {1000:6d} {base * 1000:10.2f} {base * 1000:12.2f} {base_view * 1000:12.2f}"
+                f" {pad_db * 1000:9.2f} {1:7.2f}"
             )
             for game_id, record in sorted(records.items()):
                 parsed = parse_record(record)
                 log = [LogEntry(i, "event", body) for i, body in enumerate(parsed.events, start=1)]
                 t = timed(lambda p=parsed, log=log: replay(p.game, p.players, p.options, log), repeats)
+                t_view = timed(lambda p=parsed, log=log: replay(p.game, p.players, p.options, log).view, repeats)
                 table_id = import_record(parsed).table.id
                 t_db = timed(lambda tid=table_id: (db.session.expire_all(), current(get_table(tid))), repeats)
                 per_k = t * 1000 / len(log)
                 print(
-                    f"{game_id:<16} {len(log):6d} {t * 1000:10.2f} {per_k * 1000:12.2f} {t_db * 1000:9.2f}"
-                    f" {per_k / base:7.2f}"
+                    f"{game_id:<16} {len(log):6d} {t * 1000:10.2f} {per_k * 1000:12.2f}"
+                    f" {t_view * 1000 * 1000 / len(log):12.2f} {t_db * 1000:9.2f} {per_k / base:7.2f}"
                 )
 
 

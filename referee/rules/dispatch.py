@@ -57,6 +57,11 @@ def make_apply(
         new = handler(prepared, event)
         if after is not None:
             new = after(new)
-        return replace(new, events=state.events + 1)
+        if new is state:
+            return replace(new, events=state.events + 1)
+        # A state the handler has just made (rules make new states, never keep old ones), not yet
+        # seen by anyone: its counter is set in place rather than by one more copy of it.
+        object.__setattr__(new, "events", state.events + 1)
+        return new
 
     return apply

@@ -237,6 +237,8 @@ def _value_decoder(hint: Any) -> ValueDecoder:
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             return partial(_decode_list, _value_decoder(args[0]))
+        if all(a is int for a in args):
+            return partial(_decode_ints, tuple(_value_decoder(a) for a in args))
         return partial(_decode_fixed, tuple(_value_decoder(a) for a in args))
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return partial(_decode_object, _fields_decoder(hint))
@@ -306,6 +308,14 @@ def _decode_fixed(items: tuple[ValueDecoder, ...], value: Any, where: str, name:
     if not isinstance(value, list | tuple) or len(value) != len(items):
         raise _bad(where, name, value, EXPECTED_LIST)
     return tuple(item(v, where, name) for item, v in zip(items, value, strict=True))
+
+
+def _decode_ints(items: tuple[ValueDecoder, ...], value: Any, where: str, name: str) -> tuple[Any, ...]:
+    """A fixed tuple of whole numbers (a bead-game cell or pair of numbers): a JSON array of plain
+    integers is taken as it is; anything else goes through ``_decode_fixed``, which refuses it."""
+    if type(value) is list and len(value) == len(items) and all(type(v) is int for v in value):
+        return tuple(value)
+    return _decode_fixed(items, value, where, name)
 
 
 def _decode_object(fields: Callable[[Mapping[str, Any], str], Any], value: Any, where: str, name: str) -> Any:

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..rules.base import Game, IllegalEvent, Line, RuleError, View, _
 from ..rules.events import decode
+from ..rules.frozen import derived
 
 
 @dataclass(frozen=True)
@@ -49,12 +50,21 @@ class Replayed:
     options: Mapping[str, Any]
     effective: tuple[Effective, ...]
     state: Any
-    view: View[Any]
     last_seq: int
     undone: tuple[LogEntry, ...] = field(default=())
     lines: tuple[Line | None, ...] = field(default=())
     """The history in plain words, one line per effective event (None: the game has no narrator);
     made while replaying, when each event's states before and after are at hand."""
+    built_view: View[Any] | None = field(default=None, compare=False, repr=False)
+    """The view, when the maker has it already (a walk that showed this position)."""
+
+    @derived
+    def view(self) -> View[Any]:
+        """The game's view of the table: built at the first read, not by the replay, since many
+        replays are never shown (a kept result, a write checked before it is stored, a club page)
+        and a view can cost as much as the replay (every Trick de Bingo flip's proof, every bead
+        placement's breakdown)."""
+        return self.built_view if self.built_view is not None else self.game.view(self.state)
 
 
 class ReplayError(RuleError):
@@ -154,7 +164,6 @@ def replay(
         options=options,
         effective=tuple(events),
         state=state,
-        view=game.view(state),
         last_seq=log[-1].seq if log else 0,
         undone=tuple(undone),
         lines=tuple(lines),
@@ -177,7 +186,6 @@ def extend(previous: Replayed, entries: list[LogEntry]) -> Replayed | None:
         options=previous.options,
         effective=tuple(effective),
         state=state,
-        view=game.view(state),
         last_seq=entries[-1].seq if entries else previous.last_seq,
         undone=previous.undone,
         lines=tuple(lines),

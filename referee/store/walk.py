@@ -117,7 +117,7 @@ class Walk:
             options=self.options,
             effective=tuple(self.events),
             state=self.state,
-            view=self.view(),
+            built_view=self._view,
             last_seq=self.last_seq,
             undone=tuple(self.undone),
         )

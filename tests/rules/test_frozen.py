@@ -106,3 +106,34 @@ def test_a_record_and_a_pack_share_one_object_per_card_and_tile():
     assert Card.parse("10H") is Card.parse("TH") is card_of(10, "H")
     assert all(Tile.of(t.lo, t.hi) is t for t in double_set())
     assert Tile.parse("4-6") is Tile.parse("6-4")
+
+
+@dataclass(frozen=True)
+class Drafted:
+    picks: tuple[int, ...]
+    tricks: tuple[int, ...] = ()
+
+    @derived.reading("picks")
+    def sheet(self) -> tuple[int, ...]:
+        CALLS.append("sheet")
+        return tuple(sorted(self.picks))
+
+
+def test_a_derived_value_declared_with_what_it_reads_is_passed_on_while_that_stays():
+    CALLS.clear()
+    start = Drafted((3, 1, 2))
+    made = start.sheet
+    later = replace(start, tricks=(7,))  # the picks stay: the sheet is the same, made once
+    assert later.sheet is made and CALLS == ["sheet"]
+    assert later == Drafted((3, 1, 2), (7,))
+    redrafted = replace(later, picks=(5, 4))  # a field it reads changes: made anew
+    assert redrafted.sheet == (4, 5) and CALLS == ["sheet", "sheet"]
+    assert start.sheet is made  # the original keeps its own
+
+
+@given(st.lists(st.integers(), max_size=5).map(tuple), st.lists(st.integers(), max_size=3).map(tuple), st.booleans())
+def test_a_passed_on_derived_value_is_what_the_copy_would_make(picks, new, change_picks):
+    old = Drafted(picks)
+    _ = old.sheet
+    copy = replace(old, **({"picks": new} if change_picks else {"tricks": new}))
+    assert copy.sheet == Drafted(copy.picks, copy.tricks).sheet

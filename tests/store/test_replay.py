@@ -1,10 +1,16 @@
 """Undo and corrections are log lines; the state is always the replay of what stands."""
 
+import dataclasses
+import json
+from pathlib import Path
+
 import pytest
 
 from referee.rules import game
 from referee.rules.base import RuleError
-from referee.store.replay import LogEntry, ReplayError, effective_events, replay
+from referee.rules.events import decode
+from referee.store.record import parse_record
+from referee.store.replay import LogEntry, ReplayError, effective_events, extend, replay
 
 PAD = game("score-pad")
 PLAYERS = ("Aki", "Ben")
@@ -54,3 +60,42 @@ def test_a_correction_that_breaks_a_later_event_names_it():
     with pytest.raises(ReplayError) as err:
         replay(PAD, PLAYERS, {}, [ev(1, 3, 1), ev(2, 1, 1), fix])
     assert err.value.index == 0 and err.value.code == "bad_points"
+
+
+def test_a_replay_builds_its_view_only_when_it_is_read_and_then_once():
+    """Issue 29: a replay that is never shown (a kept result, a write checked before it is stored)
+    does not pay for the view; the page that shows it builds it once."""
+    built = []
+
+    def counted(state):
+        built.append(state)
+        return PAD.view(state)
+
+    counting = dataclasses.replace(PAD, view=counted)
+    rep = replay(counting, PLAYERS, {}, [ev(1, 3, 1), ev(2, 5, 0)])
+    assert built == []
+    assert rep.view.totals == (8, 1) and rep.view is rep.view
+    assert built == [rep.state]
+    more = extend(rep, [ev(3, 1, 1)])
+    assert more is not None and len(built) == 1
+    assert more.view.totals == (9, 2) and len(built) == 2
+
+
+RECORDS = sorted((Path(__file__).resolve().parents[1] / "records").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_applying_an_event_never_changes_the_state_it_is_applied_to(path):
+    """Rules are pure: ``apply`` makes a new state (the shared apply sets the new state's event
+    counter in place, issue 29), and the state it was given, and every state before, stays as it was."""
+    parsed = parse_record(json.loads(path.read_text()))
+    game_ = parsed.game
+    state = game_.start(tuple(parsed.players), dict(parsed.options))
+    kept = []
+    for body in parsed.events:
+        kept.append((state, dict(vars(state)), state.events))
+        new = game_.apply(state, decode(game_.events, body))
+        assert new is not state and new.events == state.events + 1
+        state = new
+    for old, fields, events in kept:
+        assert {k: vars(old)[k] for k in fields} == fields and old.events == events

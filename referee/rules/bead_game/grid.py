@@ -155,17 +155,18 @@ def _join(values: Sequence[int]) -> str:
 def line_through(board: Board, cell: Cell, step: Cell) -> Line:
     """The line through occupied ``cell`` along ``step`` (ALONG_ROW or ALONG_COLUMN), D10."""
     dr, dc = step
-    start = cell
-    while (start[0] - dr, start[1] - dc) in board:
-        start = (start[0] - dr, start[1] - dc)
+    r, c = cell
+    while (r - dr, c - dc) in board:
+        r, c = r - dr, c - dc
     cells = []
-    cur = start
-    while cur in board:
-        cells.append(cur)
-        cur = (cur[0] + dr, cur[1] + dc)
+    values = []
+    while (value := board.get((r, c))) is not None:  # every placement walks three lines: one look-up a cell
+        cells.append((r, c))
+        values.append(value)
+        r, c = r + dr, c + dc
     direction: Literal["row", "column"] = "row" if step == ALONG_ROW else "column"
     index = cell[0] if direction == "row" else cell[1]
-    return Line(direction, index, tuple(cells), tuple(board[c] for c in cells))
+    return Line(direction, index, tuple(cells), tuple(values))
 
 
 def lines(board: Board) -> Iterator[Line]:

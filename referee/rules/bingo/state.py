@@ -131,7 +131,7 @@ class DealState:
         """Tiles played so far in this deal, with the trick number each fell in."""
         return dict(self._used)  # a copy: the caller may add to it
 
-    @derived
+    @derived.reading("tricks")
     def _used(self) -> dict[Tile, int]:
         out: dict[Tile, int] = {}
         for t in self.tricks:

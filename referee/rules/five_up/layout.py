@@ -189,10 +189,15 @@ def count(layout: Layout) -> int:
 
 def formula(layout: Layout) -> str:
     """E.g. ``2 + 1 + 4x2 + 5 + 4 = 20`` (F-E1)."""
+    return tally(layout)[1]
+
+
+def tally(layout: Layout) -> tuple[int, str]:
+    """The count and its formula, from one reading of the layout (a play needs both)."""
     terms = count_terms(layout)
     total = sum(v for _t, v in terms)
     text = " + ".join(t for t, _v in terms) or "0"
-    return f"{text} = {total}"
+    return total, f"{text} = {total}"
 
 
 def points(total: int) -> int:

@@ -135,12 +135,13 @@ def _play(state: State, ev: Play) -> State:
         )
     numbers = lay.open_numbers(h.layout)
     new_layout = lay.attach(h.layout, ev.tile, ev.on, ev.seat)  # F9-F14
-    total = lay.count(new_layout)  # F15
+    total, formula = lay.tally(new_layout)  # F15
     pts = lay.points(total)  # F16-F17
     side = side_of(ev.seat, state.n)
     held = add(h.held, ev.seat, -1)
-    note = PlayRecord(state.events, ev.seat, ev.tile, ev.on, total, lay.formula(new_layout), pts)
+    note = PlayRecord(state.events, ev.seat, ev.tile, ev.on, total, formula, pts)
     move = MoveRecord(state.events, ev.seat, "play", tile=ev.tile, numbers=numbers)
+    dominoed = held[ev.seat] == 0  # F23: a domino ends the hand
     new_h = replace(
         h,
         layout=new_layout,
@@ -150,10 +151,10 @@ def _play(state: State, ev: Play) -> State:
         plays=h.plays + (note,),
         moves=h.moves + (move,),
         points=add(h.points, side, pts),
-        turn=(ev.seat + 1) % state.n,
+        turn=ev.seat if dominoed else (ev.seat + 1) % state.n,
+        status="domino" if dominoed else h.status,
+        dominoer=ev.seat if dominoed else h.dominoer,
     )
-    if held[ev.seat] == 0:  # F23: a domino ends the hand
-        new_h = replace(new_h, status="domino", dominoer=ev.seat, turn=ev.seat)
     window = Window(state.events, ev.seat, pts) if state.rules.called else None
     return replace(state, hand=new_h, scores=add(state.scores, side, pts), window=window)
 

@@ -166,7 +166,12 @@ def _trick(state: State, deal: DealState, ev: Trick) -> State:
     # who played its card leads from it.
     controller = (deal.controller if winner == 2 else winner) if rules.live == 2 else None
     deal = replace(
-        deal, tricks=deal.tricks + (played,), leader=winner, controller=controller, breached=breached
+        deal,
+        tricks=deal.tricks + (played,),
+        played=deal.played.union(ev.cards),
+        leader=winner,
+        controller=controller,
+        breached=breached,
     )
     return _maybe_close(replace(state, breaches=state.breaches + breaches), deal)
 

@@ -74,13 +74,10 @@ class DealState:
     breached: frozenset[tuple[int, int]] = frozenset()  # (trick index, seat) already reported
     pending: tuple[Any, ...] = ()  # sealed.Conflict: cards of a sealed bid used elsewhere, not yet reported
     result: DealResult | None = None
+    played: frozenset[Card] = frozenset()
+    """Every card played in the deal's tricks, kept with ``tricks`` (each card played checks it)."""
 
-    @derived
-    def played(self) -> frozenset[Card]:
-        """Every card played in the deal's tricks (made once per state: each card played checks it)."""
-        return frozenset(c for t in self.tricks for c in t.cards)
-
-    @derived
+    @derived.reading("bids")
     def bid_cards(self) -> frozenset[Card]:
         """Every card in a bid, sealed or open (made once per state: each card played checks it)."""
         return frozenset(c for bid in self.bids if bid is not None for c in bid)

@@ -113,9 +113,9 @@ class RoundState:
         """Cell -> card id of the seat's sheet (T7)."""
         return dict(self._sheets.get(seat, {}))  # a copy: the caller may change it
 
-    @derived
+    @derived.reading("picks")
     def _sheets(self) -> dict[int, dict[int, str]]:
-        """Every seat's sheet, made once per round state (each trick reads all four)."""
+        """Every seat's sheet, made once per draft (each trick reads all four; a trick leaves it)."""
         sheets: dict[int, dict[int, str]] = {}
         for p in self.picks:
             sheets.setdefault(p.seat, {})[p.cell] = p.card
@@ -154,7 +154,8 @@ class State:
         for c in self.custom:
             if c.id == card_id:
                 return c
-        return CATALOG_BY_ID.get(card_id.strip().upper())
+        found = CATALOG_BY_ID.get(card_id)  # ids are kept as the catalog spells them: no second spelling
+        return found if found is not None else CATALOG_BY_ID.get(card_id.strip().upper())
 
     def drafted(self, card_id: str) -> ConditionCard:
         """A card on a sheet. Its pick was refused unless ``card`` knew it, and cards are never taken
