@@ -58,7 +58,7 @@ from .access import Access, held_link
 from .live_cache import FragmentCache
 from .live_gate import SHARED_QUERY, VERSION_KEY
 from .live_gate import init_app as answer_unchanged_polls_first
-from .undo import last_undone, shown_body
+from .undo import last_corrected, last_undone, shown_body
 
 bp = Blueprint("live", __name__, url_prefix="/t")
 
@@ -79,6 +79,7 @@ def init_app(app: Flask) -> None:
         held_link=held_link,
         live_poll_ms=POLL_MS,
         last_undone=last_undone,
+        last_corrected=last_corrected,
         undone_body=shown_body,
     )
 
