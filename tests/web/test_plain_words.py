@@ -49,7 +49,7 @@ def visible_text(page: str) -> str:
 
 
 def history_items(page: str) -> list[str]:
-    section = re.search(r'(?s)<ol class="events" reversed>(.*?)</ol>', page)
+    section = re.search(r'(?s)<ol class="events" reversed[^>]*>(.*?)</ol>', page)
     assert section, "the page shows a history"
     items = re.findall(r"(?s)<li\b[^>]*>(.*?)</li>", section.group(1))
     # each entry also links to its moment ("As it stood then"): the sentence is what comes before it
