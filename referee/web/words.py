@@ -20,7 +20,7 @@ from ..rules.cards import Card
 from ..rules.events import decode
 from ..store.replay import Effective, Replayed
 from .access import Access
-from .i18n import say
+from .i18n import no_honorific_for_the_dummy, say
 from .presenting import public_events
 
 # A parenthesised note that starts with a rule id of the digest: B15, F-Δ1, N12, T2, D-Δ3, R15.
@@ -85,7 +85,7 @@ class Speaker:
             text = self.gettext(line.message, **params)
         for more in line.more:  # Japanese sentences follow one another without a space
             text += ("" if text.endswith(("。", "」", "）")) else " ") + self.line(more)
-        return text
+        return no_honorific_for_the_dummy(text) if self.ja else text
 
 
 def words(value: Any) -> Any:

@@ -183,7 +183,7 @@ def test_new_table_options_are_words_with_exclusive_choices_as_radios(client):
     ("lang", "sentence"),
     [
         ("en", "Entry 2: Chie did not follow ♥ in trick 1 (played 6♠) but held 7♥, played in trick 2."),
-        ("ja", "記録2：Chieはトリック1で♥にフォローせず"),
+        ("ja", "記録2：Chieさんはトリック1で♥にフォローせず"),
     ],
 )
 def test_a_rule_break_found_afterwards_names_the_entry_player_and_cards(app, lang, sentence):
