@@ -18,13 +18,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import lazy_gettext
+from flask_babel import gettext, lazy_gettext
 from markupsafe import Markup
 
 from ..rules.base import Game
 from ..rules.cards import Card
 from ..rules.events import field_specs
 from ..rules.tiles import Tile
+from ..store.replay import Replayed
+from .words import line_of
 
 SEATS = frozenset({"seat", "leader", "dealer"})
 # Lists whose order means something (the play order of a trick, one opening tile per seat): one
@@ -52,6 +54,28 @@ LABELS = {
     "hand": lazy_gettext("Hand"),
     "counts": lazy_gettext("Counts"),
 }
+
+
+# What a correction is of, as players name the play: the history's own number of it ("Trick 3:",
+# "Deal 2:"), by event type or "<game> <type>"; other entries are named by their history sentence
+# under the title.
+TITLES = {
+    "trick": lazy_gettext("Fix trick %(no)s"),
+    "deal": lazy_gettext("Fix the start of deal %(no)s"),
+    "hand": lazy_gettext("Fix the start of hand %(no)s"),
+    "round": lazy_gettext("Fix the start of round %(no)s"),
+    "score-pad round": lazy_gettext("Fix round %(no)s"),  # a score pad's round is its scores
+}
+
+
+def correction_title(rep: Replayed, seq: int) -> str:
+    """The heading of the correction of the event logged as ``seq``: "Fix trick 3"."""
+    found = line_of(rep, seq)
+    if found is None or found[1] is None or "no" not in found[1].params:
+        return gettext("Fix this entry")
+    body, line = found
+    title = TITLES.get(f"{rep.game.id} {body.get('type')}") or TITLES.get(str(body.get("type")))
+    return gettext("Fix this entry") if title is None else str(title) % {"no": line.params["no"]}
 
 
 @dataclass(frozen=True)

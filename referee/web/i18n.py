@@ -54,7 +54,14 @@ def choose_locale(chosen: str | None, accept_language: str | None, languages: Se
 def say(message: str, params: dict | None = None) -> str:
     """A rules-layer message (msgid with %(name)s params) in the request's language."""
     words = {k: gettext(v) if isinstance(v, str) and v in WORDS else v for k, v in (params or {}).items()}
-    return gettext(message, **words)
+    return no_honorific_for_the_dummy(gettext(message, **words))
+
+
+def no_honorific_for_the_dummy(text: str) -> str:
+    """Japanese names a player "Benさん" in every sentence; the dummy (two-player Ninety-Nine) is a
+    player's name in the same place but no person: "ダミーさん" reads wrong, "ダミー" right."""
+    dummy = gettext("the dummy")
+    return text.replace(f"{dummy}さん", dummy) if "さん" in text else text
 
 
 def explain(error: RuleError) -> str:

@@ -126,7 +126,7 @@ def posted_record() -> tuple[ParsedRecord | None, str | None, str]:
     except RecordError as err:
         error = explain(err)
         if err.index is not None:
-            error = gettext("Event %(n)s: %(message)s", n=err.index + 1, message=error)
+            error = gettext("Entry %(n)s: %(message)s", n=err.index + 1, message=error)
         return None, error, pasted
 
 @bp.get("/lang/<code>")

@@ -15,18 +15,20 @@ import qrcode.image.svg
 from flask import Blueprint, Response, abort, g, redirect, render_template, request, url_for
 from flask_babel import gettext
 
+from ..extensions import htmx
 from ..rules import game as find_game
 from ..store.record import to_record
 from ..store.tables import current, token_matches
 from . import service
 from .access import access_for, held_link, remember
-from .correction_form import correction_fields, preselect
+from .correction_form import correction_fields, correction_title, preselect
 from .moments import render_moment
 from .presenting import form_event, public_events, public_record
 from .undo import last_undone
 
 bp = Blueprint("table", __name__, url_prefix="/t")
 bp.add_app_template_global(correction_fields)
+bp.add_app_template_global(correction_title)
 bp.add_app_template_filter(preselect)
 bp.url_value_preprocessor(service.table_loader())
 
@@ -73,7 +75,12 @@ def redo(table_id: str):
 @bp.route("/<table_id>/correct/<int:seq>", methods=["GET", "POST"])
 def correct(table_id: str, seq: int):
     """Replace an earlier event; the log keeps the original and the correction. A seat changes its
-    own sealed bid here too (at once: nobody else may see it to confirm it)."""
+    own sealed bid here too (at once: nobody else may see it to confirm it).
+
+    With htmx the form is a sheet over the play surface (the history's "Correct" link swaps it in
+    beside the table): a correction that stands answers with the table and closes the sheet; a
+    refused one answers with the sheet again, the picks kept and the reason in it. Without
+    JavaScript it is a page of its own, and a correction that stands opens the table at its answer."""
     rep = current(g.table)
     if not (g.access.can_write or g.access.owns_sealed(rep, {"target": seq})):
         abort(403)
@@ -88,11 +95,14 @@ def correct(table_id: str, seq: int):
         shown = {**target.body, **event, "type": target.body["type"]}  # a refused try keeps its picks
         outcome = service.record("correct", {"target": seq, "event": event})
         rep, error, status = outcome.rep, outcome.error, outcome.status
+        if status == 200 and htmx:
+            closed = '<div id="correction-slot" hx-swap-oob="true"></div>'
+            page = service.render_table("table/_main.html", rep) + closed
+            return page, 200, {"HX-Retarget": "#table", "HX-Reswap": "outerHTML"}
         if status == 200:
-            return redirect(url_for("table.show", table_id=table_id))
-    return render_template(
-        "table/correct.html", table=g.table, rep=rep, target=target, shown=shown, error=error
-    ), status
+            return redirect(url_for("table.show", table_id=table_id, _anchor="answer"))
+    template = "table/_correction_sheet.html" if htmx else "table/correct.html"
+    return render_template(template, table=g.table, rep=rep, target=target, shown=shown, error=error), status
 
 
 @bp.get("/<table_id>/record.json")

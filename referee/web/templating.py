@@ -11,7 +11,7 @@ from printables.registry import printables_for
 
 from ..rules import GAMES, spoken
 from . import words
-from .i18n import say
+from .i18n import no_honorific_for_the_dummy, say
 from .pages import option_values, picked
 from .presenting import public_events
 
@@ -34,8 +34,10 @@ def init_app(app: Flask) -> None:
     )
     app.jinja_env.globals["public_events"] = public_events
     app.jinja_env.globals.update(history=words.history, event_words=words.event_words, breach_words=words.breach_words)
+    app.jinja_env.globals.update(entry_line=words.entry_line, entry_number=words.entry_number)
     app.jinja_env.filters["why"] = words.why
     app.jinja_env.filters.update(unwhy=words.unwhy, why_note=words.why_note)
+    app.jinja_env.filters["no_honorific_for_the_dummy"] = no_honorific_for_the_dummy
     app.jinja_env.globals.update(option_values=option_values, picked_option=picked)
     app.jinja_env.filters["seat_names"] = lambda seats, players: ", ".join(players[i] for i in seats)
     app.jinja_env.filters["template_dir"] = lambda game_id: game_id.replace("-", "_")

@@ -4,7 +4,7 @@ The log is append-only: undo is a log line that takes back the last standing eve
 appends that event again as a new event like any other (so the history shows all three). Redo is
 offered exactly while the table's last log line is an undo, which is read off the replayed table:
 the last log line was an event if the last standing event carries that seq, a correction if some
-standing event lists it among its corrections, and otherwise an undo.
+standing event lists it among its corrections (``last_corrected``), and otherwise an undo.
 """
 
 from __future__ import annotations
@@ -21,9 +21,19 @@ def last_undone(rep: Replayed) -> LogEntry | None:
         return None
     if rep.effective and rep.effective[-1].seq == rep.last_seq:
         return None
-    if any(c.seq == rep.last_seq for e in rep.effective for c in e.corrections):
+    if last_corrected(rep) is not None:
         return None
     return rep.undone[-1]
+
+
+def last_corrected(rep: Replayed) -> int | None:
+    """The seq of the event the table's last log line corrected, or None when that line was no
+    correction: the answer then says "Corrected:" with that entry as it now stands, not
+    "Recorded:" with the latest one."""
+    for event in rep.effective:
+        if any(c.seq == rep.last_seq for c in event.corrections):
+            return event.seq
+    return None
 
 
 def shown_body(rep: Replayed, access: Access, body: Any) -> dict[str, Any]:

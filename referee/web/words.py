@@ -20,7 +20,7 @@ from ..rules.cards import Card
 from ..rules.events import decode
 from ..store.replay import Effective, Replayed
 from .access import Access
-from .i18n import say
+from .i18n import no_honorific_for_the_dummy, say
 from .presenting import public_events
 
 # A parenthesised note that starts with a rule id of the digest: B15, F-Δ1, N12, T2, D-Δ3, R15.
@@ -104,7 +104,7 @@ class Speaker:
             text = self.gettext(line.message, **params)
         for more in line.more:  # Japanese sentences follow one another without a space
             text += ("" if text.endswith(("。", "」", "）")) else " ") + self.line(more)
-        return text
+        return no_honorific_for_the_dummy(text) if self.ja else text
 
 
 def words(value: Any) -> Any:
@@ -155,6 +155,27 @@ def breach_words(rep: Replayed, breach: Breach) -> str:
     if breach.rule and breach.rule not in message:
         message = f"{message} ({breach.rule})"
     return gettext("Entry %(n)s: %(message)s", n=breach.event + 1, message=message)
+
+
+def entry_number(rep: Replayed, seq: int) -> int | None:
+    """The number the history shows for the event logged as ``seq`` (its place among the events
+    that stand, from 1, as breaches count too); None if it does not stand."""
+    return next((i + 1 for i, e in enumerate(rep.effective) if e.seq == seq), None)
+
+
+def line_of(rep: Replayed, seq: int) -> tuple[Mapping[str, Any], Line | None] | None:
+    """The event logged as ``seq`` as it now stands, with its history line; None if it does not stand."""
+    number = entry_number(rep, seq)
+    if number is None:
+        return None
+    return rep.effective[number - 1].body, rep.lines[number - 1] if number <= len(rep.lines) else None
+
+
+def entry_line(rep: Replayed, seq: int) -> str:
+    """The history's sentence for the event logged as ``seq``, as it now stands and with its
+    outcome ("Trick 3: Aki 6-4, Ben 5-5 — Ben wins.")."""
+    found = line_of(rep, seq)
+    return say_line(found[1]) if found else ""
 
 
 def history(rep: Replayed, access: Access) -> Iterator[tuple[Effective, str]]:

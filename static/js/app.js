@@ -103,6 +103,7 @@
     var status = document.getElementById("live-status");
     if (!status || !window.fetch || !document.querySelector("[data-live]")) return;
     var every = parseInt(status.dataset.poll, 10) || 500;
+    var watched = "watched" in status.dataset;  // the director's screen, the big screen: never slowed down
     var lost = false, waiting = null, timer = null, backTimer = null, busy = 0;
 
     function root() { return document.querySelector("[data-live]"); }
@@ -177,7 +178,7 @@
     }
     function schedule() {
       clearTimeout(timer);
-      timer = setTimeout(poll, document.hidden ? 5000 : every);
+      timer = setTimeout(poll, document.hidden && !watched ? 5000 : every);
     }
     function poll() {
       var el = root();

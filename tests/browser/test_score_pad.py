@@ -39,7 +39,7 @@ def test_three_rounds_undo_correct_reload(page: Page, browser: Browser, base_url
 
     open_tab(page, "history")
     page.locator(".events li[data-seq='1'] a.edit").tap()
-    points = page.locator("input[name=points]")
+    points = page.locator("#correction input[name=points]")  # in the sheet over the table
     expect(points).to_have_count(2)  # the same steppers as entry, one per player, as recorded
     expect(points.nth(0)).to_have_value("6")
     points.nth(0).fill("2")

@@ -175,10 +175,10 @@ def test_a_phase_two_reply_proved_by_a_later_play_is_one_breach_in_the_api_and_o
         "第1トリック：Benさんは6-2に5-1を返しましたが、そのとき6-5を持っていたので、そちらを先に出す必要がありました。"
     ]
     page = client.get(f"/t/{t['id']}").get_data(as_text=True)
-    assert page.count('class="breach"') == 1 and "Proved by event 4." in page
+    assert page.count('class="breach"') == 1 and "Proved by entry 4." in page
     assert "Ben replied 5-1 to 6-2 but still held 6-5" in page
     page_ja = client.get(f"/t/{t['id']}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
-    assert "イベント 4 で判明しました。" in page_ja
+    assert "記録4で判明しました。" in page_ja
 
 
 # The two records (B28, B31 with B38): after Aki's close following trick 1 nobody draws, so Ben

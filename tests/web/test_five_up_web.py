@@ -190,7 +190,7 @@ def test_a_draw_breach_after_a_two_tile_draw_is_reported_once_at_the_turns_first
     ja = client.get(f"/api/v1/tables/{t['id']}", headers={"Accept-Language": "ja"}).get_json()
     assert ja["breaches"][0]["message"].startswith("Benさんは出せる牌を持っていたのに引きました(F21)。")
     page = client.get(f"/t/{t['id']}").get_data(as_text=True)
-    assert page.count('class="breach"') == 1 and "Proved by event 6." in page
+    assert page.count('class="breach"') == 1 and "Proved by entry 6." in page
 
 
 def test_f35_the_page_says_the_plus_two_is_credited_when_the_pips_are_entered(client):

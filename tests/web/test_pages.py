@@ -119,7 +119,7 @@ def test_an_invalid_record_names_the_first_bad_event_and_stores_nothing(client):
     record = score_pad_record({"type": "round", "points": [1, 1]}, {"type": "round", "points": [1]})
     resp = client.post("/import", data={"text": json.dumps(record)})
     assert resp.status_code == 422
-    assert "Event 2:" in resp.get_data(as_text=True)
+    assert "Entry 2:" in resp.get_data(as_text=True)
 
 
 def test_a_refused_pasted_record_stays_in_the_box_to_mend(client):

@@ -49,7 +49,7 @@ def visible_text(page: str) -> str:
 
 
 def history_items(page: str) -> list[str]:
-    section = re.search(r'(?s)<ol class="events" reversed>(.*?)</ol>', page)
+    section = re.search(r'(?s)<ol class="events" reversed[^>]*>(.*?)</ol>', page)
     assert section, "the page shows a history"
     items = re.findall(r"(?s)<li\b[^>]*>(.*?)</li>", section.group(1))
     # each entry also links to its moment ("As it stood then"): the sentence is what comes before it
@@ -206,7 +206,7 @@ def test_new_table_options_are_words_with_exclusive_choices_as_radios(client):
     ("lang", "sentence"),
     [
         ("en", "Entry 2: Chie did not follow ♥ in trick 1 (played 6♠) but held 7♥, played in trick 2."),
-        ("ja", "記録2：Chieはトリック1で♥にフォローせず"),
+        ("ja", "記録2：Chieさんはトリック1で♥にフォローせず"),
     ],
 )
 def test_a_rule_break_found_afterwards_names_the_entry_player_and_cards(app, lang, sentence):

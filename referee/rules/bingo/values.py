@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..base import _
+from ..base import _, word
 from ..message import Message, message
 from ..tiles import Tile, double_set
 
@@ -77,7 +77,8 @@ def deck_points(trump: int) -> int:
 
 
 def suit_name(n: int) -> str:
-    return "blank" if n == 0 else str(n)
+    """A suit as a message param: its number, or the word "blank" (translated where it is shown)."""
+    return word(_("blank")) if n == 0 else str(n)
 
 
 def trick_winner(

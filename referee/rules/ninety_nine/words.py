@@ -4,14 +4,12 @@ A bid is sealed until the deal is over, so its sentence never names its cards (n
 
 from __future__ import annotations
 
-from ..base import Line, _, word
+from ..base import Line, _
 from ..narration import make_narrate
 from .events import Bid, Deal, Premium, Trick, Tricks
 from .known import DUMMY
 from .pack import SUIT_NAMES
 from .state import State
-
-NO_TRUMP = word(_("no trump"))
 
 
 def _name(players: tuple[str, ...], seat: int) -> str:
@@ -23,11 +21,14 @@ def _deal(ev: Deal, players: tuple[str, ...], after: State | None) -> Line:
     deal = after.deal if after is not None else None
     if deal is None:
         return Line(_("A new deal."))
-    trump = SUIT_NAMES[deal.trump] if deal.trump else NO_TRUMP
-    line = Line(
-        _("Game %(game)s, deal %(no)s: %(name)s deals; trump %(trump)s."),
-        {"game": deal.game, "no": deal.number, "name": _name(players, deal.dealer), "trump": trump},
-    )
+    params = {"game": deal.game, "no": deal.number, "name": _name(players, deal.dealer)}
+    if deal.trump:
+        line = Line(
+            _("Game %(game)s, deal %(no)s: %(name)s deals; trump %(trump)s."),
+            {**params, "trump": SUIT_NAMES[deal.trump]},
+        )
+    else:  # its own sentence: "trump: no trump" reads badly, in Japanese most of all
+        line = Line(_("Game %(game)s, deal %(no)s: %(name)s deals; no trump."), params)
     if ev.turnup is None:
         return line
     turned = Line(_("Turned up: %(card)s."), {"card": ev.turnup.face})

@@ -1,0 +1,70 @@
+"""The table page in Japanese reads as a Japanese player writes (issue 27): a player is named one way
+in a sentence (「Benさんの勝ち」, never 「Benの勝ち」 beside it), no "trump: no trump", trick counters as
+players count (第1フェーズ・第3トリック), no English word inside a sentence ("blank"), and "entry" is 記録
+(never イベント). Every game's golden record is cut at several points and its scorer's page read, as
+text, in Japanese. The catalogues' sentences use Japanese punctuation (：and （） around Japanese words)."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from referee import translation_catalogs
+
+RECORDS = Path(__file__).parent.parent / "records"
+JA = {"Accept-Language": "ja"}
+JP = "\u3040-\u30ff\u4e00-\u9fff"
+
+
+def shown_text(page: str) -> list[str]:
+    """The page's visible lines (tags dropped, entities of & undone)."""
+    page = page[page.find("<main") :].replace("&amp;", "&")
+    return [" ".join(line.split()) for line in re.sub(r"<[^>]+>", "\n", page).split("\n") if line.strip()]
+
+
+def unnatural(line: str, players: list[str]) -> list[str]:
+    names = "|".join(map(re.escape, players))
+    found = []
+    if re.search(rf"(?:{names})(?=[がはのにをへ])", line):
+        found.append("a name without さん before a particle")
+    if "切り札は切り札なし" in line:
+        found.append("trump: no trump")
+    if re.search(r"トリック中 第", line):
+        found.append("a trick counter")
+    if re.search(rf"[{JP}](?:blank|blanks|no trump)|(?:blank|no trump)[{JP}]", line):
+        found.append("an English word")
+    if "イベント" in line:
+        found.append("イベント")
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in RECORDS.glob("*.json")))
+def test_every_table_page_string_reads_naturally_in_japanese(client, name):
+    record = json.loads((RECORDS / name).read_text())
+    events = record["events"]
+    bad = {}
+    for cut in sorted({2, 5, len(events) // 3, len(events) // 2, len(events) - 3, len(events)}):
+        made = client.post("/api/v1/records", json={**record, "events": events[:cut]}).get_json()
+        client.get(f"/t/{made['id']}/join/{made['scorer_token']}")
+        for line in shown_text(client.get(f"/t/{made['id']}", headers=JA).get_data(as_text=True)):
+            if found := unnatural(line, record["players"]):
+                bad[line] = found
+    assert bad == {}
+
+
+@pytest.mark.parametrize("area", ("core", *translation_catalogs.GAME_AREAS))
+def test_japanese_sentences_use_japanese_punctuation(area):
+    """What the screens show (the printed sheets' rule texts keep their own typesetting)."""
+    with translation_catalogs.po_path(area, "ja").open("rb") as f:
+        catalog = read_po(f)
+    bad = []
+    for message in catalog:
+        locations = [path for path, _line in message.locations]
+        if not message.id or (locations and all(path.startswith("printables/") for path in locations)):
+            continue
+        for text in message.string if isinstance(message.string, tuple) else (message.string,):
+            if re.search(rf"[{JP}]\s*:|\([^()]*[{JP}][^()]*\)", text or ""):
+                bad.append(text)
+    assert bad == []
