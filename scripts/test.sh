@@ -9,7 +9,9 @@ install_app ".[test]"
 # root to install them) fails instead. REFEREE_REQUIRE_ALL=0 lets them skip (CI=true never does).
 export REFEREE_REQUIRE_ALL=${REFEREE_REQUIRE_ALL:-1}
 set +e
-.venv/bin/python -m pytest "$@"
+# Both cores: each test file runs whole on one worker (module fixtures such as a served clone are made
+# once); REFEREE_TEST_WORKERS=0 runs in one process.
+.venv/bin/python -m pytest -n "${REFEREE_TEST_WORKERS:-2}" --dist loadfile "$@"
 rc=$?
 set -e
 if [ $rc -eq 5 ]; then echo "no tests were collected" >&2; exit 1; fi
