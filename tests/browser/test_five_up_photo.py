@@ -20,7 +20,8 @@ SEED = 1_000_041
 def test_a_photo_prefills_a_hand_and_the_hand_is_scored_once_confirmed(page: Page, tmp_path):
     photo = tmp_path / "hand.jpg"
     photo.write_bytes(render(SEED).jpeg)
-    import_until(page, record("five-up-partners-to-61"), 18)  # Aki went out; Ben, Chie, Dai hold one tile each
+    # Aki went out; Ben, Chie and Dai hold one tile each
+    import_until(page, record("five-up-partners-to-61"), 18)
 
     block = page.locator("[data-photo-for=left1]")
     expect(block.get_by_text("Photo", exact=True)).to_be_visible()
