@@ -34,6 +34,7 @@ def init_app(app: Flask) -> None:
     )
     app.jinja_env.globals["public_events"] = public_events
     app.jinja_env.globals.update(history=words.history, event_words=words.event_words, breach_words=words.breach_words)
+    app.jinja_env.globals["breach_sentence"] = words.breach_sentence
     app.jinja_env.filters["why"] = words.why
     app.jinja_env.globals.update(option_values=option_values, picked_option=picked)
     app.jinja_env.filters["seat_names"] = lambda seats, players: ", ".join(players[i] for i in seats)

@@ -129,13 +129,19 @@ def _face(code: Any) -> str:
         return str(code)
 
 
-def breach_words(rep: Replayed, breach: Breach) -> str:
-    """A rule break found afterwards: the history entry it is about, what was wrong, and its rule
-    (the rule id in brackets, which :func:`why` moves behind the disclosure)."""
+def breach_sentence(breach: Breach) -> str:
+    """What was wrong and its rule (the rule id in brackets, which :func:`why` moves behind the
+    disclosure): the breach as the answer says it, where no entry numbers are shown."""
     message = say(breach.message, dict(breach.params))
     if breach.rule and breach.rule not in message:
         message = f"{message} ({breach.rule})"
-    return gettext("Entry %(n)s: %(message)s", n=breach.event + 1, message=message)
+    return message
+
+
+def breach_words(rep: Replayed, breach: Breach) -> str:
+    """A rule break found afterwards, as the history lists it: the entry it is about, then
+    :func:`breach_sentence`."""
+    return gettext("Entry %(n)s: %(message)s", n=breach.event + 1, message=breach_sentence(breach))
 
 
 def history(rep: Replayed, access: Access) -> Iterator[tuple[Effective, str]]:
