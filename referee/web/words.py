@@ -16,8 +16,10 @@ from flask_babel import get_locale, get_translations, gettext
 from markupsafe import Markup, escape
 
 from ..rules.base import WORDS, Breach, Line, RuleError, Texts
+from ..rules.bingo.rule_words import RULE_WORDS as BINGO_RULE_WORDS
 from ..rules.cards import Card
 from ..rules.events import decode
+from ..rules.five_up.rule_words import RULE_WORDS as FIVE_UP_RULE_WORDS
 from ..store.replay import Effective, Replayed
 from .access import Access
 from .i18n import say
@@ -37,17 +39,35 @@ def split_rules(text: str) -> tuple[str, str]:
     return sentence, "; ".join(notes)
 
 
+_RULE_ID = re.compile(r"[A-Z]{1,2}(?:-Δ)?\d+[a-z]?")
+RULE_WORDS = {**BINGO_RULE_WORDS, **FIVE_UP_RULE_WORDS}
+
+
+def rule_words(rules: str) -> str:
+    """What the rules cited in ``rules`` say, in the reader's language (those that have their words)."""
+    return " ".join(
+        say(RULE_WORDS[code], {}) for code in dict.fromkeys(_RULE_ID.findall(rules)) if code in RULE_WORDS
+    )
+
+
 def why(text: Any) -> Markup:
-    """The text with its rule codes behind a "why" disclosure (HTML); already-safe text stays safe."""
+    """The text with its rule codes behind a "why" disclosure (HTML): the rules in words where they have
+    them, then their ids; already-safe text stays safe."""
     if text is None or text == "":
         return Markup("")
     safe = text if isinstance(text, Markup) else escape(str(text))
     sentence, rules = split_rules(str(safe))
     if not rules:
         return Markup(sentence)
+    said = rule_words(rules)
     return Markup(
-        '{} <details class="why"><summary>{}</summary><span class="rule">{}</span></details>'
-    ).format(Markup(sentence), gettext("why?"), Markup(rules))
+        '{} <details class="why"><summary>{}</summary>{}<span class="rule">{}</span></details>'
+    ).format(
+        Markup(sentence),
+        gettext("why?"),
+        Markup('<span class="rule-words">{}</span> ').format(said) if said else "",
+        Markup(rules),
+    )
 
 
 class Speaker:

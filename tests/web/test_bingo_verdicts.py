@@ -66,3 +66,20 @@ def test_an_entry_that_proves_nothing_tells_no_rule_break(client, n):
 def test_the_rule_break_in_japanese(client):
     said = answer_after(client, 13, lang="ja")
     assert "ルール違反が判明：" in said and "1-1" in said
+
+
+def test_the_tiles_shown_after_a_claim_can_be_read_from_a_photo(client):
+    """Issue 31 at a Bingo table: the won tiles are known from the recorded tricks, so the one set of
+    tiles entered at once is a hand shown after the claim; its picker has the Photo button."""
+    record = {"format": "referee-record", "version": 1, "game": "bingo", "players": ["Ann", "Ben"],
+              "options": {}, "events": [*EVENTS[:6], {"type": "claim", "seat": 1}]}  # fmt: skip
+    table = client.post("/api/v1/records", json=record).get_json()
+    with client.session_transaction() as session:
+        session["tokens"] = {f"{table['id']}:scorer": table["scorer_token"]}
+    page = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    assert "js/photo.js" in page
+    for seat in (0, 1):
+        start = page.index(f'id="bingo-show-{seat}"')
+        show = page[start : page.index("</form>", start)]
+        assert 'data-picker="tiles"' in show and 'data-photo-for="tiles"' in show
+        assert 'accept="image/*" capture="environment"' in show
