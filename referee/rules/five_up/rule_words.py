@@ -1,6 +1,5 @@
-"""Five Up's rules in a few plain words each, for the "why?" behind an answer (issue 27): a player who
-opens it reads what the rule says, the rule's id beside it for the digest (docs/rules/five-up.md). Only
-the rules the table's answers cite most; any other shows its id alone."""
+"""Five Up's rules in a few plain words each, for the "why?" behind an answer, as Bingo's
+(referee/rules/bingo/rule_words.py): the count, the scores and the end of a hand (docs/rules/five-up.md)."""
 
 from __future__ import annotations
 
