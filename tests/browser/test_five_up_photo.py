@@ -33,7 +33,7 @@ def test_a_photo_prefills_a_hand_and_the_hand_is_scored_once_confirmed(page: Pag
     expect(status).to_contain_text("Already taken elsewhere, not ticked: 3-3")  # on the layout
     for value in ("2-1", "0-0"):
         expect(pick(page, "left1", value).locator("input")).to_be_checked()
-    expect(page.locator(".fu-left-tally[data-picker-for=left1]")).to_have_text("2 of 1: 3 pips")
+    expect(page.locator(".fu-left-tally[data-picker-for=left1]")).to_have_text("2/1 · 3 pips")
     entered(page, 18)  # nothing recorded from the photo
 
     pick(page, "left1", "2-1").tap()  # Ben holds one tile: the player keeps the right one
