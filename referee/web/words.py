@@ -16,8 +16,10 @@ from flask_babel import get_locale, get_translations, gettext
 from markupsafe import Markup, escape
 
 from ..rules.base import WORDS, Breach, Line, RuleError, Texts
+from ..rules.bingo.rule_words import RULE_WORDS as BINGO_RULE_WORDS
 from ..rules.cards import Card
 from ..rules.events import decode
+from ..rules.five_up.rule_words import RULE_WORDS as FIVE_UP_RULE_WORDS
 from ..store.replay import Effective, Replayed
 from .access import Access
 from .i18n import no_honorific_for_the_dummy, say
@@ -41,8 +43,20 @@ def _safe(text: Any) -> str:
     return str(text if isinstance(text, Markup) else escape(str(text)))
 
 
+_RULE_ID = re.compile(r"[A-Z]{1,2}(?:-Δ)?\d+[a-z]?")
+RULE_WORDS = {**BINGO_RULE_WORDS, **FIVE_UP_RULE_WORDS}
+
+
+def rule_words(rules: str) -> str:
+    """What the rules cited in ``rules`` say, in the reader's language (those that have their words)."""
+    return " ".join(
+        say(RULE_WORDS[code], {}) for code in dict.fromkeys(_RULE_ID.findall(rules)) if code in RULE_WORDS
+    )
+
+
 def why(text: Any) -> Markup:
-    """The text with its rule codes behind a "why" disclosure (HTML); already-safe text stays safe."""
+    """The text with its rule codes behind a "why" disclosure (HTML): the rules in words where they have
+    them, then their ids; already-safe text stays safe."""
     if text is None or text == "":
         return Markup("")
     note = why_note([text])
@@ -64,8 +78,12 @@ def why_note(texts: Any) -> Markup:
                 notes.append(note)
     if not notes:
         return Markup("")
-    return Markup('<details class="why"><summary>{}</summary><span class="rule">{}</span></details>').format(
-        gettext("why?"), Markup("; ".join(notes))
+    rules = "; ".join(notes)
+    said = rule_words(rules)
+    return Markup('<details class="why"><summary>{}</summary>{}<span class="rule">{}</span></details>').format(
+        gettext("why?"),
+        Markup('<span class="rule-words">{}</span> ').format(said) if said else "",
+        Markup(rules),
     )
 
 
@@ -148,13 +166,19 @@ def _face(code: Any) -> str:
         return str(code)
 
 
-def breach_words(rep: Replayed, breach: Breach) -> str:
-    """A rule break found afterwards: the history entry it is about, what was wrong, and its rule
-    (the rule id in brackets, which :func:`why` moves behind the disclosure)."""
+def breach_sentence(breach: Breach) -> str:
+    """What was wrong and its rule (the rule id in brackets, which :func:`why` moves behind the
+    disclosure): the breach as the answer says it, where no entry numbers are shown."""
     message = say(breach.message, dict(breach.params))
     if breach.rule and breach.rule not in message:
         message = f"{message} ({breach.rule})"
-    return gettext("Entry %(n)s: %(message)s", n=breach.event + 1, message=message)
+    return message
+
+
+def breach_words(rep: Replayed, breach: Breach) -> str:
+    """A rule break found afterwards, as the history lists it: the entry it is about, then
+    :func:`breach_sentence`."""
+    return gettext("Entry %(n)s: %(message)s", n=breach.event + 1, message=breach_sentence(breach))
 
 
 def entry_number(rep: Replayed, seq: int) -> int | None:

@@ -12,6 +12,7 @@ entry swapped the table (the stepping state htmx's settle used to drop).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -99,6 +100,24 @@ def bead_starter(page: Page, t: Tapper, ev: dict) -> None:
     t.tap(page.locator("#bead-start"), "Start the hand")
 
 
+def five_up_hand_end(page: Page, t: Tapper, ev: dict) -> None:
+    """The tiles each hand still holds, tapped: for each seat, tiles not on the layout that add up to the
+    record's pips (as many as the hand holds); the next hand's picker opens by itself, then the button."""
+    taken: set[str] = set()
+    for seat in page.locator("input[name=fu-seat]").evaluate_all("els => els.map(e => +e.value)"):
+        held = int(page.locator(f".fu-left-tally[data-picker-for=left{seat}]").get_attribute("data-held"))
+        free = page.locator(f"input[name=left{seat}]").evaluate_all("els => els.map(e => e.value)")
+        tiles = next(
+            c
+            for c in itertools.combinations([v for v in free if v not in taken], held)
+            if sum(int(n) for tile in c for n in tile.split("-")) == ev["pips"][seat]
+        )
+        for tile in tiles:
+            t.tap(pick(page, f"left{seat}", tile), f"{tile} left in hand {seat}")
+        taken.update(tiles)
+    t.tap(page.locator("#fu-end"), "Score the hand")
+
+
 def bead_pan_and_place(page: Page, t: Tapper, ev: dict) -> None:
     """A player pans the board (a box of its own: the page does not move) to the two cells, then places."""
     r, c = ev["cells"][0]
@@ -119,6 +138,7 @@ class Walk:
     last: int  # the last one
     enter: dict[str, tuple[Callable[[Page, Tapper, dict], None], int]]  # event type -> (how, most taps)
     verdict: dict[str, str]  # event type -> what in the answer says the verdict
+    ja: tuple[int, int] | None = None  # the entries walked in Japanese (default: the first three)
 
 
 WALKS = [
@@ -136,7 +156,13 @@ WALKS = [
         {"trick": "#bingo-why", "deal": "#bingo-why", "close": "#bingo-closed", "claim": "#bingo-award"},
     ),
     Walk(
-        "five_up", "five-up-partners-to-61", 1, 17, {"play": (five_up_play, 3)}, {"play": ".answer-verdict"}
+        "five_up",
+        "five-up-partners-to-61",
+        1,
+        18,  # the first hand: 17 plays, then the tiles left in the three hands (one each) and the button
+        {"play": (five_up_play, 3), "end": (five_up_hand_end, 4)},
+        {"play": ".answer-verdict", "end": ".fu-hand-score"},
+        ja=(16, 18),
     ),
     Walk(
         "ninety_nine",
@@ -220,7 +246,8 @@ def test_bingo_and_five_up_fit_small_and_large_phones(browser: Browser, base_url
 
 @pytest.mark.parametrize("w", WALKS, ids=[w.game for w in WALKS])
 def test_once_in_japanese(browser: Browser, base_url: str, w: Walk):
-    short = Walk(w.game, w.record, w.first, w.first + 2, w.enter, w.verdict)
+    first, last = w.ja or (w.first, w.first + 2)
+    short = Walk(w.game, w.record, first, last, w.enter, w.verdict)
     walk(browser, base_url, short, japanese=True)
 
 

@@ -208,3 +208,19 @@ def test_f35_the_page_says_the_plus_two_is_credited_when_the_pips_are_entered(cl
     assert post(client, t, {"type": "end", "pips": [0, 8]}).status_code == 201
     page = client.get(f"/t/{t['id']}").get_data(as_text=True)
     assert "Aki went out: +2 for going out (F35), added at the end of the hand." in page
+
+
+def test_the_draw_asks_how_many_and_the_referee_refuses_too_many_with_the_reason(client):
+    """Issue 27: the draw reads as a question, and a count beyond what may be drawn is refused by the
+    referee (the reason in the answer), not only by the browser's number limits."""
+    table = new_table(client, players=("Aki", "Ben"))
+    post(client, table, {"type": "hand", "leader": 0})
+    post(client, table, play(0, "6-6"))
+    page = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    draw = page[page.index('class="stack fu-draw"') : page.index("</form>", page.index('class="stack fu-draw"'))]
+    assert "Ben cannot play and draws: how many tiles? (at most 12)" in draw
+    assert 'id="fu-draw-count"' in draw and "max=" not in draw
+    before = state(client, table)
+    resp = form(client, table, type="draw", seat="1", count="13", based_on=str(before["seq"]))
+    assert resp.status_code == 422 and "the boneyard keeps its last 2" in resp.get_data(as_text=True)
+    assert state(client, table) == before

@@ -20,7 +20,7 @@ from referee.rules.base import counted
 from referee.rules.cards import Card
 from referee.rules.ninety_nine import GAME as NINETY_NINE
 from referee.rules.ninety_nine.events import Bid
-from referee.web.words import say_line, split_rules, unwhy, why, why_note
+from referee.web.words import rule_words, say_line, split_rules, unwhy, why, why_note
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 # game -> (record, events kept: a table in the middle of play)
@@ -230,3 +230,30 @@ def test_a_rule_break_found_afterwards_names_the_entry_player_and_cards(app, lan
     breaks = re.search(r'(?s)<section class="breaches">.*?<li[^>]*>(.*?)</li>', page).group(1)
     assert visible_text(breaks).strip().startswith(sentence)
     assert '<details class="why">' in breaks and "N10" in breaks and "N10" not in visible_text(breaks)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "The first leader of the match is agreed or drawn by lot."),
+        ("ja", "マッチ最初のリードは話し合いかくじ引きで決めます。"),
+    ],
+)
+def test_why_says_the_rule_in_words_with_its_id_beside_it(client, lang, words):
+    """Issue 27: "why?" showed only "B15"; it now says what the rule says, its id behind the words."""
+    resp = client.post("/new/bingo", data={"players": ["Aki", "Ben"]})
+    table = resp.headers["Location"]
+    refused = client.post(
+        f"{table}/events", data={"type": "deal", "indicator": "1-0"}, headers={"Accept-Language": lang}
+    )
+    why = re.search(r'(?s)<details class="why">(.*?)</details>', refused.get_data(as_text=True)).group(1)
+    assert f'<span class="rule-words">{words}</span> <span class="rule">B15</span>' in why
+
+
+def test_a_rule_without_its_words_keeps_its_id_alone(app):
+    with app.test_request_context():
+        assert (
+            rule_words("B44 row 1") == "The table of game points for a claim, a close and a deal played out."
+        )
+        assert rule_words("B38, B41").count(".") == 2  # each cited rule in its words, once
+        assert rule_words("T11") == ""

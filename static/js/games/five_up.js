@@ -1,0 +1,40 @@
+// Five Up's end of a hand (issue 27): the chip of each hand says how many of its tiles are ticked and
+// what their pips add up to, and once a hand's tiles are all ticked the next hand's picker opens, so
+// a hand end costs one tap per tile and the final tap. The form works without this file (the chips
+// still switch the picker through CSS, the referee adds up the pips either way).
+(function () {
+  "use strict";
+  if (window.refereeFiveUp) return; // htmx runs this again after each swap of the table
+  window.refereeFiveUp = true;
+
+  function pipsOf(tile) {
+    return tile.split("-").reduce(function (sum, n) { return sum + (parseInt(n, 10) || 0); }, 0);
+  }
+
+  function tally(form) {
+    var complete = {};
+    Array.prototype.forEach.call(form.querySelectorAll(".fu-left-tally"), function (out) {
+      var picker = form.querySelector('fieldset[data-picker="' + out.dataset.pickerFor + '"]');
+      var ticked = picker ? picker.querySelectorAll("input:checked") : [];
+      var pips = 0;
+      Array.prototype.forEach.call(ticked, function (c) { pips += pipsOf(c.value); });
+      if (ticked.length) {
+        out.textContent = out.dataset.tally.replace("{n}", ticked.length)
+          .replace("{held}", out.dataset.held).replace("{pips}", pips);
+      }
+      complete[out.dataset.pickerFor] = ticked.length >= parseInt(out.dataset.held, 10);
+    });
+    return complete;
+  }
+
+  document.addEventListener("change", function (e) {
+    var form = e.target.closest && e.target.closest("form[data-fu-left]");
+    if (!form) return;
+    var complete = tally(form);
+    var picker = e.target.closest("fieldset[data-picker]");
+    if (!picker || !e.target.checked || !complete[picker.dataset.picker]) return;
+    var seats = Array.prototype.slice.call(form.querySelectorAll('input[name="fu-seat"]'));
+    var next = seats.filter(function (s) { return !complete["left" + s.value]; })[0];
+    if (next) next.checked = true;
+  });
+})();

@@ -1,0 +1,85 @@
+"""Bingo's verdict in the answer (issue 27, a new player's findings): a deal played out with no close says
+that a claim may still come (B37) instead of "scores 0 game points" with nobody named, and a rule break
+found after the fact is told in the answer, not only as a badge on the history tab.
+
+The deal below was played by the rules simulator (tests/rules/test_bingo_playouts.py, seed 1): fourteen
+tricks, no close, no claim. In trick 10 Ben replied 1-1 to 6-2 while holding 6-3 and 6-0 (B25), which
+trick 11 proves when he plays 6-0 (and trick 13 again, with 6-3).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+TRICKS = ["1-0 0-0", "5-3 2-2", "4-1 6-1", "6-6 6-4", "4-0 2-0", "3-2 3-1", "5-4 6-5", "5-2 5-5", "4-3 5-1",
+          "6-2 1-1", "5-0 6-0", "2-1 4-2", "6-3 3-0", "4-4 3-3"]  # fmt: skip
+EVENTS = [{"type": "deal", "indicator": "5-5", "leader": 0}] + [
+    {"type": "trick", "lead": t.split()[0], "reply": t.split()[1]} for t in TRICKS
+]
+EVENTS.insert(4, {"type": "declare", "seat": 1, "doubles": ["4-4", "1-1", "6-6"]})
+BREACH = "Trick 10: Ben replied 1-1 to 6-2 but still held 6-"  # 6-0 once trick 11 shows it, then 6-3 too
+
+
+def answer_after(client, n: int, *more: dict, lang: str = "en") -> str:
+    """The answer box after the first ``n`` events (and ``more``), its text with tags dropped."""
+    record = {"format": "referee-record", "version": 1, "game": "bingo", "players": ["Ann", "Ben"],
+              "options": {}, "events": EVENTS[:n] + list(more)}  # fmt: skip
+    table = client.post("/api/v1/records", json=record).get_json()
+    html = client.get(f"/t/{table['id']}", headers={"Accept-Language": lang}).get_data(as_text=True)
+    box = html[html.index('id="answer"') : html.index("</section>", html.index('id="answer"'))]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", box)).replace(" .", ".")
+
+
+def test_a_deal_played_out_unclaimed_says_a_claim_may_still_come(client):
+    said = answer_after(client, len(EVENTS))
+    assert (
+        "All the tricks are played. Whoever has 70 may still claim; if nobody claims, nobody scores." in said
+    )
+    assert "scores 0 game points" not in said and "nobody scores why" not in said
+
+
+def test_the_claim_after_the_last_trick_scores_and_names_the_scorer(client):
+    said = answer_after(client, len(EVENTS), {"type": "claim", "seat": 1})
+    assert "Ben scores 1 game point" in said and "All the tricks are played" not in said
+
+
+@pytest.mark.parametrize(
+    ("n", "more", "heading"),
+    [
+        (13, (), "Rule break found:"),  # trick 11 proves it
+        (len(EVENTS), ({"type": "claim", "seat": 1},), "Rule break in this deal:"),  # the deal's settlement
+    ],
+)
+def test_a_rule_break_is_told_in_the_answer(client, n, more, heading):
+    said = answer_after(client, n, *more)
+    assert f"{heading} {BREACH}" in said
+    assert "B25" in said  # the rule, behind "why?"
+
+
+@pytest.mark.parametrize("n", [12, 14])
+def test_an_entry_that_proves_nothing_tells_no_rule_break(client, n):
+    assert "Rule break" not in answer_after(client, n)
+
+
+def test_the_rule_break_in_japanese(client):
+    said = answer_after(client, 13, lang="ja")
+    assert "ルール違反が判明：" in said and "1-1" in said
+
+
+def test_the_tiles_shown_after_a_claim_can_be_read_from_a_photo(client):
+    """Issue 31 at a Bingo table: the won tiles are known from the recorded tricks, so the one set of
+    tiles entered at once is a hand shown after the claim; its picker has the Photo button."""
+    record = {"format": "referee-record", "version": 1, "game": "bingo", "players": ["Ann", "Ben"],
+              "options": {}, "events": [*EVENTS[:6], {"type": "claim", "seat": 1}]}  # fmt: skip
+    table = client.post("/api/v1/records", json=record).get_json()
+    with client.session_transaction() as session:
+        session["tokens"] = {f"{table['id']}:scorer": table["scorer_token"]}
+    page = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    assert "js/photo.js" in page
+    for seat in (0, 1):
+        start = page.index(f'id="bingo-show-{seat}"')
+        show = page[start : page.index("</form>", start)]
+        assert 'data-picker="tiles"' in show and 'data-photo-for="tiles"' in show
+        assert 'accept="image/*" capture="environment"' in show
