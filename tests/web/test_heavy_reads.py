@@ -230,6 +230,27 @@ def test_the_api_says_busy_in_json(app, client) -> None:
     assert json.loads(client.get(f"/api/v1/tables/{table['id']}/record").data)["game"] == "score-pad"
 
 
+def test_the_openapi_says_every_heavy_read_of_the_api_may_answer_busy(app, client) -> None:
+    """The document says what the server answers: each heavy endpoint under /api/ (heavy.py, time
+    travel included) lists the 503 with its Retry-After header and the JSON error."""
+    import re
+
+    from referee.web.heavy import HEAVY_ENDPOINTS, TIME_TRAVEL
+
+    paths = client.get("/api/openapi.json").get_json()["paths"]
+    heavy = [
+        rule
+        for rule in app.url_map.iter_rules()
+        if rule.endpoint in HEAVY_ENDPOINTS | TIME_TRAVEL and rule.rule.startswith("/api/")
+    ]
+    assert {rule.endpoint for rule in heavy} >= {"api.get_record", "api.get_state", "clubs_api.player"}
+    for rule in heavy:
+        busy = paths[re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)]["get"]["responses"].get("503")
+        assert busy is not None, rule.rule
+        assert busy["headers"]["Retry-After"]["schema"] == {"type": "integer"}
+        assert busy["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+
+
 @pytest.mark.parametrize(
     ("method", "path", "query", "heavy"),
     [
