@@ -127,6 +127,26 @@ def test_a_report_costs_the_log_not_its_square(app, client, shape, asked) -> Non
     assert cost[2500] < 3 * cost[1000], cost
 
 
+@pytest.mark.parametrize("shape", [plain, corrected], ids=lambda f: f.__name__)
+@pytest.mark.parametrize(
+    "asked",
+    ["/api/v1/tables/{id}/record", "/t/{id}/print/score-sheet.pdf", "/t/{id}?at={half}"],
+    ids=["record", "filled-sheet", "moment"],
+)
+def test_an_export_or_a_moment_costs_the_log_not_its_square(app, client, shape, asked) -> None:
+    """The exports and time travel replay the table once: 2,500 lines cost less than 3x 1,000 lines."""
+    warm = pad(client, 5)  # the font and the first request's set-up, paid before counting
+    client.get(asked.format(id=warm["id"], half=2))
+    cost = {}
+    for n in (1000, 2500):
+        table = shape(app, client, n)
+        url = asked.format(id=table["id"], half=n // 2)
+        answers: list = []
+        cost[n] = calls(lambda url=url, answers=answers: answers.append(client.get(url)))
+        assert answers[0].status_code == 200, answers[0].data[:200]
+    assert cost[2500] < 3 * cost[1000], cost
+
+
 def text_of(data: bytes) -> str:
     return " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages).split())
 
