@@ -1,14 +1,15 @@
 """QR codes drawn as vector squares, sharp at any print size.
 
-The module matrix comes from zxing-cpp (its encoder is libzint, in C): each row's runs of dark modules
-become rectangles of one filled path. It chooses the data mask as the QR standard asks (all eight
-masks scored by the penalty rules, the lowest kept) in about 0.3 ms a code, where the pure-Python
-``qrcode`` took 10 ms: a session's table cards encode one code per seat on a worker's first print
-(issue 28: 80 seats took 0.8 s). The ``qrcode`` package still draws the web page's SVG and the
-terminal's code, where one code is drawn at a time. That is the same picture reportlab's ``QrCodeWidget`` draws, at a
-small fraction of the cost (a 50-card deck draws 50 codes, a session's table cards one per seat).
-The path is written once per code in module units (whole numbers) and placed by the canvas's
-transform, so drawing a code again costs no arithmetic per rectangle.
+Each row's runs of dark modules become rectangles of one filled path: the same picture reportlab's
+``QrCodeWidget`` draws, at a small fraction of the cost (a 50-card deck draws 50 codes, a session's
+table cards one per seat). The path is written once per code in module units (whole numbers) and
+placed by the canvas's transform, so drawing a code again costs no arithmetic per rectangle.
+
+The module matrix comes from zxing-cpp, whose encoder is libzint (C). Like any full encoder it
+chooses the data mask itself (all eight scored by the standard's penalty rules, the lowest kept), in
+under a millisecond, where the pure-Python ``qrcode`` took about 10 ms: a worker's first print of a
+session's table cards encodes every seat's code (issue 28: 80 seats took 0.8 s of the print). The
+``qrcode`` package still makes the web page's SVG and the terminal's code, one code at a time.
 """
 
 from __future__ import annotations
