@@ -18,7 +18,7 @@ from ..store.sharing import set_confirm_corrections
 from ..store.tables import Created, StaleWrite, create_table, current, import_record
 from . import service
 from .access import bearer
-from .bodies import json_body, json_object
+from .bodies import confirm_corrections, json_body, json_object
 from .errors import api_refusal, too_large_message
 from .openapi import openapi_document
 from .presenting import error_json, error_response, public_record, refusal_status, state_json
@@ -53,9 +53,7 @@ def created_response(created: Created) -> Response:
 def create():
     try:
         body = json_object()
-        confirm = body.get("confirm_corrections", False)
-        if not isinstance(confirm, bool):  # read strictly, as every field: not "yes", not 1
-            raise MalformedEvent("bad_option", _("confirm_corrections is true or false."))
+        confirm = confirm_corrections(body)
         created = create_table(body.get("game"), body.get("players"), body.get("options"))
         if confirm:
             set_confirm_corrections(created.table, True)

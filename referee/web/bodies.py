@@ -44,3 +44,12 @@ def json_object() -> dict[str, Any]:
     if not isinstance(body, dict):
         raise MalformedEvent("bad_json", _("The request body must be a JSON object."))
     return body
+
+
+def confirm_corrections(body: dict[str, Any]) -> bool:
+    """A new table's ``confirm_corrections`` (absent: off), read strictly as every field is: true or
+    false, not "yes" or 1, and before the table is made, so a refused body makes no table."""
+    confirm = body.get("confirm_corrections", False)
+    if not isinstance(confirm, bool):
+        raise MalformedEvent("bad_option", _("confirm_corrections is true or false."))
+    return confirm

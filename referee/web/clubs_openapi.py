@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .club_ratings import openapi_properties
-from .sessions_openapi import ERR, answer, request_body
+from .sessions_openapi import ERR, answer, busy_answer, request_body
 
 CLUB_ID = {"name": "club_id", "in": "path", "required": True, "schema": {"type": "string"}}
 DIRECTOR = [{"bearer": []}]
@@ -99,6 +99,7 @@ def club_paths() -> dict[str, Any]:
                 "responses": {
                     "200": answer("the history", {"$ref": "#/components/schemas/PlayerHistory"}),
                     "404": answer("no such club or player", ERR),
+                    "503": busy_answer(),
                 },
             }
         },

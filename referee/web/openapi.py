@@ -126,8 +126,6 @@ def record() -> dict[str, Any]:
     }
 
 
-
-BUSY = "busy: the server runs as many heavy reads as it may at once; ask again after Retry-After seconds"
 ERROR = {
     "type": "object",
     "properties": {
@@ -147,7 +145,7 @@ ERROR = {
 
 def openapi_document() -> dict[str, Any]:
     from .clubs_openapi import club_paths, club_schemas  # clubs and players' history (issue 17)
-    from .sessions_openapi import session_paths, session_schemas  # club sessions (issue 17)
+    from .sessions_openapi import busy_answer, session_paths, session_schemas  # club sessions (issue 17)
 
     events = _game_events()
     event_refs = [{"$ref": f"#/components/schemas/{n}"} for n in events]
@@ -246,7 +244,7 @@ def openapi_document() -> dict[str, Any]:
                         "200": answer("state", {"$ref": "#/components/schemas/State"}),
                         "404": answer("no such table", err),
                         "422": answer("no such moment (at outside 0..seq)", err),
-                        "503": answer(BUSY, err),
+                        "503": busy_answer(),
                     },
                 }
             },
@@ -260,7 +258,7 @@ def openapi_document() -> dict[str, Any]:
                     "responses": {
                         "200": answer("record", {"$ref": "#/components/schemas/Record"}),
                         "404": answer("no such table", err),
-                        "503": answer(BUSY, err),
+                        "503": busy_answer(),
                     },
                 }
             },

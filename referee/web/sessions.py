@@ -31,7 +31,7 @@ from ..store.sharing import set_confirm_corrections
 from ..store.tables import Created, token_matches
 from .access import bearer
 from .api import created_response
-from .bodies import json_body, json_object
+from .bodies import confirm_corrections, json_body, json_object
 from .presenting import error_response, refusal_status
 
 bp = Blueprint("sessions_api", __name__, url_prefix="/api/v1/sessions")
@@ -125,12 +125,13 @@ def new_table(session_id: str):
         return refused
     try:
         body = json_object()
+        confirm = confirm_corrections(body)
         created, number = add_table(
             session, bearer() or "", body.get("game"), body.get("players"), body.get("options")
         )
     except RuleError as err:
         return error_response(refusal_status(err), err)
-    if body.get("confirm_corrections") is True:
+    if confirm:
         set_confirm_corrections(created.table, True)
     return _numbered(created, number, session)
 

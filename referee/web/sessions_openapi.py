@@ -16,6 +16,22 @@ def answer(description: str, schema: dict[str, Any] | None = None) -> dict[str, 
     }
 
 
+def busy_answer() -> dict[str, Any]:
+    """The 503 every heavy read of the API may answer (web/heavy.py): every place for one is taken."""
+    return {
+        **answer(
+            "busy: the server runs as many heavy reads as it may at once; ask again after Retry-After seconds",
+            ERR,
+        ),
+        "headers": {
+            "Retry-After": {
+                "description": "seconds to wait before asking again",
+                "schema": {"type": "integer"},
+            }
+        },
+    }
+
+
 def request_body(schema: dict[str, Any]) -> dict[str, Any]:
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import io
+import random
 from pathlib import Path
 
 from pypdf import PdfReader
@@ -37,6 +39,29 @@ def test_a_card_per_table_two_to_a_page_with_number_game_and_players():
 def test_each_seat_qr_code_scans_to_its_own_link(tmp_path: Path):
     pdf = build_table_cards("Friday club", CARDS[:2])
     assert sorted(scan(pdf, tmp_path)) == sorted([*CARDS[0].seat_links, *CARDS[1].seat_links])
+
+
+def seat_links(count: int) -> list[str]:
+    """Links as a session prints them: the host a phone reaches (LAN address and port, a name, an IPv6
+    address), the table id (16 random bytes) and the seat token (32), base64url as the store makes them."""
+    rng = random.Random(28)
+    hosts = ("http://192.168.1.20:8000", "https://club.example.org", "http://[fe80::1c2:3ff:fe4d:5e6f]:8000")
+
+    def urlsafe(n: int) -> str:
+        return base64.urlsafe_b64encode(rng.randbytes(n)).rstrip(b"=").decode()
+
+    return [f"{rng.choice(hosts)}/t/{urlsafe(16)}/join/{urlsafe(32)}" for _ in range(count)]
+
+
+def test_every_seat_of_a_club_night_scans_back_to_its_own_link(tmp_path: Path):
+    """The encoder chooses each code's mask itself (printables/qr.py): 16 tables of 4 seats, printed as
+    the director prints them, every code read back by zbar to exactly its link."""
+    links = seat_links(64)
+    cards = [
+        TableCard(n + 1, "Five Up", ("Aki", "Ben", "Chie", "Dai"), tuple(links[4 * n : 4 * n + 4]))
+        for n in range(16)
+    ]
+    assert sorted(scan(build_table_cards("Friday club", cards), tmp_path)) == sorted(links)
 
 
 def test_no_tables_is_still_a_page_that_says_so():

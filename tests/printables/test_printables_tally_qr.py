@@ -144,12 +144,12 @@ def scan(pdf: bytes, tmp_path: Path) -> list[str]:
     if not shutil.which("pdftoppm"):
         pytest.skip("pdftoppm missing: apt-get install -y poppler-utils")
     (tmp_path / "qr.pdf").write_bytes(pdf)
-    subprocess.run(
-        ["pdftoppm", "-png", "-r", "150", "-singlefile", str(tmp_path / "qr.pdf"), str(tmp_path / "qr")],
-        check=True,
-    )
-    out = subprocess.run([ZBARIMG, "-q", "--raw", str(tmp_path / "qr.png")], capture_output=True, text=True)
-    return out.stdout.splitlines()
+    subprocess.run(["pdftoppm", "-png", "-r", "150", str(tmp_path / "qr.pdf"), str(tmp_path / "qr")], check=True)
+    read = []
+    for page in sorted(tmp_path.glob("qr*.png")):  # one zbarimg a page: given several, it misses codes
+        out = subprocess.run([ZBARIMG, "-q", "--raw", str(page)], capture_output=True, text=True)
+        read += out.stdout.splitlines()
+    return read
 
 
 @pytest.mark.parametrize("level", ["L", "M", "Q", "H"])

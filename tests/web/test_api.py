@@ -160,3 +160,26 @@ def test_openapi_describes_every_game_event(client):
     for game in GAMES.values():
         for cls in game.events:
             assert f"{game.id}.{cls.type}" in doc["components"]["schemas"]
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status"),
+    [
+        ("GET", "/api/v1/nothing/here", 404),
+        ("GET", "/api/v1/tables/nope", 404),
+        ("GET", "/api/v1/tables/nope/record", 404),
+        ("POST", "/api/v1/tables/nope/events", 404),
+        ("GET", "/api/v1/sessions/nope", 404),
+        ("GET", "/api/v1/clubs/nope", 404),
+        ("GET", "/api/v1/clubs/nope/players/0", 404),
+        ("GET", "/api/v1/clubs/nope/players/-1", 404),  # no route: Werkzeug's 404, answered as JSON too
+        ("GET", "/api/v1/clubs/nope/players/x", 404),
+        ("DELETE", "/api/v1/tables", 405),
+    ],
+)
+def test_every_refusal_under_the_api_is_json_that_says_why(client, method, path, status):
+    """A client of the API reads every refusal as JSON, a missing route or a wrong method included."""
+    resp = client.open(path, method=method, json={})
+    assert resp.status_code == status and resp.is_json, (resp.status_code, resp.get_data(as_text=True)[:200])
+    error = resp.get_json()["error"]
+    assert error["code"] and error["message"]

@@ -127,6 +127,26 @@ def test_a_report_costs_the_log_not_its_square(app, client, shape, asked) -> Non
     assert cost[2500] < 3 * cost[1000], cost
 
 
+@pytest.mark.parametrize("shape", [plain, corrected], ids=lambda f: f.__name__)
+@pytest.mark.parametrize(
+    "asked",
+    ["/api/v1/tables/{id}/record", "/t/{id}/print/score-sheet.pdf", "/t/{id}?at={half}"],
+    ids=["record", "filled-sheet", "moment"],
+)
+def test_an_export_or_a_moment_costs_the_log_not_its_square(app, client, shape, asked) -> None:
+    """The exports and time travel replay the table once: 2,500 lines cost less than 3x 1,000 lines."""
+    warm = pad(client, 5)  # the font and the first request's set-up, paid before counting
+    client.get(asked.format(id=warm["id"], half=2))
+    cost = {}
+    for n in (1000, 2500):
+        table = shape(app, client, n)
+        url = asked.format(id=table["id"], half=n // 2)
+        answers: list = []
+        cost[n] = calls(lambda url=url, answers=answers: answers.append(client.get(url)))
+        assert answers[0].status_code == 200, answers[0].data[:200]
+    assert cost[2500] < 3 * cost[1000], cost
+
+
 def text_of(data: bytes) -> str:
     return " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages).split())
 
@@ -228,6 +248,27 @@ def test_the_api_says_busy_in_json(app, client) -> None:
     assert answer.status_code == 503
     assert answer.get_json()["error"]["code"] == "busy" and answer.get_json()["error"]["retry_after"] == 2
     assert json.loads(client.get(f"/api/v1/tables/{table['id']}/record").data)["game"] == "score-pad"
+
+
+def test_the_openapi_says_every_heavy_read_of_the_api_may_answer_busy(app, client) -> None:
+    """The document says what the server answers: each heavy endpoint under /api/ (heavy.py, time
+    travel included) lists the 503 with its Retry-After header and the JSON error."""
+    import re
+
+    from referee.web.heavy import HEAVY_ENDPOINTS, TIME_TRAVEL
+
+    paths = client.get("/api/openapi.json").get_json()["paths"]
+    heavy = [
+        rule
+        for rule in app.url_map.iter_rules()
+        if rule.endpoint in HEAVY_ENDPOINTS | TIME_TRAVEL and rule.rule.startswith("/api/")
+    ]
+    assert {rule.endpoint for rule in heavy} >= {"api.get_record", "api.get_state", "clubs_api.player"}
+    for rule in heavy:
+        busy = paths[re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)]["get"]["responses"].get("503")
+        assert busy is not None, rule.rule
+        assert busy["headers"]["Retry-After"]["schema"] == {"type": "integer"}
+        assert busy["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
 
 
 @pytest.mark.parametrize(

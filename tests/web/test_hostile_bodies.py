@@ -221,3 +221,16 @@ def test_digits_other_than_ascii_in_headers_form_keys_and_queries_are_not_a_500(
     assert client.get(f"/t/{table['id']}/trick-de-bingo/custom", query_string={"position": number, "n": number}).status_code == 200
     example = client.get(f"/t/{table['id']}/trick-de-bingo/custom", query_string={"example": "as 10s 4s kh", "suit": "S"})
     assert example.status_code == 200 and "is not a card" not in example.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("value", NEW_TABLE_FIELDS["confirm_corrections"])
+def test_a_session_table_reads_confirm_corrections_as_strictly_as_a_table(app, client, value):
+    """``POST /api/v1/sessions/{id}/tables`` takes a new table's body, ``confirm_corrections`` included:
+    a value that is not true or false is refused before any table is made, not silently taken as off."""
+    made = client.post("/api/v1/sessions", json={"name": "Friday club", "players": ["A", "B", "C"]}).get_json()
+    director = {"Authorization": f"Bearer {made['director_token']}"}
+    body = {"game": "ninety-nine", "players": ["A", "B", "C"], "confirm_corrections": value}
+    resp = client.post(f"/api/v1/sessions/{made['id']}/tables", json=body, headers=director)
+    assert_refused(resp)
+    assert resp.get_json()["error"]["code"] == "bad_option"
+    assert counts(app) == (0, 0)

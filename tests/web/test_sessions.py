@@ -329,3 +329,20 @@ def test_the_director_screen_flags_an_idle_table_and_a_pending_correction(client
     assert "Idle for 10 minutes" in first and "Correction pending" not in first
     assert "Correction pending" in second and "Idle for 10 minutes" not in second
     assert "11 minutes ago" in first
+
+
+@pytest.mark.parametrize(
+    ("fields", "status"), [({"confirm_corrections": True}, 202), ({"confirm_corrections": False}, 201), ({}, 201)]
+)
+def test_a_session_table_made_with_confirm_corrections_holds_the_scorers_corrections_for_a_seat(
+    client, fields, status
+):
+    """As at ``POST /api/v1/tables``: with confirm_corrections true a scorer's correction waits for a
+    seat to confirm it (202); false or absent, it is applied at once (201)."""
+    session = new_session(client)
+    table = session_table(client, session, "score-pad", ["Aki", "Ben"], **fields).get_json()
+    auth = {"Authorization": f"Bearer {table['scorer_token']}"}
+    events = f"/api/v1/tables/{table['id']}/events"
+    assert client.post(events, json={"type": "round", "points": [1, 2]}, headers=auth).status_code == 201
+    correction = {"type": "correct", "target": 1, "event": {"type": "round", "points": [2, 1]}}
+    assert client.post(events, json=correction, headers=auth).status_code == status
