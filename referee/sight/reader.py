@@ -26,6 +26,8 @@ WORK_SIDE = 1024
 FACE = (128, 64)  # width, height of a flattened tile: first half on the left
 BAR = (56, 72)  # columns of the separator band (left out of both halves)
 RIM = 6  # the rim and the corners beyond its rounding, left out too (pips sit further in)
+PIP_SIGMA = 3.0  # a pip's blob scale in a flat face (pips are 10-14 pixels across there)
+PIP_RESPONSE = 40.0  # how strongly a blob must stand out to count as a pip
 SURE = 0.75  # the classifier's confidence for a half to count as sure
 
 
@@ -120,46 +122,130 @@ def find_faces(small: np.ndarray) -> list[np.ndarray]:
 
     The edges are taken as found and thickened by a pixel: thin edges keep the separator's ends
     apart from the rim, thick ones close the small gaps where a tile's rim hardly differs from the
-    table. A face found both ways counts once."""
+    table. Where the separator (or a pip touching it) does reach the rim, the face falls apart into
+    its two square halves: two such squares lying side by side make one face again. A face found
+    more than once counts once."""
     edges = _edges(small)
-    quads = _faces(small, edges)
-    for quad in _faces(small, cv2.dilate(edges, np.ones((3, 3), np.uint8))):
-        centre, side = quad.mean(0), np.linalg.norm(quad[0] - quad[1])
-        if all(np.linalg.norm(q.mean(0) - centre) > side / 2 for q in quads):
-            quads.append(quad)
+    quads: list[np.ndarray] = []
+    squares: list[np.ndarray] = []
+    for pass_edges in (edges, cv2.dilate(edges, np.ones((3, 3), np.uint8))):
+        faces, halves_found = _faces(small, pass_edges)
+        _add_new(quads, faces)
+        _add_new(squares, halves_found)
+    _add_new(quads, _paired(squares))
     return quads
 
 
-def _faces(small: np.ndarray, edges: np.ndarray) -> list[np.ndarray]:
+def _add_new(quads: list[np.ndarray], found: list[np.ndarray]) -> None:
+    """Append each of ``found`` whose centre is not within half a short side of one already there."""
+    known = [q.mean(0) for q in quads]
+    for quad in found:
+        centre, side = quad.mean(0), min(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1))
+        if not known or np.linalg.norm(np.array(known) - centre, axis=1).min() > side / 2:
+            quads.append(quad)
+            known.append(centre)
+
+
+def _paired(squares: list[np.ndarray]) -> list[np.ndarray]:
+    """Faces made of two square halves that share a side.
+
+    A half may have more than one such neighbour (in a row of split tiles, the halves of the next
+    tile lie alongside): it is paired with the one across the narrowest gap (a separator is
+    narrower than two rims), when each is the other's clear choice; otherwise the halves are left
+    unread rather than risk a wrong tile."""
+    if not squares:
+        return []
+    links: dict[int, list[tuple[float, int, np.ndarray]]] = {i: [] for i in range(len(squares))}
+    centres = np.array([q.mean(0) for q in squares])
+    sizes = np.sqrt([cv2.contourArea(q.astype(np.float32)) for q in squares])
+    near = np.linalg.norm(centres[:, None] - centres[None], axis=2) < 1.5 * np.minimum(sizes[:, None], sizes[None])
+    alike = np.abs(np.log(sizes[:, None] / np.maximum(sizes[None], 1.0))) < 0.4
+    for i, j in zip(*np.nonzero(np.triu(near & alike, 1)), strict=True):
+        joined = _joined(squares[i], squares[j])
+        if joined is not None:
+            gap, face = joined
+            links[int(i)].append((gap, int(j), face))
+            links[int(j)].append((gap, int(i), face))
+
+    def choice(i: int) -> int | None:
+        ranked = sorted(links[i], key=lambda link: link[0])
+        if not ranked or (len(ranked) > 1 and ranked[1][0] < 2 * ranked[0][0] + 2):
+            return None
+        return ranked[0][1]
+
+    return [face for i, found in links.items() for _, j, face in found if i < j and choice(i) == j and choice(j) == i]
+
+
+def _joined(a: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
+    """The gap between two square halves and the face they make when a side of one lies along a
+    side of the other, else None."""
+    sides_a = [(a[k], a[(k + 1) % 4]) for k in range(4)]
+    sides_b = [(b[k], b[(k + 1) % 4]) for k in range(4)]
+    (gap, ka, kb) = min(
+        (float(np.linalg.norm((p0 + p1) / 2 - (q0 + q1) / 2)), ka, kb)
+        for ka, (p0, p1) in enumerate(sides_a)
+        for kb, (q0, q1) in enumerate(sides_b)
+    )
+    la, lb = (float(np.linalg.norm(s[1] - s[0])) for s in (sides_a[ka], sides_b[kb]))
+    if gap > 0.25 * min(la, lb) or not 0.75 <= la / max(lb, 1.0) <= 1.33:
+        return None
+    outer = np.array([a[(ka + 2) % 4], a[(ka + 3) % 4], b[(kb + 2) % 4], b[(kb + 3) % 4]], np.float32)
+    hull = cv2.convexHull(outer).reshape(-1, 2)
+    if len(hull) != 4:
+        return None
+    sides = np.linalg.norm(hull - np.roll(hull, 1, axis=0), axis=1)
+    long_, short = sides[0] + sides[2], sides[1] + sides[3]
+    if not 1.5 <= max(long_, short) / max(1.0, min(long_, short)) <= 3.5:
+        return None
+    return gap, _order(hull)
+
+
+def _outline(mask: np.ndarray) -> tuple[np.ndarray, float]:
+    """A region's convex hull and how much of the hull the region (its holes filled) fills."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contour = max(contours, key=cv2.contourArea)
+    hull = cv2.convexHull(contour)
+    hull_area = cv2.contourArea(hull)
+    return hull, float(cv2.contourArea(contour) / hull_area) if hull_area > 0 else 0.0
+
+
+def _faces(small: np.ndarray, edges: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """Closed regions of ``edges`` that look like a domino's face, and those that look like one
+    square half of a face."""
     h, w = small.shape[:2]
     free = cv2.bitwise_not(edges)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(free, connectivity=4)
-    lo, hi = (0.03 * w) ** 2 / 2, (0.3 * w) ** 2 / 2
-    quads = []
+    lo, hi = (0.03 * w) ** 2 / 4, (0.3 * w) ** 2 / 2
+    quads, squares = [], []
     for i in range(1, count):
         x, y, bw, bh, area = stats[i]
         if not lo <= area <= hi or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
             continue
         mask = (labels[y : y + bh, x : x + bw] == i).astype(np.uint8)
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        contour = max(contours, key=cv2.contourArea) + np.array([x, y])
-        hull = cv2.convexHull(contour)
-        hull_area = cv2.contourArea(hull)
-        if hull_area <= 0 or cv2.contourArea(contour) / hull_area < 0.65:
+        hull, solidity = _outline(mask)
+        if solidity < 0.65:
+            # Pips that touch the rim or each other bite notches into the region: close them.
+            side = int(0.25 * min(bw, bh)) | 1
+            mask = cv2.morphologyEx(np.pad(mask, side), cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
+            hull, solidity = _outline(mask)
+            hull = hull - side
+        if solidity < 0.65:
             continue
+        hull = hull + np.array([x, y])
         quad = _quadrilateral(hull)
         if quad is None:
             continue
         sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
         a, b = sides[0] + sides[2], sides[1] + sides[3]
-        if not 1.25 <= max(a, b) / max(1.0, min(a, b)) <= 3.5:
-            continue
-        rw = rh = min(a, b) / 2
+        ratio = max(a, b) / max(1.0, min(a, b))
         # The region lies inside the rim: grow it by a pixel (more would bring the rim into the face).
         centre = quad.mean(0)
-        quad = centre + (quad - centre) * (1 + 1.0 / max(1.0, min(rw, rh)))
-        quads.append(_order(quad))
-    return quads
+        quad = centre + (quad - centre) * (1 + 2.0 / max(1.0, min(a, b)))
+        if ratio <= 1.6:
+            squares.append(quad)
+        if 1.25 <= ratio <= 3.5 and area >= 2 * lo:
+            quads.append(_order(quad))
+    return quads, squares
 
 
 def flatten(small: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -187,32 +273,16 @@ def has_separator(diff: np.ndarray) -> bool:
     return bool(rows > 0.7)
 
 
-def pip_mask(diff: np.ndarray) -> np.ndarray:
-    """The holes in a flat face's body: pips (and the bar). The body is the largest region of the
-    body's colour; what it encloses but is not is a hole. The rim, the corners beyond its rounding
-    and the table showing there are outside the body, so they never count as pips."""
-    body = (diff < 60).astype(np.uint8)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(body, connectivity=4)
-    if n < 2:
-        return np.zeros_like(diff)
-    body = (labels == 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))).astype(np.uint8)
-    contours, _ = cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    filled = np.zeros_like(body)
-    cv2.drawContours(filled, contours, -1, 1, -1)
-    return ((filled - body) * 255).astype(np.uint8)
-
-
-def count_pips(holes_half: np.ndarray) -> int:
-    """Classical count: round holes in the body of a pip's size."""
-    # Opening with a disc wider than the separator line but smaller than a pip leaves the pips.
-    binary = cv2.morphologyEx(holes_half, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
-    n, _, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    pips = 0
-    for i in range(1, n):
-        x, y, bw, bh, area = stats[i]
-        if 18 <= area <= 260 and 0.5 <= bw / max(1, bh) <= 2.0 and area / (bw * bh) > 0.5:
-            pips += 1
-    return min(pips, 6)
+def count_pips(diff_half: np.ndarray) -> int:
+    """Classical count: blobs of a pip's size that stand out from the body (a difference of
+    Gaussians tuned to a pip, counted at its local maxima). Unlike holes in a thresholded body,
+    this still counts pips that blur into each other or touch the rim; lines (the rim, a
+    separator's end) answer it weakly."""
+    f = diff_half.astype(np.float32)
+    blobs = cv2.GaussianBlur(f, (0, 0), PIP_SIGMA) - cv2.GaussianBlur(f, (0, 0), 2.5 * PIP_SIGMA)
+    peaks = (blobs >= cv2.dilate(blobs, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)))) & (blobs > PIP_RESPONSE)
+    n, _ = cv2.connectedComponents(peaks.astype(np.uint8))
+    return min(n - 1, 6)
 
 
 def halves(diff: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -224,8 +294,8 @@ def read_face(diff: np.ndarray, classifier: Classifier) -> tuple[str | None, boo
     """One face: (tile or None, sure, candidates, per-half readings)."""
     readings = []
     options = []
-    for half, holes in zip(halves(diff), halves(pip_mask(diff)), strict=True):
-        classical = count_pips(holes)
+    for half in halves(diff):
+        classical = count_pips(half)
         probs = classifier.probabilities(half_features(half)[None])[0]
         learned = int(np.argmax(probs))
         confidence = float(probs[learned])
