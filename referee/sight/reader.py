@@ -1,11 +1,12 @@
 """Reading face-up dominoes in a table photo: classical vision, cross-checked by a small learned classifier.
 
 The photo is shrunk to ``WORK_SIDE`` pixels on its long side. Tile faces are the closed regions the
-edges enclose (a tile's rim and shadow close it even when tiles touch; the separator stops short of
-the rim, so a face is one region), kept when they look like a domino: convex, about twice as long as
-wide (perspective up to ~45 degrees stretches that to 1.3-3). Each one is warped flat to
-``FACE`` pixels; it counts as face up when a separator crosses its middle. Pips are what differs from
-the body's colour (any pip colour, any body): blobs per half, counted classically, and each half is
+edges enclose (a tile's rim and shadow close it even when tiles touch), kept when they look like a
+domino: convex, about twice as long as wide (perspective up to ~45 degrees stretches that to 1.3-3).
+Where the separator reaches the rim, a face is two square regions side by side, joined again. Each
+face is warped flat to ``FACE`` pixels; it counts as face up when a separator crosses its middle.
+Pips are what differs from the body's colour (any pip colour, any body): blobs of a pip's size per
+half, counted classically, and each half is
 also read by the learned classifier (``model.py``). Where they agree with confidence the tile is
 sure; otherwise it is unsure with the candidates both readings allow. A dark or blurred photo is
 refused with advice (``PhotoProblem``) rather than read.
@@ -26,6 +27,7 @@ WORK_SIDE = 1024
 FACE = (128, 64)  # width, height of a flattened tile: first half on the left
 BAR = (56, 72)  # columns of the separator band (left out of both halves)
 RIM = 6  # the rim and the corners beyond its rounding, left out too (pips sit further in)
+CHROMA_EDGE = (20.0, 50.0)  # Canny's thresholds on the Lab colour channels
 PIP_SIGMA = 3.0  # a pip's blob scale in a flat face (pips are 10-14 pixels across there)
 PIP_RESPONSE = 40.0  # how strongly a blob must stand out to count as a pip
 SURE = 0.75  # the classifier's confidence for a half to count as sure
@@ -80,9 +82,13 @@ def check_quality(gray: np.ndarray) -> None:
 def _edges(small: np.ndarray) -> np.ndarray:
     lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2Lab)
     edges = np.zeros(small.shape[:2], np.uint8)
-    for channel in cv2.split(lab):
-        med = float(np.median(channel))
-        edges |= cv2.Canny(channel, max(10.0, 0.33 * med), max(30.0, 0.66 * med + 20), L2gradient=True)
+    lightness, *chroma = cv2.split(lab)
+    med = float(np.median(lightness))
+    edges |= cv2.Canny(lightness, max(10.0, 0.33 * med), max(30.0, 0.66 * med + 20), L2gradient=True)
+    # The colour channels sit at 128 for every grey: their median says nothing about contrast, so
+    # their thresholds are fixed (a black tile on red felt differs from it mostly in colour).
+    for channel in chroma:
+        edges |= cv2.Canny(channel, CHROMA_EDGE[0], CHROMA_EDGE[1], L2gradient=True)
     return edges
 
 
@@ -127,23 +133,21 @@ def find_faces(small: np.ndarray) -> list[np.ndarray]:
     more than once counts once."""
     edges = _edges(small)
     quads: list[np.ndarray] = []
-    squares: list[np.ndarray] = []
     for pass_edges in (edges, cv2.dilate(edges, np.ones((3, 3), np.uint8))):
-        faces, halves_found = _faces(small, pass_edges)
+        faces, squares = _faces(small, pass_edges)
         _add_new(quads, faces)
-        _add_new(squares, halves_found)
+    # Halves from the thick edges only (there the separator meets the rim); one pass, so no square
+    # is found twice.
     _add_new(quads, _paired(squares))
     return quads
 
 
 def _add_new(quads: list[np.ndarray], found: list[np.ndarray]) -> None:
     """Append each of ``found`` whose centre is not within half a short side of one already there."""
-    known = [q.mean(0) for q in quads]
     for quad in found:
         centre, side = quad.mean(0), min(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1))
-        if not known or np.linalg.norm(np.array(known) - centre, axis=1).min() > side / 2:
+        if all(np.linalg.norm(q.mean(0) - centre) > side / 2 for q in quads):
             quads.append(quad)
-            known.append(centre)
 
 
 def _paired(squares: list[np.ndarray]) -> list[np.ndarray]:
@@ -152,43 +156,51 @@ def _paired(squares: list[np.ndarray]) -> list[np.ndarray]:
     A half may have more than one such neighbour (in a row of split tiles, the halves of the next
     tile lie alongside): it is paired with the one across the narrowest gap (a separator is
     narrower than two rims), when each is the other's clear choice; otherwise the halves are left
-    unread rather than risk a wrong tile."""
-    if not squares:
+    unread rather than risk a wrong tile. A checked cloth makes a thousand squares, so the gaps
+    are measured for all pairs at once."""
+    if len(squares) < 2:
         return []
-    links: dict[int, list[tuple[float, int, np.ndarray]]] = {i: [] for i in range(len(squares))}
-    centres = np.array([q.mean(0) for q in squares])
-    sizes = np.sqrt([cv2.contourArea(q.astype(np.float32)) for q in squares])
-    near = np.linalg.norm(centres[:, None] - centres[None], axis=2) < 1.5 * np.minimum(sizes[:, None], sizes[None])
+    quads = np.array(squares, np.float32)
+    middles = (quads + np.roll(quads, -1, axis=1)) / 2  # side k runs from corner k to k+1
+    lengths = np.linalg.norm(np.roll(quads, -1, axis=1) - quads, axis=2)
+    centres = quads.mean(1)
+    sizes = np.sqrt(lengths[:, 0] * lengths[:, 1])
+    near = np.linalg.norm(centres[:, None] - centres[None], axis=2) < 1.25 * np.minimum(sizes[:, None], sizes[None])
     alike = np.abs(np.log(sizes[:, None] / np.maximum(sizes[None], 1.0))) < 0.4
-    for i, j in zip(*np.nonzero(np.triu(near & alike, 1)), strict=True):
-        joined = _joined(squares[i], squares[j])
-        if joined is not None:
-            gap, face = joined
-            links[int(i)].append((gap, int(j), face))
-            links[int(j)].append((gap, int(i), face))
+    first, second = np.nonzero(np.triu(near & alike, 1))
+    gaps = np.linalg.norm(middles[first][:, :, None] - middles[second][:, None, :], axis=3).reshape(len(first), 16)
+    best = gaps.argmin(1)
+    ka, kb = best // 4, best % 4
+    gap = gaps[np.arange(len(first)), best]
+    la, lb = lengths[first, ka], lengths[second, kb]
+    fits = (gap <= 0.25 * np.minimum(la, lb)) & (la >= 0.75 * lb) & (la <= 1.33 * lb)
+    links: dict[int, list[tuple[float, int]]] = {}
+    for i, j, g in zip(first[fits], second[fits], gap[fits], strict=True):
+        links.setdefault(int(i), []).append((float(g), int(j)))
+        links.setdefault(int(j), []).append((float(g), int(i)))
 
     def choice(i: int) -> int | None:
-        ranked = sorted(links[i], key=lambda link: link[0])
-        if not ranked or (len(ranked) > 1 and ranked[1][0] < 2 * ranked[0][0] + 2):
+        ranked = sorted(links[i])
+        if len(ranked) > 1 and ranked[1][0] < 2 * ranked[0][0] + 2:
             return None
         return ranked[0][1]
 
-    return [face for i, found in links.items() for _, j, face in found if i < j and choice(i) == j and choice(j) == i]
+    faces = []
+    for i in links:
+        j = choice(i)
+        if j is not None and i < j and choice(j) == i:
+            face = _joined(squares[i], squares[j])
+            if face is not None:
+                faces.append(face)
+    return faces
 
 
-def _joined(a: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
-    """The gap between two square halves and the face they make when a side of one lies along a
-    side of the other, else None."""
-    sides_a = [(a[k], a[(k + 1) % 4]) for k in range(4)]
-    sides_b = [(b[k], b[(k + 1) % 4]) for k in range(4)]
-    (gap, ka, kb) = min(
-        (float(np.linalg.norm((p0 + p1) / 2 - (q0 + q1) / 2)), ka, kb)
-        for ka, (p0, p1) in enumerate(sides_a)
-        for kb, (q0, q1) in enumerate(sides_b)
-    )
-    la, lb = (float(np.linalg.norm(s[1] - s[0])) for s in (sides_a[ka], sides_b[kb]))
-    if gap > 0.25 * min(la, lb) or not 0.75 <= la / max(lb, 1.0) <= 1.33:
-        return None
+def _joined(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+    """The face two square halves make, joined along their nearest sides, when it is shaped like
+    a domino, else None."""
+    middles = [(q + np.roll(q, -1, axis=0)) / 2 for q in (a, b)]
+    gaps = np.linalg.norm(middles[0][:, None] - middles[1][None], axis=2)
+    ka, kb = (int(k) for k in np.unravel_index(int(np.argmin(gaps)), gaps.shape))
     outer = np.array([a[(ka + 2) % 4], a[(ka + 3) % 4], b[(kb + 2) % 4], b[(kb + 3) % 4]], np.float32)
     hull = cv2.convexHull(outer).reshape(-1, 2)
     if len(hull) != 4:
@@ -197,7 +209,7 @@ def _joined(a: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
     long_, short = sides[0] + sides[2], sides[1] + sides[3]
     if not 1.5 <= max(long_, short) / max(1.0, min(long_, short)) <= 3.5:
         return None
-    return gap, _order(hull)
+    return _order(hull)
 
 
 def _outline(mask: np.ndarray) -> tuple[np.ndarray, float]:
@@ -223,8 +235,9 @@ def _faces(small: np.ndarray, edges: np.ndarray) -> tuple[list[np.ndarray], list
             continue
         mask = (labels[y : y + bh, x : x + bw] == i).astype(np.uint8)
         hull, solidity = _outline(mask)
-        if solidity < 0.65:
-            # Pips that touch the rim or each other bite notches into the region: close them.
+        if solidity < 0.65 and max(bw, bh) <= 0.15 * w:
+            # Pips that touch the rim or each other bite notches into a half's region: close them
+            # (only in regions a half's size: closing costs the square of the kernel).
             side = int(0.25 * min(bw, bh)) | 1
             mask = cv2.morphologyEx(np.pad(mask, side), cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
             hull, solidity = _outline(mask)
