@@ -1,7 +1,7 @@
 """The photo reader (issue 31) on renderer photos it was not trained on (``EVAL_SEEDS``).
 
-Generous bounds, so that a broken reader fails the build and chance never does: the seeds are fixed,
-so each run reads the very same photos. The targets themselves are printed by benchmarks/sight.py.
+Bounds a little below what is measured, so that a worse reader fails the build; chance never does:
+the seeds are fixed, so each run reads the very same photos. The targets themselves are printed by benchmarks/sight.py.
 """
 
 from __future__ import annotations
@@ -18,11 +18,14 @@ from referee.sight.render import EVAL_SEEDS, PIP_SPOTS, TRAIN_SEEDS, TileSet, dr
 CI_PHOTOS = 20
 
 
-def test_the_reader_reads_most_tiles_of_twenty_unseen_photos_and_is_rarely_wrong_when_sure():
+def test_the_reader_reads_most_tiles_of_twenty_unseen_photos_and_is_never_wrong_when_sure():
+    # Measured: 74 of 77 correct and sure, 3 unsure, none missed, none wrong.
     t = evaluate(EVAL_SEEDS[i] for i in range(CI_PHOTOS))
     assert t.tiles >= 60
-    assert t.correct >= 0.80 * t.tiles
-    assert t.silent <= 0.03 * t.tiles
+    assert t.correct >= 0.92 * t.tiles
+    assert t.unsure <= 0.06 * t.tiles
+    assert t.missed <= 0.04 * t.tiles
+    assert t.silent == 0
 
 
 def test_evaluation_seeds_are_never_training_seeds():
