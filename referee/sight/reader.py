@@ -1,11 +1,12 @@
 """Reading face-up dominoes in a table photo: classical vision, cross-checked by a small learned classifier.
 
 The photo is shrunk to ``WORK_SIDE`` pixels on its long side. Tile faces are the closed regions the
-edges enclose (a tile's rim and shadow close it even when tiles touch; the separator stops short of
-the rim, so a face is one region), kept when they look like a domino: convex, about twice as long as
-wide (perspective up to ~45 degrees stretches that to 1.3-3). Each one is warped flat to
-``FACE`` pixels; it counts as face up when a separator crosses its middle. Pips are what differs from
-the body's colour (any pip colour, any body): blobs per half, counted classically, and each half is
+edges enclose (a tile's rim and shadow close it even when tiles touch), kept when they look like a
+domino: convex, about twice as long as wide (perspective up to ~45 degrees stretches that to 1.3-3).
+Where the separator reaches the rim, a face is two square regions side by side, joined again. Each
+face is warped flat to ``FACE`` pixels; it counts as face up when a separator crosses its middle.
+Pips are what differs from the body's colour (any pip colour, any body): blobs of a pip's size per
+half, counted classically, and each half is
 also read by the learned classifier (``model.py``). Where they agree with confidence the tile is
 sure; otherwise it is unsure with the candidates both readings allow. A dark or blurred photo is
 refused with advice (``PhotoProblem``) rather than read.
@@ -26,6 +27,9 @@ WORK_SIDE = 1024
 FACE = (128, 64)  # width, height of a flattened tile: first half on the left
 BAR = (56, 72)  # columns of the separator band (left out of both halves)
 RIM = 6  # the rim and the corners beyond its rounding, left out too (pips sit further in)
+CHROMA_EDGE = (20.0, 50.0)  # Canny's thresholds on the Lab colour channels
+PIP_SIGMA = 3.0  # a pip's blob scale in a flat face (pips are 10-14 pixels across there)
+PIP_RESPONSE = 40.0  # how strongly a blob must stand out to count as a pip
 SURE = 0.75  # the classifier's confidence for a half to count as sure
 
 
@@ -78,9 +82,13 @@ def check_quality(gray: np.ndarray) -> None:
 def _edges(small: np.ndarray) -> np.ndarray:
     lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2Lab)
     edges = np.zeros(small.shape[:2], np.uint8)
-    for channel in cv2.split(lab):
-        med = float(np.median(channel))
-        edges |= cv2.Canny(channel, max(10.0, 0.33 * med), max(30.0, 0.66 * med + 20), L2gradient=True)
+    lightness, *chroma = cv2.split(lab)
+    med = float(np.median(lightness))
+    edges |= cv2.Canny(lightness, max(10.0, 0.33 * med), max(30.0, 0.66 * med + 20), L2gradient=True)
+    # The colour channels sit at 128 for every grey: their median says nothing about contrast, so
+    # their thresholds are fixed (a black tile on red felt differs from it mostly in colour).
+    for channel in chroma:
+        edges |= cv2.Canny(channel, CHROMA_EDGE[0], CHROMA_EDGE[1], L2gradient=True)
     return edges
 
 
@@ -120,46 +128,137 @@ def find_faces(small: np.ndarray) -> list[np.ndarray]:
 
     The edges are taken as found and thickened by a pixel: thin edges keep the separator's ends
     apart from the rim, thick ones close the small gaps where a tile's rim hardly differs from the
-    table. A face found both ways counts once."""
+    table. Where the separator (or a pip touching it) does reach the rim, the face falls apart into
+    its two square halves: two such squares lying side by side make one face again. A face found
+    more than once counts once."""
     edges = _edges(small)
-    quads = _faces(small, edges)
-    for quad in _faces(small, cv2.dilate(edges, np.ones((3, 3), np.uint8))):
-        centre, side = quad.mean(0), np.linalg.norm(quad[0] - quad[1])
-        if all(np.linalg.norm(q.mean(0) - centre) > side / 2 for q in quads):
-            quads.append(quad)
+    quads: list[np.ndarray] = []
+    for pass_edges in (edges, cv2.dilate(edges, np.ones((3, 3), np.uint8))):
+        faces, squares = _faces(small, pass_edges)
+        _add_new(quads, faces)
+    # Halves from the thick edges only (there the separator meets the rim); one pass, so no square
+    # is found twice.
+    _add_new(quads, _paired(squares))
     return quads
 
 
-def _faces(small: np.ndarray, edges: np.ndarray) -> list[np.ndarray]:
+def _add_new(quads: list[np.ndarray], found: list[np.ndarray]) -> None:
+    """Append each of ``found`` whose centre is not within half a short side of one already there."""
+    for quad in found:
+        centre, side = quad.mean(0), min(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1))
+        if all(np.linalg.norm(q.mean(0) - centre) > side / 2 for q in quads):
+            quads.append(quad)
+
+
+def _paired(squares: list[np.ndarray]) -> list[np.ndarray]:
+    """Faces made of two square halves that share a side.
+
+    A half may have more than one such neighbour (in a row of split tiles, the halves of the next
+    tile lie alongside): it is paired with the one across the narrowest gap (a separator is
+    narrower than two rims), when each is the other's clear choice; otherwise the halves are left
+    unread rather than risk a wrong tile. A checked cloth makes a thousand squares, so the gaps
+    are measured for all pairs at once."""
+    if len(squares) < 2:
+        return []
+    quads = np.array(squares, np.float32)
+    middles = (quads + np.roll(quads, -1, axis=1)) / 2  # side k runs from corner k to k+1
+    lengths = np.linalg.norm(np.roll(quads, -1, axis=1) - quads, axis=2)
+    centres = quads.mean(1)
+    sizes = np.sqrt(lengths[:, 0] * lengths[:, 1])
+    near = np.linalg.norm(centres[:, None] - centres[None], axis=2) < 1.25 * np.minimum(sizes[:, None], sizes[None])
+    alike = np.abs(np.log(sizes[:, None] / np.maximum(sizes[None], 1.0))) < 0.4
+    first, second = np.nonzero(np.triu(near & alike, 1))
+    gaps = np.linalg.norm(middles[first][:, :, None] - middles[second][:, None, :], axis=3).reshape(len(first), 16)
+    best = gaps.argmin(1)
+    ka, kb = best // 4, best % 4
+    gap = gaps[np.arange(len(first)), best]
+    la, lb = lengths[first, ka], lengths[second, kb]
+    fits = (gap <= 0.25 * np.minimum(la, lb)) & (la >= 0.75 * lb) & (la <= 1.33 * lb)
+    links: dict[int, list[tuple[float, int]]] = {}
+    for i, j, g in zip(first[fits], second[fits], gap[fits], strict=True):
+        links.setdefault(int(i), []).append((float(g), int(j)))
+        links.setdefault(int(j), []).append((float(g), int(i)))
+
+    def choice(i: int) -> int | None:
+        ranked = sorted(links[i])
+        if len(ranked) > 1 and ranked[1][0] < 2 * ranked[0][0] + 2:
+            return None
+        return ranked[0][1]
+
+    faces = []
+    for i in links:
+        j = choice(i)
+        if j is not None and i < j and choice(j) == i:
+            face = _joined(squares[i], squares[j])
+            if face is not None:
+                faces.append(face)
+    return faces
+
+
+def _joined(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+    """The face two square halves make, joined along their nearest sides, when it is shaped like
+    a domino, else None."""
+    middles = [(q + np.roll(q, -1, axis=0)) / 2 for q in (a, b)]
+    gaps = np.linalg.norm(middles[0][:, None] - middles[1][None], axis=2)
+    ka, kb = (int(k) for k in np.unravel_index(int(np.argmin(gaps)), gaps.shape))
+    outer = np.array([a[(ka + 2) % 4], a[(ka + 3) % 4], b[(kb + 2) % 4], b[(kb + 3) % 4]], np.float32)
+    hull = cv2.convexHull(outer).reshape(-1, 2)
+    if len(hull) != 4:
+        return None
+    sides = np.linalg.norm(hull - np.roll(hull, 1, axis=0), axis=1)
+    long_, short = sides[0] + sides[2], sides[1] + sides[3]
+    if not 1.5 <= max(long_, short) / max(1.0, min(long_, short)) <= 3.5:
+        return None
+    return _order(hull)
+
+
+def _outline(mask: np.ndarray) -> tuple[np.ndarray, float]:
+    """A region's convex hull and how much of the hull the region (its holes filled) fills."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contour = max(contours, key=cv2.contourArea)
+    hull = cv2.convexHull(contour)
+    hull_area = cv2.contourArea(hull)
+    return hull, float(cv2.contourArea(contour) / hull_area) if hull_area > 0 else 0.0
+
+
+def _faces(small: np.ndarray, edges: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """Closed regions of ``edges`` that look like a domino's face, and those that look like one
+    square half of a face."""
     h, w = small.shape[:2]
     free = cv2.bitwise_not(edges)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(free, connectivity=4)
-    lo, hi = (0.03 * w) ** 2 / 2, (0.3 * w) ** 2 / 2
-    quads = []
+    lo, hi = (0.03 * w) ** 2 / 4, (0.3 * w) ** 2 / 2
+    quads, squares = [], []
     for i in range(1, count):
         x, y, bw, bh, area = stats[i]
         if not lo <= area <= hi or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
             continue
         mask = (labels[y : y + bh, x : x + bw] == i).astype(np.uint8)
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        contour = max(contours, key=cv2.contourArea) + np.array([x, y])
-        hull = cv2.convexHull(contour)
-        hull_area = cv2.contourArea(hull)
-        if hull_area <= 0 or cv2.contourArea(contour) / hull_area < 0.65:
+        hull, solidity = _outline(mask)
+        if solidity < 0.65 and max(bw, bh) <= 0.15 * w:
+            # Pips that touch the rim or each other bite notches into a half's region: close them
+            # (only in regions a half's size: closing costs the square of the kernel).
+            side = int(0.25 * min(bw, bh)) | 1
+            mask = cv2.morphologyEx(np.pad(mask, side), cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
+            hull, solidity = _outline(mask)
+            hull = hull - side
+        if solidity < 0.65:
             continue
+        hull = hull + np.array([x, y])
         quad = _quadrilateral(hull)
         if quad is None:
             continue
         sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
         a, b = sides[0] + sides[2], sides[1] + sides[3]
-        if not 1.25 <= max(a, b) / max(1.0, min(a, b)) <= 3.5:
-            continue
-        rw = rh = min(a, b) / 2
+        ratio = max(a, b) / max(1.0, min(a, b))
         # The region lies inside the rim: grow it by a pixel (more would bring the rim into the face).
         centre = quad.mean(0)
-        quad = centre + (quad - centre) * (1 + 1.0 / max(1.0, min(rw, rh)))
-        quads.append(_order(quad))
-    return quads
+        quad = centre + (quad - centre) * (1 + 2.0 / max(1.0, min(a, b)))
+        if ratio <= 1.6:
+            squares.append(quad)
+        if 1.25 <= ratio <= 3.5 and area >= 2 * lo:
+            quads.append(_order(quad))
+    return quads, squares
 
 
 def flatten(small: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -187,32 +286,16 @@ def has_separator(diff: np.ndarray) -> bool:
     return bool(rows > 0.7)
 
 
-def pip_mask(diff: np.ndarray) -> np.ndarray:
-    """The holes in a flat face's body: pips (and the bar). The body is the largest region of the
-    body's colour; what it encloses but is not is a hole. The rim, the corners beyond its rounding
-    and the table showing there are outside the body, so they never count as pips."""
-    body = (diff < 60).astype(np.uint8)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(body, connectivity=4)
-    if n < 2:
-        return np.zeros_like(diff)
-    body = (labels == 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))).astype(np.uint8)
-    contours, _ = cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    filled = np.zeros_like(body)
-    cv2.drawContours(filled, contours, -1, 1, -1)
-    return ((filled - body) * 255).astype(np.uint8)
-
-
-def count_pips(holes_half: np.ndarray) -> int:
-    """Classical count: round holes in the body of a pip's size."""
-    # Opening with a disc wider than the separator line but smaller than a pip leaves the pips.
-    binary = cv2.morphologyEx(holes_half, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
-    n, _, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    pips = 0
-    for i in range(1, n):
-        x, y, bw, bh, area = stats[i]
-        if 18 <= area <= 260 and 0.5 <= bw / max(1, bh) <= 2.0 and area / (bw * bh) > 0.5:
-            pips += 1
-    return min(pips, 6)
+def count_pips(diff_half: np.ndarray) -> int:
+    """Classical count: blobs of a pip's size that stand out from the body (a difference of
+    Gaussians tuned to a pip, counted at its local maxima). Unlike holes in a thresholded body,
+    this still counts pips that blur into each other or touch the rim; lines (the rim, a
+    separator's end) answer it weakly."""
+    f = diff_half.astype(np.float32)
+    blobs = cv2.GaussianBlur(f, (0, 0), PIP_SIGMA) - cv2.GaussianBlur(f, (0, 0), 2.5 * PIP_SIGMA)
+    peaks = (blobs >= cv2.dilate(blobs, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)))) & (blobs > PIP_RESPONSE)
+    n, _ = cv2.connectedComponents(peaks.astype(np.uint8))
+    return min(n - 1, 6)
 
 
 def halves(diff: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -224,8 +307,8 @@ def read_face(diff: np.ndarray, classifier: Classifier) -> tuple[str | None, boo
     """One face: (tile or None, sure, candidates, per-half readings)."""
     readings = []
     options = []
-    for half, holes in zip(halves(diff), halves(pip_mask(diff)), strict=True):
-        classical = count_pips(holes)
+    for half in halves(diff):
+        classical = count_pips(half)
         probs = classifier.probabilities(half_features(half)[None])[0]
         learned = int(np.argmax(probs))
         confidence = float(probs[learned])

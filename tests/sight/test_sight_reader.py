@@ -1,27 +1,31 @@
 """The photo reader (issue 31) on renderer photos it was not trained on (``EVAL_SEEDS``).
 
-Generous bounds, so that a broken reader fails the build and chance never does: the seeds are fixed,
-so each run reads the very same photos. The targets themselves are printed by benchmarks/sight.py.
+Bounds a little below what is measured, so that a worse reader fails the build; chance never does:
+the seeds are fixed, so each run reads the very same photos. The targets themselves are printed by benchmarks/sight.py.
 """
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from referee.sight.evaluate import evaluate, score
 from referee.sight.model import MODEL_PATH
-from referee.sight.reader import PhotoProblem, ReadTile, read
-from referee.sight.render import EVAL_SEEDS, TRAIN_SEEDS, render
+from referee.sight.reader import PhotoProblem, ReadTile, _paired, count_pips, read
+from referee.sight.render import EVAL_SEEDS, PIP_SPOTS, TRAIN_SEEDS, TileSet, draw_tile, render
 
 CI_PHOTOS = 20
 
 
-def test_the_reader_reads_most_tiles_of_twenty_unseen_photos_and_is_rarely_wrong_when_sure():
+def test_the_reader_reads_most_tiles_of_twenty_unseen_photos_and_is_never_wrong_when_sure():
+    # Measured: 74 of 77 correct and sure, 3 unsure, none missed, none wrong.
     t = evaluate(EVAL_SEEDS[i] for i in range(CI_PHOTOS))
     assert t.tiles >= 60
-    assert t.correct >= 0.80 * t.tiles
-    assert t.silent <= 0.03 * t.tiles
+    assert t.correct >= 0.92 * t.tiles
+    assert t.unsure <= 0.06 * t.tiles
+    assert t.missed <= 0.04 * t.tiles
+    assert t.silent == 0
 
 
 def test_evaluation_seeds_are_never_training_seeds():
@@ -74,3 +78,54 @@ def test_scoring_tells_a_silent_error_from_an_abstention(found, outcome):
     assert t.tiles == 1 and getattr(t, outcome) == 1
     assert t.correct + t.silent + t.unsure + t.missed == 1
     assert np.isclose(t.share(1), 1.0)
+
+
+def _square(cx: float, cy: float, side: float) -> np.ndarray:
+    h = side / 2
+    return np.array([[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]], np.float32)
+
+
+def test_two_square_halves_across_a_separator_make_one_face():
+    left, right = _square(100, 100, 50), _square(151, 100, 50)  # a 1-pixel separator between them
+    (face,) = _paired([left, right])
+    assert np.allclose(sorted(face[:, 0]), [75, 75, 176, 176]) and np.allclose(sorted(face[:, 1]), [75, 75, 125, 125])
+
+
+def test_halves_of_a_row_of_split_tiles_pair_across_the_separator_not_across_the_rims():
+    # Two tiles side by side, each split by its separator (1 pixel) into two halves; 8 pixels of
+    # rim lie between the tiles.
+    top = [_square(100, 100, 50), _square(151, 100, 50)]
+    below = [_square(100, 158, 50), _square(151, 158, 50)]
+    faces = _paired(top + below)
+    assert sorted(round(float(f[:, 1].mean())) for f in faces) == [100, 158]
+
+
+def test_a_half_with_two_equally_near_neighbours_is_left_unread():
+    # Three halves in a line, evenly spaced: which two make the tile cannot be told, so none is guessed.
+    assert _paired([_square(100, 100, 50), _square(151, 100, 50), _square(202, 100, 50)]) == []
+
+
+@pytest.mark.parametrize("pips", range(7))
+# Large pips blurred: a 6's pips run together into two bars, as in a blurred photo.
+@pytest.mark.parametrize(("radius", "blur"), [(4, 0), (8, 2.5)])
+def test_the_classical_count_counts_pips_even_when_they_run_together(pips, radius, blur):
+    half = np.zeros((52, 50), np.uint8)  # a half as ``halves`` cuts it: 6 pixels of rim left out
+    for sx, sy in PIP_SPOTS[pips]:
+        cv2.circle(half, (round(-6 + 64 * sx), round(-6 + 64 * sy)), radius, 200, -1, cv2.LINE_AA)
+    if blur:
+        half = cv2.GaussianBlur(half, (0, 0), blur)
+    assert count_pips(half) == pips
+
+
+def test_dark_tiles_on_felt_of_the_same_lightness_are_found_by_their_colour():
+    # Dark green-black tiles on dark red felt: the lightness hardly changes at their rim, the colour does.
+    image = np.full((480, 640, 3), (30, 30, 120), np.float32)
+    shadow = np.zeros((480, 640), np.uint8)
+    tiles = TileSet(body=(40, 48, 36), pips=[(200, 120, 120)] * 7, spinner=False, bar=(235, 235, 235), pip_scale=0.09)
+    rng = np.random.default_rng(0)
+    for k, (a, b) in enumerate([(3, 3), (6, 1), (4, 2)]):
+        draw_tile(image, shadow, tiles, a, b, 150 + 170 * k, 240, 0.5 + k, 110, rng)
+    image = cv2.GaussianBlur(image, (0, 0), 1.0) * 0.85 + np.random.default_rng(1).normal(0, 3, image.shape)
+    found = read(np.clip(image, 0, 255).astype(np.uint8))
+    assert len(found) == 3
+    assert all(t.tile in {"3-3", "6-1", "4-2"} for t in found if t.sure)
