@@ -202,7 +202,7 @@ def _trick(state: State, ev: Trick) -> State:
         flips = []
         done = rnd.flips()
         for seat in range(PLAYERS):  # T13: every sheet is checked after every trick
-            for cell, card_id in sorted(rnd.sheet(seat).items()):
+            for cell, card_id in rnd.sheet_cells(seat):
                 if (seat, cell) in done:
                     continue  # T14: a flipped card stays flipped
                 proof = achieved(state.drafted(card_id).condition, seat, records, state.rules)
@@ -247,7 +247,7 @@ def claimable(state: State, rnd: RoundState) -> tuple[Missed, ...]:
     done = rnd.flips()
     out = []
     for seat in range(PLAYERS):
-        for cell, card_id in sorted(rnd.sheet(seat).items()):
+        for cell, card_id in rnd.sheet_cells(seat):
             if (seat, cell) not in done and achieved(
                 state.drafted(card_id).condition, seat, records, state.rules
             ):
