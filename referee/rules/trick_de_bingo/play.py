@@ -117,7 +117,8 @@ def _pick(state: State, ev: Pick) -> State:
         raise IllegalEvent(
             "bad_cell", _("A sheet has cells 1 to 9 (row by row, 5 is the centre), not %(cell)s."), cell=cell
         )
-    taken = rnd.sheet(seat).get(cell)
+    # a scan, not rnd.sheet: the sheets are then made once, when the first trick reads them
+    taken = next((p.card for p in rnd.picks if p.seat == seat and p.cell == cell), None)
     if taken is not None:
         raise IllegalEvent(
             "cell_taken",
