@@ -336,7 +336,7 @@ def _affected(board: Board, a: Cell, b: Cell, va: int, vb: int) -> tuple[tuple[R
 
 def _scored(a: Cell, b: Cell, va: int, vb: int, found: tuple[tuple[Role, Line], ...]) -> Scored:
     own = {a, b}
-    factors = tuple(Factor(role, line, any(c not in own for c in line.cells)) for role, line in found)  # D14
+    factors = tuple(Factor(role, line, not own.issuperset(line.cells)) for role, line in found)  # D14
     return Scored((a, b), (va, vb), factors)  # type: ignore[arg-type]
 
 
