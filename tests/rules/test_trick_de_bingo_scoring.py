@@ -19,6 +19,7 @@ from test_trick_de_bingo_support import (
 )
 
 from referee.rules.trick_de_bingo import GAME
+from referee.rules.trick_de_bingo.state import round_scores, totals
 
 # --- flips, lines, bonuses and the end of the round T13-T22 -------------------------------------
 
@@ -156,3 +157,20 @@ def test_claiming_every_achievement_at_once_scores_like_the_automatic_mode():
             state = feed(state, {"type": "claim", "seat": c["seat"], "card": c["card"]})
     assert GAME.view(state).totals == (19, 6, 4, 18)
     assert GAME.view(state).finished
+
+
+def test_the_totals_are_the_chip_plus_the_score_rows_the_view_shows():
+    """T3, T21: the view scores each round once and sums the same rows into the totals."""
+    state = played(drafted(rounds=1))
+    view = GAME.view(state)
+    rows = view.detail["score_rows"][0]["rows"]
+    assert view.totals == tuple(1 + row["total"] for row in rows) == (19, 6, 4, 18)
+    assert view.totals == totals(state) == totals(state, round_scores(state))
+
+
+def test_every_trick_checks_each_seat_s_sheet_cells_in_cell_order():
+    rnd = played(drafted(rounds=1)).current
+    assert rnd is not None
+    for seat in range(4):
+        assert rnd.sheet_cells(seat) == tuple(sorted(rnd.sheet(seat).items()))
+        assert [cell for cell, _card in rnd.sheet_cells(seat)] == list(range(1, 10))

@@ -143,13 +143,13 @@ class Line:
         return {
             "direction": self.direction,
             "index": self.index,
-            "cells": [list(c) for c in self.cells],
+            "cells": [[r, c] for r, c in self.cells],
             "values": list(self.values),
         }
 
 
 def _join(values: Sequence[int]) -> str:
-    return ", ".join(str(v) for v in values)
+    return ", ".join(map(str, values))
 
 
 def line_through(board: Board, cell: Cell, step: Cell) -> Line:
@@ -241,7 +241,7 @@ class Scored:
     @property
     def text(self) -> str:
         """Like '3 x 1 x 1 x 2 = 6'."""
-        return " x ".join(str(n) for n in self.numbers) + f" = {self.score}"
+        return " x ".join(map(str, self.numbers)) + f" = {self.score}"
 
     @property
     def tile_text(self) -> str:
@@ -257,7 +257,7 @@ class Scored:
     def _json(self) -> PlacementDetail:
         return {
             "tile": self.tile_text,
-            "cells": [list(c) for c in self.cells],
+            "cells": [[r, c] for r, c in self.cells],
             "values": list(self.values),
             "factors": [f.to_json() for f in self.factors],
             "double": self.double,
@@ -336,7 +336,7 @@ def _affected(board: Board, a: Cell, b: Cell, va: int, vb: int) -> tuple[tuple[R
 
 def _scored(a: Cell, b: Cell, va: int, vb: int, found: tuple[tuple[Role, Line], ...]) -> Scored:
     own = {a, b}
-    factors = tuple(Factor(role, line, any(c not in own for c in line.cells)) for role, line in found)  # D14
+    factors = tuple(Factor(role, line, not own.issuperset(line.cells)) for role, line in found)  # D14
     return Scored((a, b), (va, vb), factors)  # type: ignore[arg-type]
 
 

@@ -117,7 +117,8 @@ def _pick(state: State, ev: Pick) -> State:
         raise IllegalEvent(
             "bad_cell", _("A sheet has cells 1 to 9 (row by row, 5 is the centre), not %(cell)s."), cell=cell
         )
-    taken = rnd.sheet(seat).get(cell)
+    # a scan, not rnd.sheet: the sheets are then made once, when the first trick reads them
+    taken = next((p.card for p in rnd.picks if p.seat == seat and p.cell == cell), None)
     if taken is not None:
         raise IllegalEvent(
             "cell_taken",
@@ -202,7 +203,7 @@ def _trick(state: State, ev: Trick) -> State:
         flips = []
         done = rnd.flips()
         for seat in range(PLAYERS):  # T13: every sheet is checked after every trick
-            for cell, card_id in sorted(rnd.sheet(seat).items()):
+            for cell, card_id in rnd.sheet_cells(seat):
                 if (seat, cell) in done:
                     continue  # T14: a flipped card stays flipped
                 proof = achieved(state.drafted(card_id).condition, seat, records, state.rules)
@@ -247,7 +248,7 @@ def claimable(state: State, rnd: RoundState) -> tuple[Missed, ...]:
     done = rnd.flips()
     out = []
     for seat in range(PLAYERS):
-        for cell, card_id in sorted(rnd.sheet(seat).items()):
+        for cell, card_id in rnd.sheet_cells(seat):
             if (seat, cell) not in done and achieved(
                 state.drafted(card_id).condition, seat, records, state.rules
             ):

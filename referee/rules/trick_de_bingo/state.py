@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypedDict
 
@@ -109,6 +110,14 @@ class RoundState:
     def complete(self) -> bool:
         return len(self.tricks) == TRICKS
 
+    def sheet_cells(self, seat: int) -> tuple[tuple[int, str], ...]:
+        """The seat's (cell, card id) pairs in cell order: what every trick checks (T13), read only."""
+        return self._sheet_cells[seat]
+
+    @derived.reading("picks")
+    def _sheet_cells(self) -> tuple[tuple[tuple[int, str], ...], ...]:
+        return tuple(tuple(sorted(self._sheets.get(seat, {}).items())) for seat in range(PLAYERS))
+
     def sheet(self, seat: int) -> dict[int, str]:
         """Cell -> card id of the seat's sheet (T7)."""
         return dict(self._sheets.get(seat, {}))  # a copy: the caller may change it
@@ -208,8 +217,13 @@ def round_score(state: State, rnd: RoundState, seat: int) -> RoundScore:
     }
 
 
-def totals(state: State) -> tuple[int, ...]:
-    """T3, T21: the starting chip plus every round's score so far."""
-    return tuple(
-        CHIP + sum(round_score(state, rnd, seat)["total"] for rnd in state.rounds) for seat in range(PLAYERS)
-    )
+def round_scores(state: State) -> list[tuple[RoundScore, ...]]:
+    """Every round's breakdown, seat by seat (T20)."""
+    return [tuple(round_score(state, rnd, seat) for seat in range(PLAYERS)) for rnd in state.rounds]
+
+
+def totals(state: State, scores: Sequence[Sequence[RoundScore]] | None = None) -> tuple[int, ...]:
+    """T3, T21: the starting chip plus every round's score so far. ``scores`` is ``round_scores(state)``
+    when the caller has made it already (the view shows the rows too: each round is scored once)."""
+    rows = round_scores(state) if scores is None else scores
+    return tuple(CHIP + sum(r[seat]["total"] for r in rows) for seat in range(PLAYERS))

@@ -15,7 +15,7 @@ from ..conditions import CardDetail, ProofDetail
 from ..conditions.language import TrickRecord
 from ..message import Message
 from .play import claimable, next_leader, play_order
-from .state import CHIP, PICKS, PLAYERS, BonusKind, Flip, RoundScore, RoundState, State, round_score, totals
+from .state import CHIP, PICKS, PLAYERS, BonusKind, Flip, RoundScore, RoundState, State, round_scores, totals
 
 Phase = Literal["start", "draft", "tricks", "round_over", "finished"]
 
@@ -267,28 +267,29 @@ def _phase(state: State, rnd: RoundState | None) -> Phase:
     return "round_over" if rnd.complete else "tricks"
 
 
-def _score_rows(state: State) -> list[ScoreRound]:
+def _score_rows(state: State, scores: list[tuple[RoundScore, ...]]) -> list[ScoreRound]:
     return [
         {
             "round": rnd.number,
             "dealer": rnd.dealer,
             "complete": rnd.complete,
-            "rows": [ScoreRow(**round_score(state, rnd, seat), seat=seat) for seat in range(PLAYERS)],
+            "rows": [ScoreRow(**score, seat=seat) for seat, score in enumerate(row)],
         }
-        for rnd in state.rounds
+        for rnd, row in zip(state.rounds, scores, strict=True)
     ]
 
 
 def view(state: State) -> View[Detail]:
     rnd = state.current
     phase = _phase(state, rnd)
+    scores = round_scores(state)
     detail: Detail = {
         "phase": phase,
         "round": rnd.number if rnd else 0,
         "rounds": state.rounds_agreed,
         "dealer": rnd.dealer if rnd else None,
         "chip": [CHIP] * PLAYERS,
-        "score_rows": _score_rows(state),
+        "score_rows": _score_rows(state, scores),
         "custom_cards": [c.as_json() for c in state.custom],
         "to_pick": None,
         "pick": None,
@@ -349,7 +350,7 @@ def view(state: State) -> View[Detail]:
                     _msg(_("Unclaimed achievements will be lost when the next trick starts (T19)."))
                 )
     finished = state.finished
-    all_totals = totals(state)
+    all_totals = totals(state, scores)
     best = max(all_totals)
     winners = tuple(s for s in range(PLAYERS) if all_totals[s] == best) if finished else ()  # T21, T-Δ7
     return View(totals=all_totals, finished=finished, winners=winners, breaches=revokes(state), detail=detail)
