@@ -1,28 +1,120 @@
-"""A club's finished tables as ratings.py reads them: one query for the tables of the club's nights in
-the order played (oldest night first, tables by number), their results as history.py reads them (kept
-with each log line, made again from the log when behind it), and the players as name keys."""
+"""A club's ladder (ratings.py) as its players' pages and API read it: worked out once per change of
+the club's tables, then kept in this process.
+
+The club's finished tables are read in the order played (oldest night first, tables by number), their
+results as history.py reads them (kept with each log line, made again from the log when behind it), the
+players as name keys. Working out the ladder of a club of 500 tables costs a few hundred milliseconds,
+so each process keeps the last ladder of each club it read (``ClubLadders``), with the club's version it
+was worked out at: per table of the club's nights, its id and its last log line. A log is append-only
+(an entry, an undo, a correction are each a new line), so any change to any of the club's tables, and
+any table added, changes the version. Every read asks the database for the version first (one indexed
+query, no results read) and uses the kept ladder only if it is of that version; a version read before a
+write and results read after it only make the next reader look again, never serve a stale ladder.
+A new version whose finished tables are the same as before (an entry at a table still in play) keeps
+the ladder without working it out again; only a table finishing, or one no longer finished after an
+undo, does. The ladder stays derived: nothing of it is stored, and any process works it out afresh.
+"""
 
 from __future__ import annotations
 
-from sqlalchemy import select
+import threading
+from collections import OrderedDict
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
 
 from ..extensions import db
 from ..rules.names import name_key
 from .kept_results import kept_results
-from .models import Club, ClubSession, SessionTable
-from .ratings import Played
+from .models import Club, ClubSession, EventRow, SessionTable
+from .ratings import Ladder, Played
+
+KEEP = 64  # clubs per process
+
+Version = tuple[tuple[str, str, int, int], ...]  # per table: night, table id, number, last log line
 
 
-def club_played(club: Club) -> list[Played]:
+@dataclass(frozen=True)
+class Kept:
+    version: Version
+    played: tuple[Played, ...]
+    ladder: Ladder
+
+
+class ClubLadders:
+    """The last ladder of each club read in this process (least recently read forgotten first);
+    safe across a worker's threads. A ladder handed out is shared: readers must not change it."""
+
+    def __init__(self, keep: int = KEEP) -> None:
+        self.keep = keep
+        self._items: OrderedDict[str, Kept] = OrderedDict()
+        self._lock = threading.Lock()
+        self.worked_out = 0  # ladders worked out from the tables (for tests and benchmarks)
+
+    def get(self, club_id: str) -> Kept | None:
+        with self._lock:
+            kept = self._items.get(club_id)
+            if kept is not None:
+                self._items.move_to_end(club_id)
+            return kept
+
+    def put(self, club_id: str, kept: Kept) -> None:
+        with self._lock:
+            self._items[club_id] = kept
+            self._items.move_to_end(club_id)
+            while len(self._items) > self.keep:
+                self._items.popitem(last=False)
+
+    def ladder(self, club: Club) -> Ladder:
+        """The club's ladder as its tables now stand."""
+        version = club_version(club)
+        kept = self.get(club.id)
+        if kept is not None and kept.version == version:
+            return kept.ladder
+        played = club_played(version)
+        if kept is not None and kept.played == played:
+            ladder = kept.ladder
+        else:
+            ladder = Ladder(played)
+            with self._lock:
+                self.worked_out += 1
+        self.put(club.id, Kept(version, played, ladder))
+        return ladder
+
+
+LADDERS = ClubLadders()
+
+
+def club_version(club: Club) -> Version:
+    """Per table of the club's nights in the order played: its night, id, number and last log line."""
+    last_line = select(func.max(EventRow.seq)).where(EventRow.table_id == SessionTable.table_id).scalar_subquery()
     rows = db.session.execute(
-        select(SessionTable.session_id, SessionTable.table_id)
+        select(SessionTable.session_id, SessionTable.table_id, SessionTable.number, func.coalesce(last_line, 0))
         .join(ClubSession, ClubSession.id == SessionTable.session_id)
         .where(ClubSession.club_id == club.id)
         .order_by(ClubSession.created_at, ClubSession.id, SessionTable.number)
     ).all()
-    results = kept_results([table_id for _, table_id in rows])
-    return [
-        Played(session_id, r.game, tuple(name_key(n) for n in r.players), r.winners, r.totals)
-        for (session_id, _), r in zip(rows, results, strict=True)
+    return tuple((session_id, table_id, number, seq) for session_id, table_id, number, seq in rows)
+
+
+def club_played(version: Version) -> tuple[Played, ...]:
+    """The finished tables among those of ``version``, as their results stand now."""
+    results = kept_results([table_id for _, table_id, _, _ in version])
+    return tuple(
+        Played(session_id, r.game, tuple(name_key(n) for n in r.players), r.winners, r.totals, table_id, number)
+        for (session_id, table_id, number, _), r in zip(version, results, strict=True)
         if r.finished
-    ]
+    )
+
+
+def club_ladder(club: Club) -> Ladder:
+    """The club's ratings, each table's change to them and its players' records, as its tables now
+    stand (this process's ladder of the club, worked out again only when a finished table changed)."""
+    return LADDERS.ladder(club)
+
+
+def night_names(session_ids: Collection[str]) -> dict[str, str]:
+    """The names of these club nights, by id."""
+    rows = db.session.execute(select(ClubSession.id, ClubSession.name).where(ClubSession.id.in_(session_ids)))
+    return {session_id: name for session_id, name in rows}
