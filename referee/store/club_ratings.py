@@ -10,16 +10,17 @@ was worked out at: per table of the club's nights, its id and its last log line.
 any table added, changes the version. Every read asks the database for the version first (one indexed
 query, no results read) and uses the kept ladder only if it is of that version; a version read before a
 write and results read after it only make the next reader look again, never serve a stale ladder.
-A new version whose finished tables are the same as before (an entry at a table still in play) keeps
-the ladder without working it out again; only a table finishing, or one no longer finished after an
-undo, does. The ladder stays derived: nothing of it is stored, and any process works it out afresh.
+On a new version only the tables whose last log line changed (and tables added) have their results
+read; if the finished tables are then the same as before (an entry at a table still in play) the ladder
+is kept without working it out again; only a table finishing, or one no longer finished after an undo
+or a correction, does. The ladder stays derived: nothing of it is stored, and any process works it out afresh.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
@@ -38,7 +39,8 @@ Version = tuple[tuple[str, str, int, int], ...]  # per table: night, table id, n
 @dataclass(frozen=True)
 class Kept:
     version: Version
-    played: tuple[Played, ...]
+    tables: dict[tuple[str, int], Played | None]  # by (table id, last log line): finished as what, or not
+    played: tuple[Played, ...]  # the finished ones, in the order played
     ladder: Ladder
 
 
@@ -66,20 +68,27 @@ class ClubLadders:
             while len(self._items) > self.keep:
                 self._items.popitem(last=False)
 
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
     def ladder(self, club: Club) -> Ladder:
         """The club's ladder as its tables now stand."""
         version = club_version(club)
         kept = self.get(club.id)
         if kept is not None and kept.version == version:
             return kept.ladder
-        played = club_played(version)
-        if kept is not None and kept.played == played:
+        known = kept.tables if kept is not None else {}
+        tables = {(table_id, seq): known[table_id, seq] for _, table_id, _, seq in version if (table_id, seq) in known}
+        tables.update(club_played([row for row in version if (row[1], row[3]) not in known]))
+        played = tuple(p for _, table_id, _, seq in version if (p := tables[table_id, seq]) is not None)
+        if kept is not None and played == kept.played:
             ladder = kept.ladder
         else:
             ladder = Ladder(played)
             with self._lock:
                 self.worked_out += 1
-        self.put(club.id, Kept(version, played, ladder))
+        self.put(club.id, Kept(version, tables, played, ladder))
         return ladder
 
 
@@ -98,14 +107,18 @@ def club_version(club: Club) -> Version:
     return tuple((session_id, table_id, number, seq) for session_id, table_id, number, seq in rows)
 
 
-def club_played(version: Version) -> tuple[Played, ...]:
-    """The finished tables among those of ``version``, as their results stand now."""
-    results = kept_results([table_id for _, table_id, _, _ in version])
-    return tuple(
-        Played(session_id, r.game, tuple(name_key(n) for n in r.players), r.winners, r.totals, table_id, number)
-        for (session_id, table_id, number, _), r in zip(version, results, strict=True)
-        if r.finished
-    )
+def club_played(rows: Sequence[tuple[str, str, int, int]]) -> dict[tuple[str, int], Played | None]:
+    """These tables (rows of a version) by (id, last log line): as played if finished, else None. Only
+    tables whose log changed since the ladder was kept are read: their results as they stand now."""
+    results = kept_results([table_id for _, table_id, _, _ in rows])
+    return {
+        (table_id, seq): (
+            Played(session_id, r.game, tuple(name_key(n) for n in r.players), r.winners, r.totals, table_id, number)
+            if r.finished
+            else None
+        )
+        for (session_id, table_id, number, seq), r in zip(rows, results, strict=True)
+    }
 
 
 def club_ladder(club: Club) -> Ladder:

@@ -101,7 +101,8 @@ def same_as_fresh(client, club_id):
     """The club's kept ladder equals one worked out afresh from its tables' logs as they stand."""
     with client.application.app_context():
         club = get_club(club_id)
-        kept, fresh = club_ladder(club), Ladder(club_played(club_version(club)))
+        kept = club_ladder(club)
+        fresh = Ladder(p for p in club_played(club_version(club)).values() if p is not None)  # every table read again
         assert (kept.ratings, kept.changes, kept.records) == (fresh.ratings, fresh.changes, fresh.records)
         return kept
 
