@@ -13,7 +13,8 @@ write and results read after it only make the next reader look again, never serv
 On a new version only the tables whose last log line changed (and tables added) have their results
 read; if the finished tables are then the same as before (an entry at a table still in play) the ladder
 is kept without working it out again; only a table finishing, or one no longer finished after an undo
-or a correction, does. The ladder stays derived: nothing of it is stored, and any process works it out afresh.
+or a correction, does, and then from the start of the last club night when the nights before are
+unchanged (a table finishing on the night in play costs that night's tables, not the club's). The ladder stays derived: nothing of it is stored, and any process works it out afresh.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy import func, select
 
@@ -42,6 +43,8 @@ class Kept:
     tables: dict[tuple[str, int], Played | None]  # by (table id, last log line): finished as what, or not
     played: tuple[Played, ...]  # the finished ones, in the order played
     ladder: Ladder
+    before_last: Ladder  # the ladder of the finished tables of every night but the last
+    last_night: int  # where the last night's tables begin in ``played``
 
 
 class ClubLadders:
@@ -83,12 +86,19 @@ class ClubLadders:
         tables.update(club_played([row for row in version if (row[1], row[3]) not in known]))
         played = tuple(p for _, table_id, _, seq in version if (p := tables[table_id, seq]) is not None)
         if kept is not None and played == kept.played:
-            ladder = kept.ladder
+            self.put(club.id, replace(kept, version=version, tables=tables))
+            return kept.ladder
+        last_night = next((i for i, p in enumerate(played) if p.session == played[-1].session), 0)
+        if kept is not None and kept.last_night == last_night and kept.played[:last_night] == played[:last_night]:
+            before_last = kept.before_last  # the change is on the last night: the nights before stand
         else:
-            ladder = Ladder(played)
-            with self._lock:
-                self.worked_out += 1
-        self.put(club.id, Kept(version, tables, played, ladder))
+            before_last = Ladder(played[:last_night])
+        ladder = before_last.copy()
+        for table in played[last_night:]:
+            ladder.add(table)
+        with self._lock:
+            self.worked_out += 1
+        self.put(club.id, Kept(version, tables, played, ladder, before_last, last_night))
         return ladder
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from openskill.models import PlackettLuce
 
@@ -122,6 +122,15 @@ class Ladder:
         self.records: dict[str, dict[tuple[str, str], Record]] = {}  # player -> (opponent, game) -> record
         for table in tables:
             self.add(table)
+
+    def copy(self) -> Ladder:
+        """A ladder to add more tables to, leaving this one as it stands."""
+        out = Ladder()
+        out.ratings = {key: replace(r, history=list(r.history)) for key, r in self.ratings.items()}
+        out.nights = dict(self.nights)
+        out.changes = {player: list(changes) for player, changes in self.changes.items()}
+        out.records = {player: dict(records) for player, records in self.records.items()}
+        return out
 
     def add(self, table: Played) -> None:
         night = self.nights.setdefault(table.session, len(self.nights))

@@ -117,3 +117,14 @@ def test_each_table_s_change_is_the_figure_after_it_less_the_one_before_and_name
         assert all(a.after == b.before for a, b in zip(changes, changes[1:], strict=False))
         assert changes[-1].after == ladder.ratings[("ninety-nine", player)].rating
         assert sum(c.change for c in changes) == pytest.approx(changes[-1].after)
+
+
+def test_a_copied_ladder_goes_on_as_one_worked_out_whole_and_leaves_the_one_it_came_from():
+    tables, _ = synthetic_history(seed=5, games=60)
+    base = Ladder(tables[:40])
+    climbed = base.copy()
+    for table in tables[40:]:
+        climbed.add(table)
+    whole, first = Ladder(tables), Ladder(tables[:40])
+    assert (climbed.ratings, climbed.changes, climbed.records) == (whole.ratings, whole.changes, whole.records)
+    assert (base.ratings, base.changes, base.records) == (first.ratings, first.changes, first.records)

@@ -140,6 +140,18 @@ def test_the_kept_ladder_is_worked_out_once_per_finished_change_and_always_equal
     assert ("bingo", "chie") not in same_as_fresh(client, club["id"]).ratings
     assert player(client, club, 0) == counted
 
+    saturday = club_session(client, club, ROSTER, "Saturday")
+    import_record(client, saturday, {**bingo, "players": ["Ben", "Chie"]})  # two tables finished on a new night
+    late = import_record(client, saturday, {**bingo, "players": ["Dai", "Aki"]})
+    same_as_fresh(client, club["id"])
+    kept = LADDERS.get(club["id"])
+    entry(client, late, {"type": "undo"})  # a change on the last night: the nights before are kept as they were
+    same_as_fresh(client, club["id"])
+    assert LADDERS.get(club["id"]).before_last is kept.before_last
+    entry(client, nearly, claim)  # a change on an earlier night: worked out from the first night
+    assert same_as_fresh(client, club["id"]).ratings[("bingo", "chie")].games == 2  # Friday's and Saturday's
+    assert LADDERS.get(club["id"]).before_last is not kept.before_last
+
 
 def test_a_player_sees_their_recent_tables_with_the_rating_change_in_the_api_and_on_the_page(client):
     club = new_club(client, ROSTER)
