@@ -9,8 +9,9 @@ Prints figures only (no assertions), best and median of the repeats:
    (golden Bingo and Five Up records among 40 players, 20 a night) and one table in play. A player's
    page and its JSON read with this process's kept ladders emptied before each request (as before they
    were kept, and as the first read after a restart), read again with the ladder kept, after an entry
-   at the table in play (a new version, the same finished tables: nothing worked out again), and the
-   first read after that table finishes (worked out once).
+   at the table in play (a new version, the same finished tables: nothing worked out again), the
+   first read after that table finishes (worked out once, from the start of the last night), and the
+   first read after an undo at a table of the first night (worked out from the first night).
 
 Targets: a 40-player night < 100 ms; a player's page with 500 tables < 200 ms.
 """
@@ -94,14 +95,15 @@ def in_app(repeats: int, tables: int) -> None:
         app = make_app(url, WTF_CSRF_ENABLED=False)
         client = app.test_client()
         club = client.post("/api/v1/clubs", json={"name": "Bench club", "players": NAMES}).get_json()
-        start, session = time.perf_counter(), None
+        start, session, first = time.perf_counter(), None, None
         for t in range(tables):
             if t % 20 == 0:
                 session = post(client, f"/api/v1/clubs/{club['id']}/sessions", {"name": f"Night {t // 20 + 1}", "players": NAMES}, club["director_token"])
             assert session is not None
             four = t % 5 == 4  # one table in five is a Five Up partnership
             players = rnd.sample(NAMES, 4 if four else 2)
-            post(client, f"/api/v1/sessions/{session['id']}/records", golden(FIVE_UP if four else BINGO, players), session["director_token"])
+            made = post(client, f"/api/v1/sessions/{session['id']}/records", golden(FIVE_UP if four else BINGO, players), session["director_token"])
+            first = first or made
         assert session is not None
         bingo = golden(BINGO, ["p00", "p01"], slice(None, -2))
         in_play = post(client, f"/api/v1/sessions/{session['id']}/records", bingo, session["director_token"])
@@ -128,6 +130,9 @@ def in_app(repeats: int, tables: int) -> None:
         row("player page, first read after that table finishes", timed(1, get(page)))
         row("player page, read again", timed(repeats, get(page)))
         print(f"ladders worked out by the last {2 + repeats} reads: {LADDERS.worked_out - worked} (1 expected)")
+        assert first is not None
+        post(client, f"/api/v1/tables/{first['id']}/events", {"type": "undo"}, first["scorer_token"])
+        row("player page, first read after an undo on the first night", timed(1, get(page)))
         with app.app_context():
             db.session.remove()
             db.engine.dispose()
