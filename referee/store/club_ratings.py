@@ -1,28 +1,143 @@
-"""A club's finished tables as ratings.py reads them: one query for the tables of the club's nights in
-the order played (oldest night first, tables by number), their results as history.py reads them (kept
-with each log line, made again from the log when behind it), and the players as name keys."""
+"""A club's ladder (ratings.py) as its players' pages and API read it: worked out once per change of
+the club's tables, then kept in this process.
+
+The club's finished tables are read in the order played (oldest night first, tables by number), their
+results as history.py reads them (kept with each log line, made again from the log when behind it), the
+players as name keys. Working out the ladder of a club of 500 tables costs a few hundred milliseconds,
+so each process keeps the last ladder of each club it read (``ClubLadders``), with the club's version it
+was worked out at: per table of the club's nights, its id and its last log line. A log is append-only
+(an entry, an undo, a correction are each a new line), so any change to any of the club's tables, and
+any table added, changes the version. Every read asks the database for the version first (one indexed
+query, no results read) and uses the kept ladder only if it is of that version; a version read before a
+write and results read after it only make the next reader look again, never serve a stale ladder.
+On a new version only the tables whose last log line changed (and tables added) have their results
+read; if the finished tables are then the same as before (an entry at a table still in play) the ladder
+is kept without working it out again; only a table finishing, or one no longer finished after an undo
+or a correction, does, and then from the start of the last club night when the nights before are
+unchanged (a table finishing on the night in play costs that night's tables, not the club's). The ladder stays derived: nothing of it is stored, and any process works it out afresh.
+"""
 
 from __future__ import annotations
 
-from sqlalchemy import select
+import threading
+from collections import OrderedDict
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
+
+from sqlalchemy import func, select
 
 from ..extensions import db
 from ..rules.names import name_key
 from .kept_results import kept_results
-from .models import Club, ClubSession, SessionTable
-from .ratings import Played
+from .models import Club, ClubSession, EventRow, SessionTable
+from .ratings import Ladder, Played
+
+KEEP = 64  # clubs per process
+
+Version = tuple[tuple[str, str, int, int], ...]  # per table: night, table id, number, last log line
 
 
-def club_played(club: Club) -> list[Played]:
+@dataclass(frozen=True)
+class Kept:
+    version: Version
+    tables: dict[tuple[str, int], Played | None]  # by (table id, last log line): finished as what, or not
+    played: tuple[Played, ...]  # the finished ones, in the order played
+    ladder: Ladder
+    before_last: Ladder  # the ladder of the finished tables of every night but the last
+    last_night: int  # where the last night's tables begin in ``played``
+
+
+class ClubLadders:
+    """The last ladder of each club read in this process (least recently read forgotten first);
+    safe across a worker's threads. A ladder handed out is shared: readers must not change it."""
+
+    def __init__(self, keep: int = KEEP) -> None:
+        self.keep = keep
+        self._items: OrderedDict[str, Kept] = OrderedDict()
+        self._lock = threading.Lock()
+        self.worked_out = 0  # ladders worked out from the tables (for tests and benchmarks)
+
+    def get(self, club_id: str) -> Kept | None:
+        with self._lock:
+            kept = self._items.get(club_id)
+            if kept is not None:
+                self._items.move_to_end(club_id)
+            return kept
+
+    def put(self, club_id: str, kept: Kept) -> None:
+        with self._lock:
+            self._items[club_id] = kept
+            self._items.move_to_end(club_id)
+            while len(self._items) > self.keep:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def ladder(self, club: Club) -> Ladder:
+        """The club's ladder as its tables now stand."""
+        version = club_version(club)
+        kept = self.get(club.id)
+        if kept is not None and kept.version == version:
+            return kept.ladder
+        known = kept.tables if kept is not None else {}
+        tables = {(table_id, seq): known[table_id, seq] for _, table_id, _, seq in version if (table_id, seq) in known}
+        tables.update(club_played([row for row in version if (row[1], row[3]) not in known]))
+        played = tuple(p for _, table_id, _, seq in version if (p := tables[table_id, seq]) is not None)
+        if kept is not None and played == kept.played:
+            self.put(club.id, replace(kept, version=version, tables=tables))
+            return kept.ladder
+        last_night = next((i for i, p in enumerate(played) if p.session == played[-1].session), 0)
+        if kept is not None and kept.last_night == last_night and kept.played[:last_night] == played[:last_night]:
+            before_last = kept.before_last  # the change is on the last night: the nights before stand
+        else:
+            before_last = Ladder(played[:last_night])
+        ladder = before_last.copy()
+        for table in played[last_night:]:
+            ladder.add(table)
+        with self._lock:
+            self.worked_out += 1
+        self.put(club.id, Kept(version, tables, played, ladder, before_last, last_night))
+        return ladder
+
+
+LADDERS = ClubLadders()
+
+
+def club_version(club: Club) -> Version:
+    """Per table of the club's nights in the order played: its night, id, number and last log line."""
+    last_line = select(func.max(EventRow.seq)).where(EventRow.table_id == SessionTable.table_id).scalar_subquery()
     rows = db.session.execute(
-        select(SessionTable.session_id, SessionTable.table_id)
+        select(SessionTable.session_id, SessionTable.table_id, SessionTable.number, func.coalesce(last_line, 0))
         .join(ClubSession, ClubSession.id == SessionTable.session_id)
         .where(ClubSession.club_id == club.id)
         .order_by(ClubSession.created_at, ClubSession.id, SessionTable.number)
     ).all()
-    results = kept_results([table_id for _, table_id in rows])
-    return [
-        Played(session_id, r.game, tuple(name_key(n) for n in r.players), r.winners, r.totals)
-        for (session_id, _), r in zip(rows, results, strict=True)
-        if r.finished
-    ]
+    return tuple((session_id, table_id, number, seq) for session_id, table_id, number, seq in rows)
+
+
+def club_played(rows: Sequence[tuple[str, str, int, int]]) -> dict[tuple[str, int], Played | None]:
+    """These tables (rows of a version) by (id, last log line): as played if finished, else None. Only
+    tables whose log changed since the ladder was kept are read: their results as they stand now."""
+    results = kept_results([table_id for _, table_id, _, _ in rows])
+    return {
+        (table_id, seq): (
+            Played(session_id, r.game, tuple(name_key(n) for n in r.players), r.winners, r.totals, table_id, number)
+            if r.finished
+            else None
+        )
+        for (session_id, table_id, number, seq), r in zip(rows, results, strict=True)
+    }
+
+
+def club_ladder(club: Club) -> Ladder:
+    """The club's ratings, each table's change to them and its players' records, as its tables now
+    stand (this process's ladder of the club, worked out again only when a finished table changed)."""
+    return LADDERS.ladder(club)
+
+
+def night_names(session_ids: Collection[str]) -> dict[str, str]:
+    """The names of these club nights, by id."""
+    rows = db.session.execute(select(ClubSession.id, ClubSession.name).where(ClubSession.id.in_(session_ids)))
+    return {session_id: name for session_id, name in rows}

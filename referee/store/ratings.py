@@ -11,14 +11,15 @@ partnerships (F1: seats 0 and 2, 1 and 3). The figure shown is the conservative 
 widens their uncertainty by ``IDLE_SIGMA`` (up to a newcomer's), so a rating that has not been tested
 for a while moves more when it is.
 
-Pure: tables in, ratings out (the club's reading of its results is history.py's).
+Pure: tables in, ratings out (the club's reading of its results, and the copy each process keeps of a
+club's ladder, are club_ratings.py's).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from openskill.models import PlackettLuce
 
@@ -41,6 +42,8 @@ class Played:
     players: tuple[str, ...]  # name keys, by seat
     winners: tuple[int, ...]
     totals: tuple[int, ...]
+    table: str = ""  # the game table's id (its public link), and its number on the night
+    number: int = 0
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -53,6 +56,11 @@ class Played:
         """Per side, 0 for the best: the winners first, then the higher total; equal places share."""
         keys = [(not any(s in self.winners for s in side), -self.totals[side[0]]) for side in self.sides]
         return tuple(sorted(set(keys)).index(key) for key in keys)
+
+    def side_of(self, player: str) -> int:
+        """The index in ``sides`` of the side ``player`` (a name key) sat on."""
+        seat = self.players.index(player)
+        return next(i for i, side in enumerate(self.sides) if seat in side)
 
 
 @dataclass
@@ -84,16 +92,50 @@ class Record:
     drawn: int = 0
 
 
-class Ladder:
-    """Ratings as tables are added one by one, in the order played (oldest night first)."""
+@dataclass(frozen=True)
+class Change:
+    """What one table did to one player's rating in its game: the figure shown before and after."""
 
-    def __init__(self) -> None:
+    table: Played
+    player: str
+    before: float
+    after: float
+
+    @property
+    def change(self) -> float:
+        return self.after - self.before
+
+    @property
+    def place(self) -> int:
+        """The player's side's place at the table, 1 for the best (equal places share)."""
+        return self.table.ranks[self.table.side_of(self.player)] + 1
+
+
+class Ladder:
+    """Ratings, each table's change to them and the records between players, as tables are added one
+    by one in the order played (oldest night first)."""
+
+    def __init__(self, tables: Iterable[Played] = ()) -> None:
         self.ratings: dict[tuple[str, str], Rating] = {}  # (game, player name key) -> rating
         self.nights: dict[str, int] = {}
+        self.changes: dict[str, list[Change]] = {}  # player -> every table's change, oldest first
+        self.records: dict[str, dict[tuple[str, str], Record]] = {}  # player -> (opponent, game) -> record
+        for table in tables:
+            self.add(table)
+
+    def copy(self) -> Ladder:
+        """A ladder to add more tables to, leaving this one as it stands."""
+        out = Ladder()
+        out.ratings = {key: replace(r, history=list(r.history)) for key, r in self.ratings.items()}
+        out.nights = dict(self.nights)
+        out.changes = {player: list(changes) for player, changes in self.changes.items()}
+        out.records = {player: dict(records) for player, records in self.records.items()}
+        return out
 
     def add(self, table: Played) -> None:
         night = self.nights.setdefault(table.session, len(self.nights))
         seats = [self.ratings.setdefault((table.game, name), Rating()) for name in table.players]
+        before = [r.rating for r in seats]
         for r in seats:
             if r.last_night >= 0 and night - r.last_night > 1:  # nights missed since the last one played
                 r.sigma = min(START_SIGMA, math.sqrt(r.sigma**2 + (night - r.last_night - 1) * IDLE_SIGMA**2))
@@ -107,14 +149,29 @@ class Ladder:
                     r.history[-1] = (table.session, r.rating)
                 else:
                     r.history.append((table.session, r.rating))
+        for name, was, r in zip(table.players, before, seats, strict=True):
+            self.changes.setdefault(name, []).append(Change(table, name, was, r.rating))
+        self._meet(table)
+
+    def _meet(self, table: Played) -> None:
+        """Add the table to each player's record against each opponent (partners are not opponents)."""
+        sides, ranks = table.sides, table.ranks
+        for mine, side in enumerate(sides):
+            for player in (table.players[s] for s in side):
+                records = self.records.setdefault(player, {})
+                for other, their in enumerate(sides):
+                    if other == mine:
+                        continue
+                    better, worse = ranks[mine] < ranks[other], ranks[mine] > ranks[other]
+                    for seat in their:
+                        key = (table.players[seat], table.game)
+                        was = records.get(key, Record())
+                        records[key] = Record(was.won + better, was.lost + worse, was.drawn + (not better and not worse))
 
 
 def ratings(tables: Iterable[Played]) -> dict[tuple[str, str], Rating]:
     """(game, player) -> rating after every table, taken in the order given (oldest night first)."""
-    ladder = Ladder()
-    for table in tables:
-        ladder.add(table)
-    return ladder.ratings
+    return Ladder(tables).ratings
 
 
 def win_chance(a: Rating, b: Rating) -> float:
@@ -123,22 +180,3 @@ def win_chance(a: Rating, b: Rating) -> float:
         [[MODEL.create_rating([a.mu, a.sigma])], [MODEL.create_rating([b.mu, b.sigma])]]
     )
     return float(chances[0])
-
-
-def head_to_head(tables: Iterable[Played], player: str) -> dict[tuple[str, str], Record]:
-    """(opponent, game) -> ``player``'s record against them, over the tables both sat at."""
-    out: dict[tuple[str, str], Record] = {}
-    for table in tables:
-        if player not in table.players:
-            continue
-        sides, ranks = table.sides, table.ranks
-        mine = next(i for i, side in enumerate(sides) if table.players.index(player) in side)
-        for i, side in enumerate(sides):
-            if i == mine:
-                continue
-            for seat in side:
-                key = (table.players[seat], table.game)
-                was = out.get(key, Record())
-                better, worse = ranks[mine] < ranks[i], ranks[mine] > ranks[i]
-                out[key] = Record(was.won + better, was.lost + worse, was.drawn + (not better and not worse))
-    return out

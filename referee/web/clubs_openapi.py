@@ -215,6 +215,6 @@ def club_schemas() -> dict[str, Any]:
                 },
                 **openapi_properties(),  # ratings and head-to-head records (issue 32)
             },
-            "required": ["player", "games", "ratings", "headToHead"],
+            "required": ["player", "games", "ratings", "recentTables", "headToHead"],
         },
     }

@@ -16,7 +16,6 @@ from referee.store.ratings import (
     START_SIGMA,
     Ladder,
     Played,
-    head_to_head,
     ratings,
     win_chance,
 )
@@ -99,6 +98,33 @@ def test_partners_share_a_result_and_a_many_player_table_ranks_by_total():
     assert rated[("five-up", "ann")].mu == rated[("five-up", "cy")].mu > rated[("five-up", "bo")].mu
     ninety_nine = Played("n0", "ninety-nine", ("ann", "bo", "cy"), (1,), (90, 276, 90))
     assert ninety_nine.ranks == (1, 0, 1)  # the winner first; equal totals share a place
-    records = head_to_head([five_up, ninety_nine], "ann")
+    records = Ladder([five_up, ninety_nine]).records["ann"]
     assert ("cy", "five-up") not in records  # a partner is no opponent
     assert (records[("bo", "five-up")].won, records[("bo", "ninety-nine")].lost, records[("cy", "ninety-nine")].drawn) == (1, 1, 1)
+
+
+def test_each_table_s_change_is_the_figure_after_it_less_the_one_before_and_names_the_place():
+    nights = [
+        Played("n0", "ninety-nine", ("ann", "bo", "cy"), (1,), (90, 276, 80)),
+        Played("n1", "ninety-nine", ("ann", "bo", "cy"), (0,), (120, 90, 90)),
+        Played("n2", "ninety-nine", ("cy", "ann"), (0,), (130, 60)),
+    ]
+    ladder = Ladder(nights)
+    assert [[c.place for c in ladder.changes[p][:2]] for p in ("ann", "bo", "cy")] == [[2, 1], [1, 2], [3, 2]]
+    for player in ("ann", "bo", "cy"):
+        changes = ladder.changes[player]
+        assert changes[0].before == 0  # a newcomer's mu - 3 sigma
+        assert all(a.after == b.before for a, b in zip(changes, changes[1:], strict=False))
+        assert changes[-1].after == ladder.ratings[("ninety-nine", player)].rating
+        assert sum(c.change for c in changes) == pytest.approx(changes[-1].after)
+
+
+def test_a_copied_ladder_goes_on_as_one_worked_out_whole_and_leaves_the_one_it_came_from():
+    tables, _ = synthetic_history(seed=5, games=60)
+    base = Ladder(tables[:40])
+    climbed = base.copy()
+    for table in tables[40:]:
+        climbed.add(table)
+    whole, first = Ladder(tables), Ladder(tables[:40])
+    assert (climbed.ratings, climbed.changes, climbed.records) == (whole.ratings, whole.changes, whole.records)
+    assert (base.ratings, base.changes, base.records) == (first.ratings, first.changes, first.records)

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.store.ratings import Played, ratings
+from referee.store.club_ratings import LADDERS, club_ladder, club_played, club_version
+from referee.store.clubs import get_club
+from referee.store.ratings import Ladder, Played, ratings
 from tests.conftest import close_app, make_app
 from tests.web.test_clubs import bearer, club_session, import_record, new_club
 from tests.web.test_sessions import golden
@@ -70,6 +72,8 @@ def test_the_openapi_document_has_the_rating_fields(client):
     props = doc["components"]["schemas"]["PlayerHistory"]["properties"]
     assert {"rating", "mu", "sigma", "provisional", "games", "history"} <= set(props["ratings"]["additionalProperties"]["properties"])
     assert set(props["headToHead"]["items"]["required"]) == {"opponent", "game", "won", "lost", "drawn"}
+    assert {"table", "session", "game", "place", "ratingBefore", "rating", "change"} <= set(props["recentTables"]["items"]["required"])
+    assert "recentTables" in doc["components"]["schemas"]["PlayerHistory"]["required"]
 
 
 def test_the_player_page_shows_ratings_their_chart_and_head_to_head_in_both_languages(client):
@@ -91,3 +95,101 @@ def test_the_player_page_shows_ratings_their_chart_and_head_to_head_in_both_lang
     assert client.get(f"/club/{club['id']}/players/0/rating-ninety-nine.svg").status_code == 404  # none played
     ja = client.get(f"/club/{club['id']}/players/0", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "対戦成績" in ja and "暫定" in ja and "最も得意な相手：ビンゴでBenに2勝0敗。" in ja
+
+
+def same_as_fresh(client, club_id):
+    """The club's kept ladder equals one worked out afresh from its tables' logs as they stand."""
+    with client.application.app_context():
+        club = get_club(club_id)
+        kept = club_ladder(club)
+        fresh = Ladder(p for p in club_played(club_version(club)).values() if p is not None)  # every table read again
+        assert (kept.ratings, kept.changes, kept.records) == (fresh.ratings, fresh.changes, fresh.records)
+        return kept
+
+
+def entry(client, table, event):
+    resp = client.post(f"/api/v1/tables/{table['id']}/events", json=event, headers=bearer(table["scorer_token"]))
+    assert resp.status_code == 201, resp.get_json()
+
+
+def test_the_kept_ladder_is_worked_out_once_per_finished_change_and_always_equals_a_fresh_one(client):
+    club = new_club(client, ROSTER)
+    friday = club_session(client, club, ROSTER, "Friday")
+    bingo = golden("records/bingo-four-deals-to-eight.json", ["Aki", "Ben"])
+    import_record(client, friday, bingo)  # finished: Aki 8-3
+    claim = bingo["events"][-1]
+    nearly = import_record(client, friday, {**bingo, "players": ["Chie", "Dai"], "events": bingo["events"][:-1]})
+    in_play = import_record(client, friday, {**bingo, "players": ["Ben", "Chie"], "events": bingo["events"][:-2]})
+    counted = player(client, club, 0)
+    worked_out = LADDERS.worked_out
+    assert player(client, club, 0) == counted and LADDERS.worked_out == worked_out  # read again: kept
+    assert same_as_fresh(client, club["id"]).ratings.get(("bingo", "chie")) is None  # Chie's table is not finished
+
+    entry(client, in_play, bingo["events"][-2])  # an entry at a table still in play: the ladder stands
+    assert player(client, club, 0) == counted and LADDERS.worked_out == worked_out
+    same_as_fresh(client, club["id"])
+
+    entry(client, nearly, claim)  # Chie's table finishes: worked out once, and read from then on
+    assert player(client, club, 2)["ratings"]["bingo"]["games"] == 1 and LADDERS.worked_out == worked_out + 1
+    finished = same_as_fresh(client, club["id"])
+    assert finished.ratings[("bingo", "chie")].games == 1
+    assert player(client, club, 3)["recentTables"][0]["table"] == nearly["id"] and LADDERS.worked_out == worked_out + 1
+
+    entry(client, nearly, {"type": "undo"})  # undone: as if it never finished
+    assert "bingo" not in player(client, club, 2)["ratings"] and LADDERS.worked_out == worked_out + 2
+    assert ("bingo", "chie") not in same_as_fresh(client, club["id"]).ratings
+    assert player(client, club, 0) == counted
+
+    saturday = club_session(client, club, ROSTER, "Saturday")
+    import_record(client, saturday, {**bingo, "players": ["Ben", "Chie"]})  # two tables finished on a new night
+    late = import_record(client, saturday, {**bingo, "players": ["Dai", "Aki"]})
+    same_as_fresh(client, club["id"])
+    kept = LADDERS.get(club["id"])
+    entry(client, late, {"type": "undo"})  # a change on the last night: the nights before are kept as they were
+    same_as_fresh(client, club["id"])
+    assert LADDERS.get(club["id"]).before_last is kept.before_last
+    entry(client, nearly, claim)  # a change on an earlier night: worked out from the first night
+    assert same_as_fresh(client, club["id"]).ratings[("bingo", "chie")].games == 2  # Friday's and Saturday's
+    assert LADDERS.get(club["id"]).before_last is not kept.before_last
+
+
+def test_a_player_sees_their_recent_tables_with_the_rating_change_in_the_api_and_on_the_page(client):
+    club = new_club(client, ROSTER)
+    friday = club_session(client, club, ROSTER, "Friday")
+    saturday = club_session(client, club, ROSTER, "Saturday")
+    first = import_record(client, friday, golden("records/bingo-four-deals-to-eight.json", ["Aki", "Ben"]))  # Aki wins
+    partners = import_record(client, friday, golden("records/five-up-partners-to-61.json", ["Dai", "Aki", "Chie", "Ben"]))  # Dai & Chie
+    last = import_record(client, saturday, golden("records/bingo-four-deals-to-eight.json", ["Ben", "Aki"]))  # Ben wins
+    played = [
+        Played(friday["id"], "bingo", ("aki", "ben"), (0,), (8, 3)),
+        Played(friday["id"], "five-up", ("dai", "aki", "chie", "ben"), (0, 2), (73, 33, 73, 33)),
+        Played(saturday["id"], "bingo", ("ben", "aki"), (0,), (8, 3)),
+    ]
+    fresh = Ladder(played).changes["aki"]
+
+    recent = player(client, club, 0)["recentTables"]
+    assert [(t["table"], t["session"], t["number"], t["game"]) for t in recent] == [
+        (last["id"], saturday["id"], 1, "bingo"),
+        (partners["id"], friday["id"], 2, "five-up"),
+        (first["id"], friday["id"], 1, "bingo"),
+    ]  # newest first; opponents in seating order
+    assert [(t["opponents"], t["place"], t["sides"]) for t in recent] == [([1], 2, 2), ([3, 2], 2, 2), ([1], 1, 2)]
+    for t, c in zip(recent, reversed(fresh), strict=True):
+        assert (t["ratingBefore"], t["rating"], t["change"]) == (round(c.before, 2), round(c.after, 2), round(c.change, 2))
+    bingo = [t for t in recent if t["game"] == "bingo"]
+    assert bingo[1]["ratingBefore"] == 0 and bingo[0]["ratingBefore"] == bingo[1]["rating"]  # a newcomer starts at 0
+    assert bingo[1]["change"] > 0 > bingo[0]["change"]  # a win raises, a loss lowers
+
+    page = client.get(f"/club/{club['id']}/players/0").get_data(as_text=True)
+    assert "Recent tables" in page
+    assert page.index(f'data-table="{last["id"]}"') < page.index(f'data-table="{partners["id"]}"') < page.index(f'data-table="{first["id"]}"')
+    assert f'href="/t/{last["id"]}"' in page and "Saturday, table 1" in page
+    assert "Bingo against Ben: won." in page and "Bingo against Ben: lost." in page
+    assert "Five Up against Dai and Chie: lost." in page
+    c = fresh[0]
+    assert f"Rating 0.0 → {c.after:.1f} ({c.change:+.1f})." in page
+    ja = client.get(f"/club/{club['id']}/players/0", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "最近の対局" in ja and "Saturday、テーブル 1" in ja
+    assert "ビンゴでBenに勝ち。" in ja and "ビンゴでBenに負け。" in ja and "ファイブアップでDai、Chieに負け。" in ja
+    assert f"レーティング 0.0 → {c.after:.1f}（{c.change:+.1f}）。" in ja
+
