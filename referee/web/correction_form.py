@@ -135,6 +135,52 @@ def correction_fields(game: Game, body: Mapping[str, Any], players: Iterable[str
     return fields
 
 
+# A deal, hand or round starts with one of these: the tiles and cards of its entries are out of play
+# for the others of the same deal, hand or round.
+STARTS = frozenset({"deal", "hand", "round"})
+# Fields whose tiles or cards an entry takes out of play (played, placed, bid, shown): a correction's
+# picker greys those of the other entries. A tile played on ("on") or a trump indicator is not spent.
+SPENT = frozenset({"lead", "reply", "tile", "tiles", "cards"})
+_TILE = re.compile(r"^(\d)-(\d)$")
+
+
+@dataclass(frozen=True)
+class Pack:
+    """What the correction's pickers offer, as the entry form does: the game's own cards (``allowed``;
+    None: every card) and the tiles and cards the other entries of the same deal took (``used``)."""
+
+    used: tuple[str, ...]
+    allowed: tuple[str, ...] | None
+    lowest: int  # the lowest card rank shown (6 for a 36-card pack)
+
+
+def _spent(body: Mapping[str, Any]) -> list[str]:
+    values: list[str] = []
+    for name in SPENT & body.keys():
+        value = body[name]
+        values.extend(
+            str(v) for v in (value if isinstance(value, list | tuple) else [value]) if v is not None
+        )
+    # a tile is named high number first in the pickers ("6-4"), whichever way the entry wrote it
+    return [f"{max(m[1], m[2])}-{min(m[1], m[2])}" if (m := _TILE.match(v)) else v for v in values]
+
+
+def correction_pack(rep: Replayed, seq: int) -> Pack:
+    """The tiles and cards the correction of the entry logged as ``seq`` may pick from."""
+    events = list(rep.effective)
+    at = next((i for i, e in enumerate(events) if e.seq == seq), None)
+    used: list[str] = []
+    if at is not None:
+        first = next((i for i in range(at, -1, -1) if events[i].body.get("type") in STARTS), 0)
+        end = next(
+            (i for i in range(at + 1, len(events)) if events[i].body.get("type") in STARTS), len(events)
+        )
+        used = [v for i in range(first, end) if i != at for v in _spent(events[i].body)]
+    detail = rep.view.detail if isinstance(rep.view.detail, Mapping) else {}
+    pack = detail.get("pack") or None
+    return Pack(tuple(used), None if pack is None else tuple(pack), 6 if pack and len(pack) <= 40 else 2)
+
+
 _INPUT = re.compile(r"<input\b[^>]*>")
 _VALUE = re.compile(r'\bvalue="([^"]*)"')
 

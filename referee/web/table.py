@@ -21,7 +21,7 @@ from ..store.record import to_record
 from ..store.tables import current, token_matches
 from . import service
 from .access import access_for, held_link, remember
-from .correction_form import correction_fields, correction_title, preselect
+from .correction_form import correction_fields, correction_pack, correction_title, preselect
 from .moments import render_moment
 from .presenting import form_event, public_events, public_record
 from .undo import last_undone
@@ -29,6 +29,7 @@ from .undo import last_undone
 bp = Blueprint("table", __name__, url_prefix="/t")
 bp.add_app_template_global(correction_fields)
 bp.add_app_template_global(correction_title)
+bp.add_app_template_global(correction_pack)
 bp.add_app_template_filter(preselect)
 bp.url_value_preprocessor(service.table_loader())
 

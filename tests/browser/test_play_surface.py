@@ -80,9 +80,11 @@ def five_up_play(page: Page, t: Tapper, ev: dict) -> None:
 
 
 def ninety_nine_scorer_bid(page: Page, t: Tapper, ev: dict) -> None:
-    """The last bid of a deal entered on the scorer's phone: the seat is the one still missing (chosen
-    already), then its three cards and Record bid."""
-    expect(page.locator(f".nn-scorer-bid input[name=seat][value='{ev['seat']}']")).to_be_checked()
+    """A bid entered on the scorer's phone: whose bid (chosen already when it is the last one missing),
+    then its three cards and Record bid."""
+    seat = page.locator(f".nn-scorer-bid input[name=seat][value='{ev['seat']}']")
+    if not seat.is_checked():
+        t.tap(page.locator(f".nn-scorer-bid label:has(input[name=seat][value='{ev['seat']}'])"), "whose bid")
     for i, card in enumerate(ev["cards"]):
         t.tap(pick(page, "cards", card), f"bid card {i + 1}")
     t.tap(page.locator("#record-bid"), "Record bid")
@@ -242,6 +244,29 @@ def test_a_whole_run_of_plays_fits_one_screen_per_play(browser: Browser, base_ur
 @pytest.mark.parametrize("game", ["bingo", "five_up"])
 def test_bingo_and_five_up_fit_small_and_large_phones(browser: Browser, base_url: str, game: str, size):
     walk(browser, base_url, BY_GAME[game], width=size[0], height=size[1])
+
+
+# The scorer's longest entry forms of the two card games, walked at 360x740: a deal's three bids all
+# entered on the scorer's phone (the first needs whose bid: 5 taps), the first picks of the draft with
+# the whole deck of 50 on the screen.
+NARROW = [
+    Walk(
+        "ninety_nine",
+        "ninety-nine-three-player-game-to-100",
+        15,
+        17,
+        {"bid": (ninety_nine_scorer_bid, 5)},
+        {"bid": ".answer-last"},
+    ),
+    Walk(
+        "trick_de_bingo", "trick-de-bingo-one-round", 1, 3, {"pick": (tdb_pick, 3)}, {"pick": ".answer-last"}
+    ),
+]
+
+
+@pytest.mark.parametrize("w", NARROW, ids=[w.game for w in NARROW])
+def test_the_scorers_bids_and_draft_fit_a_small_phone(browser: Browser, base_url: str, w: Walk):
+    walk(browser, base_url, w, width=360, height=740)
 
 
 @pytest.mark.parametrize("w", WALKS, ids=[w.game for w in WALKS])

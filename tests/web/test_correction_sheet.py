@@ -181,3 +181,47 @@ def test_a_viewer_reads_why_it_cannot_record_and_how_to_get_a_scoring_link(clien
     client.get(f"/t/{table}/join/{made['scorer_token']}")
     scorer = client.get(f"/t/{table}").get_data(as_text=True)
     assert 'id="viewer-note"' not in scorer
+
+
+def inputs(page: str, name: str) -> dict[str, str]:
+    """The picker ``name`` of a correction sheet: value -> its input tag."""
+    tags = re.findall(rf'<input\b[^>]*name="{re.escape(name)}"[^>]*>', page)
+    return {re.search(r'value="([^"]*)"', t).group(1): t for t in tags}
+
+
+@pytest.mark.parametrize(
+    "record, seq, name, own, spent, free, absent",
+    [
+        # Bingo deal 1, trick 2 (6-6, 5-2): trick 1's tiles and the tiles shown after the claim are
+        # spent; 4-1, played only in deal 2, is free
+        ("bingo-four-deals-to-eight.json", 4, "lead", "6-6", ["0-0", "5-3", "6-5"], ["4-1", "5-2"], []),
+        # Ninety-Nine for three, deal 1, trick 1 (KS 6D 9S): the 36-card pack, no five or two; the other
+        # tricks' cards and the sealed bids' cards of the same deal are spent
+        (
+            "ninety-nine-three-player-game-to-100.json",
+            4,
+            "cards.0",
+            "KS",
+            ["9H", "7S", "QH"],
+            [],
+            ["5S", "2H"],
+        ),
+        # Ninety-Nine deal 2, Aki's bid (AC 8D 9S): deal 1's cards are free again, Ben's bid is spent
+        ("ninety-nine-three-player-game-to-100.json", 16, "cards", "AC", ["KH", "AS"], ["QS", "KS"], ["5S"]),
+    ],
+)
+def test_a_correction_offers_the_games_own_pack_with_the_deals_other_tiles_and_cards_greyed(
+    client, record, seq, name, own, spent, free, absent
+):
+    table, _record = imported(client, record)
+    offered = inputs(client.get(f"/t/{table}/correct/{seq}", headers=HX).get_data(as_text=True), name)
+    assert "checked" in offered[own] and "disabled" not in offered[own]  # the entry as it stands
+    assert [v for v in spent if "disabled" not in offered[v]] == []
+    assert [v for v in free if "disabled" in offered[v]] == []
+    assert [v for v in absent if v in offered] == []
+
+
+def test_a_ninety_nine_deal_is_corrected_without_a_turned_up_card_unless_the_table_plays_one(client):
+    table, _record = imported(client, "ninety-nine-three-player-game-to-100.json")
+    sheet = client.get(f"/t/{table}/correct/1", headers=HX).get_data(as_text=True)
+    assert "dealer" in sheet and 'name="turnup"' not in sheet

@@ -1,7 +1,7 @@
 """The table page in Japanese reads as a Japanese player writes (issue 27): a player is named one way
 in a sentence (「Benさんの勝ち」, never 「Benの勝ち」 beside it), no "trump: no trump", trick counters as
 players count (第1フェーズ・第3トリック), no English word inside a sentence ("blank"), and "entry" is 記録
-(never イベント). Every game's golden record is cut at several points and its scorer's page read, as
+(never イベント), no half-width colon after Japanese. Every game's golden record is cut at several points and its scorer's page read, as
 text, in Japanese. The catalogues' sentences use Japanese punctuation (：and （） around Japanese words)."""
 
 import json
@@ -37,6 +37,8 @@ def unnatural(line: str, players: list[str]) -> list[str]:
         found.append("an English word")
     if "イベント" in line:
         found.append("イベント")
+    if re.search(rf"[{JP}]\s*:", line):  # a template's colon after a translated word: ：
+        found.append("a half-width colon")
     return found
 
 
