@@ -48,6 +48,7 @@ CREATE_ENDPOINTS = frozenset(
         "sessions_pages.add_record",
         # a paired round makes its tables at once (issue 32)
         "sessions_api.new_round",
+        "sessions_pages.pair_round",
     }
 )
 """Every way to create something: one budget (``CREATE_LIMIT``) per client for all of them together."""

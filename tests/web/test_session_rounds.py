@@ -146,3 +146,35 @@ def test_openapi_documents_the_rounds(client):
     schemas = doc["components"]["schemas"]
     assert schemas["NewRound"]["required"] == ["game", "seats", "method"]
     assert schemas["RoundCreated"]["required"] == ["round", "tables", "byes"]
+
+
+def test_the_director_pairs_a_round_on_the_screen_and_sees_its_tables_and_byes_in_both_languages(client):
+    session = new_session(client)
+    client.get(f"/s/{session['id']}?token={session['director_token']}")
+    page = client.get(f"/s/{session['id']}").get_data(as_text=True)
+    assert "Pair the next round" in page and "No round has been paired yet." in page
+    posted = client.post(
+        f"/s/{session['id']}/rounds", data={"game": "score-pad", "method": "swiss", "absent": ["0"]}
+    )
+    assert posted.status_code == 302 and posted.headers["Location"].endswith("#rounds")
+    assert rounds(client, session)[0]["byes"] == []  # four present: Ben, Chie, Dai, Eri
+    page = client.get(f"/s/{session['id']}").get_data(as_text=True)
+    assert "Round 1: Score pad" in page and "Ben against Chie" in page and "Dai against Eri" in page
+    client.post(f"/s/{session['id']}/rounds", data={"game": "score-pad", "method": "swiss"})
+    ja = client.get(f"/s/{session['id']}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "次のラウンドを組む" in ja and "第2ラウンド" in ja and "休み：" in ja
+
+
+def test_a_refused_pairing_form_comes_back_with_its_reason_and_what_was_sent(client):
+    session = new_session(client)
+    client.get(f"/s/{session['id']}?token={session['director_token']}")
+    refused = client.post(
+        f"/s/{session['id']}/rounds",
+        data={"game": "five-up", "method": "partners", "absent": ["3", "4"]},
+        headers={"Accept-Language": "ja"},
+    )  # three players cannot make a table of four
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert 'value="partners" checked' in page and 'value="4" checked' in page and 'value="0" checked' not in page
+    assert "ラウンドを組むには少なくとも4人の出席が必要です。" in page
+    assert rounds(client, session) == []
