@@ -21,7 +21,7 @@ from ..extensions import db
 from ..rules import game as get_game
 from ..rules.base import IllegalEvent, MalformedEvent, View, _
 from ..rules.names import name_key
-from .models import ClubSession, SessionRound, SessionTable
+from .models import ClubSession, Seat, SessionRound, SessionTable
 from .pairings import PairingError, Round, numbered, partners, swiss
 from .record import check_header
 from .sessions import add_table, table_rows
@@ -210,3 +210,25 @@ def rounds_of(session: ClubSession) -> list[RoundRow]:
             select(SessionRound).where(SessionRound.session_id == session.id).order_by(SessionRound.number)
         )
     ]
+
+
+def next_table(table_id: str, seat: int) -> tuple[str, int] | None:
+    """The table (id, number) where this seat's player sits in the latest paired round after this table,
+    if a later round of its session seats them: what their phone shows as "your next table"."""
+    link = db.session.get(SessionTable, table_id)
+    if link is None:
+        return None
+    name = select(Seat.name).where(Seat.table_id == table_id, Seat.index == seat).scalar_subquery()
+    row = db.session.execute(
+        select(SessionTable.table_id, SessionTable.number)
+        .join(Seat, Seat.table_id == SessionTable.table_id)
+        .where(
+            SessionTable.session_id == link.session_id,
+            SessionTable.round.is_not(None),
+            SessionTable.number > link.number,
+            Seat.name == name,
+        )
+        .order_by(SessionTable.number.desc())
+        .limit(1)
+    ).first()
+    return (row[0], row[1]) if row else None

@@ -178,3 +178,17 @@ def test_a_refused_pairing_form_comes_back_with_its_reason_and_what_was_sent(cli
     assert 'value="partners" checked' in page and 'value="4" checked' in page and 'value="0" checked' not in page
     assert "ラウンドを組むには少なくとも4人の出席が必要です。" in page
     assert rounds(client, session) == []
+
+
+def test_a_players_phone_shows_their_next_table_once_a_later_round_seats_them(client):
+    session = new_session(client)
+    first = pair(client, session, SWISS).get_json()["tables"]
+    seat_link = f"/t/{first[1]['id']}/join/{first[1]['seat_tokens'][0]}"  # Chie's phone at table 2
+    client.get(seat_link)
+    assert "Your next table" not in client.get(f"/t/{first[1]['id']}").get_data(as_text=True)
+    second = pair(client, session, SWISS).get_json()["tables"]
+    [chie] = [t for t in second if 2 in t["seats"]]
+    page = client.get(f"/t/{first[1]['id']}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert f"次のテーブル：テーブル {chie['number']}" in page and f"/t/{chie['id']}" in page
+    viewer = client.application.test_client()  # the viewer link is nobody's seat: no next table
+    assert "Your next table" not in viewer.get(f"/t/{first[1]['id']}").get_data(as_text=True)
