@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.web.test_director_board import score
 from tests.web.test_sessions import ROSTER, director, new_session, session_state
 
 SWISS = {"game": "score-pad", "seats": 2, "method": "swiss"}
@@ -22,15 +23,6 @@ def rounds(client, session) -> list[dict]:
     resp = client.get(f"/api/v1/sessions/{session['id']}/rounds", headers=director(session))
     assert resp.status_code == 200
     return resp.get_json()["rounds"]
-
-
-def score(client, table, points):
-    resp = client.post(
-        f"/api/v1/tables/{table['id']}/events",
-        json={"type": "round", "points": points},
-        headers={"Authorization": f"Bearer {table['scorer_token']}"},
-    )
-    assert resp.status_code == 201, resp.get_json()
 
 
 def test_a_swiss_round_makes_its_tables_as_the_tables_api_does_and_gives_the_lowest_a_bye(client):
