@@ -136,8 +136,25 @@ class SessionTable(Model):
     table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
     session_id: Mapped[str] = mapped_column(ForeignKey("club_sessions.id"), index=True)
     number: Mapped[int]
+    round: Mapped[int | None] = mapped_column(default=None)
+    """The paired round the table belongs to (rounds.py); None for a table added by hand."""
 
     table: Mapped[GameTable] = relationship()
+
+
+class SessionRound(Model):
+    """A round the director paired (rounds.py): its game and method, and who sat out (roster indices).
+    Its tables are the session tables with this ``round``; the key keeps two directors' clicks from
+    making the same round twice."""
+
+    __tablename__ = "session_rounds"
+
+    session_id: Mapped[str] = mapped_column(ForeignKey("club_sessions.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    method: Mapped[str] = mapped_column(String(16))
+    byes: Mapped[list[int]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
 
 
 class Club(Model):

@@ -143,7 +143,9 @@ def seat_token(director_token: str, table_id: str, seat: int) -> str:
     return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
 
-def _link(session: ClubSession, director_token: str, created: Created) -> tuple[Created, int]:
+def _link(
+    session: ClubSession, director_token: str, created: Created, round_number: int | None = None
+) -> tuple[Created, int]:
     """Number the table in the session (a lost race for a number takes the next one) and give its
     seats their derived tokens (the random ones made with the table were never handed out)."""
     table = created.table
@@ -157,7 +159,7 @@ def _link(session: ClubSession, director_token: str, created: Created) -> tuple[
             )
             or 0
         ) + 1
-        db.session.add(SessionTable(table_id=table.id, session_id=session.id, number=number))
+        db.session.add(SessionTable(table_id=table.id, session_id=session.id, number=number, round=round_number))
         try:
             db.session.commit()
             return Created(table, created.scorer_token, tokens), number
@@ -169,11 +171,17 @@ def _link(session: ClubSession, director_token: str, created: Created) -> tuple[
 
 
 def add_table(
-    session: ClubSession, director_token: str, game_id: Any, players: Any, options: Any
+    session: ClubSession,
+    director_token: str,
+    game_id: Any,
+    players: Any,
+    options: Any,
+    round_number: int | None = None,
 ) -> tuple[Created, int]:
-    """A new table of the session (players from its roster), and its number."""
+    """A new table of the session (players from its roster), and its number; ``round_number``: the
+    paired round it belongs to (rounds.py)."""
     created = create_table(game_id, on_roster(session, players), options)
-    return _link(session, director_token, created)
+    return _link(session, director_token, created, round_number)
 
 
 def import_into(session: ClubSession, director_token: str, parsed: ParsedRecord) -> tuple[Created, int]:

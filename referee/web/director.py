@@ -35,19 +35,21 @@ from ..store.models import ClubSession
 from ..store.refusals import STORM_REFUSALS, Refusals, refusals_of
 from ..store.replay import Replayed
 from ..store.results import result_of_replayed
+from ..store.rounds import pair_round as pair
 from ..store.sessions import (
     Activity,
     activity,
     board_states,
     get_session,
     import_into,
+    roster_of,
     seat_links,
     session_results,
     session_tables,
     standings,
 )
 from .access import director_token, remember_links
-from .director_forms import add_table_from, tools
+from .director_forms import add_table_from, named_rounds, round_body, tools
 from .i18n import explain
 from .live_cache import FragmentCache
 from .pages import posted_record
@@ -213,9 +215,17 @@ def _page(status: int = 200, **shown: Any) -> tuple[str, int]:
     director_link = url_for(
         "sessions_pages.director", session_id=club.id, token=g.director_token, _external=True
     )
-    context = tools(club, **shown)
+    context = tools(club, **{k: v for k, v in shown.items() if not k.startswith("round_")})
     return render_template(
-        "session/director.html", club=club, board=board, director_link=director_link, **context
+        "session/director.html",
+        club=club,
+        board=board,
+        director_link=director_link,
+        roster_names=roster_of(club),
+        rounds=named_rounds(club),
+        round_form=shown.get("round_form"),
+        round_error=shown.get("round_error"),
+        **context,
     ), status
 
 
@@ -272,6 +282,19 @@ def add_record(session_id: str):
         else:
             return _added(created.table.id, created.scorer_token, created.seat_tokens)
     return _page(422, import_error=error, pasted=pasted)
+
+
+@bp.post("/<session_id>/rounds")
+def pair_round(session_id: str):
+    """The next round paired from the form (rounds.py); its tables' links are held by this browser, as
+    after adding a table. Refused: the form again as sent, with the reason."""
+    try:
+        made = pair(g.club_session, g.director_token, round_body(request.form))
+    except RuleError as err:
+        return _page(422, round_form=request.form, round_error=explain(err))
+    for table in made.tables:
+        remember_links(table.created.table.id, table.created.scorer_token, table.created.seat_tokens)
+    return redirect(url_for("sessions_pages.director", session_id=session_id, _anchor="rounds"))
 
 
 # --- paper for the evening: pure builders (printables/club.py), fed here -------------------------

@@ -9,6 +9,7 @@ API refuses it. A refused entry comes back with what was sent; nothing is stored
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
@@ -17,6 +18,7 @@ from ..rules import GAMES
 from ..rules import game as find_game
 from ..rules.base import Game
 from ..store.models import ClubSession
+from ..store.rounds import SEATS, rounds_of
 from ..store.sessions import TableRow, add_table, roster_of, session_tables
 from ..store.sharing import set_confirm_corrections
 from ..store.tables import Created, current
@@ -31,6 +33,40 @@ def add_table_from(session: ClubSession, director_token: str, form: MultiDict) -
     if form.get("confirm_corrections"):
         set_confirm_corrections(created.table, True)
     return created, number
+
+
+def round_body(form: MultiDict) -> dict[str, Any]:
+    """The pairing form as the rounds API's body: one choice gives the method and its seats."""
+    method = form.get("method", "")
+    return {
+        "game": form.get("game"),
+        "method": method,
+        "seats": SEATS.get(method),
+        "absent": [int(p) for p in form.getlist("absent") if p.isdigit()],
+    }
+
+
+@dataclass(frozen=True)
+class NamedRound:
+    """A paired round as the screen shows it: tables as (table id, number, names in seat order)."""
+
+    number: int
+    game: Game
+    tables: tuple[tuple[str, int, tuple[str, ...]], ...]
+    byes: tuple[str, ...]
+
+
+def named_rounds(session: ClubSession) -> list[NamedRound]:
+    names = roster_of(session)
+    return [
+        NamedRound(
+            r.number,
+            find_game(r.game),
+            tuple((table_id, number, tuple(names[p] for p in seats)) for table_id, number, seats in r.tables),
+            tuple(names[p] for p in r.byes),
+        )
+        for r in rounds_of(session)
+    ]
 
 
 def _game(game_id: Any) -> Game | None:

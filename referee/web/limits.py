@@ -46,6 +46,9 @@ CREATE_ENDPOINTS = frozenset(
         "clubs_pages.new_session_alone",
         "sessions_pages.add_table",
         "sessions_pages.add_record",
+        # a paired round makes its tables at once (issue 32)
+        "sessions_api.new_round",
+        "sessions_pages.pair_round",
     }
 )
 """Every way to create something: one budget (``CREATE_LIMIT``) per client for all of them together."""

@@ -21,6 +21,7 @@ from ..rules.base import MalformedEvent, RuleError, _
 from ..rules.numbers import whole_number
 from ..store.models import GameTable
 from ..store.replay import Replayed
+from ..store.rounds import next_table
 from ..store.sharing import CONFIRMED, PENDING, REJECTED, corrections_of, version
 from ..store.tables import StaleWrite, current, get_table
 from ..store.writing import Written, write
@@ -178,7 +179,11 @@ def render(rep: Replayed, *, error: str | None = None, status: int = 200) -> Any
     if htmx and status == 422:
         body = render_template("table/_answer.html", table=g.table, rep=rep, access=g.access, error=error)
         return body, status, {"HX-Retarget": "#answer", "HX-Reswap": "outerHTML"}
-    return render_table("table/_main.html" if htmx else "table/page.html", rep, error=error), status
+    if htmx:
+        return render_table("table/_main.html", rep, error=error), status
+    seat = g.access.seat
+    later = next_table(g.table.id, seat) if seat is not None else None  # a paired round's next table
+    return render_table("table/page.html", rep, error=error, next_table=later), status
 
 
 def answer(outcome: Outcome) -> Any:

@@ -17,6 +17,7 @@ from ..rules.base import RuleError, _
 from ..store.models import ClubSession
 from ..store.record import RecordError, parse_record
 from ..store.results import result_of_replayed
+from ..store.rounds import RoundMade, pair_round, rounds_of
 from ..store.sessions import (
     TableRow,
     add_table,
@@ -150,3 +151,47 @@ def new_record(session_id: str):
     except RuleError as err:
         return error_response(refusal_status(err), err)
     return _numbered(created, number, session)
+
+
+def round_json(made: RoundMade, session: ClubSession) -> dict[str, Any]:
+    """A paired round's answer: each table as POST .../tables answers it, with its seats by roster index."""
+    tables = []
+    for table in made.tables:
+        payload = created_response(table.created).get_json()
+        payload.update(number=table.number, session=session.id, seats=list(table.seats))
+        tables.append(payload)
+    return {"round": made.number, "tables": tables, "byes": list(made.byes)}
+
+
+@bp.post("/<session_id>/rounds")
+def new_round(session_id: str):
+    session, refused = director_session(session_id, bearer())
+    if session is None:
+        return refused
+    try:
+        made = pair_round(session, bearer() or "", json_object())
+    except RuleError as err:
+        return error_response(refusal_status(err), err)
+    resp = jsonify(round_json(made, session))
+    resp.status_code = 201
+    resp.headers["Location"] = url_for("sessions_api.list_rounds", session_id=session.id)
+    return resp
+
+
+@bp.get("/<session_id>/rounds")
+def list_rounds(session_id: str):
+    session, refused = director_session(session_id, bearer())
+    if session is None:
+        return refused
+    return jsonify(
+        rounds=[
+            {
+                "round": r.number,
+                "game": r.game,
+                "method": r.method,
+                "tables": [{"id": t, "number": n, "seats": list(seats)} for t, n, seats in r.tables],
+                "byes": list(r.byes),
+            }
+            for r in rounds_of(session)
+        ]
+    )

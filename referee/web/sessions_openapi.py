@@ -107,6 +107,37 @@ def session_paths() -> dict[str, Any]:
                 ),
             }
         },
+        "/api/v1/sessions/{session_id}/rounds": {
+            "post": {
+                "summary": "Pair the next round from the standings as they stand (finished tables by their "
+                "result, unfinished ones by their current totals) and make its tables",
+                "description": "Swiss (2 seats): no rematch, at most one bye per player, players of the same "
+                "score meet where they can, ties broken by the sum of their opponents' scores. Partners "
+                "(4 seats, seats 0 and 2 partners against 1 and 3): no repeated partnership, opponents met "
+                "at most twice. pinned maps a roster place to the table of the round it must play at "
+                "(1 = the round's first table).",
+                "parameters": [SESSION_ID],
+                "security": DIRECTOR,
+                "requestBody": request_body({"$ref": "#/components/schemas/NewRound"}),
+                "responses": _guarded(
+                    {
+                        "201": answer("paired: the round's tables and byes", {"$ref": "#/components/schemas/RoundCreated"}),
+                        "400": answer("not JSON", ERR),
+                        "422": answer(
+                            "refused: a bad body, or a round that cannot keep its rules (rematch, no_bye, "
+                            "partners, seats, pinned), said in a sentence; nothing is made",
+                            ERR,
+                        ),
+                    }
+                ),
+            },
+            "get": {
+                "summary": "The session's paired rounds, each with its tables and byes",
+                "parameters": [SESSION_ID],
+                "security": DIRECTOR,
+                "responses": _guarded({"200": answer("the rounds", {"$ref": "#/components/schemas/Rounds"})}),
+            },
+        },
     }
 
 
@@ -169,6 +200,54 @@ def session_schemas() -> dict[str, Any]:
                 "seat_tokens": NAMES,
             },
             *("id", "number", "scorer_token", "viewer_url"),
+        ),
+        "NewRound": _object(
+            {
+                "game": STRING,
+                "seats": {"type": "integer", "enum": [2, 4]},
+                "method": {"type": "string", "enum": ["swiss", "partners"]},
+                "pinned": {
+                    "type": "object",
+                    "description": "roster place (as text) -> table of the round, from 1",
+                    "additionalProperties": {"type": "integer", "minimum": 1},
+                },
+                "absent": _list_of(INTEGER, description="roster places of players not playing this round"),
+            },
+            *("game", "seats", "method"),
+        ),
+        "RoundCreated": _object(
+            {
+                "round": INTEGER,
+                "tables": _list_of(
+                    {
+                        "allOf": [
+                            {"$ref": "#/components/schemas/SessionTableCreated"},
+                            _object({"seats": _list_of(INTEGER, description="roster places in seat order")}, "seats"),
+                        ]
+                    }
+                ),
+                "byes": _list_of(INTEGER, description="roster places of the players sitting this round out"),
+            },
+            *("round", "tables", "byes"),
+        ),
+        "Rounds": _object(
+            {
+                "rounds": _list_of(
+                    _object(
+                        {
+                            "round": INTEGER,
+                            "game": STRING,
+                            "method": STRING,
+                            "tables": _list_of(
+                                _object({"id": STRING, "number": INTEGER, "seats": _list_of(INTEGER)}, "id", "number", "seats")
+                            ),
+                            "byes": _list_of(INTEGER),
+                        },
+                        *("round", "game", "method", "tables", "byes"),
+                    )
+                )
+            },
+            "rounds",
         ),
         "Session": _object(
             {

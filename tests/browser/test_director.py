@@ -102,3 +102,44 @@ def test_a_director_runs_an_evening_from_the_browser_and_sees_a_scorer_live(
         expect(director.locator("#board [data-table='1'] .score")).to_have_text(["0", "0"])
     finally:
         laptop.close()
+
+
+def test_the_director_pairs_round_two_and_a_players_phone_shows_its_next_table(
+    page: Page, browser: Browser, base_url: str
+):
+    made = page.request.post(
+        f"{base_url}/api/v1/sessions", data={"name": "Friday club", "players": ["Aki", "Ben", "Chie", "Dai"]}
+    )
+    session = made.json()
+    auth = {"Authorization": f"Bearer {session['director_token']}"}
+    first = page.request.post(
+        f"{base_url}/api/v1/sessions/{session['id']}/rounds",
+        data={"game": "score-pad", "seats": 2, "method": "swiss"},
+        headers=auth,
+    ).json()["tables"]
+    chie = first[1]  # Chie against Dai at table 2; Chie's phone holds her seat link
+    page.goto(f"{base_url}/t/{chie['id']}/join/{chie['seat_tokens'][0]}")
+    ready(page)
+    expect(page.locator(".next-table")).to_have_count(0)
+
+    director = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        board = director.new_page()
+        board.goto(session["url"])
+        ready(board)
+        board.get_by_text("Pair the next round").click()
+        board.get_by_label("Game").last.select_option("score-pad")
+        board.get_by_role("button", name="Pair the round").click()
+        expect(board.get_by_role("heading", name="Round 2: Score pad")).to_be_visible()
+        expect(board.locator("#rounds")).to_contain_text("Aki against Chie")
+    finally:
+        director.close()
+
+    page.reload()  # Aki against Chie is table 3 of the session
+    next_table = page.get_by_role("link", name="Your next table: Table 3")
+    expect(next_table).to_be_visible()
+    rounds = page.request.get(f"{base_url}/api/v1/sessions/{session['id']}/rounds", headers=auth).json()["rounds"]
+    [theirs] = [t for t in rounds[1]["tables"] if 2 in t["seats"]]
+    assert theirs["number"] == 3
+    next_table.click()
+    expect(page).to_have_url(re.compile(rf"/t/{theirs['id']}$"))

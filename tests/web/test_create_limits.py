@@ -47,6 +47,8 @@ CREATES = [
     Create("clubs_pages.new_session_alone", "/sessions/new", form={"name": "Friday", "players": "Aki\nBen"}),
     Create("sessions_pages.add_table", "/s/{session}/tables?token={session_token}", form={"game": "score-pad", "players": PAIR}),
     Create("sessions_pages.add_record", "/s/{session}/records?token={session_token}", form={"text": RECORD}),
+    Create("sessions_pages.pair_round", "/s/{session}/rounds?token={session_token}", form={"game": "score-pad", "method": "swiss"}),
+    Create("sessions_api.new_round", "/api/v1/sessions/{session}/rounds", json={"game": "score-pad", "seats": 2, "method": "swiss"}, auth="session"),
 ]  # fmt: skip
 
 
@@ -57,7 +59,8 @@ def workers(database_url):
     apps = [make_app(database_url, RATELIMIT_ENABLED=True, WTF_CSRF_ENABLED=False) for _ in range(2)]
     director = apps[0].test_client()
     director.environ_base["REMOTE_ADDR"] = DIRECTOR
-    session = director.post("/api/v1/sessions", json={"name": "S", "players": PAIR}).get_json()
+    evening = PAIR + [f"Player {n}" for n in range(10)]  # ten Swiss rounds without a rematch
+    session = director.post("/api/v1/sessions", json={"name": "S", "players": evening}).get_json()
     club = director.post("/api/v1/clubs", json={"name": "C", "players": PAIR}).get_json()
     phones = [a.test_client() for a in apps]
     for phone in phones:
