@@ -25,6 +25,10 @@ TITLE_MM, SUBTITLE_MM, GAP_MM = 7.0, 5.0, 3.0  # title and subtitle line heights
 HEADER_ROW_MM, NOTE_LEADING_MM, FOOTER_MM, PAD_MM = 8.0, 3.6, 7.0, 1.2
 HEADER_MIN_PT, LEADING = 5.0, 1.15  # smallest header size; line pitch as a multiple of the size
 HEADER_STEPS = ((1, 7.0), (2, 6.0), (3, HEADER_MIN_PT))  # (most lines, smallest size), tried in turn
+SHEET_PT, SHEET_FILL = 14.0, 0.67
+"""A score sheet's headers and cells start at 14 pt, large enough for older players' eyes, and are set
+smaller only where a column is too narrow. Its text may take 67% of a row's height (other boxes: 62%),
+so a 7.5 mm row holds 14 pt and a sheet keeps the rows on a page it had at 10 pt."""
 NO_LINE_START = "ーッャュョァィゥェォヵヶっゃゅょぁぃぅぇぉ、。，．・）」』】％!?！？),.:;"
 """Characters a wrapped line may not start with (the usual Japanese line-breaking rule, plus
 closing punctuation): the character before goes down with them."""
@@ -121,13 +125,22 @@ def new_canvas(spec: PageSpec, title: str) -> tuple[Canvas, io.BytesIO]:
 
 
 def draw_text(
-    canvas: Canvas, text: str, x: float, y: float, w: float, h: float, size: float, align: Align
+    canvas: Canvas,
+    text: str,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    size: float,
+    align: Align,
+    fill: float = 0.62,
 ) -> None:
-    """Set ``text`` (shrunk to fit) in the box with lower-left (x, y) and size w x h, all in mm."""
+    """Set ``text`` (shrunk to fit, and to ``fill`` of the box's height at most) in the box with
+    lower-left (x, y) and size w x h, all in mm."""
     if not text:
         return
     inner = pt(w - 2 * PAD_MM)
-    text, size = fit_text(text, inner, min(size, pt(h) * 0.62))
+    text, size = fit_text(text, inner, min(size, pt(h) * fill))
     baseline = pt(y) + (pt(h) - size * 0.72) / 2  # centre the cap height in the box
     canvas.setFont(register_font(), size)
     if align == "left":

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from printables.drawing import (
-    CELL_PT,
     FOOTER_MM,
     GAP_MM,
     HEADER_ROW_MM,
@@ -31,6 +30,8 @@ from printables.drawing import (
     NOTE_PT,
     PAD_MM,
     SHADE,
+    SHEET_FILL,
+    SHEET_PT,
     THICK,
     Align,
     HeaderFit,
@@ -143,7 +144,7 @@ class HeaderCell:
 
 
 def _fits(texts: Sequence[str], widths: Sequence[float]) -> list[HeaderFit]:
-    return [fit_header(t, pt(w - 2 * PAD_MM)) for t, w in zip(texts, widths, strict=True)]
+    return [fit_header(t, pt(w - 2 * PAD_MM), SHEET_PT) for t, w in zip(texts, widths, strict=True)]
 
 
 @dataclass(frozen=True)
@@ -224,7 +225,7 @@ def _draw_row(
     y = top - lay.row_mm
     for leaf, x, w, text in zip(sheet.leaves, lay.xs, lay.widths, cells, strict=True):
         ruled_box(canvas, x, y, w, lay.row_mm, fill=SHADE if totals else None)
-        draw_text(canvas, text, x, y, w, lay.row_mm, CELL_PT, leaf.align)
+        draw_text(canvas, text, x, y, w, lay.row_mm, SHEET_PT, leaf.align, SHEET_FILL)
     if totals:
         hline(canvas, lay.xs[0], lay.right, top, THICK)
 

@@ -23,6 +23,8 @@ _CLOCKWISE = {EAST: SOUTH, SOUTH: WEST, WEST: NORTH, NORTH: EAST}
 UNIT = 40  # SVG user units per layout unit
 PIP_R = 3.6
 END_R = 0.68  # an open end's marker radius, in units: big enough for a thumb
+MARK_AIR = 0.15  # units between the squares around two open ends' circles (and their outlines)
+MARK_NUDGES = 8  # steps of a quarter unit an end moves out to clear another
 _PIPS = {
     0: (),
     1: ((0.5, 0.5),),
@@ -224,16 +226,14 @@ def end_marks(
         used.add(key)
         direction = p.exits[key][0]
         gap = p.half(direction) + 0.72
-        marks.append(
-            EndMark(
-                end["tile"],
-                end["number"],
-                end["count"],
-                end["where"],
-                p.cx + direction[0] * gap,
-                p.cy + direction[1] * gap,
-            )
-        )
+        # two ends beside each other (a spinner's and its arm's) would share a thumb: the later one moves
+        # further out, a little at a time, until the square around its circle is clear
+        for _ in range(MARK_NUDGES):
+            x, y = p.cx + direction[0] * gap, p.cy + direction[1] * gap
+            if all(max(abs(x - m.cx), abs(y - m.cy)) >= 2 * END_R + MARK_AIR for m in marks):
+                break
+            gap += 0.25
+        marks.append(EndMark(end["tile"], end["number"], end["count"], end["where"], x, y))
     return marks
 
 

@@ -170,7 +170,10 @@
       said = fresh.dataset.version;
       var polite = document.getElementById("announce"), urgent = document.getElementById("alarm");
       var answer = words(fresh.querySelector("#answer .answer-status"));
-      if (polite && answer && answer !== words(old.querySelector("#answer .answer-status"))) polite.textContent = answer;
+      // and "Your turn" on a seat's phone when another phone's entry made it this seat's turn
+      var turn = !old.querySelector("[data-your-turn]") && words(fresh.querySelector("[data-your-turn]"));
+      if (answer === words(old.querySelector("#answer .answer-status"))) answer = "";
+      if (polite && (answer || turn)) polite.textContent = [answer, turn].filter(Boolean).join(" ");
       var before = Array.prototype.map.call(old.querySelectorAll(".breach, .pending-correction"), words);
       var news = Array.prototype.map.call(fresh.querySelectorAll(".breach, .pending-correction"), words)
         .filter(function (text) { return before.indexOf(text) < 0; });

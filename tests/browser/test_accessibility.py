@@ -8,7 +8,7 @@ page, a Trick de Bingo card and the custom-card page, the bead game's legal-plac
 critical violation is allowed, and no minor or moderate one either (there are none today, so any is new).
 
 The same pages at 320 px wide with the text at 200% (the root font size doubled, as a browser's text
-setting does) must not scroll sideways.
+setting does) must not scroll sideways, and no two visible controls may overlap there.
 """
 
 from __future__ import annotations
@@ -32,6 +32,40 @@ GAMES = [  # a golden record cut mid-game: the table page as it looks while bein
 ]
 
 WIDE = "document.scrollingElement.scrollWidth - window.innerWidth"
+
+CONTROLS = "a[href], button, summary, label, input:not([type=hidden]), select, textarea"
+
+# Pairs of visible controls whose boxes overlap by more than a pixel each way. A box counts only where
+# it shows: cut to every scrolling or clipping box around it (a bead board's cells scrolled out of the
+# board are not over the button below it), and a sticky or fixed bar is let down into its place in the
+# page (it floats over what scrolls under it by design). A control and its own label are one target.
+OVERLAPS = """(selector) => {
+  const sticky = [...document.querySelectorAll('*')].filter(el => ['sticky', 'fixed'].includes(getComputedStyle(el).position));
+  sticky.forEach(el => el.style.setProperty('position', 'relative', 'important'));
+  const shown = el => {
+    let r = el.getBoundingClientRect();
+    let [l, t, ri, b] = [r.left, r.top, r.right, r.bottom];
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      if (getComputedStyle(a).overflow === 'visible') continue;
+      const c = a.getBoundingClientRect();
+      l = Math.max(l, c.left); t = Math.max(t, c.top); ri = Math.min(ri, c.right); b = Math.min(b, c.bottom);
+    }
+    return {left: l, top: t, right: ri, bottom: b};
+  };
+  const boxes = [...document.querySelectorAll(selector)]
+    .filter(el => el.checkVisibility({visibilityProperty: true, opacityProperty: true}))
+    .map(el => [el, shown(el)]).filter(([, r]) => r.right - r.left > 1 && r.bottom - r.top > 1);
+  const name = el => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : ''} "${(el.getAttribute('aria-label') || el.innerText || el.value || el.getAttribute('href') || '').trim().slice(0, 30)}"`;
+  const over = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const [a, ra] = boxes[i], [b, rb] = boxes[j];
+    if (a.contains(b) || b.contains(a) || (a.labels && [...a.labels].includes(b)) || (b.labels && [...b.labels].includes(a))) continue;
+    const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left), h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+    if (w > 1 && h > 1) over.push(`${name(a)} / ${name(b)} (${w.toFixed(0)}x${h.toFixed(0)} px)`);
+  }
+  sticky.forEach(el => el.style.removeProperty('position'));
+  return over;
+}"""
 
 
 def pages_of_a_game_night(page: Page) -> tuple[list[str], list[str]]:
@@ -88,6 +122,9 @@ def check(page: Page, url: str, problems: list[str]) -> None:
     page.evaluate("document.documentElement.style.fontSize = '200%'")
     if (wide := page.evaluate(WIDE)) > 1:
         problems.append(f"{url} at 320 px and 200% text scrolls sideways by {wide} px")
+    problems += [
+        f"{url} at 320 px and 200% text: {pair} overlap" for pair in page.evaluate(OVERLAPS, CONTROLS)
+    ]
     page.set_viewport_size(PHONE["viewport"])
 
 

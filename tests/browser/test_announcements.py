@@ -7,10 +7,12 @@ screen reader was given, not what is on screen at the end."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .plays import PHONE, open_tab, ready, tap_round
+from .plays import PHONE, RECORDS, open_tab, ready, tap_round
 
 pytestmark = pytest.mark.browser
 
@@ -64,3 +66,37 @@ def test_another_phones_entry_is_said_once_and_a_waiting_correction_at_once(
         assert said(ben)["announce"] == [entry]
     finally:
         ben.context.close()
+
+
+def test_your_turn_is_said_on_the_seat_phone_whose_turn_another_phones_entry_made_it(
+    page: Page, browser: Browser, base_url: str
+):
+    """Five Up, hand 1: Aki led, Ben's turn. The scorer's entry of Ben's tile makes it Chie's turn: her
+    phone says so with the entry, once; Dai's phone says the entry but not that it is his turn."""
+    rec = json.loads((RECORDS / "five-up-partners-to-61.json").read_text(encoding="utf-8"))
+    made = page.request.post("/api/v1/records", data={**rec, "events": rec["events"][:2]}).json()
+    phones = {}
+    try:
+        for seat in (2, 3):  # Chie's and Dai's phones
+            phone = phones[seat] = browser.new_context(base_url=base_url, **PHONE).new_page()
+            phone.goto(f"/t/{made['id']}/join/{made['seat_tokens'][seat]}")
+            ready(phone)
+            expect(phone.locator("[data-your-turn]")).to_have_count(0)
+            phone.evaluate(LISTEN)
+        ben_plays = page.request.post(
+            f"/api/v1/tables/{made['id']}/events",
+            data=rec["events"][2],
+            headers={"Authorization": f"Bearer {made['scorer_token']}"},
+        )
+        assert ben_plays.ok, ben_plays.text()
+        for phone in phones.values():
+            expect(phone.locator("#announce")).not_to_be_empty()
+        [chie] = said(phones[2])["announce"]
+        [dai] = said(phones[3])["announce"]
+        assert chie.endswith("Your turn") and not dai.endswith("Your turn")
+        assert chie.startswith(dai)  # the same entry, then her turn
+        phones[2].wait_for_timeout(3000)  # later polls of the same version: said once
+        assert said(phones[2])["announce"] == [chie]
+    finally:
+        for phone in phones.values():
+            phone.context.close()

@@ -186,7 +186,7 @@ def test_a_fresh_process_builds_the_same_bytes_too() -> None:
     assert out == build_score_sheet(filled(40))
 
 
-GOLDEN_CONTENT_SHA256 = "217f37fb956fd9365edbb387b88dd86224f41fe41b9d02142dc0a6eb159b90f8"
+GOLDEN_CONTENT_SHA256 = "aa578b7a6312b221a2aedb70e9ebe86908cda9454f6b214acb2a7320e8d65317"
 
 
 @pytest.mark.skipif(
@@ -260,3 +260,49 @@ def test_the_package_stays_pure_no_flask_no_clock_no_randomness() -> None:
                 source,
                 banned,
             )
+
+
+# --- large print (issue 33) -----------------------------------------------------------------
+
+
+def sizes_read_back(pdf: bytes) -> dict[str, set[float]]:
+    """Each piece of text on the sheet's pages with the sizes (pt) it is set at, as a PDF reader sees it."""
+    seen: dict[str, set[float]] = {}
+
+    def note(text: str, cm: list, tm: list, font: dict, size: float) -> None:
+        seen.setdefault(text.strip(), set()).add(size * tm[0])  # the set size, scaled by the text matrix
+
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        page.extract_text(visitor_text=note)
+    seen.pop("", None)
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("sheet", "small"),
+    [
+        (ScoreSheet("Five Up", (Column("Hand"), Column("Ann"), Column("Bob")), blank_rows=20), {"1/1"}),
+        (
+            ScoreSheet(
+                "スコア表 Score pad",
+                (Column("Round", 0.6), Column("Aki"), Column("Ben"), Column("千恵")),
+                rows=tuple((str(i), f"+{i}", "-2", "0") for i in range(1, 25)),
+                totals=("Total", "300", "-48", "0"),
+                footnotes=("Plus and minus as entered.",),
+            ),
+            {"1/1", "Plus and minus as entered."},
+        ),
+    ],
+    ids=["blank", "filled"],
+)
+def test_headers_and_cells_are_printed_at_14_pt_where_the_columns_allow(sheet: ScoreSheet, small: set):
+    sizes = sizes_read_back(build_score_sheet(sheet))
+    body = {text: at for text, at in sizes.items() if text not in small | {sheet.title}}
+    assert body and all(min(at) >= 14 for at in body.values()), body
+    assert {"Hand", "Ann", "Bob"} <= body.keys() or {"Round", "千恵", "+24", "300", "Total"} <= body.keys()
+
+
+def test_a_column_too_narrow_for_14_pt_still_sets_its_text_smaller() -> None:
+    sizes = sizes_read_back(build_score_sheet(filled(2), spec=A4))
+    assert sizes["Deal"] == {13} and sizes["Total"] == {11.5}  # the narrow first column: smaller
+    assert sizes["Tricks"] == sizes["10"] == {14}  # its neighbours keep 14 pt

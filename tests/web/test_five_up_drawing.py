@@ -80,6 +80,13 @@ def test_no_tile_covers_another_in_any_hand_of_the_golden_record(number):
             pic = picture(hand)
             assert len(pic["ends"]) == len(hand["open_ends"])
             assert sum(e["count"] for e in pic["ends"]) == hand["count"]
+            # each open end is its own thumb's target: the squares around two circles never meet
+            ends = pic["ends"]
+            assert all(
+                max(abs(a["cx"] - b["cx"]), abs(a["cy"] - b["cy"])) > 2 * pic["end_r"]
+                for i, a in enumerate(ends)
+                for b in ends[:i]
+            ), ends
 
 
 def test_an_empty_table_is_an_empty_picture():
