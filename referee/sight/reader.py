@@ -144,10 +144,20 @@ def find_faces(small: np.ndarray) -> list[np.ndarray]:
 
 def _add_new(quads: list[np.ndarray], found: list[np.ndarray]) -> None:
     """Append each of ``found`` whose centre is not within half a short side of one already there."""
+    centres = [q.mean(0) for q in quads]
     for quad in found:
-        centre, side = quad.mean(0), min(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1))
-        if all(np.linalg.norm(q.mean(0) - centre) > side / 2 for q in quads):
+        centre, side = quad.mean(0), min(_sides(quad))
+        if not centres or bool((np.linalg.norm(np.array(centres) - centre, axis=1) > side / 2).all()):
             quads.append(quad)
+            centres.append(centre)
+
+
+def _sides(quad: np.ndarray) -> np.ndarray:
+    """The lengths of a quadrilateral's sides, the one ending at each corner."""
+    return np.linalg.norm(quad - quad[_PREVIOUS], axis=1)
+
+
+_PREVIOUS = [3, 0, 1, 2]  # the corner before each, round a quadrilateral
 
 
 def _paired(squares: list[np.ndarray]) -> list[np.ndarray]:
@@ -226,13 +236,15 @@ def _faces(small: np.ndarray, edges: np.ndarray) -> tuple[list[np.ndarray], list
     square half of a face."""
     h, w = small.shape[:2]
     free = cv2.bitwise_not(edges)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(free, connectivity=4)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(free, connectivity=4)
     lo, hi = (0.03 * w) ** 2 / 4, (0.3 * w) ** 2 / 2
+    # Size and place are judged for all regions at once: a checked cloth makes thousands, and only
+    # those of a tile's size, clear of the photo's border, are worth outlining one by one.
+    left, top, width, height, size = stats.T
+    inside = (lo <= size) & (size <= hi) & (left > 0) & (top > 0) & (left + width < w) & (top + height < h)
+    inside[0] = False  # the edges themselves
     quads, squares = [], []
-    for i in range(1, count):
-        x, y, bw, bh, area = stats[i]
-        if not lo <= area <= hi or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
-            continue
+    for i, (x, y, bw, bh, area) in zip(np.flatnonzero(inside).tolist(), stats[inside].tolist(), strict=True):
         mask = (labels[y : y + bh, x : x + bw] == i).astype(np.uint8)
         hull, solidity = _outline(mask)
         if solidity < 0.65 and max(bw, bh) <= 0.15 * w:
@@ -244,11 +256,11 @@ def _faces(small: np.ndarray, edges: np.ndarray) -> tuple[list[np.ndarray], list
             hull = hull - side
         if solidity < 0.65:
             continue
-        hull = hull + np.array([x, y])
+        hull = hull + np.array([x, y], np.int32)
         quad = _quadrilateral(hull)
         if quad is None:
             continue
-        sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
+        sides = _sides(quad)
         a, b = sides[0] + sides[2], sides[1] + sides[3]
         ratio = max(a, b) / max(1.0, min(a, b))
         # The region lies inside the rim: grow it by a pixel (more would bring the rim into the face).
