@@ -133,7 +133,7 @@ def test_a_third_copy_of_a_tile_is_refused(client, url):
     assert api_state(client, url)["events"] == before
     # Both copies on the table: the tile picker greys the design out.
     html = client.get(url).get_data(as_text=True)
-    assert re.search(r'name="tile" value="5-1"\s+disabled', html)
+    assert re.search(r'name="tile" value="5-1" aria-label="[^"]*"\s+disabled', html)
 
 
 def test_out_of_turn_is_refused(client, url):
