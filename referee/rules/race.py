@@ -125,6 +125,8 @@ def race(game: str, detail: Mapping[str, Any], totals: tuple[int, ...], finished
     the step in play (``live``: a Bingo capture, a bead placement, a Five Up play), or, once the game
     is over, a bonus for its end (Five Up's +10 to the winner, F33), counted in the last step."""
     race = _scored(game, detail, len(totals), finished)
+    if not _all_known(totals, race):  # a figure this reader may not see: no race to draw, none guessed
+        return Race(race.unit, race.sides, (), tuple(0 for _ in race.sides), race.target, finished)
     gap = tuple(totals[seats[0]] - total for seats, total in zip(race.sides, race.running[-1] if race.points else race.start, strict=True))
     if not any(gap):
         return race
@@ -177,3 +179,10 @@ def _ninety_nine(detail: Mapping[str, Any], seats: tuple[tuple[int, ...], ...], 
     one_game = all(row["game"] == 1 for row in sheet)
     target = (detail["target"] or 100) if one_game else None  # N17/N19; a rubber's later games start again
     return Race("deal", seats, tuple(rows), (0,) * len(seats), target, finished)
+
+
+def _all_known(totals: tuple[int, ...], race: Race) -> bool:
+    """Whether every figure the race is drawn from is a number: a view redacted for this reader (a
+    private game's hidden scores) has placeholders instead, and the chart must not reveal or guess them."""
+    figures = (*totals, *race.start, *(p for step in race.points for p in step))
+    return all(isinstance(f, int) for f in figures)

@@ -23,11 +23,11 @@ from tests.rules.test_race import GOLDEN
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 NS = {"s": "http://www.w3.org/2000/svg"}
 SUMMARIES = {
-    "bingo-four-deals-to-eight": ("Aki won by 5 after deal 4.", "第4ディール終了時点でAkiが5点差で勝ちました。"),
-    "five-up-partners-to-61": ("Aki & Chie won by 40 after hand 8.", "第8ハンド終了時点でAki & Chieが40点差で勝ちました。"),
-    "ninety-nine-three-player-game-to-100": ("Aki leads by 31 after deal 5.", "第5ディール終了時点でAkiが31点リードしています。"),
-    "trick-de-bingo-one-round": ("Aki won by 1 after round 1.", "第1ラウンド終了時点でAkiが1点差で勝ちました。"),
-    "bead-game-two-hands": ("Aki won by 234 after hand 2.", "第2ハンド終了時点でAkiが234点差で勝ちました。"),
+    "bingo-four-deals-to-eight": ("Aki won by 5 after deal 4.", "第4ディール終了時点でAkiさんが5点差で勝ちました。"),
+    "five-up-partners-to-61": ("Aki & Chie won by 40 after hand 8.", "第8ハンド終了時点でAki & Chieさんが40点差で勝ちました。"),
+    "ninety-nine-three-player-game-to-100": ("Aki leads by 31 after deal 5.", "第5ディール終了時点でAkiさんが31点リードしています。"),
+    "trick-de-bingo-one-round": ("Aki won by 1 after round 1.", "第1ラウンド終了時点でAkiさんが1点差で勝ちました。"),
+    "bead-game-two-hands": ("Aki won by 234 after hand 2.", "第2ハンド終了時点でAkiさんが234点差で勝ちました。"),
 }
 
 
