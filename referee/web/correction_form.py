@@ -141,6 +141,8 @@ STARTS = frozenset({"deal", "hand", "round"})
 # Fields whose tiles or cards an entry takes out of play (played, placed, bid, shown): a correction's
 # picker greys those of the other entries. A tile played on ("on") or a trump indicator is not spent.
 SPENT = frozenset({"lead", "reply", "tile", "tiles", "cards"})
+# Entries whose cards are private to their seat (a Ninety-Nine bid): never greyed for anyone.
+SEALED = frozenset({"bid"})
 _TILE = re.compile(r"^(\d)-(\d)$")
 
 
@@ -175,7 +177,13 @@ def correction_pack(rep: Replayed, seq: int) -> Pack:
         end = next(
             (i for i in range(at + 1, len(events)) if events[i].body.get("type") in STARTS), len(events)
         )
-        used = [v for i in range(first, end) if i != at for v in _spent(events[i].body)]
+        # a bid's cards are sealed: greying them would tell anyone who opens a correction what was bid
+        used = [
+            v
+            for i in range(first, end)
+            if i != at and events[i].body.get("type") not in SEALED
+            for v in _spent(events[i].body)
+        ]
     detail = rep.view.detail if isinstance(rep.view.detail, Mapping) else {}
     pack = detail.get("pack") or None
     return Pack(tuple(used), None if pack is None else tuple(pack), 6 if pack and len(pack) <= 40 else 2)

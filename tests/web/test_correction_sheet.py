@@ -196,18 +196,19 @@ def inputs(page: str, name: str) -> dict[str, str]:
         # spent; 4-1, played only in deal 2, is free
         ("bingo-four-deals-to-eight.json", 4, "lead", "6-6", ["0-0", "5-3", "6-5"], ["4-1", "5-2"], []),
         # Ninety-Nine for three, deal 1, trick 1 (KS 6D 9S): the 36-card pack, no five or two; the other
-        # tricks' cards and the sealed bids' cards of the same deal are spent
+        # tricks' cards of the same deal are spent, the sealed bids' cards (7S, QH) are not: greying them
+        # would tell whoever opens the correction what was bid
         (
             "ninety-nine-three-player-game-to-100.json",
             4,
             "cards.0",
             "KS",
-            ["9H", "7S", "QH"],
-            [],
+            ["9H"],
+            ["7S", "QH"],
             ["5S", "2H"],
         ),
-        # Ninety-Nine deal 2, Aki's bid (AC 8D 9S): deal 1's cards are free again, Ben's bid is spent
-        ("ninety-nine-three-player-game-to-100.json", 16, "cards", "AC", ["KH", "AS"], ["QS", "KS"], ["5S"]),
+        # Ninety-Nine deal 2, Aki's bid (AC 8D 9S): deal 1's cards are free again, and so is Ben's sealed bid
+        ("ninety-nine-three-player-game-to-100.json", 16, "cards", "AC", [], ["QS", "KS", "KH", "AS"], ["5S"]),
     ],
 )
 def test_a_correction_offers_the_games_own_pack_with_the_deals_other_tiles_and_cards_greyed(
