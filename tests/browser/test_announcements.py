@@ -57,8 +57,9 @@ def test_another_phones_entry_is_said_once_and_a_waiting_correction_at_once(
         # The scorer corrects round 1; at this table Ben confirms it, so Ben's phone says so at once.
         open_tab(page, "history")
         page.locator("a.edit").first.click()
-        page.get_by_role("button", name="Aki plus 1").tap()
-        page.get_by_role("button", name="Save the correction").click()
+        sheet = page.get_by_role("dialog", name="Fix round")  # the page's own steppers stay behind it
+        sheet.get_by_role("button", name="Aki plus 1").tap()
+        sheet.get_by_role("button", name="Save the correction").click()
         expect(ben.locator(".pending-correction")).to_have_count(1)
         ben.wait_for_function("window.said.alarm.length > 0")
         assert len(said(ben)["alarm"]) == 1 and "proposes" in said(ben)["alarm"][0]
