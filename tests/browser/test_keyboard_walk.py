@@ -79,7 +79,8 @@ def test_a_whole_bingo_deal_by_keyboard_and_names_with_a_viewer_told_each_entry_
 
         told = said(viewer)["announce"]
         assert len(told) == 7 and len(set(told)) == 7  # each of the seven entries, once
-        assert told[0].startswith("Recorded: New deal: the indicator is 3-2.")
+        assert told[0].startswith("Recorded: New deal: the indicator is three-two.")  # said, not "3 minus 2"
+        assert not [t for t in told if re.search(r"\b\d-\d\b", t)]
         assert said(viewer)["alarm"] == []
     finally:
         viewer.context.close()
