@@ -41,7 +41,7 @@ def main(entries: int = 20) -> None:
         base = f"http://127.0.0.1:{server.server_port}"
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            context = browser.new_context(base_url=base, **PHONE)
+            context = browser.new_context(base_url=base, bypass_csp=True, **PHONE)  # as the tests: to wait on the page
             made = context.request.post("/api/v1/tables", data={"game": "score-pad", "players": ["Aki", "Ben"]}).json()
             auth = {"Authorization": f"Bearer {made['scorer_token']}"}
             ben = context.new_page()
