@@ -11,54 +11,39 @@ never a time (tests/browser/test_announcements.py).
 
 from __future__ import annotations
 
-import logging
 import statistics
 import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
-
-from playwright.sync_api import sync_playwright
-from werkzeug.serving import make_server
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.taps import served_chromium  # noqa: E402
 from tests.browser.plays import PHONE  # noqa: E402
 from tests.browser.test_announcements import LISTEN  # noqa: E402
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, make_app  # noqa: E402
 
 BOUND_MS = 2000
 
 
 def main(entries: int = 20) -> None:
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    with tempfile.TemporaryDirectory() as tmp:
-        app = make_app(f"sqlite:///{tmp}/announce.sqlite3")
-        server = make_server("127.0.0.1", 0, app, threaded=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_port}"
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            context = browser.new_context(base_url=base, bypass_csp=True, **PHONE)  # as the tests: to wait on the page
-            made = context.request.post("/api/v1/tables", data={"game": "score-pad", "players": ["Aki", "Ben"]}).json()
-            auth = {"Authorization": f"Bearer {made['scorer_token']}"}
-            ben = context.new_page()
-            ben.goto(f"/t/{made['id']}/join/{made['seat_tokens'][1]}")
-            ben.wait_for_function("window.htmx !== undefined")
-            ben.evaluate(LISTEN)
-            delays = []
-            for n in range(1, entries + 1):
-                sent = time.time() * 1000
-                resp = context.request.post(f"/api/v1/tables/{made['id']}/events", data={"type": "round", "points": [n, 0]}, headers=auth)
-                assert resp.ok, resp.text()
-                ben.wait_for_function(f"window.heard.length >= {n}")
-                delays.append(ben.evaluate(f"window.heard[{n - 1}]") - sent)
-            ben.wait_for_timeout(2000)  # later polls of the last version: nothing more is said
-            said = ben.evaluate("window.said.announce.length")
-            browser.close()
-        server.shutdown()
+    with served_chromium("announce") as (base, browser):
+        context = browser.new_context(base_url=base, bypass_csp=True, **PHONE)  # as the tests: to wait on the page
+        made = context.request.post("/api/v1/tables", data={"game": "score-pad", "players": ["Aki", "Ben"]}).json()
+        auth = {"Authorization": f"Bearer {made['scorer_token']}"}
+        ben = context.new_page()
+        ben.goto(f"/t/{made['id']}/join/{made['seat_tokens'][1]}")
+        ben.wait_for_function("window.htmx !== undefined")
+        ben.evaluate(LISTEN)
+        delays = []
+        for n in range(1, entries + 1):
+            sent = time.time() * 1000
+            resp = context.request.post(f"/api/v1/tables/{made['id']}/events", data={"type": "round", "points": [n, 0]}, headers=auth)
+            assert resp.ok, resp.text()
+            ben.wait_for_function(f"window.heard.length >= {n}")
+            delays.append(ben.evaluate(f"window.heard[{n - 1}]") - sent)
+        ben.wait_for_timeout(2000)  # later polls of the last version: nothing more is said
+        said = ben.evaluate("window.said.announce.length")
     delays.sort()
     p95 = delays[min(len(delays) - 1, round(0.95 * (len(delays) - 1)))]
     print(f"entries {entries}, said {said} times (once each: {said == entries})")
