@@ -1,6 +1,7 @@
 """What a screen reader says unasked at a table of several phones (issue 33): another phone's entry is
-said once, politely, in the page's own live region (#announce); a correction that waits for this phone
-is said at once (#alarm, assertive); the player's own entry is not repeated there (its answer says it).
+said once, politely, in the page's own live region (#announce, role=status), in spoken forms; a
+correction that waits for this phone is said at once (#alarm, role=alert); the player's own tap is not
+said back (only its verdict or refusal, by the htmx answer's out-of-band swap: tests/web/test_spoken_names.py).
 
 Each live region's changes are recorded by a MutationObserver in the page, so the test counts what a
 screen reader was given, not what is on screen at the end."""
