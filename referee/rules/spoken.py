@@ -11,6 +11,7 @@ catalogue like any other sentence.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from .base import _
@@ -59,3 +60,20 @@ def card(value: str | Card, say: Say) -> str:
 def score(a: int, b: int, say: Say) -> str:
     """Two sides' scores as "66 to 40" ("66対40"), never "66-40"."""
     return say(_("%(a)s to %(b)s")) % {"a": a, "b": b}
+
+
+_BEFORE, _AFTER = r"(?<![\d-])(?<!\d[.,:/])", r"(?![\d-]|[.,:/]\d)"  # not inside a longer number or date
+_TILE = re.compile(_BEFORE + r"(\d)-(\d)" + _AFTER)
+_CARD = re.compile(r"(?<![A-Za-z0-9])(10|[2-9JQKA])([♠♥♦♣])")
+_SCORE = re.compile(_BEFORE + r"(\d+)-(\d+)" + _AFTER)
+
+
+def sentence(text: str, say: Say) -> str:
+    """A sentence as the page writes it, with its tiles, cards and two-sided scores in their spoken
+    forms: "Ben played 6-4" -> "Ben played six-four", "Q♥" -> "queen of hearts", "66-40" -> "66 to 40".
+    What a live region says (an announcement) is the page's own sentence, so it is turned here rather
+    than written twice. A tile is written higher number first ("6-4", str(Tile)), so a pair of single
+    digits in that order is a tile; any other pair ("66-40", "0-9") is a score or a range: "to"."""
+    text = _TILE.sub(lambda m: tile(m[0], say) if m[1] >= m[2] else m[0], text)
+    text = _CARD.sub(lambda m: card(m[1] + m[2], say), text)
+    return _SCORE.sub(lambda m: score(int(m[1]), int(m[2]), say), text)

@@ -95,6 +95,7 @@ def too_many_requests(_exc: RateLimitExceeded) -> tuple[Response | str, int, dic
         body = jsonify(error={"code": "rate_limited", "message": message, "retry_after": seconds})
         return body, 429, headers
     if htmx and g.get("table") is not None:  # an entry on a table page: the table, with the message on it
-        page = service.render_table("table/_main.html", current(g.table), error=message)
+        rep = current(g.table)
+        page = service.render_table("table/_main.html", rep, error=message) + service.alarm(rep, message)
         return page, 429, headers
     return render_template("error.html", message=message), 429, headers

@@ -178,12 +178,21 @@ def render(rep: Replayed, *, error: str | None = None, status: int = 200) -> Any
     selection stays and only the tile or card at fault needs changing."""
     if htmx and status == 422:
         body = render_template("table/_answer.html", table=g.table, rep=rep, access=g.access, error=error)
-        return body, status, {"HX-Retarget": "#answer", "HX-Reswap": "outerHTML"}
+        return body + alarm(rep, error), status, {"HX-Retarget": "#answer", "HX-Reswap": "outerHTML"}
     if htmx:
-        return render_table("table/_main.html", rep, error=error), status
+        return render_table("table/_main.html", rep, error=error) + alarm(rep, error), status
     seat = g.access.seat
     later = next_table(g.table.id, seat) if seat is not None else None  # a paired round's next table
     return render_table("table/page.html", rep, error=error, next_table=later), status
+
+
+def alarm(rep: Replayed, error: str | None = None) -> str:
+    """The out-of-band swap that has this phone's screen reader say the refusal of, or the verdict on,
+    the player's own entry (issue 33), sent after the table with every htmx answer to an entry (a
+    post: a page asked for again, such as a Five Up end chosen, is no new verdict)."""
+    if request.method != "POST":
+        return ""
+    return render_template("table/_alarm.html", table=g.table, rep=rep, access=g.access, error=error)
 
 
 def answer(outcome: Outcome) -> Any:

@@ -98,7 +98,7 @@ def correct(table_id: str, seq: int):
         rep, error, status = outcome.rep, outcome.error, outcome.status
         if status == 200 and htmx:
             closed = '<div id="correction-slot" hx-swap-oob="true"></div>'
-            page = service.render_table("table/_main.html", rep) + closed
+            page = service.render_table("table/_main.html", rep) + closed + service.alarm(rep)
             return page, 200, {"HX-Retarget": "#table", "HX-Reswap": "outerHTML"}
         if status == 200:
             return redirect(url_for("table.show", table_id=table_id, _anchor="answer"))

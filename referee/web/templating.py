@@ -47,6 +47,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["spoken_tile"] = lambda tile: spoken.tile(tile, gettext)
     app.jinja_env.filters["spoken_card"] = lambda card: spoken.card(card, gettext)
     app.jinja_env.filters["spoken_score"] = lambda totals: spoken.score(*totals, gettext)
+    app.jinja_env.filters["spoken_text"] = words.spoken_text
     app.jinja_env.globals["seat_to_play"] = seat_to_play
 
     @app.after_request

@@ -15,6 +15,7 @@ from typing import Any
 from flask_babel import get_locale, get_translations, gettext
 from markupsafe import Markup, escape
 
+from ..rules import spoken
 from ..rules.base import WORDS, Breach, Line, RuleError, Texts
 from ..rules.bingo.rule_words import RULE_WORDS as BINGO_RULE_WORDS
 from ..rules.cards import Card
@@ -207,3 +208,13 @@ def history(rep: Replayed, access: Access) -> Iterator[tuple[Effective, str]]:
     lines, speaker = rep.lines, Speaker()
     for i, e in enumerate(public_events(rep, access)):
         yield e, speaker.line(lines[i]) if i < len(lines) else ""
+
+
+_WHY = re.compile(r'<details class="why">.*?</details>', re.S)
+
+
+def spoken_text(html: Any) -> str:
+    """What a live region says for a piece of the page (issue 33): its text without the "why"
+    disclosures, with tiles, cards and scores in their spoken forms ("six-four", not "6-4")."""
+    text = Markup(_WHY.sub("", str(html))).striptags()
+    return spoken.sentence(text, gettext)

@@ -128,7 +128,7 @@
     function keep(el) {
       var active = document.activeElement;
       if (active && el.contains(active) && active.matches("input:not([type=hidden]), select, textarea")) return true;
-      return el.querySelector("form[data-dirty], [role=alert]") !== null;
+      return el.querySelector("form[data-dirty], [role=alert], .error") !== null;
     }
     // A section the player opened or closed (a <details>: "Change my bid", "Seat link of X") stays as
     // they left it when an update replaces the table around it.
@@ -165,14 +165,15 @@
     // this update, at once (assertive). Each version once: a refresh offered and then taken is not said again.
     var said = null;
     function words(el) { return el ? el.textContent.replace(/\s+/g, " ").trim() : ""; }
+    function spoken(el) { var a = el.querySelector("#answer .answer-status"); return a ? a.dataset.say || "" : ""; }
     function announce(old, fresh) {
       if (fresh.dataset.version === said) return;
       said = fresh.dataset.version;
       var polite = document.getElementById("announce"), urgent = document.getElementById("alarm");
-      var answer = words(fresh.querySelector("#answer .answer-status"));
+      var answer = spoken(fresh);  // the answer in spoken forms ("six-four", not "6-4"), made by the server
       // and "Your turn" on a seat's phone when another phone's entry made it this seat's turn
       var turn = !old.querySelector("[data-your-turn]") && words(fresh.querySelector("[data-your-turn]"));
-      if (answer === words(old.querySelector("#answer .answer-status"))) answer = "";
+      if (answer === spoken(old)) answer = "";
       if (polite && (answer || turn)) polite.textContent = [answer, turn].filter(Boolean).join(" ");
       var before = Array.prototype.map.call(old.querySelectorAll(".breach, .pending-correction"), words);
       var news = Array.prototype.map.call(fresh.querySelectorAll(".breach, .pending-correction"), words)

@@ -114,7 +114,7 @@
   // A new version took over: reload once so its assets are used, unless the player is busy.
   navigator.serviceWorker.addEventListener("controllerchange", function () {
     if (!hadController) { hadController = true; return; }
-    if (!document.querySelector("form[data-dirty], [role=alert], .queued")) location.reload();
+    if (!document.querySelector("form[data-dirty], main [role=alert], main .error, .queued")) location.reload();
   });
 
   function table() { return document.querySelector("main#table[data-live]"); }

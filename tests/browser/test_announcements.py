@@ -1,6 +1,7 @@
 """What a screen reader says unasked at a table of several phones (issue 33): another phone's entry is
-said once, politely, in the page's own live region (#announce); a correction that waits for this phone
-is said at once (#alarm, assertive); the player's own entry is not repeated there (its answer says it).
+said once, politely, in the page's own live region (#announce, role=status), in spoken forms; a
+correction that waits for this phone is said at once (#alarm, role=alert); the player's own tap is not
+said back (only its verdict or refusal, by the htmx answer's out-of-band swap: tests/web/test_spoken_names.py).
 
 Each live region's changes are recorded by a MutationObserver in the page, so the test counts what a
 screen reader was given, not what is on screen at the end."""
@@ -18,10 +19,14 @@ pytestmark = pytest.mark.browser
 
 LISTEN = """() => {
   window.said = {announce: [], alarm: []};
+  window.heard = [];  // when #announce received each sentence (ms since the epoch, as Date.now())
   for (const id of ['announce', 'alarm']) {
     const region = document.getElementById(id);
-    new MutationObserver(() => { if (region.textContent) window.said[id].push(region.textContent); })
-      .observe(region, {childList: true, characterData: true, subtree: true});
+    new MutationObserver(() => {
+      if (!region.textContent) return;
+      window.said[id].push(region.textContent);
+      if (id === 'announce') window.heard.push(Date.now());
+    }).observe(region, {childList: true, characterData: true, subtree: true});
   }
 }"""
 
@@ -31,8 +36,10 @@ def said(page: Page) -> dict[str, list[str]]:
 
 
 def test_another_phones_entry_is_said_once_and_a_waiting_correction_at_once(
-    page: Page, browser: Browser, base_url: str
+    page: Page, browser: Browser, base_url: str, record_property
 ):
+    """The delay from the tap to Ben's region is recorded (the test's properties), not bounded here:
+    benchmarks/announce_delay.py measures it against the issue's 2 s."""
     made = page.request.post(
         "/api/v1/tables", data={"game": "score-pad", "players": ["Aki", "Ben"], "confirm_corrections": True}
     ).json()
@@ -47,11 +54,16 @@ def test_another_phones_entry_is_said_once_and_a_waiting_correction_at_once(
             expect(phone.locator("#alarm")).to_be_empty()
             phone.evaluate(LISTEN)
 
+        for phone in (page, ben):  # the layout's two regions, found by their roles, empty at first
+            expect(phone.get_by_role("status").and_(phone.locator("#announce"))).to_be_empty()
+            expect(phone.get_by_role("alert")).to_be_empty()
+        tapped = page.evaluate("Date.now()")
         tap_round(page, {0: ["plus 5"], 1: ["plus 1"]})  # Aki's phone, the scorer's
         expect(ben.locator(".total .score")).to_have_text(["5", "1"])
         ben.wait_for_function("window.said.announce.length > 0")
         [entry] = said(ben)["announce"]
         assert entry == "Recorded: A round: Aki +5, Ben +1"
+        record_property("announce_delay_ms", ben.evaluate("window.heard[0]") - tapped)
         assert said(page) == {"announce": [], "alarm": []}  # the scorer's own tap: its answer says it
 
         # The scorer corrects round 1; at this table Ben confirms it, so Ben's phone says so at once.

@@ -89,5 +89,5 @@ def test_a_form_posted_from_another_site_is_refused_with_a_clear_message(phone, 
     phone.route("https://other.example/", lambda route: route.fulfill(body=evil, content_type="text/html"))
     page.goto("https://other.example/")
     page.get_by_role("button", name="go").click()
-    expect(page.get_by_role("alert")).to_contain_text("This form was sent from another website")
+    expect(page.get_by_role("main").get_by_role("alert")).to_contain_text("This form was sent from another website")
     assert page.url == f"{https_url}/new/score-pad"

@@ -55,7 +55,7 @@ def test_an_impossible_pile_is_refused_with_the_reason(page: Page):
     page.locator("fieldset.seats", has_text="Who claims?").get_by_text("Player 2").tap()
     tap_tile(page, "won1", "6-6")
     page.get_by_role("button", name="Check the claim").tap()
-    expect(page.get_by_role("alert")).to_contain_text("Player 2's pile has 1 tiles")
+    expect(page.get_by_role("main").get_by_role("alert")).to_contain_text("Player 2's pile has 1 tiles")
 
 
 def test_a_five_up_count_by_tapping_the_tiles_at_the_ends(page: Page):

@@ -1,6 +1,6 @@
 """The referee's answer where the thumb is, in every game (real Chromium at 390x844): after an
-accepted entry the answer (role=status) and after a refused one the reason (role=alert) are inside
-the viewport without scrolling, and a refused entry keeps the player's selection. Mistakes are cheap:
+accepted entry the answer and after a refused one the reason are inside the viewport without
+scrolling (the reason also said by the layout's role=alert region, issue 33), and a refused entry keeps the player's selection. Mistakes are cheap:
 undo names what it undid and redo puts it back; undo, a claim and a close ask for a second tap; the
 score pad's number boxes select on focus and take a minus sign."""
 
@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
+
+from referee.rules import spoken
 
 from .plays import open_tab
 
@@ -43,17 +45,20 @@ def in_viewport(page: Page, element: Locator) -> None:
 
 def answered(page: Page, seq: int, says: str) -> None:
     expect(page.locator("#table")).to_have_attribute("data-seq", str(seq))
-    status = page.get_by_role("status")  # one answer on the page: the one to the latest entry
+    status = page.locator("#answer .answer-status")  # one answer on the page: the one to the latest entry
     expect(status).to_have_count(1)
     expect(status).to_contain_text(says)
     in_viewport(page, status)
-    expect(page.get_by_role("alert")).to_have_count(0)
+    expect(page.locator("#answer .error")).to_have_count(0)
+    expect(page.get_by_role("status").and_(page.locator("#announce"))).to_be_empty()  # the own tap is not said
 
 
 def refused(page: Page, seq: int, says: str) -> None:
-    alert = page.locator("#answer [role=alert]")
-    expect(alert).to_contain_text(says)
-    in_viewport(page, alert)
+    shown = page.locator("#answer .error")
+    expect(shown).to_contain_text(says)
+    in_viewport(page, shown)
+    said = spoken.sentence(says, lambda msgid: msgid)  # "six-four" for "6-4"
+    expect(page.get_by_role("alert")).to_contain_text(said)  # said once, by the layout's alert region
     expect(page.locator("#table")).to_have_attribute("data-seq", str(seq))
 
 
@@ -181,7 +186,7 @@ def test_undo_names_what_it_undid_and_redo_puts_it_back(page: Page, base_url: st
     expect(page.locator(".total .score")).to_have_text(["7", "3"])  # one tap changes nothing
     undo.tap()
     answered(page, 2, "Undone")
-    expect(page.locator("#answer [role=status]")).to_contain_text("7")
+    expect(page.locator("#answer .answer-status")).to_contain_text("7")
     expect(page.locator(".total .score")).to_have_text(["0", "0"])
     redo = page.locator("#answer").get_by_role("button", name="Redo")
     in_viewport(page, redo)
@@ -224,7 +229,7 @@ def test_a_live_update_never_wipes_a_refusal(page: Page, browser: Browser, base_
         expect(other.locator("#table")).to_have_attribute("data-seq", "1")
         # The first phone learns of the new round but keeps its refusal and its numbers.
         expect(page.locator("#live-status button")).to_be_visible()
-        expect(page.locator("#answer [role=alert]")).to_be_visible()
+        expect(page.locator("#answer .error")).to_be_visible()
         expect(page.locator("#points-0")).to_have_value("2000000")
         expect(page.locator(".total .score")).to_have_text(["0", "0"])
     finally:
@@ -273,5 +278,5 @@ def test_a_poll_answered_before_a_refusal_never_wipes_it(page: Page, browser: Br
     refused(page, 1, "Someone else recorded something just now")
     with page.expect_request("**/live?*"):  # the next poll is sent once the late answer was handled
         held[0].fulfill(response=late)
-    expect(page.locator("#answer [role=alert]")).to_be_visible()
+    expect(page.locator("#answer .error")).to_be_visible()
     expect(page.locator(".total .score")).to_have_text(["1", "0"])

@@ -71,3 +71,21 @@ def test_every_tile_and_card_has_a_spoken_name_in_japanese_without_english_left(
     ]
     assert len(set(names)) == len(names)  # no two tiles or cards sound alike
     assert not [n for n in names if any(c.isascii() and c.isalpha() for c in n)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "written", "said"),
+    [
+        ("en", "Recorded: Ben plays 6-4. Ben wins", "Recorded: Ben plays six-four. Ben wins"),
+        ("en", "Trick 3: Aki 6-6, Ben 3-0 — Aki wins.", "Trick 3: Aki double six, Ben three-blank — Aki wins."),
+        ("en", "Trick 2: Aki Q♥, Ben 10♣ — Ben wins.", "Trick 2: Aki queen of hearts, Ben ten of clubs — Ben wins."),
+        ("en", "Totals: 66-40", "Totals: 66 to 40"),
+        ("en", "digits 0-9, not 12:30-1 or 2026-11-27", "digits 0 to 9, not 12:30-1 or 2026-11-27"),
+        ("ja", "記録：ベンさんが6-4を出しました。", "記録：ベンさんが6と4を出しました。"),
+        ("ja", "アキさんA♠、ベンさん6-6", "アキさんスペードのエース、ベンさん6のゾロ目"),
+        ("ja", "合計：66-40", "合計：66対40"),
+    ],
+)
+def test_an_announcement_says_its_tiles_cards_and_scores_in_spoken_forms(lang, written, said):
+    """What a live region says is the page's sentence with "6-4" said "six-four" ("6と4"), never "6 minus 4"."""
+    assert spoken.sentence(written, SAY[lang]) == said

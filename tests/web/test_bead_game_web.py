@@ -18,7 +18,7 @@ def scores(html: str) -> list[str]:
 
 
 def alert(html: str) -> str:
-    found = re.findall(r'role="alert">([^<]*)<', html)
+    found = re.findall(r'class="error">([^<]*)<', html)
     return found[0] if found else ""
 
 

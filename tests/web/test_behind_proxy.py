@@ -203,5 +203,6 @@ def test_an_htmx_entry_over_the_limit_shows_the_message_on_the_table(two_workers
     html = resp.get_data(as_text=True)
     assert resp.status_code == 429 and resp.headers["Retry-After"].isdigit()
     assert html.lstrip().startswith("<main") and 'id="table"' in html  # the fragment htmx swaps in
-    assert re.search(r'role="alert">[^<]*Try again in \d+ seconds?\.', html)
+    assert re.search(r'class="error">[^<]*Try again in \d+ seconds?\.', html)
+    assert re.search(r'id="alarm" hx-swap-oob="innerHTML">[^<]*Try again in \d+ seconds?\.', html)  # and said
     assert scores(html) == ["120", "0"]  # nothing more was recorded

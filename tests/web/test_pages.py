@@ -42,7 +42,7 @@ def test_an_illegal_entry_answers_422_with_the_reason_and_changes_nothing(client
         f"{table_url}/events", data={"type": "round", "points": ["x", "1"]}, headers={"HX-Request": "true"}
     )
     assert resp.status_code == 422
-    assert 'role="alert"' in resp.get_data(as_text=True)
+    assert 'class="error"' in resp.get_data(as_text=True)
     assert scores(client.get(table_url).get_data(as_text=True)) == ["0", "0"]
 
 

@@ -120,7 +120,7 @@ def test_the_answer_to_a_refused_undo_of_a_sealed_bid_shows_no_card(app, client)
     assert resp.status_code == 422
     page = resp.get_data(as_text=True)
     answer = page[page.index('id="answer"') : page.index("</section>", page.index('id="answer"'))]
-    assert 'role="alert"' in answer
+    assert 'class="error"' in answer
     detail = client.get(f"/api/v1/tables/{table}", headers=auth).get_json()["detail"]
     assert detail["bid_status"][1] == "sealed"
     state = json.dumps({k: v for k, v in detail.items() if k != "pack"})  # the pack lists every card
