@@ -1,6 +1,11 @@
 """The correction form asks with the same pickers as entry: tiles from the triangle, cards from the
 suit grid, players by name, points with steppers; only what no picker covers stays a text field.
 
+An entry with a play surface of its own (a trick's triangles or card steps, the tiles left in each
+Five Up hand) is corrected on that very surface (``SURFACES``, issue 27): the template the entry form
+includes, drawn as the table stood just before the entry (``detail_before``), with the entry as
+recorded ticked.
+
 What each field of the corrected event needs is read off the event class's type hints (``Tile``,
 ``Card``, ``Literal``, a seat number, a list of one number per player), so a new event type gets
 its pickers without a line here. The event's current values come preselected (``preselect``), so
@@ -25,7 +30,7 @@ from ..rules.base import Game
 from ..rules.cards import Card
 from ..rules.events import field_specs
 from ..rules.tiles import Tile
-from ..store.replay import Replayed
+from ..store.replay import Replayed, replay_events
 from .words import line_of
 
 SEATS = frozenset({"seat", "leader", "dealer"})
@@ -205,3 +210,32 @@ def preselect(picker: str, values: Any) -> Markup:
         return tag
 
     return Markup(_INPUT.sub(tick, str(picker)))
+
+
+# The entries corrected on their entry form's own surface: the template both include. It reads
+# ``d`` (the view detail as the table stood before the entry), ``names`` and, for a correction,
+# ``picked`` (the entry as recorded) and ``also`` (tiles and cards the deal's later entries took).
+SURFACES = {
+    ("bingo", "trick"): "bingo/_trick.html",
+    ("ninety-nine", "trick"): "ninety_nine/_trick.html",
+    ("trick-de-bingo", "trick"): "trick_de_bingo/_trick.html",
+    ("five-up", "end"): "five_up/_left.html",
+}
+
+
+def correction_surface(rep: Replayed, body: Mapping[str, Any]) -> str | None:
+    """The entry surface template the correction of ``body`` is made on (None: field pickers)."""
+    return SURFACES.get((rep.game.id, str(body.get("type"))))
+
+
+def state_before(rep: Replayed, seq: int) -> Any:
+    """The game state just before the entry logged as ``seq``: the replay of the entries before it."""
+    bodies = [e.body for e in rep.effective]
+    at = next((i for i, e in enumerate(rep.effective) if e.seq == seq), len(bodies))
+    return replay_events(rep.game, rep.players, rep.options, bodies[:at])
+
+
+def detail_before(rep: Replayed, seq: int, reader_seat: int | None) -> Any:
+    """The view detail the entry form had when the entry logged as ``seq`` was made, as ``reader_seat``
+    may see it (another seat's sealed bid left out)."""
+    return rep.game.public_detail(rep.game.view(state_before(rep, seq)).detail, reader_seat)

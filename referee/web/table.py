@@ -21,7 +21,16 @@ from ..store.record import to_record
 from ..store.tables import current, token_matches
 from . import service
 from .access import access_for, held_link, remember
-from .correction_form import correction_fields, correction_pack, correction_title, preselect
+from .correction_form import (
+    correction_fields,
+    correction_pack,
+    correction_surface,
+    correction_title,
+    detail_before,
+    preselect,
+    state_before,
+)
+from .five_up import corrected_end
 from .moments import render_moment
 from .presenting import form_event, public_events, public_record
 from .undo import last_undone
@@ -92,10 +101,17 @@ def correct(table_id: str, seq: int):
         abort(403)  # another seat's private event (a sealed bid): corrected once it is opened
     error, status, shown = None, 200, target.body
     if request.method == "POST":
-        event = form_event(find_game(g.table.game), request.form)
+        if (rep.game.id, target.body["type"]) == ("five-up", "end"):
+            # the tiles left in each hand, as at the entry: the referee adds up their pips
+            event, error = corrected_end(state_before(rep, seq).hand, rep.players, request.form)
+        else:
+            event = form_event(find_game(g.table.game), request.form)
         shown = {**target.body, **event, "type": target.body["type"]}  # a refused try keeps its picks
-        outcome = service.record("correct", {"target": seq, "event": event})
-        rep, error, status = outcome.rep, outcome.error, outcome.status
+        if error is None:
+            outcome = service.record("correct", {"target": seq, "event": event})
+            rep, error, status = outcome.rep, outcome.error, outcome.status
+        else:
+            status = 422
         if status == 200 and htmx:
             closed = '<div id="correction-slot" hx-swap-oob="true"></div>'
             page = service.render_table("table/_main.html", rep) + closed
@@ -103,7 +119,10 @@ def correct(table_id: str, seq: int):
         if status == 200:
             return redirect(url_for("table.show", table_id=table_id, _anchor="answer"))
     template = "table/_correction_sheet.html" if htmx else "table/correct.html"
-    return render_template(template, table=g.table, rep=rep, target=target, shown=shown, error=error), status
+    surface = correction_surface(rep, target.body)
+    before = detail_before(rep, seq, g.access.reader_seat) if surface else None
+    fields = {"target": target, "shown": shown, "error": error, "surface": surface, "before": before}
+    return render_template(template, table=g.table, rep=rep, **fields), status
 
 
 @bp.get("/<table_id>/record.json")
