@@ -1,0 +1,142 @@
+"""A correction is made on the entry's own play surface (issue 27, "Corrections as good as entries"):
+the same triangles, card steps or hands of tiles the entry was made with, drawn as the table stood
+just before the entry, the entry as recorded ticked, the tiles and cards the deal's other entries
+took greyed, the game's own pack. A Five Up hand's end is corrected by tapping the tiles left in each
+hand, as it is entered."""
+
+import re
+
+import pytest
+from test_undo_redo_correct import INPUT, attr, form_as_posted, imported
+from werkzeug.datastructures import MultiDict
+
+HX = {"HX-Request": "true"}
+
+
+def picker(page: str, name: str) -> list[str]:
+    """The input tags of the picker ``name`` (a fieldset with data-picker)."""
+    start = page.index(f'data-picker="{name}"')
+    return INPUT.findall(page[start : page.index("</fieldset>", start)])
+
+
+def ticked(tags: list[str]) -> list[str]:
+    return [attr(t, "value") for t in tags if re.search(r"\schecked\b", t)]
+
+
+def greyed(tags: list[str]) -> set[str]:
+    return {attr(t, "value") for t in tags if re.search(r"\sdisabled\b", t)}
+
+
+def sheet(client, table: str, seq: int) -> str:
+    return client.get(f"/t/{table}/correct/{seq}", headers=HX).get_data(as_text=True)
+
+
+def test_a_bingo_trick_is_corrected_on_its_two_triangles_one_step_each(client):
+    table, _record = imported(client, "bingo-four-deals-to-eight.json")
+    page = sheet(client, table, 3)  # trick 1 of deal 1: Aki leads 0-0, Ben replies 5-3
+    assert re.search(r"<form [^>]*data-steps", page)
+    lead, reply = picker(page, "lead"), picker(page, "reply")
+    assert len(lead) == len(reply) == 28  # the double-six triangle, as at entry
+    assert (ticked(lead), ticked(reply)) == (["0-0"], ["5-3"])
+    # the next trick's tiles (6-6, 5-2) are greyed; this trick's own are not
+    assert {"6-6", "5-2"} <= greyed(lead) & greyed(reply)
+    assert "0-0" not in greyed(lead) and "5-3" not in greyed(reply)
+    # Aki had declared 5-5 and 0-0, so the lead is one of them, as the entry form asked; 5-5 is
+    # greyed too: Aki showed it in hand at the end of the deal
+    assert {attr(t, "value") for t in lead} - greyed(lead) == {"0-0"}
+    assert "Aki leads:" in page and "Ben replies:" in page
+    assert page.count("data-step") >= 2
+
+
+def test_a_ninety_nine_trick_is_corrected_on_the_tables_own_36_card_pack(client):
+    table, _record = imported(client, "ninety-nine-three-player-game-to-100.json")
+    page = sheet(client, table, 5)  # trick 2 of deal 1: 9H AD KH
+    steps = [picker(page, f"cards.{i}") for i in range(3)]
+    assert [len(tags) for tags in steps] == [36, 36, 36]  # 6 to ace: three players, no 2s
+    assert not re.search(r'value="[2-5][SHDC]"', page)
+    assert 'name="turnup"' not in page  # no turned-up card unless the table plays with one
+    assert [ticked(tags) for tags in steps] == [["9H"], ["AD"], ["KH"]]
+    # trick 1 (KS 6D 9S) and trick 3 (AS JS JC) are greyed in every step; the bids are sealed
+    for tags in steps:
+        assert {"KS", "6D", "9S", "AS", "JS", "JC"} <= greyed(tags)
+        assert not {"7S", "10C", "8S", "9H", "AD", "KH"} & greyed(tags)
+    # the steps name the players in the trick's play order, as at entry
+    assert re.search(r"1\. Ben.*2\. Chie.*3\. Aki", re.sub(r"\s+", " ", page))
+
+
+def test_a_ninety_nine_trick_corrected_on_its_steps_is_recorded_in_play_order(client):
+    table, _record = imported(client, "ninety-nine-three-player-game-to-100.json")
+    page = sheet(client, table, 4)
+    # trick 1 was KS 6D 9S; Chie's 6D was in fact the 9S and Aki's 9S the 6D
+    fields = [
+        (n, {"6D": "9S", "9S": "6D"}.get(v, v) if n.startswith("cards.") else v)
+        for n, v in form_as_posted(page)
+    ]
+    resp = client.post(f"/t/{table}/correct/4", data=MultiDict(fields), headers=HX)
+    assert resp.status_code == 200 and "Corrected:" in resp.get_data(as_text=True)
+    assert client.get(f"/api/v1/tables/{table}").get_json()["events"][3]["cards"] == ["KS", "9S", "6D"]
+
+
+def test_a_trick_de_bingo_trick_is_corrected_on_its_four_card_steps(client):
+    table, record = imported(client, "trick-de-bingo-one-round.json")
+    tricks = [i for i, e in enumerate(record["events"], start=1) if e["type"] == "trick"]
+    page = sheet(client, table, tricks[1])
+    steps = [picker(page, f"cards.{i}") for i in range(4)]
+    assert [ticked(tags) for tags in steps] == [[c] for c in record["events"][tricks[1] - 1]["cards"]]
+    other = set(record["events"][tricks[0] - 1]["cards"]) | set(record["events"][tricks[2] - 1]["cards"])
+    assert all(other <= greyed(tags) for tags in steps)
+    assert re.search(r"<form [^>]*data-steps", page) and "(leads)" in page
+
+
+def five_up_end(client) -> tuple[str, int]:
+    table, record = imported(client, "five-up-partners-to-61.json")
+    return table, next(i for i, e in enumerate(record["events"], start=1) if e["type"] == "end")
+
+
+def test_a_five_up_hand_end_is_corrected_on_the_hands_of_tiles_with_its_pips_typed_in(client):
+    table, seq = five_up_end(client)  # the end of hand 1 was recorded as pips 0, 10, 4, 8
+    page = sheet(client, table, seq)
+    assert "data-fu-left" in page and "Ben still holds 1 tile:" in page
+    # the tiles not on the layout, to tap; the pips as recorded typed in for each hand that holds any
+    free = [attr(t, "value") for t in picker(page, "left1")]
+    assert len(free) == 11 and "5-3" in free
+    assert [(n, v) for n, v in form_as_posted(page) if n and n.startswith("pips")] == [
+        ("pips1", "10"),
+        ("pips2", "4"),
+        ("pips3", "8"),
+    ]
+    assert "Score the hand" not in page and "Save the correction" in page
+
+
+def test_a_five_up_hand_end_corrected_by_tapping_tiles_recounts_the_pips(client):
+    table, seq = five_up_end(client)
+    page = sheet(client, table, seq)
+    # Ben held 5-3, not a ten: tapping it outweighs the typed 10
+    fields = form_as_posted(page) + [("left1", "5-3")]
+    resp = client.post(f"/t/{table}/correct/{seq}", data=MultiDict(fields), headers=HX)
+    assert resp.status_code == 200, resp.get_data(as_text=True)[:1500]
+    assert "Corrected:" in resp.get_data(as_text=True)
+    assert client.get(f"/api/v1/tables/{table}").get_json()["events"][seq - 1]["pips"] == [0, 8, 4, 8]
+
+
+@pytest.mark.parametrize(
+    ("extra", "why"),
+    [
+        ([("left1", "5-3"), ("left1", "6-1")], "Tiles ticked for Ben: 2; tiles in their hand: 1."),
+        ([("left1", "5-3"), ("left2", "5-3")], "5-3 is ticked for both Ben and Chie."),
+    ],
+)
+def test_a_refused_hand_end_correction_keeps_the_tiles_and_says_why(client, extra, why):
+    table, seq = five_up_end(client)
+    before = client.get(f"/api/v1/tables/{table}").get_json()
+    resp = client.post(
+        f"/t/{table}/correct/{seq}",
+        data=MultiDict(form_as_posted(sheet(client, table, seq)) + extra),
+        headers=HX,
+    )
+    assert resp.status_code == 422
+    again = resp.get_data(as_text=True)
+    assert again.lstrip().startswith('<dialog open id="correction"') and 'role="alert"' in again
+    assert why in re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", again))
+    assert "5-3" in ticked(picker(again, "left1"))  # what was tapped is kept
+    assert client.get(f"/api/v1/tables/{table}").get_json() == before
