@@ -1,8 +1,8 @@
 """The correction form asks with the same pickers as entry: tiles from the triangle, cards from the
 suit grid, players by name, points with steppers; only what no picker covers stays a text field.
 
-An entry with a play surface of its own (a trick's triangles or card steps, the tiles left in each
-Five Up hand) is corrected on that very surface (``SURFACES``, issue 27): the template the entry form
+An entry with a play surface of its own (a trick's triangles or card steps, a Bingo declaration's
+row of doubles, a Five Up draw's counter, the tiles left in each Five Up hand) is corrected on that very surface (``SURFACES``, issue 27): the template the entry form
 includes, drawn as the table stood just before the entry (``detail_before``), with the entry as
 recorded ticked.
 
@@ -217,6 +217,8 @@ def preselect(picker: str, values: Any) -> Markup:
 # ``picked`` (the entry as recorded) and ``also`` (tiles and cards the deal's later entries took).
 SURFACES = {
     ("bingo", "trick"): "bingo/_trick.html",
+    ("bingo", "declare"): "bingo/_declare.html",
+    ("five-up", "draw"): "five_up/_draw.html",
     ("ninety-nine", "trick"): "ninety_nine/_trick.html",
     ("trick-de-bingo", "trick"): "trick_de_bingo/_trick.html",
     ("five-up", "end"): "five_up/_left.html",

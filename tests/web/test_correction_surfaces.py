@@ -140,3 +140,25 @@ def test_a_refused_hand_end_correction_keeps_the_tiles_and_says_why(client, extr
     assert why in re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", again))
     assert "5-3" in ticked(picker(again, "left1"))  # what was tapped is kept
     assert client.get(f"/api/v1/tables/{table}").get_json() == before
+
+
+def test_a_bingo_declaration_is_corrected_on_its_row_of_doubles(client):
+    table, _record = imported(client, "bingo-four-deals-to-eight.json")
+    page = sheet(client, table, 2)  # Aki declared 5-5 and 0-0
+    doubles = picker(page, "doubles")
+    assert [attr(t, "value") for t in doubles] == [f"{n}-{n}" for n in range(6, -1, -1)]  # one row
+    assert ticked(doubles) == ["5-5", "0-0"]
+    assert ("seat", "0") in form_as_posted(page) and 'class="grid bingo-points"' in page
+    # Aki showed the 6-6 (led in trick 2), not the 5-5 (still in hand at the end)
+    fields = [(n, "6-6" if (n, v) == ("doubles", "5-5") else v) for n, v in form_as_posted(page)]
+    resp = client.post(f"/t/{table}/correct/2", data=MultiDict(fields), headers=HX)
+    assert resp.status_code == 200, resp.get_data(as_text=True)[:1500]
+    assert client.get(f"/api/v1/tables/{table}").get_json()["events"][1]["doubles"] == ["6-6", "0-0"]
+
+
+def test_a_five_up_draw_is_corrected_on_its_counter(client):
+    table, _seq = five_up_end(client)
+    page = sheet(client, table, 25)  # Ben drew 1 tile
+    assert "Ben cannot play and draws: how many tiles?" in page
+    assert re.search(r'<input id="fu-draw-count-fix" name="count" type="number"[^>]*value="1"', page)
+    assert ("seat", "1") in form_as_posted(page) and 'data-step="1"' in page
