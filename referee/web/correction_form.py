@@ -2,7 +2,8 @@
 suit grid, players by name, points with steppers; only what no picker covers stays a text field.
 
 An entry with a play surface of its own (a trick's triangles or card steps, a Bingo declaration's
-row of doubles, a Five Up draw's counter, the tiles left in each Five Up hand) is corrected on that very surface (``SURFACES``, issue 27): the template the entry form
+row of doubles, a Five Up draw's counter, the tiles left in each Five Up hand, a bead placement's
+board) is corrected on that very surface (``SURFACES``, issue 27): the template the entry form
 includes, drawn as the table stood just before the entry (``detail_before``), with the entry as
 recorded ticked.
 
@@ -222,6 +223,7 @@ SURFACES = {
     ("ninety-nine", "trick"): "ninety_nine/_trick.html",
     ("trick-de-bingo", "trick"): "trick_de_bingo/_trick.html",
     ("five-up", "end"): "five_up/_left.html",
+    ("bead-game", "place"): "bead_game/_place.html",
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+from typing import Any
 
 import qrcode
 import qrcode.image.svg
@@ -18,9 +19,11 @@ from flask_babel import gettext
 from ..extensions import htmx
 from ..rules import game as find_game
 from ..store.record import to_record
+from ..store.replay import Effective, Replayed
 from ..store.tables import current, token_matches
 from . import service
 from .access import access_for, held_link, remember
+from .bead_game import placement
 from .correction_form import (
     correction_fields,
     correction_pack,
@@ -101,11 +104,7 @@ def correct(table_id: str, seq: int):
         abort(403)  # another seat's private event (a sealed bid): corrected once it is opened
     error, status, shown = None, 200, target.body
     if request.method == "POST":
-        if (rep.game.id, target.body["type"]) == ("five-up", "end"):
-            # the tiles left in each hand, as at the entry: the referee adds up their pips
-            event, error = corrected_end(state_before(rep, seq).hand, rep.players, request.form)
-        else:
-            event = form_event(find_game(g.table.game), request.form)
+        event, error = corrected_event(rep, target, request.form)
         shown = {**target.body, **event, "type": target.body["type"]}  # a refused try keeps its picks
         if error is None:
             outcome = service.record("correct", {"target": seq, "event": event})
@@ -123,6 +122,18 @@ def correct(table_id: str, seq: int):
     before = detail_before(rep, seq, g.access.reader_seat) if surface else None
     fields = {"target": target, "shown": shown, "error": error, "surface": surface, "before": before}
     return render_template(template, table=g.table, rep=rep, **fields), status
+
+
+def corrected_event(rep: Replayed, target: Effective, form: Any) -> tuple[dict[str, Any], str | None]:
+    """The corrected event from the correction form, read as its entry surface posts it (the tiles
+    left in each Five Up hand, a bead placement's cells and way round) or field by field; with the
+    sentence why not, what was entered."""
+    match rep.game.id, target.body["type"]:
+        case "five-up", "end":  # the referee adds up the pips of the tiles left, as at the entry
+            return corrected_end(state_before(rep, target.seq).hand, rep.players, form)
+        case "bead-game", "place":
+            return placement(form)
+    return form_event(rep.game, form), None
 
 
 @bp.get("/<table_id>/record.json")

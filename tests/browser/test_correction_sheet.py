@@ -87,6 +87,16 @@ def fix_five_up(sheet) -> None:  # Ben held 5-3, not ten pips: his hand's chip i
     expect(sheet.locator("[data-picker-for='left1']")).to_have_text("1/1 · 8 pips")
 
 
+def fix_bead(sheet) -> None:  # Aki's 4-4 lay under the starter: two taps move it
+    for cell in ("2,0", "2,1"):
+        sheet.locator(f".bead-cell:has(input[value='{cell}'])").tap()
+    expect(sheet.locator(".bead-cell input:checked")).to_have_count(2)
+
+
+def set_cells(ev: dict) -> None:
+    ev["cells"] = [[2, 0], [2, 1]]
+
+
 def set_reply(ev: dict) -> None:
     ev["reply"] = "6-0"
 
@@ -102,6 +112,7 @@ def set_pips(ev: dict) -> None:
         ("ninety-nine-three-player-game-to-100", 13, 5, fix_ninety_nine, swap(1, 2)),
         ("trick-de-bingo-one-round", 50, 38, fix_trick_de_bingo, swap(0, 1)),
         ("five-up-partners-to-61", 19, 19, fix_five_up, set_pips),
+        ("bead-game-two-hands", 3, 3, fix_bead, set_cells),
     ],
 )
 def test_a_correction_is_made_on_the_entrys_own_surface(page: Page, base_url: str, name, cut, seq, taps, fix):

@@ -4,10 +4,11 @@ just before the entry, the entry as recorded ticked, the tiles and cards the dea
 took greyed, the game's own pack. A Five Up hand's end is corrected by tapping the tiles left in each
 hand, as it is entered."""
 
+import json
 import re
 
 import pytest
-from test_undo_redo_correct import INPUT, attr, form_as_posted, imported
+from test_undo_redo_correct import INPUT, RECORDS, attr, form_as_posted, imported
 from werkzeug.datastructures import MultiDict
 
 HX = {"HX-Request": "true"}
@@ -162,3 +163,46 @@ def test_a_five_up_draw_is_corrected_on_its_counter(client):
     assert "Ben cannot play and draws: how many tiles?" in page
     assert re.search(r'<input id="fu-draw-count-fix" name="count" type="number"[^>]*value="1"', page)
     assert ("seat", "1") in form_as_posted(page) and 'data-step="1"' in page
+
+
+def bead_table(client, n: int) -> str:
+    """The bead record's first ``n`` entries, this client its scorer."""
+    record = json.loads((RECORDS / "bead-game-two-hands.json").read_text())
+    made = client.post("/api/v1/records", json={**record, "events": record["events"][:n]}).get_json()
+    client.get(f"/t/{made['id']}/join/{made['scorer_token']}")
+    return made["id"]
+
+
+def test_a_bead_placement_is_corrected_on_the_board_as_it_stood(client):
+    table = bead_table(client, 3)
+    page = sheet(client, table, 3)  # Aki placed 4-4 on row 0 and 1 of column 3
+    cells = [t for t in INPUT.findall(page) if attr(t, "name") == "cell"]
+    assert {attr(t, "value") for t in cells if re.search(r"\schecked\b", t)} == {"0,3", "1,3"}
+    assert not any(attr(t, "form") for t in cells)  # the sheet's own board, not the table's form
+    assert ticked(picker(page, "tile")) == ["4-4"] and "Higher number on the bottom or right cell" in page
+    # saved unchanged it is the same placement; moved to column -1 it is that placement
+    same = client.post(f"/t/{table}/correct/3", data=MultiDict(form_as_posted(page)), headers=HX)
+    assert same.status_code == 200, same.get_data(as_text=True)[:1500]
+    moved = [
+        (n, {"0,3": "0,-1", "1,3": "1,-1"}.get(v, v) if n == "cell" else v)
+        for n, v in form_as_posted(sheet(client, table, 3))
+    ]
+    resp = client.post(f"/t/{table}/correct/3", data=MultiDict(moved), headers=HX)
+    assert resp.status_code == 200, resp.get_data(as_text=True)[:1500]
+    assert client.get(f"/api/v1/tables/{table}").get_json()["events"][2]["cells"] == [[0, -1], [1, -1]]
+
+
+def test_a_bead_placement_correction_keeps_its_way_round_unless_a_turn_is_tapped(client):
+    table = bead_table(client, 2)
+    page = sheet(client, table, 2)  # Ben placed 1-3: the 1 on the top cell, turned
+    assert ticked(picker(page, "tile")) == ["3-1"] and ("turn", "1") in form_as_posted(page)
+    turned = [("turn", "0")] + form_as_posted(page)  # the "higher number on the top" button, tapped
+    assert client.post(f"/t/{table}/correct/2", data=MultiDict(turned), headers=HX).status_code == 200
+    assert client.get(f"/api/v1/tables/{table}").get_json()["events"][1]["tile"] == "3-1"
+    page = sheet(client, table, 2)
+    one = [(n, v) for n, v in form_as_posted(page) if n != "cell"] + [("cell", "0,2")]
+    resp = client.post(f"/t/{table}/correct/2", data=MultiDict(one), headers=HX)
+    assert resp.status_code == 422 and "Tap two empty cells side by side, then the tile." in resp.get_data(
+        as_text=True
+    )
+    assert ticked(picker(resp.get_data(as_text=True), "tile")) == ["3-1"]
