@@ -2,8 +2,8 @@
 suit grid, players by name, points with steppers; only what no picker covers stays a text field.
 
 An entry with a play surface of its own (a trick's triangles or card steps, a Bingo declaration's
-row of doubles, a Five Up draw's counter, the tiles left in each Five Up hand, a bead placement's
-board) is corrected on that very surface (``SURFACES``, issue 27): the template the entry form
+row of doubles, a Five Up play's layout picture, a draw's counter, the tiles left in each Five Up
+hand, a bead placement's board) is corrected on that very surface (``SURFACES``, issue 27): the template the entry form
 includes, drawn as the table stood just before the entry (``detail_before``), with the entry as
 recorded ticked.
 
@@ -219,6 +219,7 @@ def preselect(picker: str, values: Any) -> Markup:
 SURFACES = {
     ("bingo", "trick"): "bingo/_trick.html",
     ("bingo", "declare"): "bingo/_declare.html",
+    ("five-up", "play"): "five_up/_play.html",
     ("five-up", "draw"): "five_up/_draw.html",
     ("ninety-nine", "trick"): "ninety_nine/_trick.html",
     ("trick-de-bingo", "trick"): "trick_de_bingo/_trick.html",

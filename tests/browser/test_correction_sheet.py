@@ -101,6 +101,15 @@ def set_reply(ev: dict) -> None:
     ev["reply"] = "6-0"
 
 
+def fix_five_up_play(sheet) -> None:  # Chie played 2-0 on the 0 of 4-0: the end, then the tile
+    sheet.locator("input[name='on'][value='4-0'][data-number='0']").tap()
+    sheet.locator("label.pick:has(input[name='tile'][value='2-0'])").tap()
+
+
+def set_play(ev: dict) -> None:
+    ev.update(tile="2-0", on="4-0")
+
+
 def set_pips(ev: dict) -> None:
     ev["pips"] = [0, 8, 4, 8]
 
@@ -112,6 +121,7 @@ def set_pips(ev: dict) -> None:
         ("ninety-nine-three-player-game-to-100", 13, 5, fix_ninety_nine, swap(1, 2)),
         ("trick-de-bingo-one-round", 50, 38, fix_trick_de_bingo, swap(0, 1)),
         ("five-up-partners-to-61", 19, 19, fix_five_up, set_pips),
+        ("five-up-partners-to-61", 4, 4, fix_five_up_play, set_play),
         ("bead-game-two-hands", 3, 3, fix_bead, set_cells),
     ],
 )

@@ -206,3 +206,28 @@ def test_a_bead_placement_correction_keeps_its_way_round_unless_a_turn_is_tapped
         as_text=True
     )
     assert ticked(picker(resp.get_data(as_text=True), "tile")) == ["3-1"]
+
+
+def test_a_five_up_play_is_corrected_on_the_layout_as_it_stood(client):
+    table, _seq = five_up_end(client)
+    page = sheet(client, table, 4)  # Chie played 3-3 on the 3 of 4-3 (layout: 4-0, 4-3)
+    ends = [t for t in INPUT.findall(page) if attr(t, "name") == "on"]
+    assert {(attr(t, "value"), attr(t, "data-number")) for t in ends} == {("4-0", "0"), ("4-3", "3")}
+    assert [attr(t, "value") for t in ends if re.search(r"\schecked\b", t)] == ["4-3"]
+    tiles = picker(page, "tile")
+    assert ticked(tiles) == ["3-3"] and len(tiles) == 28
+    # on the layout, and played later in the hand (3-2 by Dai, 6-3 by Aki): greyed; 3-3 is not
+    assert {"4-0", "4-3", "3-2", "6-3"} <= greyed(tiles) and "3-3" not in greyed(tiles)
+    assert ("seat", "2") in form_as_posted(page) and 'class="fu-svg"' in page
+
+
+def test_a_five_up_play_corrected_on_another_end_is_recorded_there(client):
+    record = json.loads((RECORDS / "five-up-partners-to-61.json").read_text())
+    made = client.post("/api/v1/records", json={**record, "events": record["events"][:4]}).get_json()
+    table = made["id"]
+    client.get(f"/t/{table}/join/{made['scorer_token']}")
+    fields = [(n, {"on": "4-0", "tile": "2-0"}.get(n, v)) for n, v in form_as_posted(sheet(client, table, 4))]
+    resp = client.post(f"/t/{table}/correct/4", data=MultiDict(fields), headers=HX)
+    assert resp.status_code == 200, resp.get_data(as_text=True)[:1500]
+    got = client.get(f"/api/v1/tables/{table}").get_json()
+    assert (got["events"][3]["tile"], got["events"][3]["on"], got["totals"]) == ("2-0", "4-0", [1, 0, 1, 0])
