@@ -3,7 +3,7 @@ suit grid, players by name, points with steppers; only what no picker covers sta
 
 An entry with a play surface of its own (a trick's triangles or card steps, a Bingo declaration's
 row of doubles, a Five Up play's layout picture, a draw's counter, the tiles left in each Five Up
-hand, a bead placement's board) is corrected on that very surface (``SURFACES``, issue 27): the template the entry form
+hand, a Trick de Bingo pick's deck and sheet, a bead placement's board) is corrected on that very surface (``SURFACES``, issue 27): the template the entry form
 includes, drawn as the table stood just before the entry (``detail_before``), with the entry as
 recorded ticked.
 
@@ -145,8 +145,9 @@ def correction_fields(game: Game, body: Mapping[str, Any], players: Iterable[str
 # for the others of the same deal, hand or round.
 STARTS = frozenset({"deal", "hand", "round"})
 # Fields whose tiles or cards an entry takes out of play (played, placed, bid, shown): a correction's
-# picker greys those of the other entries. A tile played on ("on") or a trump indicator is not spent.
-SPENT = frozenset({"lead", "reply", "tile", "tiles", "cards"})
+# picker greys those of the other entries (a Trick de Bingo condition card picked, ``card``, has left the
+# deck). A tile played on ("on") or a trump indicator is not spent.
+SPENT = frozenset({"lead", "reply", "tile", "tiles", "cards", "card"})
 # Entries whose cards are private to their seat (a Ninety-Nine bid): never greyed for anyone.
 SEALED = frozenset({"bid"})
 _TILE = re.compile(r"^(\d)-(\d)$")
@@ -223,6 +224,7 @@ SURFACES = {
     ("five-up", "draw"): "five_up/_draw.html",
     ("ninety-nine", "trick"): "ninety_nine/_trick.html",
     ("trick-de-bingo", "trick"): "trick_de_bingo/_trick.html",
+    ("trick-de-bingo", "pick"): "trick_de_bingo/_pick.html",
     ("five-up", "end"): "five_up/_left.html",
     ("bead-game", "place"): "bead_game/_place.html",
 }

@@ -231,3 +231,25 @@ def test_a_five_up_play_corrected_on_another_end_is_recorded_there(client):
     assert resp.status_code == 200, resp.get_data(as_text=True)[:1500]
     got = client.get(f"/api/v1/tables/{table}").get_json()
     assert (got["events"][3]["tile"], got["events"][3]["on"], got["totals"]) == ("2-0", "4-0", [1, 0, 1, 0])
+
+
+def test_a_trick_de_bingo_pick_is_corrected_on_the_deck_and_the_sheet(client):
+    table, _record = imported(client, "trick-de-bingo-one-round.json")
+    page = sheet(client, table, 10)  # Aki placed TB-39 on cell 9 (after TB-23 on 5 and TB-01 on 1)
+    deck = [t for t in INPUT.findall(page) if attr(t, "name") == "card"]
+    cells = [t for t in INPUT.findall(page) if attr(t, "name") == "cell"]
+    assert ticked(deck) == ["TB-39"] and ticked(cells) == ["9"]
+    assert not {"TB-23", "TB-01"} & {attr(t, "value") for t in deck}  # out of the deck before this pick
+    assert "TB-31" in greyed(deck) and "TB-39" not in greyed(deck)  # picked later in the round
+    assert greyed(cells) == {"5", "1"}  # Aki's cells filled before
+    assert ("seat", "0") in form_as_posted(page)
+    # cell 8 is where Aki's ninth card went: refused in the sheet, the picks kept
+    fields = [(n, "8" if n == "cell" else v) for n, v in form_as_posted(page)]
+    resp = client.post(f"/t/{table}/correct/10", data=MultiDict(fields), headers=HX)
+    assert resp.status_code == 422 and 'role="alert"' in resp.get_data(as_text=True)
+    again = [t for t in INPUT.findall(resp.get_data(as_text=True)) if attr(t, "name") in ("card", "cell")]
+    assert ticked(again) == ["TB-39", "8"]
+    # TB-40, which nobody picked this round, is taken instead
+    fields = [(n, "TB-40" if n == "card" else v) for n, v in form_as_posted(page)]
+    assert client.post(f"/t/{table}/correct/10", data=MultiDict(fields), headers=HX).status_code == 200
+    assert client.get(f"/api/v1/tables/{table}").get_json()["events"][9]["card"] == "TB-40"

@@ -49,7 +49,7 @@ def test_every_event_of_every_game_comes_back_unchanged_through_the_correction_p
         seen.add(event["type"])
         page = client.get(f"/t/{table}/correct/{seq}").get_data(as_text=True)
         fields = form_as_posted(page)
-        names = {n for n, _v in fields}
+        names = {n for n, _v in fields if n}  # a search box of the deck has no name
         for key, value in event.items():
             if key == "type" or value is None:
                 continue
