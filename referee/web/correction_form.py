@@ -1,11 +1,12 @@
 """The correction form asks with the same pickers as entry: tiles from the triangle, cards from the
 suit grid, players by name, points with steppers; only what no picker covers stays a text field.
 
-An entry with a play surface of its own (a trick's triangles or card steps, a Bingo declaration's
-row of doubles, a Five Up play's layout picture, a draw's counter, the tiles left in each Five Up
-hand, a Trick de Bingo pick's deck and sheet, a bead placement's board) is corrected on that very surface (``SURFACES``, issue 27): the template the entry form
-includes, drawn as the table stood just before the entry (``detail_before``), with the entry as
-recorded ticked.
+An entry with a play surface of its own (a trick's triangles or card steps, a Ninety-Nine bid's
+counted cards, a Bingo declaration's row of doubles, a Five Up play's layout picture, a draw's
+counter, the tiles left in each Five Up hand, a Trick de Bingo pick's deck and sheet, a bead
+placement's board) is corrected on that very surface (``SURFACES``, issue 27): the template the
+entry form includes, drawn as the table stood just before the entry (``detail_before``), with the
+entry as recorded ticked.
 
 What each field of the corrected event needs is read off the event class's type hints (``Tile``,
 ``Card``, ``Literal``, a seat number, a list of one number per player), so a new event type gets
@@ -223,6 +224,7 @@ SURFACES = {
     ("five-up", "play"): "five_up/_play.html",
     ("five-up", "draw"): "five_up/_draw.html",
     ("ninety-nine", "trick"): "ninety_nine/_trick.html",
+    ("ninety-nine", "bid"): "ninety_nine/_bid.html",
     ("trick-de-bingo", "trick"): "trick_de_bingo/_trick.html",
     ("trick-de-bingo", "pick"): "trick_de_bingo/_pick.html",
     ("five-up", "end"): "five_up/_left.html",

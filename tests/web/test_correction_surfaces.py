@@ -253,3 +253,14 @@ def test_a_trick_de_bingo_pick_is_corrected_on_the_deck_and_the_sheet(client):
     fields = [(n, "TB-40" if n == "card" else v) for n, v in form_as_posted(page)]
     assert client.post(f"/t/{table}/correct/10", data=MultiDict(fields), headers=HX).status_code == 200
     assert client.get(f"/api/v1/tables/{table}").get_json()["events"][9]["card"] == "TB-40"
+
+
+def test_a_ninety_nine_bid_is_corrected_on_its_counted_cards_of_the_tables_pack(client):
+    table, _record = imported(client, "ninety-nine-three-player-game-to-100.json")
+    page = sheet(client, table, 2)  # Ben bid 7S 10C 8S
+    cards = picker(page, "cards")
+    assert len(cards) == 36 and sorted(ticked(cards)) == ["10C", "7S", "8S"]
+    assert 'data-need="3"' in page and "data-sum=" in page  # "2 of 3 · bid 5" as at the entry
+    # the deal's tricks are greyed; Chie's bid (8H 6H 10D) is not: a bid's cards are never told
+    assert {"KS", "6D", "9S"} <= greyed(cards) and not {"10D", "8H", "6H"} & greyed(cards)
+    assert ("seat", "1") in form_as_posted(page)
