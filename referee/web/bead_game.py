@@ -169,24 +169,46 @@ def _turned(tile: str) -> str:
     return f"{b}-{a}" if sep else tile
 
 
-@bp.post("/<table_id>/bead-game/place")
-def place(table_id: str):
-    """Two tapped cells and a tile; the higher number goes on the top or left cell unless turned."""
-    cells = [_cell(v) for v in request.form.getlist("cell")]
-    if len(cells) != 2 or None in cells:
-        return service.refuse(gettext("Tap two empty cells side by side, then the tile."))
-    ordered = sorted(cells)  # type: ignore[type-var]
-    tile = request.form.get("tile", "")
-    if not tile:
-        return service.refuse(gettext("Tap the tile you placed."))
-    if request.form.get("turn") == "1":
+def placement(form: Any) -> tuple[dict[str, Any], str | None]:
+    """The ``place`` event from two tapped cells (``cell``), the tile and which way round (``turn``):
+    the higher number goes on the top or left cell unless turned. Or, with the sentence why not,
+    what was tapped (a refused correction's sheet shows it again)."""
+    cells = [_cell(v) for v in form.getlist("cell")]
+    tile = form.get("tile", "")
+    if form.get("turn") == "1":
         tile = _turned(tile)
     body = {
         "type": "place",
-        "seat": request.form.get("seat", ""),
+        "seat": form.get("seat", ""),
         "tile": tile,
-        "cells": [list(c) for c in ordered],
+        "cells": [list(c) for c in sorted(c for c in cells if c is not None)],
     }
+    if len(cells) != 2 or None in cells:
+        return body, gettext("Tap two empty cells side by side, then the tile.")
+    if not tile:
+        return body, gettext("Tap the tile you placed.")
+    return body, None
+
+
+@bp.app_template_global()
+def bead_picked(body: Mapping[str, Any]) -> dict[str, Any]:
+    """A placement as its surface shows it ticked: the tile as the picker names it (higher number
+    first), which way round it lies (``turn``) and its cells as the board's boxes name them."""
+    a, _sep, b = str(body.get("tile") or "").partition("-")
+    turned = a.isdigit() and b.isdigit() and int(a) < int(b)
+    return {
+        "tile": f"{b}-{a}" if turned else f"{a}-{b}",
+        "turn": "1" if turned else "0",
+        "cells": [f"{r},{c}" for r, c in body.get("cells") or []],
+    }
+
+
+@bp.post("/<table_id>/bead-game/place")
+def place(table_id: str):
+    """Two tapped cells and a tile (``placement``)."""
+    body, error = placement(request.form)
+    if error is not None:
+        return service.refuse(error)
     return service.answer(service.record("event", body))
 
 

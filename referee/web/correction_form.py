@@ -1,6 +1,13 @@
 """The correction form asks with the same pickers as entry: tiles from the triangle, cards from the
 suit grid, players by name, points with steppers; only what no picker covers stays a text field.
 
+An entry with a play surface of its own (a trick's triangles or card steps, a Ninety-Nine bid's
+counted cards, a Bingo declaration's row of doubles, a Five Up play's layout picture, a draw's
+counter, the tiles left in each Five Up hand, a Trick de Bingo pick's deck and sheet, a bead
+placement's board) is corrected on that very surface (``SURFACES``, issue 27): the template the
+entry form includes, drawn as the table stood just before the entry (``detail_before``), with the
+entry as recorded ticked.
+
 What each field of the corrected event needs is read off the event class's type hints (``Tile``,
 ``Card``, ``Literal``, a seat number, a list of one number per player), so a new event type gets
 its pickers without a line here. The event's current values come preselected (``preselect``), so
@@ -25,7 +32,7 @@ from ..rules.base import Game
 from ..rules.cards import Card
 from ..rules.events import field_specs
 from ..rules.tiles import Tile
-from ..store.replay import Replayed
+from ..store.replay import Replayed, replay_events
 from .words import line_of
 
 SEATS = frozenset({"seat", "leader", "dealer"})
@@ -139,8 +146,9 @@ def correction_fields(game: Game, body: Mapping[str, Any], players: Iterable[str
 # for the others of the same deal, hand or round.
 STARTS = frozenset({"deal", "hand", "round"})
 # Fields whose tiles or cards an entry takes out of play (played, placed, bid, shown): a correction's
-# picker greys those of the other entries. A tile played on ("on") or a trump indicator is not spent.
-SPENT = frozenset({"lead", "reply", "tile", "tiles", "cards"})
+# picker greys those of the other entries (a Trick de Bingo condition card picked, ``card``, has left the
+# deck). A tile played on ("on") or a trump indicator is not spent.
+SPENT = frozenset({"lead", "reply", "tile", "tiles", "cards", "card"})
 # Entries whose cards are private to their seat (a Ninety-Nine bid): never greyed for anyone.
 SEALED = frozenset({"bid"})
 _TILE = re.compile(r"^(\d)-(\d)$")
@@ -205,3 +213,38 @@ def preselect(picker: str, values: Any) -> Markup:
         return tag
 
     return Markup(_INPUT.sub(tick, str(picker)))
+
+
+# The entries corrected on their entry form's own surface: the template both include. It reads
+# ``d`` (the view detail as the table stood before the entry), ``names`` and, for a correction,
+# ``picked`` (the entry as recorded) and ``also`` (tiles and cards the deal's later entries took).
+SURFACES = {
+    ("bingo", "trick"): "bingo/_trick.html",
+    ("bingo", "declare"): "bingo/_declare.html",
+    ("five-up", "play"): "five_up/_play.html",
+    ("five-up", "draw"): "five_up/_draw.html",
+    ("ninety-nine", "trick"): "ninety_nine/_trick.html",
+    ("ninety-nine", "bid"): "ninety_nine/_bid.html",
+    ("trick-de-bingo", "trick"): "trick_de_bingo/_trick.html",
+    ("trick-de-bingo", "pick"): "trick_de_bingo/_pick.html",
+    ("five-up", "end"): "five_up/_left.html",
+    ("bead-game", "place"): "bead_game/_place.html",
+}
+
+
+def correction_surface(rep: Replayed, body: Mapping[str, Any]) -> str | None:
+    """The entry surface template the correction of ``body`` is made on (None: field pickers)."""
+    return SURFACES.get((rep.game.id, str(body.get("type"))))
+
+
+def state_before(rep: Replayed, seq: int) -> Any:
+    """The game state just before the entry logged as ``seq``: the replay of the entries before it."""
+    bodies = [e.body for e in rep.effective]
+    at = next((i for i, e in enumerate(rep.effective) if e.seq == seq), len(bodies))
+    return replay_events(rep.game, rep.players, rep.options, bodies[:at])
+
+
+def detail_before(rep: Replayed, seq: int, reader_seat: int | None) -> Any:
+    """The view detail the entry form had when the entry logged as ``seq`` was made, as ``reader_seat``
+    may see it (another seat's sealed bid left out)."""
+    return rep.game.public_detail(rep.game.view(state_before(rep, seq)).detail, reader_seat)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+from typing import Any
 
 import qrcode
 import qrcode.image.svg
@@ -18,10 +19,21 @@ from flask_babel import gettext
 from ..extensions import htmx
 from ..rules import game as find_game
 from ..store.record import to_record
+from ..store.replay import Effective, Replayed
 from ..store.tables import current, token_matches
 from . import service
 from .access import access_for, held_link, remember
-from .correction_form import correction_fields, correction_pack, correction_title, preselect
+from .bead_game import placement
+from .correction_form import (
+    correction_fields,
+    correction_pack,
+    correction_surface,
+    correction_title,
+    detail_before,
+    preselect,
+    state_before,
+)
+from .five_up import corrected_end
 from .moments import render_moment
 from .presenting import form_event, public_events, public_record
 from .undo import last_undone
@@ -92,10 +104,13 @@ def correct(table_id: str, seq: int):
         abort(403)  # another seat's private event (a sealed bid): corrected once it is opened
     error, status, shown = None, 200, target.body
     if request.method == "POST":
-        event = form_event(find_game(g.table.game), request.form)
+        event, error = corrected_event(rep, target, request.form)
         shown = {**target.body, **event, "type": target.body["type"]}  # a refused try keeps its picks
-        outcome = service.record("correct", {"target": seq, "event": event})
-        rep, error, status = outcome.rep, outcome.error, outcome.status
+        if error is None:
+            outcome = service.record("correct", {"target": seq, "event": event})
+            rep, error, status = outcome.rep, outcome.error, outcome.status
+        else:
+            status = 422
         if status == 200 and htmx:
             closed = '<div id="correction-slot" hx-swap-oob="true"></div>'
             page = service.render_table("table/_main.html", rep) + closed + service.alarm(rep)
@@ -103,7 +118,22 @@ def correct(table_id: str, seq: int):
         if status == 200:
             return redirect(url_for("table.show", table_id=table_id, _anchor="answer"))
     template = "table/_correction_sheet.html" if htmx else "table/correct.html"
-    return render_template(template, table=g.table, rep=rep, target=target, shown=shown, error=error), status
+    surface = correction_surface(rep, target.body)
+    before = detail_before(rep, seq, g.access.reader_seat) if surface else None
+    fields = {"target": target, "shown": shown, "error": error, "surface": surface, "before": before}
+    return render_template(template, table=g.table, rep=rep, **fields), status
+
+
+def corrected_event(rep: Replayed, target: Effective, form: Any) -> tuple[dict[str, Any], str | None]:
+    """The corrected event from the correction form, read as its entry surface posts it (the tiles
+    left in each Five Up hand, a bead placement's cells and way round) or field by field; with the
+    sentence why not, what was entered."""
+    match rep.game.id, target.body["type"]:
+        case "five-up", "end":  # the referee adds up the pips of the tiles left, as at the entry
+            return corrected_end(state_before(rep, target.seq).hand, rep.players, form)
+        case "bead-game", "place":
+            return placement(form)
+    return form_event(rep.game, form), None
 
 
 @bp.get("/<table_id>/record.json")

@@ -7,13 +7,15 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.plays import open_tab, ready, tap_round
+from tests.browser.plays import import_until, open_tab, ready, record, tap_round
 
 pytestmark = pytest.mark.browser
 
 
 def test_a_correction_is_a_sheet_over_the_table(page: Page, base_url: str):
-    made = page.request.post(f"{base_url}/api/v1/tables", data={"game": "score-pad", "players": ["Aki", "Ben"]}).json()
+    made = page.request.post(
+        f"{base_url}/api/v1/tables", data={"game": "score-pad", "players": ["Aki", "Ben"]}
+    ).json()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(f"{base_url}/t/{made['id']}/join/{made['scorer_token']}")
@@ -42,7 +44,116 @@ def test_a_correction_is_a_sheet_over_the_table(page: Page, base_url: str):
     expect(page.locator("dialog#correction")).to_have_count(0)
     answer = page.locator("#answer")
     expect(answer).to_contain_text("Corrected: Round 1: Aki +6, Ben +1")
-    assert answer.evaluate("el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
+    assert answer.evaluate(
+        "el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+    )
     expect(page.locator(".total .score")).to_have_text(["7", "6"])
     assert page.url == address
+    assert errors == []
+
+
+def swap(i: int, j: int):
+    """A fix of a trick's cards: the cards of positions i and j were the other way round."""
+
+    def fix(ev: dict) -> None:
+        ev["cards"][i], ev["cards"][j] = ev["cards"][j], ev["cards"][i]
+
+    return fix
+
+
+def step_to(sheet, step: int, value: str) -> None:
+    """Open the step ``cards.<step>`` by its chip (a correction's steps are all filled) and tap ``value``."""
+    sheet.locator(".step-chip").nth(step).tap()
+    sheet.locator(f"fieldset[data-picker='cards.{step}'] label.pick:has(input[value='{value}'])").tap()
+
+
+def fix_bingo(sheet) -> None:
+    sheet.locator("label.pick:has(input[name='reply'][value='6-0'])").tap()
+
+
+def fix_ninety_nine(sheet) -> None:  # Chie played the KH and Aki the AD, not the other way round
+    step_to(sheet, 1, "KH")
+    step_to(sheet, 2, "AD")
+
+
+def fix_trick_de_bingo(sheet) -> None:  # the leader played the 3C and the next player the AC
+    step_to(sheet, 0, "3C")
+    step_to(sheet, 1, "AC")
+
+
+def fix_five_up(sheet) -> None:  # Ben held 5-3, not ten pips: his hand's chip is chosen first
+    expect(sheet.locator("label.fu-left-seat:has(input[value='1']) input")).to_be_checked()
+    sheet.locator("label.pick:has(input[name='left1'][value='5-3'])").tap()
+    expect(sheet.locator("[data-picker-for='left1']")).to_have_text("1/1 · 8 pips")
+
+
+def fix_bead(sheet) -> None:  # Aki's 4-4 lay under the starter: two taps move it
+    for cell in ("2,0", "2,1"):
+        sheet.locator(f".bead-cell:has(input[value='{cell}'])").tap()
+    expect(sheet.locator(".bead-cell input:checked")).to_have_count(2)
+
+
+def set_cells(ev: dict) -> None:
+    ev["cells"] = [[2, 0], [2, 1]]
+
+
+def set_reply(ev: dict) -> None:
+    ev["reply"] = "6-0"
+
+
+def fix_five_up_play(sheet) -> None:  # Chie played 2-0 on the 0 of 4-0: the end, then the tile
+    sheet.locator("input[name='on'][value='4-0'][data-number='0']").tap()
+    sheet.locator("label.pick:has(input[name='tile'][value='2-0'])").tap()
+
+
+def set_play(ev: dict) -> None:
+    ev.update(tile="2-0", on="4-0")
+
+
+def set_pips(ev: dict) -> None:
+    ev["pips"] = [0, 8, 4, 8]
+
+
+@pytest.mark.parametrize(
+    ("name", "cut", "seq", "taps", "fix"),
+    [
+        ("bingo-four-deals-to-eight", 5, 4, fix_bingo, set_reply),  # trick 2: Ben's reply was the 6-0
+        ("ninety-nine-three-player-game-to-100", 13, 5, fix_ninety_nine, swap(1, 2)),
+        ("trick-de-bingo-one-round", 50, 38, fix_trick_de_bingo, swap(0, 1)),
+        ("five-up-partners-to-61", 19, 19, fix_five_up, set_pips),
+        ("five-up-partners-to-61", 4, 4, fix_five_up_play, set_play),
+        ("bead-game-two-hands", 3, 3, fix_bead, set_cells),
+    ],
+)
+def test_a_correction_is_made_on_the_entrys_own_surface(page: Page, base_url: str, name, cut, seq, taps, fix):
+    """The history's "Correct" opens the entry's own surface in the sheet, the entry ticked; a few taps
+    on it fix the entry and the totals are those of the table as it should have been recorded."""
+    rec = record(name)
+    right = {
+        **rec,
+        "events": [
+            dict(e, **({"cards": list(e["cards"])} if "cards" in e else {})) for e in rec["events"][:cut]
+        ],
+    }
+    fix(right["events"][seq - 1])
+    made = page.request.post(f"{base_url}/api/v1/records", data=right).json()
+    expected = page.request.get(f"{base_url}/api/v1/tables/{made['id']}").json()["totals"]
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    import_until(page, rec, cut)
+    ready(page)
+    before = page.locator(".total .score").all_inner_texts()
+    assert before != [str(n) for n in expected]  # the fix matters to the score
+
+    open_tab(page, "history")
+    y = page.evaluate("scrollY")
+    page.locator(f"#tab-history li[data-seq='{seq}'] a.edit").tap()
+    sheet = page.locator("dialog#correction")
+    expect(sheet).to_be_visible()
+    taps(sheet)
+    assert page.evaluate("scrollY") == y  # the page behind the sheet did not move
+    sheet.get_by_role("button", name="Save the correction").tap()
+    expect(page.locator("dialog#correction")).to_have_count(0)
+    expect(page.locator("#answer")).to_contain_text("Corrected:")
+    expect(page.locator(".total .score")).to_have_text([str(n) for n in expected])
     assert errors == []

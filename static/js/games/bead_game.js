@@ -35,10 +35,19 @@
   document.addEventListener("change", function (e) {
     var box = e.target;
     if (!box.matches || !box.matches(".bead-cell input")) return;
-    picked = picked.filter(function (el) { return el.isConnected && el.checked && el !== box; });
+    // a correction's board (in its sheet) keeps its own two cells and leaves the table's form alone
+    var board = box.closest("[data-bead-board]");
+    picked = picked.filter(function (el) {
+      return el.isConnected && el.checked && el !== box && el.closest("[data-bead-board]") === board;
+    });
+    // cells ticked before any tap (a correction's placement as recorded) count as the oldest
+    var before = Array.prototype.filter.call(board.querySelectorAll(".bead-cell input:checked"), function (el) {
+      return el !== box && picked.indexOf(el) < 0;
+    });
+    picked = before.concat(picked);
     if (box.checked) picked.push(box);
     while (picked.length > 2) picked.shift().checked = false;
-    sheet(picked.length === 2);
+    if (!box.closest("dialog")) sheet(picked.length === 2);
   });
 
   // Two cells ticked: the tile picker and the place buttons rise as a sheet at the bottom of the
@@ -65,7 +74,7 @@
   function showLast() {
     var board = document.querySelector("[data-bead-board]");
     var last = board && board.querySelector(".bead-tile.last");
-    if (!last || document.querySelector(".bead-cell input:checked")) return;
+    if (!last || document.querySelector("#table .bead-cell input:checked")) return;
     var b = board.getBoundingClientRect(), r = last.getBoundingClientRect();
     board.scrollLeft += r.left + r.width / 2 - (b.left + b.width / 2);
     board.scrollTop += r.top + r.height / 2 - (b.top + b.height / 2);
@@ -73,7 +82,7 @@
 
   // After a swap the sheet follows the ticked cells (a refused placement may keep both ticked).
   document.addEventListener("htmx:afterSwap", function () {
-    sheet(document.querySelectorAll(".bead-cell input:checked").length === 2);
+    sheet(document.querySelectorAll("#table .bead-cell input:checked").length === 2);
   });
 
   // The sheet covers part of the board: this button unticks both cells and lowers it again.
@@ -107,7 +116,7 @@
 
   // A refused placement keeps the ticked cells (only the answer box is swapped): start from them.
   document.addEventListener("htmx:afterSwap", function () {
-    picked = Array.prototype.slice.call(document.querySelectorAll(".bead-cell input:checked"));
+    picked = Array.prototype.slice.call(document.querySelectorAll("#table .bead-cell input:checked"));
     apply();
     showLast();
   });

@@ -28,7 +28,7 @@
   }
 
   document.addEventListener("change", function (e) {
-    var form = e.target.closest && e.target.closest("form[data-fu-left]");
+    var form = e.target.closest && e.target.closest("[data-fu-left]");
     if (!form) return;
     var complete = tally(form);
     var picker = e.target.closest("fieldset[data-picker]");
