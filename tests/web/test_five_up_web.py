@@ -238,3 +238,14 @@ def test_the_answer_to_a_play_says_the_tile_and_the_score_once(client):
     assert "6 + 4 = 10 is a multiple of 5: Aki scores 2." in answer
     assert answer.count("scores 2") == 1 and answer.count("6-4") == 1 and "+2" not in answer
     assert answer.count("10") == 1  # the count, inside the sentence
+
+
+def test_a_lone_lead_double_shows_its_count_on_both_sides_and_says_it_counts_once(client):
+    """F15, issue 27: a lone 5-5 read "10" on one side and "0" on the other."""
+    table = new_table(client, players=("Aki", "Ben"))
+    form(client, table, type="hand", leader="0")
+    html = form(client, table, type="play", seat="0", tile="5-5").get_data(as_text=True)
+    assert re.findall(r'dy="0.35em">(\d+)</text>', html) == ["10", "10"]
+    assert "Both sides of 5-5 are open: it counts 10 once, and still does when one side is covered." in html
+    ja = client.get(f"/t/{table['id']}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "5-5は両側が空いています。" in ja
