@@ -361,7 +361,7 @@ def test_rules_words_in_messages_are_translated_too(app):
         "%(player)s did not follow %(suit)s in trick %(trick)s of round %(round)s but still held "
         "%(card)s (played in trick %(later)s)."
     )
-    params = {"player": "Ben", "suit": _SUIT_NAMES["C"], "trick": "1", "round": "1", "card": "3C", "later": "2"}
+    params = {"player": "Ben", "suit": _SUIT_NAMES["C"], "trick": "1", "round": "1", "card": "3♣", "later": "2"}
     with app.test_request_context(headers={"Accept-Language": "ja"}):
         text = say(msgid, params)
     assert "クラブ" in text and "clubs" not in text and "Ben" in text
