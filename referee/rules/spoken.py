@@ -2,7 +2,7 @@
 
 Written forms mislead a speech synthesiser: "6-4" is read "6 minus 4", "66-40" as a date or a
 subtraction, "Q♥" as "Q black heart suit". These are the spoken forms: "six-four" / "6と4",
-"double six" / "6のゾロ目", "queen of hearts" / "ハートのクイーン", "66 to 40" / "66対40".
+"double six" / "6のダブル", "queen of hearts" / "ハートのクイーン", "66 to 40" / "66対40".
 
 Pure: the words are msgids marked with :func:`_`; ``say`` is the reader's gettext (the web layer's,
 or a catalogue's in a test), so the module needs no Flask and every word has its Japanese in the
@@ -41,7 +41,7 @@ SUITS = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")
 
 
 def tile(value: str | Tile, say: Say) -> str:
-    """``"6-4"`` as "six-four" ("6と4"), ``"6-6"`` as "double six" ("6のゾロ目")."""
+    """``"6-4"`` as "six-four" ("6と4"), ``"6-6"`` as "double six" ("6のダブル")."""
     t = Tile.parse(value, top=9)
     if t.hi == t.lo:
         return say(_("double %(n)s")) % {"n": say(NUMBERS[t.hi])}

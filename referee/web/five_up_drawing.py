@@ -8,7 +8,8 @@ The plane is measured in *units*: a tile is 2 x 1 units. Every tile grows an arm
 east-west with its higher number to the west; a lead double has its sides west and east and its
 spinner ends north and south; a joined double has side 0 towards its parent, side 1 further along the
 arm and its spinner ends to either side. An arm that runs past ``reach`` units from the lead (4.5 across, 10 down)
-turns a corner clockwise (east arm turns south, south turns west, ...) so the picture stays narrow.
+turns a corner clockwise (east arm turns south, south turns west, ...) so the picture stays narrow, though
+never right after a double: the tile on a double's side stays in line with it.
 """
 
 from __future__ import annotations
@@ -165,7 +166,9 @@ def _child_place(
     far = (straight.cx * direction[0] + straight.cy * direction[1]) + length / 2
     clockwise = _corner(parent, direction, _CLOCKWISE[direction], tile, via)
     counter = _corner(parent, direction, _neg(_CLOCKWISE[direction]), tile, via)
-    past = far > (reach[0] if direction[0] else reach[1])
+    # a tile on a double's side goes straight on: turned, it stood beside half of the crosswise double, off
+    # the line, and a new player could not tell which end it was played on (issue 27); the next tile turns
+    past = not parent.double and far > (reach[0] if direction[0] else reach[1])
     choices = (clockwise, straight, counter) if past else (straight, clockwise, counter)
     return _best(choices, others)
 
@@ -237,6 +240,18 @@ def end_marks(
     return marks
 
 
+def _shared_sides(marks: Sequence[EndMark]) -> dict[str, int]:
+    """Doubles with both sides open -> what the double counts. The rules put its count on one side and 0
+    on the other (it counts once, F15); drawn so, a lone 5-5 read "10" and "0" and a new player asked why
+    one side was worth nothing (issue 27). Both circles show the double's count and the caption says it
+    counts once: covering either side leaves the other one counting it."""
+    sides: dict[str, list[int]] = {}
+    for m in marks:
+        if m.where == "side":
+            sides.setdefault(m.on, []).append(m.count)
+    return {tile: max(counts) for tile, counts in sides.items() if len(counts) == 2}
+
+
 def pips(p: Placed) -> list[tuple[float, float]]:
     """Pip centres of a placed tile, in units."""
     left, top = p.cx - p.w / 2, p.cy - p.h / 2
@@ -283,11 +298,14 @@ def picture(hand: Mapping[str, Any] | None) -> dict[str, Any]:
                 "label": f"{p.first}-{p.second}",
             }
         )
+    shared = _shared_sides(marks)
     ends = [
         {
             "on": m.on,
             "number": m.number,
             "count": m.count,
+            "shown": shared.get(m.on, m.count) if m.where == "side" else m.count,
+            "shared": m.where == "side" and m.on in shared,
             "where": m.where,
             "cx": round(m.cx * u, 1),
             "cy": round(m.cy * u, 1),
@@ -300,6 +318,7 @@ def picture(hand: Mapping[str, Any] | None) -> dict[str, Any]:
         "view_box": f"{round(x0 * u, 1)} {round(y0 * u, 1)} {round(width * u, 1)} {round(height * u, 1)}",
         "width": round(width * u, 1),
         "height": round(height * u, 1),
+        "shared": [{"tile": tile, "count": count} for tile, count in shared.items()],
         "pip_r": PIP_R,
         "end_r": round(END_R * u, 1),
         "unit": u,

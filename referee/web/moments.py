@@ -73,6 +73,18 @@ def _type_of(entry: LogEntry) -> Any:
     return entry.body.get("type") if entry.kind == "event" else None
 
 
+def corrected_later(log: list[LogEntry], k: int) -> dict[int, LogEntry]:
+    """Entries of moment ``k`` that a correction after it changed: entry seq -> the last such correction.
+    A moment replays the log as it stood (a correction is a later line of its own), so it shows the entry
+    as first recorded; a new player settling a dispute saw the old tile where History showed the new one,
+    so the page says what each was corrected to and when (issue 27)."""
+    return {
+        e.body["target"]: e
+        for e in log
+        if e.kind == "correct" and e.seq > k and e.body["target"] <= k and not e.body["event"].get("sealed")
+    }
+
+
 class ReadOnly(Access):
     """The reader's rights for what they may see, but nothing to record: a moment is history."""
 
@@ -101,6 +113,7 @@ def render_moment(raw_at: str, access: Access) -> tuple[str, int]:
             k=None,
             steps=[],
             entry=None,
+            corrected_later={},
             **page,
         ), 422
     return render_template(
@@ -110,5 +123,6 @@ def render_moment(raw_at: str, access: Access) -> tuple[str, int]:
         k=k,
         steps=steps(g.table.game, log, k),
         entry=next((e for e in log if e.seq == k), None),
+        corrected_later=corrected_later(log, k),
         **page,
     ), 200

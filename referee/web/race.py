@@ -26,6 +26,14 @@ from .words import words as word
 bp = Blueprint("race", __name__)
 
 STEP_HEADERS = {"deal": _("Deal no."), "hand": _("Hand no."), "round": _("Round no.")}
+BARS = {
+    "deal": _("The bars under the lines: the points of each deal, in the colour of each line; a bar hanging down is a loss."),
+    "hand": _("The bars under the lines: the points of each hand, in the colour of each line; a bar hanging down is a loss."),
+    "round": _("The bars under the lines: the points of each round, in the colour of each line; a bar hanging down is a loss."),
+}
+STRIP = _(
+    "Count: one tick per play of the hand, as tall as the count after it; a dark tick is a play that scored."
+)
 MAX_TABLE_ROWS = 30  # the table beside the chart: the last rows of a long evening
 
 
@@ -52,6 +60,12 @@ class RaceChart:
     @property
     def labels(self) -> tuple[str, str]:
         return gettext("Target"), gettext("Count")
+
+    @property
+    def legend(self) -> tuple[str, ...]:
+        """What the bars and the count ticks under the lines mean, in words (a new player could not tell)."""
+        bars = (gettext(BARS[self.race.unit]),) if self.plot.bars_zero is not None else ()
+        return bars + ((gettext(STRIP),) if self.plot.strip_base is not None else ())
 
     def svg(self) -> str:
         return svg(self.plot, self.title, self.summary, self.labels)

@@ -42,4 +42,4 @@ def test_a_photo_prefills_a_hand_and_the_hand_is_scored_once_confirmed(page: Pag
     pick(page, "left3", "4-4").tap()
     page.locator("#fu-end").tap()
     entered(page, 19)
-    expect(page.locator("#answer .fu-why, #answer .fu-hand-why")).to_contain_text("Pips: 0 / 0 / 4 / 8.")
+    expect(page.locator("#answer .fu-why, #answer .fu-hand-why")).to_contain_text("Pips: Aki 0 · Ben 0 · Chie 4 · Dai 8.")

@@ -79,3 +79,22 @@ def test_draft_by_tapping_then_a_trick_flips_a_card_on_the_seat_phone(
     finally:
         seat.close()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_the_trick_that_ends_the_round_brings_each_players_round_points_into_view(page: Page):
+    """Issue 27: after the round's last trick the answer says each player's points of the round by item,
+    in view at 390x844 with no scrolling, not only behind "Sheets and scores"."""
+    from .plays import entered, import_until, pick
+
+    events = RECORD["events"]
+    import_until(page, RECORD, len(events) - 1)
+    for i, card in enumerate(events[-1]["cards"]):
+        pick(page, f"cards.{i}", card).tap()
+    page.locator("#record-trick").tap()
+    entered(page, len(events))
+    news = page.locator("#answer .tdb-roundnews")
+    expect(news).to_contain_text("Points of round 1:")
+    expect(news.locator("li[data-seat='0']")).to_have_text(
+        "Aki: 18 points (BP 1, First Bingo 2, 7 flipped, 4 lines, VP 4)"
+    )
+    expect(news).to_be_in_viewport(ratio=1)  # every line, not just an edge

@@ -339,7 +339,7 @@ def test_a_card_of_a_sealed_bid_is_not_refused_but_reported_as_a_breach_when_the
         s = play(s, trick(*rest[3 * i : 3 * i + 3]))
     s = play(s, bid(0, "8D", "9D", "10D"))
     assert view(s).detail["phase"] == "complete"
-    assert n3(s) == {(2, 2, "AC", "Ben"), (3, 0, "KC", "Ben")}
+    assert n3(s) == {(2, 2, "A♣", "Ben"), (3, 0, "K♣", "Ben")}  # as players write cards, not "AC"
 
 
 def test_a_premium_opens_a_bid_and_its_conflicts_with_bids_still_sealed_wait():

@@ -26,9 +26,9 @@ SAY = {"en": lambda msgid: msgid, "ja": japanese()}
     [
         ("6-4", "six-four", "6と4"),
         ("4-6", "six-four", "6と4"),  # the higher number first, as the tile is named
-        ("6-6", "double six", "6のゾロ目"),
+        ("6-6", "double six", "6のダブル"),
         ("3-0", "three-blank", "3とブランク"),
-        ("0-0", "double blank", "ブランクのゾロ目"),
+        ("0-0", "double blank", "ブランクのダブル"),
         ("9-8", "nine-eight", "9と8"),  # a double-nine set
     ],
 )

@@ -158,7 +158,7 @@ def test_a_revoke_is_accepted_and_reported_as_a_breach_once_a_later_card_proves_
     assert (breach.event, breach.rule, breach.seat) == (37, "T11", 1)
     assert (  # the message is an msgid with its parameters, translated where it is shown
         breach.message % breach.params
-        == "Ben did not follow clubs in trick 1 of round 1 but still held 3C (played in trick 2)."
+        == "Ben did not follow clubs in trick 1 of round 1 but still held 3♣ (played in trick 2)."
     )
 
 

@@ -94,7 +94,7 @@ def test_the_player_page_shows_ratings_their_chart_and_head_to_head_in_both_lang
     assert f'/club/{club["id"]}/players/0/rating-bingo.svg' in page
     assert client.get(f"/club/{club['id']}/players/0/rating-ninety-nine.svg").status_code == 404  # none played
     ja = client.get(f"/club/{club['id']}/players/0", headers={"Accept-Language": "ja"}).get_data(as_text=True)
-    assert "対戦成績" in ja and "暫定" in ja and "最も得意な相手：ビンゴでBenに2勝0敗。" in ja
+    assert "対戦成績" in ja and "暫定" in ja and "最も得意な相手：ビンゴでBenさんに2勝0敗。" in ja
 
 
 def same_as_fresh(client, club_id):

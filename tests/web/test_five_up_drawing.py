@@ -92,3 +92,37 @@ def test_no_tile_covers_another_in_any_hand_of_the_golden_record(number):
 def test_an_empty_table_is_an_empty_picture():
     pic = picture(None)
     assert pic["tiles"] == [] and pic["ends"] == [] and pic["view_box"]
+
+
+def test_a_tile_on_a_doubles_side_stays_in_line_and_its_end_is_beside_it():
+    """Issue 27 (fu_p10): past the corner's reach, 2-1 on the free side of 1-1 stood beside half of the
+    double with its open end far away. A tile on a double's side goes straight on; the next one turns."""
+    events = [{"type": "hand", "leader": 0}, play(0, "5-5")]
+    on, seat = "5-5", 1
+    for tile in ("5-4", "4-1", "1-1", "2-1", "2-3"):
+        events.append(play(seat, tile, on))
+        on, seat = tile, 1 - seat
+    hand = hand_after("AB", events)
+    placed = place(hand["layout"])
+    double, after, turned = placed[3], placed[4], placed[5]
+    assert double.arm == (-1, 0)  # the lead double's first side is its west one
+    assert after.cy == double.cy and after.cx == double.cx - 1.5 and (after.w, after.h) == (2, 1)  # in line
+    assert (after.first, after.second) == (2, 1)  # the 1 touches the double
+    assert turned.arm == (0, -1)  # the next tile turns the corner (west turns north)
+    assert all(_overlap(p, placed[:i]) == 0 for i, p in enumerate(placed))
+    hand = hand_after("AB", events[:-1])
+    placed = place(hand["layout"])
+    (mark,) = [m for m in end_marks(placed, hand["layout"], hand["open_ends"]) if m.on == "2-1"]
+    assert mark.cy == placed[4].cy and abs(mark.cx - placed[4].cx) < 2  # just beyond the tile's free end
+
+
+def test_a_lone_doubles_two_sides_both_show_what_it_counts():
+    """F15: a lead double counts 2 x its number once while a side is free. The rules put that on one side
+    and 0 on the other; the picture shows it on both and says why, so no side looks worth nothing."""
+    hand = hand_after("AB", [{"type": "hand", "leader": 0}, play(0, "5-5")])
+    pic = picture(hand)
+    assert [(e["count"], e["shown"], e["shared"]) for e in pic["ends"]] == [(10, 10, True), (0, 10, True)]
+    assert pic["shared"] == [{"tile": "5-5", "count": 10}]
+    covered = picture(hand_after("AB", [{"type": "hand", "leader": 0}, play(0, "5-5"), play(1, "5-0", "5-5")]))
+    assert pic["shared"] and not covered["shared"]
+    assert [(e["on"], e["shown"]) for e in covered["ends"]] == [("5-5", 10), ("5-0", 0)]  # still counts 10

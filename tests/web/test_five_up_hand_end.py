@@ -105,5 +105,5 @@ def test_the_answer_says_the_end_of_hand_award_apart_from_the_hand_in_all(client
     html = end(client, table, left1="5-5", left2="3-1", left3="4-4").get_data(as_text=True)
     answer = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html[html.index('id="answer"') :]))
     assert "End of hand 1: Aki &amp; Chie +4 · Ben &amp; Dai +0" in answer
-    assert "Pips: 0 / 10 / 4 / 8." in answer
+    assert "Pips: Aki 0 · Ben 10 · Chie 4 · Dai 8." in answer  # each with its name (issue 27)
     assert "Hand 1 in all, plays and end: Aki &amp; Chie 6 · Ben &amp; Dai 0" in answer

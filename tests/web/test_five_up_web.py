@@ -224,3 +224,28 @@ def test_the_draw_asks_how_many_and_the_referee_refuses_too_many_with_the_reason
     resp = form(client, table, type="draw", seat="1", count="13", based_on=str(before["seq"]))
     assert resp.status_code == 422 and "the boneyard keeps its last 2" in resp.get_data(as_text=True)
     assert state(client, table) == before
+
+
+def test_the_answer_to_a_play_says_the_tile_and_the_score_once(client):
+    """Issue 27: a new player read "Count: 10 · Aki scores 2", "Aki played 6-4. 6 + 4 = 10 is a multiple
+    of 5: Aki scores 2" and "+2" as three verdicts. The answer names the tile once (Recorded) and says
+    the count and the score once, in one sentence (F16)."""
+    table = new_table(client, players=("Aki", "Ben"))
+    form(client, table, type="hand", leader="0")
+    html = form(client, table, type="play", seat="0", tile="6-4").get_data(as_text=True)
+    answer = html[html.index('id="answer"') :]
+    answer = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", answer[: answer.index("</section>")]))
+    assert "6 + 4 = 10 is a multiple of 5: Aki scores 2." in answer
+    assert answer.count("scores 2") == 1 and answer.count("6-4") == 1 and "+2" not in answer
+    assert answer.count("10") == 1  # the count, inside the sentence
+
+
+def test_a_lone_lead_double_shows_its_count_on_both_sides_and_says_it_counts_once(client):
+    """F15, issue 27: a lone 5-5 read "10" on one side and "0" on the other."""
+    table = new_table(client, players=("Aki", "Ben"))
+    form(client, table, type="hand", leader="0")
+    html = form(client, table, type="play", seat="0", tile="5-5").get_data(as_text=True)
+    assert re.findall(r'dy="0.35em">(\d+)</text>', html) == ["10", "10"]
+    assert "Both sides of 5-5 are open: it counts 10 once, and still does when one side is covered." in html
+    ja = client.get(f"/t/{table['id']}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "5-5は両側が空いています。" in ja

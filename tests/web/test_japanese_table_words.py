@@ -70,3 +70,21 @@ def test_japanese_sentences_use_japanese_punctuation(area):
             if re.search(rf"[{JP}]\s*:|\([^()]*[{JP}][^()]*\)", text or ""):
                 bad.append(text)
     assert bad == []
+
+
+def test_japanese_words_for_one_thing_are_one_word():
+    """Issue 27: a Japanese player met 宣言 and クレーム for a claim, ゾロ目 beside ダブル, 台札のスート
+    beside リードされたスート, "ディーラーはFayです" beside "Fayさん", "第1 / 4ラウンド". One word each, as
+    the Japanese rule documents write them: 宣言 declares doubles, クレーム claims, ダブル is a double."""
+    strings: dict[str, str] = {}
+    for area in ("core", *translation_catalogs.GAME_AREAS):
+        with translation_catalogs.po_path(area, "ja").open("rb") as f:
+            for m in read_po(f):
+                forms = m.string if isinstance(m.string, tuple) else (m.string,)
+                strings.update({f"{area}: {m.id if isinstance(m.id, str) else m.id[0]}": s for s in forms if s})
+    claims = {k: v for k, v in strings.items() if re.search(r"(?i)\bclaim", k) and not k.startswith("trick_de")}
+    assert claims and [k for k, v in claims.items() if "宣言" in v] == []
+    assert [k for k, v in strings.items() if "ゾロ目" in v or "台札" in v] == []
+    person = r"%\((?:player|name|owner|winner|leader|dealer)\)s"
+    assert [v for v in strings.values() if re.search(rf"{person}(?!さん)[{JP}]", v)] == []
+    assert [v for v in strings.values() if re.search(r"第%\(\w+\)s / ", v)] == []

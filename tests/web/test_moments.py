@@ -213,3 +213,23 @@ def test_a_moment_outside_the_table_is_422_on_the_page(client):
 def test_url_for_moments(app):
     with app.test_request_context():
         assert url_for("table.show", table_id="abc", at=3) == "/t/abc?at=3"
+
+
+def test_a_moment_shows_an_entry_as_it_stood_and_says_what_it_was_corrected_to_later(client):
+    """A moment replays the log as it stood (a correction is a later line of its own), so the first
+    round reads 3-1 at entry 2. A new player settling a dispute saw that beside History's corrected
+    entry: the moment says each later correction and that the table now counts it (issue 27)."""
+    table = client.post("/api/v1/tables", json={"game": "score-pad", "players": ["Aki", "Ben"]}).get_json()
+    _post(client, table, {"type": "round", "points": [3, 1]})
+    _post(client, table, {"type": "round", "points": [5, 0]})
+    _post(client, table, {"type": "correct", "target": 1, "event": {"type": "round", "points": [7, 0]}})
+    tid = table["id"]
+    assert _get(client, tid, None, at=2).get_json()["totals"] == [8, 1]  # as it stood then
+    at2 = re.sub(r"\s+", " ", client.get(f"/t/{tid}?at=2").get_data(as_text=True))
+    later = re.findall(r'<span class="corrected-later">(.*?)</span>', at2)
+    assert len(later) == 1 and later[0].startswith("Corrected later, by entry 3, to: ") and "7" in later[0]
+    assert "entries corrected later are shown as first recorded" in at2
+    at3 = client.get(f"/t/{tid}?at=3").get_data(as_text=True)
+    assert "corrected-later" not in at3 and "moment-corrected-later" not in at3  # nothing later than 3
+    ja = client.get(f"/t/{tid}?at=2", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "のちに記録3で次のように訂正" in ja

@@ -186,3 +186,31 @@ def test_five_up_shows_the_count_after_each_play_with_the_scoring_plays_marked(a
     root = ET.fromstring(phone(app).get(f"{url}/race.svg").get_data(as_text=True))
     bars = {p.get("fill"): p.get("d").count("M") for p in root.findall("s:path[@fill='#222']", NS) + root.findall("s:path[@fill='#bbb']", NS)}
     assert bars == {"#222": sum(1 for p in plays if p["points"]), "#bbb": sum(1 for p in plays if not p["points"])}
+
+
+def test_the_bars_and_the_count_ticks_are_explained_in_words_in_both_languages(app):
+    """Issue 27: a new player saw an unlabelled bar chart and a "Count" strip under the lines and could not
+    tell what they meant. The figure says it in words: the bars always, the count ticks for Five Up."""
+    record = json.loads((RECORDS / "five-up-partners-to-61.json").read_text())
+    record["events"] = record["events"][:40]
+    five_up = app.test_client().post("/import", data={"text": json.dumps(record)}).headers["Location"]
+    bingo = app.test_client().post(
+        "/import", data={"text": (RECORDS / "bingo-four-deals-to-eight.json").read_text()}
+    ).headers["Location"]
+    expected = {
+        ("en", five_up): [
+            "The bars under the lines: the points of each hand, in the colour of each line; a bar hanging down is a loss.",
+            "Count: one tick per play of the hand, as tall as the count after it; a dark tick is a play that scored.",
+        ],
+        ("en", bingo): [
+            "The bars under the lines: the points of each deal, in the colour of each line; a bar hanging down is a loss.",
+        ],
+        ("ja", five_up): [
+            "線の下の棒：各ハンドの得点です。色は線と同じで、下向きの棒は失点です。",
+            "カウント：ハンドのプレイごとに1本の目盛りで、高さはそのプレイ後のカウントです。濃い目盛りは得点したプレイです。",
+        ],
+    }
+    for (lang, url), lines in expected.items():
+        page = phone(app, lang).get(url).get_data(as_text=True)
+        figure = re.search(r'(?s)<figure class="race" id="race">(.*?)</figure>', page).group(1)
+        assert re.findall(r'<p class="race-legend muted">(.*?)</p>', figure) == lines

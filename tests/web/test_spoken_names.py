@@ -15,7 +15,7 @@ from tests.web.test_one_screen_web import scorer_at
     ("record", "n", "value", "en", "ja"),
     [
         ("bingo-four-deals-to-eight", 3, "6-4", "six-four", "6と4"),
-        ("bingo-four-deals-to-eight", 3, "6-6", "double six", "6のゾロ目"),
+        ("bingo-four-deals-to-eight", 3, "6-6", "double six", "6のダブル"),
         ("ninety-nine-three-player-game-to-100", 3, "QH", "queen of hearts", "ハートのクイーン"),
     ],
 )

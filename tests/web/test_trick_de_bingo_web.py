@@ -361,7 +361,24 @@ def test_rules_words_in_messages_are_translated_too(app):
         "%(player)s did not follow %(suit)s in trick %(trick)s of round %(round)s but still held "
         "%(card)s (played in trick %(later)s)."
     )
-    params = {"player": "Ben", "suit": _SUIT_NAMES["C"], "trick": "1", "round": "1", "card": "3C", "later": "2"}
+    params = {"player": "Ben", "suit": _SUIT_NAMES["C"], "trick": "1", "round": "1", "card": "3♣", "later": "2"}
     with app.test_request_context(headers={"Accept-Language": "ja"}):
         text = say(msgid, params)
     assert "クラブ" in text and "clubs" not in text and "Ben" in text
+
+
+def test_the_trick_that_ends_the_round_says_each_players_points_by_item(client, scorer):
+    """Issue 27: the answer after the round's last trick carries the round's score per player in
+    words, item by item (T20), not only in the "Sheets and scores" sheet."""
+    tid = scorer["id"]
+    drafted(client, scorer)
+    for ev in TRICKS[:-1]:
+        r = play_trick(client, tid, ev["cards"], htmx=True)
+        assert r.status_code == 200 and "Points of round" not in r.text  # only once the round is over
+    r = play_trick(client, tid, TRICKS[-1]["cards"], htmx=True)
+    answer = r.text[r.text.index('id="answer"') :]
+    assert "Points of round 1:" in answer
+    assert "Aki: 18 points (BP 1, First Bingo 2, 7 flipped, 4 lines, VP 4)" in answer
+    assert "Dan: 17 points (" in answer and "Last Bingo 2" in answer
+    page = client.get(f"/t/{tid}", headers={"Accept-Language": "ja"}).text
+    assert "第1ラウンドの得点：" in page and "Akiさん：18点（BP 1、ファーストビンゴ 2、7枚裏返し、4ライン、VP 4）" in page

@@ -90,7 +90,7 @@ def _bids_of(c: Conflict) -> tuple[int, ...]:
 def _breach(state: State, c: Conflict) -> Breach:
     from .known import seat_name
 
-    params = {"card": str(c.card), "owner": seat_name(state, c.owner), "player": seat_name(state, c.seat)}
+    params = {"card": c.card.face, "owner": seat_name(state, c.owner), "player": seat_name(state, c.seat)}
     if c.where == "trick":
         params["trick"] = str(c.trick)
         message = _("%(player)s played %(card)s in trick %(trick)s, but it is one of %(owner)s's bid cards.")

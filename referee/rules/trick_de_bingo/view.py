@@ -173,7 +173,7 @@ def revokes(state: State) -> tuple[Breach, ...]:
                     "suit": _SUIT_NAMES[led],
                     "trick": str(t.record.number),
                     "round": str(rnd.number),
-                    "card": str(later.record.cards[seat]),
+                    "card": later.record.cards[seat].face,
                     "later": str(later.record.number),
                 }
                 message = _(
