@@ -58,7 +58,7 @@ def _round(state: State, ev: Round) -> State:
     if rnd is None:
         if dealer is None:
             raise IllegalEvent(
-                "dealer_needed", _("The first round needs a dealer (any seat may deal first, T4).")
+                "dealer_needed", _("The first round needs a dealer: any seat may deal first (T4).")
             )
         check_seat(dealer, PLAYERS)
     else:
