@@ -1,10 +1,11 @@
 """Take the README's phone screenshots (docs/screenshot-*.png) of the play surface as it is now.
 
 Run it after changing what a table page looks like: ``.venv/bin/python scripts/make_screenshots.py``.
-It serves the app on a throwaway SQLite database on a free loopback port, imports each table from a
-golden record (tests/records/) cut mid-game as a player would (the /import page), and photographs the
-first screen of a 390x844 phone (at twice its pixels, as a phone draws them) in Debian's Chromium (``CHROMIUM_PATH`` to use another). The same
-records and cuts give the same pictures. Each PNG is reduced to a 64-colour palette so it stays small
+It serves the app as the browser tests do (tests/conftest.py: a throwaway SQLite database, a free
+loopback port), imports each table from a golden record (tests/records/) cut mid-game as a player
+would (the /import page), and photographs the first screen of a 390x844 phone (at twice its pixels,
+as a phone draws them) in Debian's Chromium (``CHROMIUM_PATH`` to use another). The same records and
+cuts give the same pictures, byte for byte. Each PNG is reduced to a 64-colour palette so it stays small
 (well under 150 KB) for the README.
 """
 
@@ -15,20 +16,15 @@ import logging
 import os
 import sys
 import tempfile
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from PIL import Image
 from playwright.sync_api import Page, expect, sync_playwright
-from werkzeug.serving import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from referee.app import create_app  # noqa: E402
-from referee.extensions import db  # noqa: E402
+from tests.conftest import make_app, serve  # noqa: E402  (the browser tests' own server)
 
 DOCS = ROOT / "docs"
 RECORDS = ROOT / "tests" / "records"
@@ -43,28 +39,6 @@ SHOTS = {
     "screenshot-five-up.png": ("five-up-partners-to-61", 12),  # a layout with a spinner, a count scored
     "screenshot-score-pad.png": (SCORE_PAD, 3),
 }
-
-
-@contextmanager
-def serving(database: Path) -> Iterator[str]:
-    app = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
-            "SECRET_KEY": "screenshots",
-            "RATELIMIT_ENABLED": False,
-        }
-    )
-    with app.app_context():
-        db.create_all()
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=5)
 
 
 def table(page: Page, record: dict, events: int) -> None:
@@ -88,9 +62,10 @@ def shrink(path: Path) -> None:
 
 def main() -> None:
     chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
     with (
         tempfile.TemporaryDirectory() as tmp,
-        serving(Path(tmp) / "shots.sqlite3") as url,
+        serve(make_app(f"sqlite:///{Path(tmp) / 'shots.sqlite3'}")) as url,
         sync_playwright() as pw,
     ):
         browser = pw.chromium.launch(
