@@ -172,3 +172,25 @@ def test_the_legal_placements_read_as_japanese(client):
     text = visible_text(listed)
     assert "2-2、3-3 の置ける場所は" in text and re.search(r"に置くと\d+点 （", text), text
     assert not HALF_WIDTH_COLON.search(text), text
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "“Win a trick with a club” was already drafted by Aki in this round."),
+        ("ja", "「クラブでトリックに勝つ」はこのラウンドですでにAkiさんが取っています。"),
+    ],
+)
+def test_a_refusal_names_a_condition_card_by_what_it_says(client, lang, said):
+    """Issue 27: "TB-01 was already drafted" named the card by an id no player reads; it says the card."""
+    table = new_table(client, "trick-de-bingo", ["Aki", "Ben", "Chie", "Dan"], {"rounds": 1}, scorer=True)
+    assert post(client, table, {"type": "round", "dealer": 0}).status_code == 201
+    assert post(client, table, {"type": "pick", "seat": 0, "card": "TB-01", "cell": 5}).status_code == 201
+    resp = client.post(
+        f"/t/{table['id']}/events",
+        data={"type": "pick", "seat": "1", "card": "TB-01", "cell": "5"},
+        headers={"Accept-Language": lang},
+    )
+    error = re.search(r'(?s)<p class="error" role="alert">(.*?)</p>', resp.get_data(as_text=True)).group(1)
+    assert resp.status_code == 422 and visible_text(error).strip() == said
+    assert_no_raw_id(error, lang)
