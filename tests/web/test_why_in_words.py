@@ -19,6 +19,7 @@ from test_plain_words import visible_text
 
 from referee import translation_catalogs
 from referee.web.words import _RULE_ID, _RULE_NOTE, RULE_WORDS, rule_words
+from tests.conftest import close_app, make_app
 from tests.raw_ids import RAW
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
@@ -35,6 +36,16 @@ SCORE_PAD = {"game": "score-pad", "players": ["Aki", "Ben", "Chie"], "options": 
 WHY = re.compile(r'(?s)<details class="why"><summary>[^<]*</summary>(.*?)</details>')
 WORDS = re.compile(r'<span class="rule-words">([^<]+)</span> <span class="rule">([^<]+)</span>$')
 SENTENCE = {"en": re.compile(r"^[A-Z\[].*[a-z].*\.$"), "ja": re.compile(r"^.*[ぁ-んァ-ヶ一-龯].*。$")}
+
+
+@pytest.fixture
+def app(tmp_path):
+    """SQLite only: what the pages say does not depend on the database (the suite's other tests cover
+    PostgreSQL), and these walks are long enough once."""
+    url = f"sqlite:///{tmp_path / 'words.sqlite3'}"
+    app = make_app(url, WTF_CSRF_ENABLED=False)
+    yield app
+    close_app(app, url)
 
 
 def record(game: str) -> dict:
@@ -194,3 +205,12 @@ def test_a_refusal_names_a_condition_card_by_what_it_says(client, lang, said):
     error = re.search(r'(?s)<p class="error" role="alert">(.*?)</p>', resp.get_data(as_text=True)).group(1)
     assert resp.status_code == 422 and visible_text(error).strip() == said
     assert_no_raw_id(error, lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", ["ninety-nine", "trick-de-bingo", "bead-game"])
+def test_the_new_table_options_say_their_rules_in_words(client, game, lang):
+    """An option's "why?" (the decision or rule it changes) is a sentence too, not only "N-Δ1"."""
+    client.set_cookie("lang", lang)
+    page = client.get(f"/new/{game}").get_data(as_text=True)
+    assert assert_whys_in_words(page, lang, f"new {game} ({lang})") > 0
