@@ -28,9 +28,10 @@ def word(message: str) -> str:
     return message
 
 
-def param_text(value: Any) -> str:
-    """A message parameter as players write it: a card as ``A♠`` (its ``face``), anything else as text."""
-    return str(getattr(value, "face", value))
+def param_text(value: Any) -> str | Texts:
+    """A message parameter as players write it: a card as ``A♠`` (its ``face``), words already written in
+    each language (:class:`Texts`) kept for the reader's, anything else as text."""
+    return value if isinstance(value, Texts) else str(getattr(value, "face", value))
 
 
 class RuleError(ValueError):
@@ -177,6 +178,10 @@ class Texts:
 
     en: str
     ja: str
+
+    def __str__(self) -> str:
+        """The English, where no reader's language is at hand (``str()`` of a refusal, a log)."""
+        return self.en
 
 
 def counted(singular: str, plural: str, n: int, **params: Any) -> Line:

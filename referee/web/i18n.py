@@ -12,11 +12,11 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import current_app, request
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
-from ..rules.base import WORDS, RuleError
+from ..rules.base import WORDS, RuleError, Texts
 
 CATALOGS = Path(__file__).resolve().parent.parent / "translations"
 COOKIE = "lang"
@@ -53,7 +53,11 @@ def choose_locale(chosen: str | None, accept_language: str | None, languages: Se
 
 def say(message: str, params: dict | None = None) -> str:
     """A rules-layer message (msgid with %(name)s params) in the request's language."""
-    words = {k: gettext(v) if isinstance(v, str) and v in WORDS else v for k, v in (params or {}).items()}
+    ja = str(get_locale()) == "ja"
+    words = {
+        k: gettext(v) if isinstance(v, str) and v in WORDS else (v.ja if ja else v.en) if isinstance(v, Texts) else v
+        for k, v in (params or {}).items()
+    }
     return no_honorific_for_the_dummy(gettext(message, **words))
 
 

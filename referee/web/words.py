@@ -17,10 +17,13 @@ from markupsafe import Markup, escape
 
 from ..rules import spoken
 from ..rules.base import WORDS, Breach, Line, RuleError, Texts
+from ..rules.bead_game.rule_words import RULE_WORDS as BEAD_RULE_WORDS
 from ..rules.bingo.rule_words import RULE_WORDS as BINGO_RULE_WORDS
 from ..rules.cards import Card
 from ..rules.events import decode
 from ..rules.five_up.rule_words import RULE_WORDS as FIVE_UP_RULE_WORDS
+from ..rules.ninety_nine.rule_words import RULE_WORDS as NINETY_NINE_RULE_WORDS
+from ..rules.trick_de_bingo.rule_words import RULE_WORDS as TRICK_DE_BINGO_RULE_WORDS
 from ..store.replay import Effective, Replayed
 from .access import Access
 from .i18n import no_honorific_for_the_dummy, say
@@ -45,7 +48,13 @@ def _safe(text: Any) -> str:
 
 
 _RULE_ID = re.compile(r"[A-Z]{1,2}(?:-Δ)?\d+[a-z]?")
-RULE_WORDS = {**BINGO_RULE_WORDS, **FIVE_UP_RULE_WORDS}
+RULE_WORDS = {
+    **BINGO_RULE_WORDS,
+    **FIVE_UP_RULE_WORDS,
+    **NINETY_NINE_RULE_WORDS,
+    **TRICK_DE_BINGO_RULE_WORDS,
+    **BEAD_RULE_WORDS,
+}
 
 
 def rule_words(rules: str) -> str:

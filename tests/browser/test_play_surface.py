@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from ..raw_ids import RAW  # what a player must never read (closed "why?" disclosures are not on the screen)
 from .plays import (
     PHONE,
     Tapper,
@@ -36,14 +37,6 @@ from .plays import (
 
 pytestmark = pytest.mark.browser
 
-# What a player must never read on the play surface (closed "why?" disclosures are not on the screen).
-RAW = [
-    re.compile(r"\b[BFNTE]\d{1,2}\b"),  # rule codes: B15, F7, N3
-    re.compile(r"\bTB-\d+"),  # Trick de Bingo card ids
-    re.compile(r"\b(event|Entry) \d+", re.I),
-    re.compile(r"\bcells?\s*[:=[]"),  # a field name with its value ("cells: [[0, 1]]"), not the word
-    re.compile(r"\bNone\b|\bundefined\b|\bnull\b|%\(|\{\{|\{n\}"),
-]
 
 # Below the sticky header and above the tab bar: where a thumb can tap without scrolling.
 IN_REACH = """el => { const r = el.getBoundingClientRect();

@@ -71,8 +71,8 @@ def test_japanese_headers_are_whole_and_the_game_bonus_is_named(client, players)
     assert "…" not in words
     for header in JA_HEADERS:
         assert header in joined
-    assert "ゲームボーナス: ゲームの勝者と、100点以上に達した他の全員に +100 (N17)。" in words
-    assert f"100 × ({2 * players + 2} − 行ったゲーム数)" in words  # 8 − games with 3 players (N17)
+    assert "ゲームボーナス：ゲームの勝者と、100点以上に達した他の全員に+100（N17）。" in words
+    assert f"100 ×（{2 * players + 2} − 行ったゲーム数）" in words  # 8 − games with 3 players (N17)
 
 
 def test_the_game_bonus_line_follows_the_table_options():

@@ -84,7 +84,7 @@ def test_a_drafted_card_cannot_be_drafted_again_in_the_round_t6():
         new(), {"type": "round", "dealer": 0}, {"type": "pick", "seat": 0, "card": "TB-07", "cell": 5}
     )
     msg = refused(state, {"type": "pick", "seat": 1, "card": "tb-07", "cell": 5}, "card_drafted")
-    assert msg == "TB-07 was already drafted by Aki in this round."
+    assert msg == "“Lead a club and win that trick” was already drafted by Aki in this round."
     assert GAME.view(state).detail["used_cards"] == ["TB-07"]
     assert "TB-07" not in GAME.view(state).detail["available_cards"]
 
@@ -92,7 +92,7 @@ def test_a_drafted_card_cannot_be_drafted_again_in_the_round_t6():
 def test_placement_is_final_and_a_used_cell_is_refused_t7():
     state = feed(new(), {"type": "round", "dealer": 0}, *draft_events(SHEETS)[:4])
     msg = refused(state, {"type": "pick", "seat": 0, "card": "TB-50", "cell": 5}, "cell_taken")
-    assert "Cell 5" in msg and "TB-01" not in msg and "TB-23" in msg
+    assert "Square 5" in msg and "TB-" not in msg and "“Win trick 1”" in msg  # TB-23, by what it says
     refused(state, {"type": "pick", "seat": 0, "card": "TB-50", "cell": 10}, "bad_cell")
     refused(state, {"type": "pick", "seat": 0, "card": "TB-99", "cell": 1}, "unknown_card")
 

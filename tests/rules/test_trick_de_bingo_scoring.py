@@ -130,7 +130,7 @@ def test_a_wrong_claim_is_refused_saying_what_was_played_and_needed():
     state = played(drafted(manualClaims=True), 1)
     msg = refused(state, {"type": "claim", "seat": 1, "card": "TB-22"}, "not_achieved")
     assert msg == (
-        "TB-22 is not achieved by trick 1: Ben played 3♣ and lost it; the card needs: Lose three consecutive tricks"
+        "“Lose three consecutive tricks” is not achieved by trick 1: Ben played 3♣ and lost it."
     )
     refused(state, {"type": "claim", "seat": 1, "card": "TB-01"}, "not_on_sheet")
 
@@ -144,7 +144,7 @@ def test_an_achievement_not_claimed_before_the_next_trick_is_lost_t19():
         (0, "TB-39", 1),
     }
     msg = refused(state, {"type": "claim", "seat": 0, "card": "TB-23"}, "claim_too_late")
-    assert msg == "TB-23 was achieved in trick 1, but its claim had to be made before trick 2 began (T19)."
+    assert msg == "“Win trick 1” was achieved in trick 1, but its claim had to be made before trick 2 began (T19)."
     # "win a trick with a club" is met again in trick 2, so it can still be claimed now.
     feed(state, {"type": "claim", "seat": 0, "card": "TB-01"})
 

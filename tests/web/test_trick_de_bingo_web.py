@@ -149,7 +149,7 @@ def test_taken_card_and_cell_and_early_trick_are_refused(client, scorer):
         client.post(
             f"/t/{tid}/events", data={"type": "pick", "seat": "1", "card": "TB-01", "cell": "5"}, headers=hx
         ),
-        "TB-01 was already drafted by Aki in this round.",
+        "“Win a trick with a club” was already drafted by Aki in this round.",
     )
     refused(
         client,
@@ -198,7 +198,7 @@ def test_manual_claims_wrong_and_right(client):
         data={"type": "claim", "seat": "0", "card": "TB-09"},
         headers={"HX-Request": "true"},
     )
-    refused(client, tid, r, "TB-09 is not achieved by trick 1: Aki played A♣ and won it")
+    refused(client, tid, r, "“Lose a trick with an Ace” is not achieved by trick 1: Aki played A♣ and won it.")
     assert state(client, tid)["seq"] == seq
     assert (
         client.post(f"/t/{tid}/events", data={"type": "claim", "seat": "0", "card": "TB-01"}).status_code

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
+from ..base import Texts
 from .language import kind_label
 
 WIN = {"outcome": "win"}
@@ -49,6 +50,11 @@ class ConditionCard:
     @property
     def type(self) -> str:
         return kind_label(self.condition)
+
+    @property
+    def words(self) -> Texts:
+        """What the card says, in each language: how a sentence names it to players (never by its id)."""
+        return Texts(self.en, self.ja)
 
     def as_json(self) -> CardDetail:
         return {

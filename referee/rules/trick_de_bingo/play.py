@@ -58,7 +58,7 @@ def _round(state: State, ev: Round) -> State:
     if rnd is None:
         if dealer is None:
             raise IllegalEvent(
-                "dealer_needed", _("The first round needs a dealer (any seat may deal first, T4).")
+                "dealer_needed", _("The first round needs a dealer: any seat may deal first (T4).")
             )
         check_seat(dealer, PLAYERS)
     else:
@@ -109,8 +109,8 @@ def _pick(state: State, ev: Pick) -> State:
         if p.card == card.id:
             raise IllegalEvent(
                 "card_drafted",
-                _("%(card)s was already drafted by %(player)s in this round."),
-                card=card.id,
+                _("“%(card)s” was already drafted by %(player)s in this round."),
+                card=card.words,
                 player=_name(state, p.seat),
             )
     if not 1 <= cell <= 9:
@@ -122,10 +122,10 @@ def _pick(state: State, ev: Pick) -> State:
     if taken is not None:
         raise IllegalEvent(
             "cell_taken",
-            _("Cell %(cell)s of %(player)s's sheet already holds %(card)s; placement is final (T7)."),
+            _("Square %(cell)s of %(player)s's sheet already holds “%(card)s”; placement is final (T7)."),
             cell=cell,
             player=_name(state, seat),
-            card=taken,
+            card=state.drafted(taken).words,
         )
     pick = PickRecord(seat=seat, card=card.id, cell=cell, event=state.events)
     return _with_round(state, replace(rnd, picks=rnd.picks + (pick,)))
@@ -285,16 +285,16 @@ def _claim(state: State, ev: Claim) -> State:
     if card is None or cell is None:
         raise IllegalEvent(
             "not_on_sheet",
-            _("%(card)s is not on %(player)s's sheet."),
-            card=card_id,
+            _("“%(card)s” is not on %(player)s's sheet."),
+            card=card_id if card is None else card.words,
             player=_name(state, seat),
         )
     if (seat, cell) in rnd.flips():
         flip = rnd.flips()[(seat, cell)]
         raise IllegalEvent(
             "already_flipped",
-            _("%(card)s was already flipped in trick %(trick)s (T14)."),
-            card=card.id,
+            _("“%(card)s” was already flipped in trick %(trick)s (T14)."),
+            card=card.words,
             trick=flip.proof.trick,
         )
     proof = achieved(card.condition, seat, rnd.records, state.rules)
@@ -312,9 +312,9 @@ def _why_not(state: State, rnd: RoundState, seat: int, card: ConditionCard) -> I
         return IllegalEvent(
             "claim_too_late",
             _(
-                "%(card)s was achieved in trick %(trick)s, but its claim had to be made before trick %(next)s began (T19)."
+                "“%(card)s” was achieved in trick %(trick)s, but its claim had to be made before trick %(next)s began (T19)."
             ),
-            card=card.id,
+            card=card.words,
             trick=earlier.trick,
             next=earlier.trick + 1,
         )
@@ -322,15 +322,13 @@ def _why_not(state: State, rnd: RoundState, seat: int, card: ConditionCard) -> I
     return IllegalEvent(
         "not_achieved",
         _(
-            "%(card)s is not achieved by trick %(trick)s: %(player)s played %(played)s and %(outcome)s it; "
-            "the card needs: %(needs)s"
+            "“%(card)s” is not achieved by trick %(trick)s: %(player)s played %(played)s and %(outcome)s it."
         ),
-        card=card.id,
+        card=card.words,
         trick=k,
         player=_name(state, seat),
         played=last.cards[seat],
         outcome=word(_("won")) if last.winner == seat else word(_("lost")),
-        needs=card.en,
     )
 
 
