@@ -103,7 +103,9 @@ def test_a_swap_never_copies_a_style_attribute(page: Page):
     page.goto(made.json()["scorer_url"])
     ready(page)
     for _ in range(3):
-        page.locator("#points-0").evaluate("el => { el.style.caretColor = 'transparent'; el.style.caretColor = ''; }")
+        page.locator("#points-0").evaluate(
+            "el => { el.style.caretColor = 'transparent'; el.style.caretColor = ''; }"
+        )
         tap_round(page, {0: ["plus 5"], 1: ["plus 1"], 2: ["minus 1"]})
     expect(page.locator(".total .score")).to_have_text(["15", "3", "-3"])
     assert violations == []
