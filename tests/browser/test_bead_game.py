@@ -82,6 +82,9 @@ def test_starter_and_three_placements_with_a_double(page: Page):
     # A refused placement says why, and the table stays as it was.
     tap_place(page, "Row 0, column 4", "Row 1, column 4", "4-4")
     expect(page.get_by_role("alert")).to_contain_text("not a pattern")
+    said = page.locator("#bead-place.bottom-sheet .sheet-refusal")  # in the open sheet, not behind it
+    expect(said).to_contain_text("not a pattern")
+    expect(said).to_be_in_viewport(ratio=1)
     expect(page.locator(".total .score")).to_have_text(["32", "27"])
 
 

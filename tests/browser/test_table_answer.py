@@ -99,6 +99,64 @@ def test_bingo_and_its_claim_and_close_ask_for_a_second_tap(page: Page, base_url
     answered(page, 3, "close")
 
 
+def test_a_bingo_trick_sent_without_a_tile_says_which_one_in_words(page: Page, base_url: str):
+    """No browser bubble pointing at a hidden picker (and an error logged for each of its tiles): the
+    app says which tile is missing, opens its picker and sends nothing (issue 27)."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    open_table(page, base_url, **golden("bingo-four-deals-to-eight.json", 1))
+    page.get_by_role("button", name="Record trick").tap()
+    refused(page, 1, "Choose the tile Aki leads.")
+    expect(page.locator("fieldset[data-picker=lead]")).to_be_visible()
+    pick(page, "lead", "5-2")
+    page.get_by_role("button", name="Record trick").tap()
+    refused(page, 1, "Choose the tile Ben replies with.")
+    expect(page.locator("fieldset[data-picker=reply]")).to_be_visible()
+    assert errors == []
+
+
+def uncovered(element: Locator) -> bool:
+    """What a thumb on the element's middle hits is the element (no sheet drawn over it)."""
+    return element.evaluate(
+        """el => { const r = el.getBoundingClientRect();
+                   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                   return !!hit && (el.contains(hit) || hit.contains(el)); }"""
+    )
+
+
+def test_a_sheet_says_its_refusal_and_closes_by_its_button_escape_or_a_tap_outside(page: Page, base_url: str):
+    """A declaration refused in the plays sheet is said in the sheet, above its button, with the
+    double still ticked; the sheet never covers its own toggle and closes three ways (issue 27)."""
+    open_table(page, base_url, **golden("bingo-four-deals-to-eight.json", 1))
+    plays = page.locator("details.bingo-plays")
+    toggle = plays.locator("> summary")
+    body = plays.locator("> .sheet-body")
+    toggle.tap()
+    plays.locator("details.bingo-more > summary").tap()  # Aki declares doubles: the sheet grows
+    double = pick(page, "doubles", "6-6")
+    page.locator("#declare").tap()
+    said = plays.locator(".sheet-refusal")
+    expect(said).not_to_be_empty()
+    in_viewport(page, said)
+    assert uncovered(said) and uncovered(page.locator("#declare"))
+    expect(page.locator("#answer [role=alert]")).to_have_text(said.inner_text())  # said behind it too
+    expect(double).to_be_checked()
+    expect(page.locator("#table")).to_have_attribute("data-seq", "1")
+    assert uncovered(toggle), "the open sheet covers its own toggle"
+    close = body.locator(".sheet-close")
+    in_viewport(page, close)
+    close.tap()
+    expect(body).to_be_hidden()
+    toggle.tap()
+    expect(body).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(body).to_be_hidden()
+    toggle.tap()
+    expect(body).to_be_visible()
+    page.locator(".totals").tap()  # outside the sheet
+    expect(body).to_be_hidden()
+
+
 def test_a_bingo_claim_asks_for_a_second_tap(page: Page, base_url: str):
     rec = golden("bingo-four-deals-to-eight.json", 1)
     open_table(page, base_url, **rec)
@@ -110,7 +168,9 @@ def test_a_bingo_claim_asks_for_a_second_tap(page: Page, base_url: str):
     claim = page.locator("[id^=claim-]").first
     claim.tap()
     expect(claim).to_contain_text("Tap again to confirm")
-    page.locator("#totals, .totals").first.tap()  # a tap elsewhere puts the button back
+    page.locator("#totals, .totals").first.tap()  # a tap elsewhere puts the button back, closing the sheet
+    expect(claim).to_be_hidden()
+    page.locator(".bingo-plays > summary").tap()
     expect(claim).not_to_contain_text("Tap again")
     expect(page.locator("#table")).to_have_attribute("data-seq", "2")
     claim.tap()
