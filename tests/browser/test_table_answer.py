@@ -115,6 +115,20 @@ def test_a_bingo_trick_sent_without_a_tile_says_which_one_in_words(page: Page, b
     assert errors == []
 
 
+# The words of these cells drawn over more than one line.
+SPLIT_WORDS = """cells => cells.flatMap(cell => {
+  const text = cell.firstChild, words = [];
+  if (!text || text.nodeType !== 3) return words;
+  const re = /\\S+/g; let m;
+  while ((m = re.exec(text.data))) {
+    const range = document.createRange();
+    range.setStart(text, m.index); range.setEnd(text, m.index + m[0].length);
+    const tops = new Set(Array.from(range.getClientRects(), r => Math.round(r.top)));
+    if (tops.size > 1) words.push(m[0]);
+  }
+  return words; })"""
+
+
 def uncovered(element: Locator) -> bool:
     """What a thumb on the element's middle hits is the element (no sheet drawn over it)."""
     return element.evaluate(
@@ -142,6 +156,10 @@ def test_a_sheet_says_its_refusal_and_closes_by_its_button_escape_or_a_tap_outsi
     expect(page.locator("#answer [role=alert]")).to_have_text(said.inner_text())  # said behind it too
     expect(double).to_be_checked()
     expect(page.locator("#table")).to_have_attribute("data-seq", "1")
+    for width, height in ((390, 844), (360, 740)):  # its table's headers are never split inside a word
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.locator(".bingo-points th").evaluate_all(SPLIT_WORDS) == [], f"at {width}px"
+    page.set_viewport_size({"width": 390, "height": 844})
     assert uncovered(toggle), "the open sheet covers its own toggle"
     close = body.locator(".sheet-close")
     in_viewport(page, close)
