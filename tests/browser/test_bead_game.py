@@ -32,7 +32,12 @@ def tap_place(page: Page, first: str, second: str, tile: str, turned: bool = Fal
     page.get_by_role("checkbox", name=first).tap()
     page.get_by_role("checkbox", name=second).tap()
     page.locator(f"#bead-place label[title='{tile}']").tap()
-    page.locator("#bead-place-turned" if turned else "#bead-place-button").tap()
+    if tile[0] == tile[-1]:  # a double: no choice of which way round, one button
+        expect(page.locator("#bead-place-turned")).to_be_hidden()
+        expect(page.locator("#bead-place-button")).to_be_hidden()
+        page.locator("#bead-place-double").tap()
+    else:
+        page.locator("#bead-place-turned" if turned else "#bead-place-button").tap()
 
 
 def test_starter_and_three_placements_with_a_double(page: Page):
