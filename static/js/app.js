@@ -283,6 +283,16 @@
     document.addEventListener("referee:swapped", function () { sheets(document); });
   });
 
+  // A box of its own that grows at its end (the score pad's rounds) opens on its latest line.
+  function scrollEnds() {
+    document.querySelectorAll("[data-scroll-end]").forEach(function (box) { box.scrollTop = box.scrollHeight; });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    scrollEnds();
+    document.body.addEventListener("htmx:afterSwap", scrollEnds);
+    document.addEventListener("referee:swapped", scrollEnds);
+  });
+
   // A refusal of an entry made from a sheet (the Bingo plays, the Bead Game's tile sheet, the Five Up
   // tile sheet) is said inside that sheet, just above its buttons where the thumb is (issue 27): the
   // sheet stays open with what was tapped, to be fixed. The answer strip behind says it too (for a
