@@ -83,7 +83,8 @@
     document.body.addEventListener("htmx:afterSwap", function (e) {
       addSignButtons(document);
       var verb = e.detail.requestConfig && e.detail.requestConfig.verb;
-      if (verb && verb.toLowerCase() !== "get") showAnswer();
+      var inSheet = e.detail.xhr && e.detail.xhr.status === 422 && sheetOf(e.detail.requestConfig.elt);
+      if (verb && verb.toLowerCase() !== "get" && !inSheet) showAnswer();  // a sheet says its own refusal
     });
   });
 
@@ -244,6 +245,103 @@
     });
   }
   document.addEventListener("DOMContentLoaded", setUpWake);
+
+  // Sheets over the play surface (issue 27): a <details class="sheet"> (the Bingo plays, the Five Up
+  // layout) opens its body over the bottom of the screen. It gets a close button at its top, Escape or
+  // a tap outside it closes it, and it never grows over its own summary (the toggle): its top is kept
+  // under the summary's bottom while that leaves room for a usable sheet.
+  function sheets(scope) {
+    var label = document.body.dataset.closeLabel;
+    scope.querySelectorAll("details.sheet > .sheet-body").forEach(function (body) {
+      if (!label || body.querySelector(":scope > .sheet-close")) return;
+      var close = document.createElement("button");
+      close.type = "button";
+      close.className = "button secondary sheet-close";
+      close.textContent = "✕";
+      close.setAttribute("aria-label", label);
+      close.addEventListener("click", function () { body.parentNode.open = false; });
+      body.insertBefore(close, body.firstChild);
+    });
+  }
+  function fitSheet(details) {
+    var summary = details.querySelector(":scope > summary");
+    var below = summary ? Math.round(summary.getBoundingClientRect().bottom) + 4 : 0;
+    if (below > 0 && below < window.innerHeight * 0.55) details.style.setProperty("--sheet-top", below + "px");
+    else details.style.removeProperty("--sheet-top");
+  }
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (d.matches && d.matches("details.sheet") && d.open) fitSheet(d);
+  }, true);
+  function closeSheets(except) {
+    document.querySelectorAll("details.sheet[open]").forEach(function (d) { if (!d.contains(except)) d.open = false; });
+  }
+  document.addEventListener("keydown", function (e) { if (e.key === "Escape") closeSheets(null); });
+  document.addEventListener("click", function (e) { if (e.target.isConnected) closeSheets(e.target); });
+  document.addEventListener("DOMContentLoaded", function () {
+    sheets(document);
+    document.body.addEventListener("htmx:afterSwap", function () { sheets(document); });
+    document.addEventListener("referee:swapped", function () { sheets(document); });
+  });
+
+  // A box of its own that grows at its end (the score pad's rounds) opens on its latest line.
+  function scrollEnds() {
+    document.querySelectorAll("[data-scroll-end]").forEach(function (box) { box.scrollTop = box.scrollHeight; });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    scrollEnds();
+    document.body.addEventListener("htmx:afterSwap", scrollEnds);
+    document.addEventListener("referee:swapped", scrollEnds);
+  });
+
+  // A refusal of an entry made from a sheet (the Bingo plays, the Bead Game's tile sheet, the Five Up
+  // tile sheet) is said inside that sheet, just above its buttons where the thumb is (issue 27): the
+  // sheet stays open with what was tapped, to be fixed. The answer strip behind says it too (for a
+  // screen reader, once: the copy in the sheet is not a live region). An entry refused before it is
+  // sent (a tile not chosen, pickers.js) is said the same way, in the sheet or else in the answer.
+  function sheetOf(form) {
+    var sheet = form && form.closest && form.closest("details.sheet[open] > .sheet-body, .bottom-sheet");
+    return sheet && sheet.tagName !== "DIALOG" ? sheet : null;  // a correction sheet says its own refusals
+  }
+  function refuse(form, html, alert) {
+    var sheet = sheetOf(form);
+    if (!sheet) {
+      var answer = document.getElementById("answer");
+      if (!answer) return;
+      var box = answer.querySelector(":scope > .error") || document.createElement("p");
+      box.className = "error";
+      box.setAttribute("role", "alert");
+      box.innerHTML = html;
+      answer.insertBefore(box, answer.firstChild);
+      showAnswer();
+      return;
+    }
+    form.querySelectorAll(".sheet-refusal").forEach(function (old) { old.remove(); });
+    var note = document.createElement("div");
+    note.className = "error sheet-refusal";
+    if (alert) note.setAttribute("role", "alert");
+    note.innerHTML = html;
+    var button = form.querySelector("[type=submit]");
+    var place = button;
+    while (place && place.parentNode !== form) place = place.parentNode;
+    form.insertBefore(note, place || null);
+    document.querySelectorAll("details.sheet[open]").forEach(fitSheet);  // the answer behind grew
+    note.scrollIntoView({ block: "nearest" });
+    if (button) button.scrollIntoView({ block: "nearest" });
+  }
+  window.refereeRefuse = function (form, text) {
+    var p = document.createElement("p");
+    p.textContent = text;
+    refuse(form, p.innerHTML, true);
+  };
+  document.addEventListener("DOMContentLoaded", function () {
+    document.body.addEventListener("htmx:afterSwap", function (e) {
+      var xhr = e.detail.xhr, form = e.detail.requestConfig && e.detail.requestConfig.elt;
+      if (!xhr || xhr.status !== 422 || !form || !sheetOf(form)) return;
+      var error = document.querySelector("#answer > .error");
+      if (error) refuse(form, error.innerHTML, false);
+    });
+  });
 
   // How this phone shows numbers and cards (issue 33): large numbers, a four-colour deck. Kept in
   // localStorage and put on <html> as classes (app.css) on every page; toggled on the start page.

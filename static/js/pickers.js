@@ -48,6 +48,7 @@
   function setUpSteps(form) {
     var list = steps(form);
     if (!list.length) return;
+    form.noValidate = true; // a step left empty is said in words (below), not by the browser's bubble
     if (form.dataset.stepsReady) { form.classList.add("stepping"); return; }
     form.dataset.stepsReady = "1";
     var chips = document.createElement("div");
@@ -112,6 +113,25 @@
     if (box) onNeedChange(box, input);
     if (input.type === "radio") onStepChange(input);
   });
+
+  // A form sent with a required step left empty: the browser's own bubble pointed at whichever picker
+  // was shown (often the wrong one) and logged an error for every hidden tile (issue 27). Instead the
+  // empty step opens and the form's own sentence for it ([data-missing-for]) is said where the answer
+  // or the sheet shows refusals (app.js); nothing is sent.
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.matches || !form.matches("form.stepping")) return;
+    var empty = Array.prototype.filter.call(steps(form), function (s) {
+      return !chosen(s) && s.querySelector("input[required]:not(:disabled)");
+    })[0];
+    if (!empty) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    open(form, empty);
+    var say = form.querySelector('[data-missing-for="' + empty.dataset.picker + '"]');
+    var legend = empty.querySelector("legend");
+    if (window.refereeRefuse) window.refereeRefuse(form, (say || legend).textContent.trim());
+  }, true);
 
   // A required step left empty: open it so the browser can point at it.
   document.addEventListener("invalid", function (e) {

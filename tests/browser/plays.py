@@ -169,7 +169,9 @@ def bead_place(page: Page, t: Tapper, ev: dict) -> None:
     a, b = (int(x) for x in ev["tile"].split("-"))
     t.tap(pick(page, "tile", f"{max(a, b)}-{min(a, b)}"), "tile")
     # the record's first number lies on the top/left cell: when it is the lower one, the tile is turned
-    t.tap(page.locator("#bead-place-turned" if a < b else "#bead-place-button"), "Place tile")
+    # (a double has one button of its own: which way round means nothing)
+    place = "#bead-place-double" if a == b else "#bead-place-turned" if a < b else "#bead-place-button"
+    t.tap(page.locator(place), "Place tile")
 
 
 def nn_bid(page: Page, t: Tapper, ev: dict) -> None:

@@ -32,7 +32,12 @@ def tap_place(page: Page, first: str, second: str, tile: str, turned: bool = Fal
     page.get_by_role("checkbox", name=first).tap()
     page.get_by_role("checkbox", name=second).tap()
     page.locator(f"#bead-place label[title='{tile}']").tap()
-    page.locator("#bead-place-turned" if turned else "#bead-place-button").tap()
+    if tile[0] == tile[-1]:  # a double: no choice of which way round, one button
+        expect(page.locator("#bead-place-turned")).to_be_hidden()
+        expect(page.locator("#bead-place-button")).to_be_hidden()
+        page.locator("#bead-place-double").tap()
+    else:
+        page.locator("#bead-place-turned" if turned else "#bead-place-button").tap()
 
 
 def test_starter_and_three_placements_with_a_double(page: Page):
@@ -82,6 +87,9 @@ def test_starter_and_three_placements_with_a_double(page: Page):
     # A refused placement says why, and the table stays as it was.
     tap_place(page, "Row 0, column 4", "Row 1, column 4", "4-4")
     expect(page.get_by_role("alert")).to_contain_text("not a pattern")
+    said = page.locator("#bead-place.bottom-sheet .sheet-refusal")  # in the open sheet, not behind it
+    expect(said).to_contain_text("not a pattern")
+    expect(said).to_be_in_viewport(ratio=1)
     expect(page.locator(".total .score")).to_have_text(["32", "27"])
 
 

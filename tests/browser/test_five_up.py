@@ -38,6 +38,15 @@ def test_a_spinner_opened_on_all_four_sides_by_tapping_ends(page: Page):
     start_table(page)
     page.locator("label.seat", has_text="Aki").tap()
     page.get_by_role("button", name="Start the hand").tap()
+    # before the lead no empty layout box pushes the tiles down: the lowest row stays above "Play it"
+    expect(page.get_by_role("button", name="Play it")).to_be_visible()  # the lead's form is in
+    expect(page.locator(".fu-layout")).to_have_count(0)
+    lowest = page.locator("label.pick:has(input[name=tile][value='0-0'])")
+    expect(lowest).to_be_in_viewport(ratio=1)
+    assert lowest.evaluate(
+        """el => { const r = el.getBoundingClientRect();
+                   return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }"""
+    ), "the 0-0 tile is under the Play it bar"
     play(page, "5-5")  # the lead: 5x2 = 10, Aki (and Chie) score 2
     expect(page.locator("#fu-count")).to_have_text("10")
     expect(page.locator("#fu-last")).to_contain_text("scores 2")

@@ -48,6 +48,16 @@ IN_REACH = """el => { const r = el.getBoundingClientRect();
 
 def bingo_deal(page: Page, t: Tapper, ev: dict) -> None:
     a, b = ev["indicator"].split("-")
+    # "Start the deal" comes under the indicator it needs, and the form's words are not a disabled grey
+    below = page.locator("#start-deal").evaluate(
+        """el => el.getBoundingClientRect().top >
+                 document.querySelector('fieldset[data-picker=indicator] legend').getBoundingClientRect().bottom"""
+    )
+    assert below, "Start the deal sits above the indicator still to choose"
+    legend = page.locator("fieldset[data-picker=indicator] legend")
+    assert legend.evaluate("el => getComputedStyle(el).color") == page.evaluate(
+        "getComputedStyle(document.body).color"
+    )
     t.tap(pick(page, "indicator", ev["indicator"] if a >= b else f"{b}-{a}"), "indicator")
     t.tap(page.locator("#start-deal"), "Start the deal")
 
@@ -275,7 +285,9 @@ def test_from_the_home_page_each_score_pad_round_is_one_screen(browser: Browser,
     starts a score pad for four and enters whole rounds: a tap on each player's number, typed, then
     Record round; nothing scrolls, the answer is in view after each round."""
     width, height = size
-    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": width, "height": height}})
+    context = browser.new_context(
+        base_url=base_url, **{**PHONE, "viewport": {"width": width, "height": height}}
+    )
     try:
         page = context.new_page()
         errors: list[str] = []
@@ -335,7 +347,9 @@ def test_the_tools_are_one_tap_away_and_undo_asks_once_more(page: Page):
     expect(page.locator(".history")).to_be_hidden()
     page.locator("#tab-share > summary").tap()
     expect(page.locator("#viewer-link")).to_be_hidden()
-    history.locator("summary").tap()  # the race (issue 32) heads the history: its SVG loads under the page's CSP
+    history.locator(
+        "summary"
+    ).tap()  # the race (issue 32) heads the history: its SVG loads under the page's CSP
     expect(page.locator("#race .race-summary")).to_be_visible()
     page.wait_for_function("document.querySelector('#race img.race-chart').naturalWidth > 0")
     history.locator("summary").tap()

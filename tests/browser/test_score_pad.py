@@ -104,3 +104,22 @@ def test_tap_targets_are_thumb_sized(page: Page):
             box = page.get_by_role("button", name=name).bounding_box()
             assert box and box["height"] >= 44
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_many_rounds_keep_the_totals_and_names_in_view(page: Page):
+    """After a dozen rounds the totals, the row of names and the latest round are all on the screen
+    and the page did not move: the rounds scroll in their own box (issue 27)."""
+    rounds = [{"type": "round", "points": [n, 10 - n, 2]} for n in range(12)]
+    record = {"format": "referee-record", "version": 1, "game": "score-pad", "players": ["Oli", "Pam", "Quin"],
+              "options": {}, "events": rounds}  # fmt: skip
+    made = page.request.post("/api/v1/records", data=record)
+    assert made.status == 201, made.text()
+    page.goto(made.json()["scorer_url"])
+    ready(page)
+    y = page.evaluate("scrollY")
+    tap_round(page, {0: ["plus 5"]})
+    expect(page.locator("#table")).to_have_attribute("data-seq", "13")
+    for shown in (".totals", ".rounds thead th:last-child", ".rounds tbody tr:last-child", "#record-round"):
+        expect(page.locator(shown)).to_be_in_viewport(ratio=1)
+    expect(page.locator(".rounds tbody tr:last-child td").first).to_have_text("13")
+    assert page.evaluate("scrollY") == y

@@ -104,6 +104,82 @@ def test_bingo_and_its_claim_and_close_ask_for_a_second_tap(page: Page, base_url
     answered(page, 3, "close")
 
 
+def test_a_bingo_trick_sent_without_a_tile_says_which_one_in_words(page: Page, base_url: str):
+    """No browser bubble pointing at a hidden picker (and an error logged for each of its tiles): the
+    app says which tile is missing, opens its picker and sends nothing (issue 27)."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    open_table(page, base_url, **golden("bingo-four-deals-to-eight.json", 1))
+    page.get_by_role("button", name="Record trick").tap()
+    refused(page, 1, "Choose the tile Aki leads.")
+    expect(page.locator("fieldset[data-picker=lead]")).to_be_visible()
+    pick(page, "lead", "5-2")
+    page.get_by_role("button", name="Record trick").tap()
+    refused(page, 1, "Choose the tile Ben replies with.")
+    expect(page.locator("fieldset[data-picker=reply]")).to_be_visible()
+    assert errors == []
+
+
+# The words of these cells drawn over more than one line.
+SPLIT_WORDS = """cells => cells.flatMap(cell => {
+  const text = cell.firstChild, words = [];
+  if (!text || text.nodeType !== 3) return words;
+  const re = /\\S+/g; let m;
+  while ((m = re.exec(text.data))) {
+    const range = document.createRange();
+    range.setStart(text, m.index); range.setEnd(text, m.index + m[0].length);
+    const tops = new Set(Array.from(range.getClientRects(), r => Math.round(r.top)));
+    if (tops.size > 1) words.push(m[0]);
+  }
+  return words; })"""
+
+
+def uncovered(element: Locator) -> bool:
+    """What a thumb on the element's middle hits is the element (no sheet drawn over it)."""
+    return element.evaluate(
+        """el => { const r = el.getBoundingClientRect();
+                   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                   return !!hit && (el.contains(hit) || hit.contains(el)); }"""
+    )
+
+
+def test_a_sheet_says_its_refusal_and_closes_by_its_button_escape_or_a_tap_outside(page: Page, base_url: str):
+    """A declaration refused in the plays sheet is said in the sheet, above its button, with the
+    double still ticked; the sheet never covers its own toggle and closes three ways (issue 27)."""
+    open_table(page, base_url, **golden("bingo-four-deals-to-eight.json", 1))
+    plays = page.locator("details.bingo-plays")
+    toggle = plays.locator("> summary")
+    body = plays.locator("> .sheet-body")
+    toggle.tap()
+    plays.locator("details.bingo-more > summary").tap()  # Aki declares doubles: the sheet grows
+    double = pick(page, "doubles", "6-6")
+    page.locator("#declare").tap()
+    said = plays.locator(".sheet-refusal")
+    expect(said).not_to_be_empty()
+    in_viewport(page, said)
+    assert uncovered(said) and uncovered(page.locator("#declare"))
+    expect(page.locator("#answer [role=alert]")).to_have_text(said.inner_text())  # said behind it too
+    expect(double).to_be_checked()
+    expect(page.locator("#table")).to_have_attribute("data-seq", "1")
+    for width, height in ((390, 844), (360, 740)):  # its table's headers are never split inside a word
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.locator(".bingo-points th").evaluate_all(SPLIT_WORDS) == [], f"at {width}px"
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert uncovered(toggle), "the open sheet covers its own toggle"
+    close = body.locator(".sheet-close")
+    in_viewport(page, close)
+    close.tap()
+    expect(body).to_be_hidden()
+    toggle.tap()
+    expect(body).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(body).to_be_hidden()
+    toggle.tap()
+    expect(body).to_be_visible()
+    page.locator(".totals").tap()  # outside the sheet
+    expect(body).to_be_hidden()
+
+
 def test_a_bingo_claim_asks_for_a_second_tap(page: Page, base_url: str):
     rec = golden("bingo-four-deals-to-eight.json", 1)
     open_table(page, base_url, **rec)
@@ -115,7 +191,9 @@ def test_a_bingo_claim_asks_for_a_second_tap(page: Page, base_url: str):
     claim = page.locator("[id^=claim-]").first
     claim.tap()
     expect(claim).to_contain_text("Tap again to confirm")
-    page.locator("#totals, .totals").first.tap()  # a tap elsewhere puts the button back
+    page.locator("#totals, .totals").first.tap()  # a tap elsewhere puts the button back, closing the sheet
+    expect(claim).to_be_hidden()
+    page.locator(".bingo-plays > summary").tap()
     expect(claim).not_to_contain_text("Tap again")
     expect(page.locator("#table")).to_have_attribute("data-seq", "2")
     claim.tap()
