@@ -21,9 +21,9 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
-from ..extensions import db
 from ..rules.base import MalformedEvent, _
 from ..rules.names import clean_name, clean_names, name_key
+from .database import db
 from .kept_results import kept_results
 from .models import ClubSession, EventRow, GameTable, RosterName, SessionTable
 from .record import ParsedRecord, storable
