@@ -29,6 +29,7 @@ from .models import ClubSession, EventRow, GameTable, RosterName, SessionTable
 from .record import ParsedRecord, storable
 from .replay import Replayed
 from .results import TableResult
+from .sharing import PendingCorrection
 from .tables import (
     ID_BYTES,
     TOKEN_BYTES,
@@ -304,8 +305,6 @@ class Activity:
 
 def activity(session: ClubSession) -> dict[str, Activity]:
     """Per table of the session, in three queries (no replay): what changes its row."""
-    from .sharing import PendingCorrection  # sharing builds on tables.py, as this module does
-
     linked = select(SessionTable.table_id).where(SessionTable.session_id == session.id)
     logs = {
         table_id: (seq, at)
