@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printables.drawing import SHADE, draw_text, draw_title, new_canvas, ruled_box, wrap_text
 from printables.geometry import pt
-from printables.registry import Printable, PrintJob
+from printables.job import Printable, PrintJob
 from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet
 from referee.rules.base import _
 from referee.rules.bingo.values import (

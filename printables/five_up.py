@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from printables.registry import Printable, PrintJob
+from printables.job import Printable, PrintJob
 from printables.tally import build_tally_sheet
 from referee.rules.base import _
 from referee.rules.five_up.scoring import CLOU

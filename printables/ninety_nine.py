@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import cast
 
 from printables.geometry import PageSpec
-from printables.registry import Printable, PrintJob
+from printables.job import Printable, PrintJob
 from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet
 from referee.rules.base import _
 from referee.rules.ninety_nine.view import Detail

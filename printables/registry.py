@@ -1,55 +1,16 @@
-"""Which PDFs each game offers. Builders stay pure: the web layer hands them a ``PrintJob`` with
-the table's data (or none, for a blank sheet) and a translate function for the request's language."""
+"""Which PDFs each game offers: every builder module's ``PRINTABLES``, by game and kind. What a
+builder gets and returns is in job.py (``PrintJob``, ``Printable``), below the builders, so that this
+module imports them at its top."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from printables import bead_game, bingo, five_up, ninety_nine, score_pad, trick_de_bingo
+from printables.job import Printable, PrintJob
 
-from printables.geometry import A4, PageSpec
-from printables.race import RacePage
-
-
-def _identity(message: str, params: Mapping[str, Any] | None = None) -> str:
-    return message % dict(params) if params else message
-
-
-@dataclass(frozen=True)
-class PrintJob:
-    """What a builder gets. ``detail`` is the game's ``View.detail`` (None: a blank sheet)."""
-
-    players: tuple[str, ...]
-    options: Mapping[str, Any] = field(default_factory=dict)
-    detail: Mapping[str, Any] | None = None
-    totals: tuple[int, ...] = ()
-    subtitle: str = ""
-    spec: PageSpec = A4
-    translate: Callable[..., str] = _identity
-    link: Callable[[str], str] | None = None  # absolute URL for a path (QR codes)
-    params: Mapping[str, str] = field(default_factory=dict)  # the request's query, e.g. a back offset
-    race: RacePage | None = None  # a filled score sheet's race chart, on a page of its own (issue 32)
-
-    @property
-    def blank(self) -> bool:
-        return self.detail is None
-
-    def t(self, message: str, **params: Any) -> str:
-        return self.translate(message, params)
-
-
-@dataclass(frozen=True)
-class Printable:
-    game: str
-    kind: str
-    title: str  # msgid, shown in the language of the request
-    build: Callable[[PrintJob], bytes]
-    fillable: bool = True  # can be filled from a table (else it is the same for every table)
+__all__ = ["PrintJob", "Printable", "find", "printables_for"]
 
 
 def _registry() -> tuple[Printable, ...]:
-    from printables import bead_game, bingo, five_up, ninety_nine, score_pad, trick_de_bingo
-
     modules = (score_pad, bingo, five_up, ninety_nine, trick_de_bingo, bead_game)
     return tuple(printable for module in modules for printable in module.PRINTABLES)
 

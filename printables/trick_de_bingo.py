@@ -16,8 +16,8 @@ from reportlab.pdfgen.canvas import Canvas
 from printables.drawing import new_canvas, wrap_text
 from printables.fonts import register_font, text_width
 from printables.geometry import PageSpec, pt
+from printables.job import Printable, PrintJob
 from printables.qr import draw_qr
-from printables.registry import Printable, PrintJob
 from printables.score_sheet import Column, ScoreSheet, build_score_sheet
 from referee.rules.base import _
 from referee.rules.conditions import CATALOG, ConditionCard

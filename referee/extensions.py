@@ -1,18 +1,18 @@
-"""Flask extensions, created unbound and bound to the app in ``create_app`` (init_app pattern)."""
+"""Flask extensions, created unbound and bound to the app in ``create_app`` (init_app pattern).
+
+The database handle is the store's own (``store/database.py``), so that the store loads none of the web's
+extensions; it is named here too, beside the others the app binds.
+"""
 
 from flask_babel import Babel
 from flask_htmx import HTMX
 from flask_migrate import Migrate
-from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
-from sqlalchemy.orm import DeclarativeBase
 
+from .store.database import db
 
-class Base(DeclarativeBase):
-    pass
+__all__ = ["babel", "csrf", "db", "htmx", "migrate"]
 
-
-db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 babel = Babel()
 csrf = CSRFProtect()

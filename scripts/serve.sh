@@ -3,7 +3,8 @@
 # nginx on the port (it holds slow and unfinished connections), gunicorn behind it (referee/serving.py).
 set -euo pipefail
 source "$(dirname "$0")/setup.sh" nginx
-install_app .
+# PostgreSQL's driver only for a PostgreSQL database (README: Configuration); SQLite needs nothing more.
+case "${REFEREE_DATABASE_URL:-}" in postgresql*) install_app ".[postgres]" ;; *) install_app . ;; esac
 mkdir -p instance
 if [ -z "${REFEREE_SECRET_KEY:-}" ]; then
   [ -s instance/secret_key ] || .venv/bin/python -c 'import secrets; print(secrets.token_hex(32))' > instance/secret_key

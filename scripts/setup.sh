@@ -27,16 +27,18 @@ if ! { [ -x .venv/bin/python ] && .venv/bin/python -m pip --version >/dev/null 2
   rm -rf .venv
   python3 -m venv .venv
 fi
-# install_app SPEC: pip install -e SPEC (".", or ".[test]" for the tests) unless this .venv already holds
-# it for this very pyproject.toml (a stamp in .venv keeps its sha256 per SPEC; ".[test]" holds "." too),
-# so a later start does not spend 20 s asking pip about what is there. A rebuilt .venv has no stamp.
+# install_app SPEC: pip install -e SPEC (".", ".[postgres]", or ".[test]" for the tests) with every indirect
+# dependency pinned by requirements.lock (README: "Dependencies"), unless this .venv already holds it for these
+# very pyproject.toml and requirements.lock (a stamp in .venv keeps their sha256 per SPEC; ".[test]" holds
+# the others, any SPEC holds "."), so a later start does not spend 20 s asking pip about what is there. A
+# rebuilt .venv has no stamp.
 install_app() {
   local spec=$1 stamp=.venv/.referee-installed hash
-  hash=$(sha256sum pyproject.toml | cut -d' ' -f1)
-  if [ -f "$stamp" ] && { grep -qxF "$hash $spec" "$stamp" || { [ "$spec" = . ] && grep -qxF "$hash .[test]" "$stamp"; }; }; then
+  hash=$(cat pyproject.toml requirements.lock | sha256sum | cut -d' ' -f1)
+  if [ -f "$stamp" ] && { grep -qxF -e "$hash $spec" -e "$hash .[test]" "$stamp" || { [ "$spec" = . ] && grep -q "^$hash " "$stamp"; }; }; then
     return
   fi
   echo "installing referee and its dependencies into .venv ($spec)" >&2
-  .venv/bin/python -m pip install -q --disable-pip-version-check -e "$spec"
+  .venv/bin/python -m pip install -q --disable-pip-version-check -c requirements.lock -e "$spec"
   echo "$hash $spec" >> "$stamp"
 }

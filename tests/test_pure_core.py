@@ -29,3 +29,15 @@ def test_rules_and_printables_load_without_flask_or_sqlalchemy() -> None:
     loaded = _loaded_after_import(["referee.rules", "printables"])
     assert not loaded & {"flask", "sqlalchemy", "flask_sqlalchemy", "werkzeug", "alembic"}
 
+
+
+# The web's extensions and the libraries only they load: the store needs none of them.
+WEB_EXTENSIONS = {"flask_wtf", "wtforms", "flask_htmx", "flask_babel", "babel", "flask_limiter", "flask_migrate"}
+
+
+def test_the_store_loads_the_database_layer_and_no_web_extension() -> None:
+    """Every module of referee.store imports with SQLAlchemy (its database layer) and none of the web's
+    Flask extensions: they are made in referee/extensions.py, the database handle in store/database.py."""
+    loaded = _loaded_after_import(["referee.store"])
+    assert {"sqlalchemy", "flask_sqlalchemy"} <= loaded
+    assert not loaded & WEB_EXTENSIONS

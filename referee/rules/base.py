@@ -258,24 +258,6 @@ class Game(Generic[S, D]):
             resolved[key] = self.option(key).coerce(value)
         return resolved
 
-    def check_players(self, players: Sequence[Any]) -> tuple[str, ...]:
-        """The names as stored (see names.py), for a count this game takes."""
-        from .names import clean_names  # names.py builds on this module's errors
-
-        names = clean_names(players)
-        if not self.min_players <= len(names) <= self.max_players:
-            if self.min_players == self.max_players:
-                raise MalformedEvent(
-                    "bad_players", _("This game needs exactly %(n)s players."), n=self.min_players
-                )
-            raise MalformedEvent(
-                "bad_players",
-                _("This game needs %(min)s to %(max)s players."),
-                min=self.min_players,
-                max=self.max_players,
-            )
-        return names
-
 
 def check_seat(seat: int, players: int) -> None:
     """Refuse a seat number that is not at the table."""

@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from .base import MalformedEvent, _
+from .base import Game, MalformedEvent, _
 
 MAX_NAME = 40
 _VISIBLE = ("L", "N", "P", "S")  # Unicode general categories a reader can see
@@ -66,4 +66,19 @@ def clean_names(players: Sequence[Any]) -> tuple[str, ...]:
                 b=name,
             )
         seen[key] = name
+    return names
+
+
+def check_players(game: Game[Any, Any], players: Sequence[Any]) -> tuple[str, ...]:
+    """The names as stored (``clean_names``), for a count ``game`` takes."""
+    names = clean_names(players)
+    if not game.min_players <= len(names) <= game.max_players:
+        if game.min_players == game.max_players:
+            raise MalformedEvent("bad_players", _("This game needs exactly %(n)s players."), n=game.min_players)
+        raise MalformedEvent(
+            "bad_players",
+            _("This game needs %(min)s to %(max)s players."),
+            min=game.min_players,
+            max=game.max_players,
+        )
     return names

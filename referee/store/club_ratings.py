@@ -26,8 +26,8 @@ from dataclasses import dataclass, replace
 
 from sqlalchemy import func, select
 
-from ..extensions import db
 from ..rules.names import name_key
+from .database import db
 from .kept_results import kept_results
 from .models import Club, ClubSession, EventRow, SessionTable
 from .ratings import Ladder, Played

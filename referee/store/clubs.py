@@ -20,9 +20,9 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
-from ..extensions import db
 from ..rules.base import MalformedEvent, _
 from ..rules.names import clean_names, name_key
+from .database import db
 from .models import Club, ClubPlayer, ClubSession, RosterName, SessionTable
 from .record import storable
 from .sessions import MAX_ROSTER, _session_name, check_roster

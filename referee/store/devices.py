@@ -23,7 +23,7 @@ from sqlalchemy import ForeignKey, Index, String, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ..extensions import db
+from .database import db
 from .models import EventRow, GameTable, Model, _now
 
 NONCE_BYTES = 16

@@ -15,9 +15,9 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..extensions import db
 from ..rules import game as find_game
 from ..rules.names import name_key
+from .database import db
 from .kept_results import kept_results
 from .models import Club, ClubSession, Seat, SessionTable
 from .results import TableResult

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from ..extensions import db
+from .database import db
 from .models import EventRow, GameTable, Seat, TableResultRow
 from .results import RESULT_VERSION, TableResult, from_json, keep, result_of_replayed
 from .tables import commit_keeping_loaded, current

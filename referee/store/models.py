@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, event, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from ..extensions import Base, db
+from .database import Base, db
 from .version_feed import create_triggers
 
 if TYPE_CHECKING:  # db.Model is built at run time from our declarative base; type checkers see that base

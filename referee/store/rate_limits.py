@@ -19,7 +19,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ..extensions import db
+from .database import db
 from .models import Model
 
 SWEEP_CHANCE = 0.01  # about one increment in a hundred deletes the windows that ended long ago

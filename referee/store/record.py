@@ -9,6 +9,7 @@ from typing import Any
 from ..rules import game as find_game
 from ..rules.base import Game, MalformedEvent, RuleError, _
 from ..rules.events import decode, encode, shown, storable_text
+from ..rules.names import check_players
 from .bounds import record_too_long
 from .replay import Replayed, ReplayError, replay_events
 
@@ -61,7 +62,7 @@ def check_header(game_id: Any, players: Any, options: Any) -> Header:
     game = find_game(game_id)
     if not isinstance(players, list | tuple):
         raise MalformedEvent("bad_players", _("players must be a list of names."))
-    names = game.check_players(players)
+    names = check_players(game, players)
     check_storable_names(names)
     if options is None:
         options = {}

@@ -26,8 +26,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ..extensions import db
 from ..rules.base import RuleError
+from .database import db
 from .models import GameTable, Model, _now
 
 STORM_REFUSALS = 5

@@ -24,7 +24,6 @@ from typing import Any, cast
 from sqlalchemy import Table
 from sqlalchemy.dialects import postgresql, sqlite
 
-from ..extensions import db
 from ..rules.base import Game, View
 from ..rules.bead_game.stats import BeadGameStats
 from ..rules.bead_game.stats import player_stats as bead_game_stats
@@ -36,6 +35,7 @@ from ..rules.ninety_nine.stats import NinetyNineStats
 from ..rules.ninety_nine.stats import player_stats as ninety_nine_stats
 from ..rules.trick_de_bingo.stats import TrickDeBingoStats
 from ..rules.trick_de_bingo.stats import player_stats as trick_de_bingo_stats
+from .database import db
 from .models import TableResultRow
 from .replay import Replayed
 

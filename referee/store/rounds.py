@@ -17,10 +17,10 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
-from ..extensions import db
 from ..rules import game as get_game
 from ..rules.base import IllegalEvent, MalformedEvent, View, _
 from ..rules.names import name_key
+from .database import db
 from .models import ClubSession, Seat, SessionRound, SessionTable
 from .pairings import PairingError, Round, numbered, partners, swiss
 from .record import check_header

@@ -21,14 +21,15 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
-from ..extensions import db
 from ..rules.base import MalformedEvent, _
 from ..rules.names import clean_name, clean_names, name_key
+from .database import db
 from .kept_results import kept_results
 from .models import ClubSession, EventRow, GameTable, RosterName, SessionTable
 from .record import ParsedRecord, storable
 from .replay import Replayed
 from .results import TableResult
+from .sharing import PendingCorrection
 from .tables import (
     ID_BYTES,
     TOKEN_BYTES,
@@ -304,8 +305,6 @@ class Activity:
 
 def activity(session: ClubSession) -> dict[str, Activity]:
     """Per table of the session, in three queries (no replay): what changes its row."""
-    from .sharing import PendingCorrection  # sharing builds on tables.py, as this module does
-
     linked = select(SessionTable.table_id).where(SessionTable.session_id == session.id)
     logs = {
         table_id: (seq, at)

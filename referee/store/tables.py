@@ -18,12 +18,12 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from ..extensions import db
 from ..rules import game as find_game
 from ..rules.base import Game, IllegalEvent, MalformedEvent, RuleError, _
 from ..rules.events import decode, encode
 from . import gates
 from .bounds import check_room
+from .database import db
 from .models import EventRow, GameTable, Seat, _now
 from .private import check_private
 from .record import ParsedRecord, check_header, storable

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .club_ratings import openapi_properties
+from .openapi_fields import TITLE, names
 from .sessions_openapi import ERR, answer, busy_answer, request_body
 
 CLUB_ID = {"name": "club_id", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -22,7 +23,6 @@ def _guarded(responses: dict[str, Any]) -> dict[str, Any]:
 
 
 def club_paths() -> dict[str, Any]:
-    from .openapi import names  # the names a table takes, said once
     return {
         "/api/v1/clubs": {
             "post": {
@@ -107,7 +107,6 @@ def club_paths() -> dict[str, Any]:
 
 
 def club_schemas() -> dict[str, Any]:
-    from .openapi import TITLE, names
     integer = {"type": "integer"}
     return {
         "NewClub": {

@@ -8,9 +8,12 @@ from ..rules import GAMES
 from ..rules.base import Game, Option
 from ..rules.events import schema
 from ..store.bounds import MAX_LOG_LINES
+from .clubs_openapi import club_paths, club_schemas  # clubs and players' history (issue 17)
+from .openapi_fields import names
 from .photos import openapi_paths as photo_paths
 from .quick_checks import MOMENT_PARAMETER, openapi_paths
 from .race import openapi_paths as race_paths
+from .sessions_openapi import busy_answer, session_paths, session_schemas  # club sessions (issue 17)
 
 
 def _game_events() -> dict[str, Any]:
@@ -20,27 +23,6 @@ def _game_events() -> dict[str, Any]:
             name = f"{game.id}.{cls.type}"
             schemas[name] = {**schema(cls), "description": f"{game.id}: {cls.type}"}
     return schemas
-
-
-PLAYER_NAME = {
-    "type": "string",
-    "format": "player-name",
-    "minLength": 1,
-    "description": "trimmed (spaces and invisible format characters at either end), with a visible "
-    "character (a letter, digit, punctuation mark or symbol), no control characters, at most 40 "
-    "characters; no two names at a table alike after NFKC and case folding",
-}
-TITLE = {
-    "type": "string",
-    "format": "title",
-    "minLength": 1,
-    "description": "trimmed: a character other than a space, no control characters, at most 120 characters",
-}
-
-
-def names(**more: Any) -> dict[str, Any]:
-    """A list of player names, no two the same (the server compares them after NFKC and case folding)."""
-    return {"type": "array", "items": PLAYER_NAME, "uniqueItems": True, **more}
 
 
 def _option(opt: Option) -> dict[str, Any]:
@@ -144,9 +126,6 @@ ERROR = {
 
 
 def openapi_document() -> dict[str, Any]:
-    from .clubs_openapi import club_paths, club_schemas  # clubs and players' history (issue 17)
-    from .sessions_openapi import busy_answer, session_paths, session_schemas  # club sessions (issue 17)
-
     events = _game_events()
     event_refs = [{"$ref": f"#/components/schemas/{n}"} for n in events]
     created = {

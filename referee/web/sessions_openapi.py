@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .openapi_fields import TITLE, names
+
 ERR = {"$ref": "#/components/schemas/Error"}
 SESSION_ID = {"name": "session_id", "in": "path", "required": True, "schema": {"type": "string"}}
 DIRECTOR = [{"bearer": []}]
@@ -154,7 +156,6 @@ def _list_of(item: dict[str, Any], **more: Any) -> dict[str, Any]:
 
 
 def session_schemas() -> dict[str, Any]:
-    from .openapi import TITLE, names  # the names a table takes, said once
     table = _object(
         {
             "id": STRING,

@@ -15,14 +15,10 @@ import threading
 
 from sqlalchemy import create_engine, text
 
+from tests.web.tables import new_served_table
+
 TABLES = 4
 WRITERS_PER_TABLE = 2  # two phones on one table: some writes lose the race (409) and must leave nothing
-
-
-def _new_table(server) -> tuple[str, str]:
-    status, body = server.request("POST", "/api/v1/tables", {"game": "score-pad", "players": ["Aki", "Ben"]})
-    assert status == 201, body
-    return body["id"], body["scorer_token"]
 
 
 def _writer(server, table_id, token, writer, acked, sent, stop, progress, done):
@@ -59,7 +55,7 @@ def _write_until_stopped(server, table_id, token, writer, acked, sent, stop, pro
 
 
 def test_sigkill_mid_stream_loses_nothing_acknowledged(gunicorn, club_database):
-    tables = [_new_table(gunicorn) for _ in range(TABLES)]
+    tables = [(t["id"], t["scorer_token"]) for t in (new_served_table(gunicorn) for _ in range(TABLES))]
     acked: list[tuple[str, int, tuple[int, int]]] = []
     sent: list[tuple[str, int, int]] = []
     stop = threading.Event()

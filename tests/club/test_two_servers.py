@@ -11,6 +11,7 @@ import threading
 import pytest
 
 from tests.club.conftest import Gunicorn, migrated
+from tests.web.tables import bearer, new_served_table
 
 pytestmark = pytest.mark.postgres
 
@@ -29,19 +30,14 @@ def servers(postgres, tmp_path_factory):
             server.stop()
 
 
-def new_table(server, players=("Aki", "Ben")):
-    status, made = server.request("POST", "/api/v1/tables", {"game": "score-pad", "players": list(players)})
-    assert status == 201, made
-    return made, {"Authorization": f"Bearer {made['scorer_token']}"}
-
-
 def rnd(*points):
     return {"type": "round", "points": list(points)}
 
 
 def test_a_write_on_one_server_is_what_the_other_answers_at_once(servers):
     a, b = servers
-    made, auth = new_table(a)
+    made = new_served_table(a)
+    auth = bearer(made["scorer_token"])
     path = f"/api/v1/tables/{made['id']}"
     assert b.request("GET", path)[1]["totals"] == [0, 0]  # B now holds a snapshot at seq 0
     for n in range(1, 4):
@@ -64,7 +60,8 @@ def test_a_write_on_one_server_is_what_the_other_answers_at_once(servers):
 
 def test_appends_racing_on_both_servers_keep_one_per_seq_and_no_gaps(servers):
     a, b = servers
-    made, auth = new_table(a)
+    made = new_served_table(a)
+    auth = bearer(made["scorer_token"])
     path = f"/api/v1/tables/{made['id']}"
     assert a.request("POST", f"{path}/events", rnd(1, 1), auth)[0] == 201
     # Every writer bases its write on seq 1 (If-Match): exactly one may be stored as seq 2.

@@ -30,6 +30,7 @@ from referee.rules.bead_game.grid import assess
 from referee.rules.bead_game.play import apply, first_leader, legal_placements, start
 from referee.rules.bead_game.state import HAND_SIZE
 from referee.rules.bead_game.view import view
+from referee.rules.names import check_players
 from referee.rules.tiles import Tile, double_set
 from tests.rule_ids import rule_ids
 
@@ -56,7 +57,7 @@ def test_a_third_copy_of_a_tile_is_refused_d1():
 @pytest.mark.parametrize("players", [1, 5])
 def test_two_to_four_players_d2(players):
     with pytest.raises(MalformedEvent):
-        GAME.check_players(["P"] * players)
+        check_players(GAME, ["P"] * players)
     assert GAME.min_players == 2 and GAME.max_players == 4
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from referee.rules import GAMES
 from referee.rules.events import decode, encode
+from referee.rules.names import check_players
 
 RECORD = Path(__file__).parents[1] / "records" / "ninety-nine-three-player-game-to-100.json"
 
@@ -37,7 +38,7 @@ def test_the_golden_record_replays_to_the_hand_computed_totals():
     record = load()
     assert (record["format"], record["version"], record["game"]) == ("referee-record", 1, "ninety-nine")
     game = GAMES[record["game"]]
-    state = game.start(game.check_players(record["players"]), game.resolve_options(record["options"]))
+    state = game.start(check_players(game, record["players"]), game.resolve_options(record["options"]))
     for raw in record["events"]:
         ev = decode(game.events, raw)
         assert encode(ev) == raw  # the record is written exactly as docs/record-format.md says

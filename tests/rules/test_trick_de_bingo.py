@@ -29,6 +29,7 @@ from test_trick_de_bingo_support import (
 from referee.rules import GAMES
 from referee.rules.base import GameOver, MalformedEvent
 from referee.rules.events import decode
+from referee.rules.names import check_players
 from referee.rules.trick_de_bingo import GAME
 from tests.rule_ids import rule_ids
 
@@ -39,7 +40,7 @@ def test_trick_de_bingo_is_registered_with_exactly_four_players_t1():
     assert GAMES["trick-de-bingo"] is GAME
     assert (GAME.min_players, GAME.max_players) == (4, 4)
     with pytest.raises(MalformedEvent):
-        GAME.check_players(PLAYERS[:3])
+        check_players(GAME, PLAYERS[:3])
 
 
 def test_options_are_the_readme_ids_with_their_defaults():

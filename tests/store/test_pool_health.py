@@ -10,16 +10,11 @@ from sqlalchemy import exc
 
 from referee.extensions import db
 from referee.store import pool_health
+from tests.web.tables import new_table
 
 pytestmark = pytest.mark.parametrize(
     "database_url", [pytest.param("postgresql", marks=pytest.mark.postgres)], indirect=True
 )
-
-
-def new_table(client) -> str:
-    made = client.post("/api/v1/tables", json={"game": "score-pad", "players": ["Aki", "Ben"]})
-    assert made.status_code == 201
-    return made.get_json()["id"]
 
 
 def drop_every_connection(database_url: str) -> int:
@@ -46,7 +41,7 @@ def pings(app, monkeypatch) -> list[object]:
 
 
 def test_a_connection_dropped_while_idle_is_replaced_unseen(app, client, database_url, pings, monkeypatch):
-    table_id = new_table(client)
+    table_id = new_table(client, players=("Aki", "Ben"))["id"]
     assert drop_every_connection(database_url) >= 1
     monkeypatch.setattr(pool_health, "IDLE_S", 0.0)  # every pooled connection counts as idle
     resp = client.get(f"/api/v1/tables/{table_id}")
@@ -58,7 +53,7 @@ def test_without_the_idle_check_the_dead_connection_reaches_the_request(
     app, client, database_url, monkeypatch
 ):
     """The other side of the trade: what the check above saves a request from."""
-    table_id = new_table(client)
+    table_id = new_table(client, players=("Aki", "Ben"))["id"]
     drop_every_connection(database_url)
     monkeypatch.setattr(pool_health, "IDLE_S", 3600.0)
     with pytest.raises(exc.OperationalError):
@@ -67,7 +62,7 @@ def test_without_the_idle_check_the_dead_connection_reaches_the_request(
 
 
 def test_a_busy_connection_is_not_pinged(app, client, pings):
-    table_id = new_table(client)
+    table_id = new_table(client, players=("Aki", "Ben"))["id"]
     for _ in range(20):
         assert client.get(f"/api/v1/tables/{table_id}").status_code == 200
     assert pings == []

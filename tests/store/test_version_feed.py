@@ -22,14 +22,9 @@ from referee.store.sharing import VERSION_QUERY, decide, propose_correction, spe
 from referee.store.tables import get_table
 from referee.store.version_feed import CHANNEL, VersionCache, listener_of
 from tests.conftest import make_app
+from tests.web.tables import bearer, new_table
 
 GUARD_S = 60  # fails a change that never arrives; not a speed check
-
-
-def new_table(client, confirm: bool = False) -> tuple[str, dict]:
-    body = {"game": "score-pad", "players": ["Aki", "Ben"], "confirm_corrections": confirm}
-    made = client.post("/api/v1/tables", json=body).get_json()
-    return made["id"], {"Authorization": f"Bearer {made['scorer_token']}"}
 
 
 def write(client, table_id: str, auth: dict, points: list[int]) -> None:
@@ -105,7 +100,8 @@ def changed(reader, table_id: str, before: str, app) -> str:
 def test_a_write_in_another_process_reaches_this_reader(app, client, feed):
     reader, _listener, other = feed
     writer = other.test_client()
-    table_id, auth = new_table(writer)
+    made = new_table(writer, players=("Aki", "Ben"))
+    table_id, auth = made["id"], bearer(made["scorer_token"])
     before = kept(reader, table_id)
     assert reader.read(table_id) == before  # answered from the cache
     write(writer, table_id, auth, [0, 4])
@@ -117,7 +113,8 @@ def test_a_write_in_another_process_reaches_this_reader(app, client, feed):
 @ON_POSTGRESQL
 def test_the_writers_own_process_forgets_at_commit(app, client, feed):
     reader, _listener, _other = feed
-    table_id, auth = new_table(client)
+    made = new_table(client, players=("Aki", "Ben"))
+    table_id, auth = made["id"], bearer(made["scorer_token"])
     before = kept(reader, table_id)
     write(client, table_id, auth, [3, 1])
     assert reader.cache.get(table_id) is None  # no waiting for its own notification
@@ -129,8 +126,9 @@ def test_a_notification_is_sent_on_commit_only(app, feed, database_url):
     """A rolled-back write notifies nobody: the first notification is the committed write's."""
     _reader, _listener, other = feed
     client = other.test_client()
-    dropped, auth = new_table(client)
-    committed, auth2 = new_table(client)
+    dropped = new_table(client, players=("Aki", "Ben"))["id"]
+    made = new_table(client, players=("Aki", "Ben"))
+    committed, auth2 = made["id"], bearer(made["scorer_token"])
     with psycopg.connect(database_url.replace("+psycopg", ""), autocommit=True) as conn:
         conn.execute(f"LISTEN {CHANNEL}")
         with other.app_context():
@@ -149,7 +147,8 @@ def test_a_notification_is_sent_on_commit_only(app, feed, database_url):
 def test_the_database_notifies_any_writer_s_change_even_outside_the_app(app, client, database_url, statement):
     """The trigger notifies, not the app: a row written by hand (psql, a repair script) drops the kept
     versions too. A table with a pending correction is updated and deleted under the writer's feet."""
-    table_id, auth = new_table(client, confirm=True)
+    made = new_table(client, players=("Aki", "Ben"), confirm_corrections=True)
+    table_id, auth = made["id"], bearer(made["scorer_token"])
     write(client, table_id, auth, [1, 2])
     dsn = database_url.replace("+psycopg", "")
     with app.app_context():
@@ -172,7 +171,8 @@ def test_the_database_notifies_any_writer_s_change_even_outside_the_app(app, cli
 def test_a_lost_listener_falls_back_to_the_database_until_it_listens_again(app, client, feed):
     reader, listener, other = feed
     writer = other.test_client()
-    table_id, auth = new_table(writer)
+    made = new_table(writer, players=("Aki", "Ben"))
+    table_id, auth = made["id"], bearer(made["scorer_token"])
     before = kept(reader, table_id)
     resume, connect = threading.Event(), listener.connect
     listener.connect = lambda: (resume.wait(GUARD_S), connect())[1]
@@ -200,7 +200,8 @@ def test_a_lost_listener_falls_back_to_the_database_until_it_listens_again(app, 
 def test_nothing_stale_after_a_correction_is_proposed_confirmed_or_rejected(app, client, feed):
     reader, _listener, other = feed
     writer = other.test_client()
-    table_id, auth = new_table(writer, confirm=True)
+    made = new_table(writer, players=("Aki", "Ben"), confirm_corrections=True)
+    table_id, auth = made["id"], bearer(made["scorer_token"])
     seen = [kept(reader, table_id)]
     write(writer, table_id, auth, [3, 1])
     seen.append(changed(reader, table_id, seen[-1], app))

@@ -8,10 +8,11 @@ from typing import Any
 
 
 def new_table(
-    client, game: str = "score-pad", players=("Aki", "Ben", "Chie"), options=None, *, scorer: bool = False
+    client, game: str = "score-pad", players=("Aki", "Ben", "Chie"), options=None, *, scorer: bool = False, **fields
 ) -> dict[str, Any]:
-    """POST /api/v1/tables (it must answer 201); ``scorer=True`` makes this client the scorer's phone."""
-    resp = client.post("/api/v1/tables", json={"game": game, "players": list(players), "options": options or {}})
+    """POST /api/v1/tables (it must answer 201); ``scorer=True`` makes this client the scorer's phone;
+    ``fields`` are the body's other fields (``confirm_corrections=True``). Every test opens its tables here."""
+    resp = client.post("/api/v1/tables", json=table_body(game, players, options, **fields))
     assert resp.status_code == 201, resp.get_json()
     table = resp.get_json()
     if scorer:
@@ -20,9 +21,35 @@ def new_table(
     return table
 
 
+def new_table_by_form(client, game: str = "score-pad", players=("Aki", "Ben")) -> str:
+    """The new-table page's form, as a phone sends it (it must redirect): the table page's path. This
+    phone then keeps the table (its device cookie), as "Your tables" lists it."""
+    resp = client.post(f"/new/{game}", data={"players": list(players)})
+    assert resp.status_code == 302
+    return resp.headers["Location"]
+
+
+def table_body(game: str, players, options=None, **fields) -> dict[str, Any]:
+    """What ``POST /api/v1/tables`` is sent."""
+    return {"game": game, "players": list(players), "options": options or {}, **fields}
+
+
+def new_served_table(server, game: str = "score-pad", players=("Aki", "Ben")) -> dict[str, Any]:
+    """``new_table`` on an app served by gunicorn (tests/club's ``Gunicorn``: ``request`` answers the
+    status and the body)."""
+    status, made = server.request("POST", "/api/v1/tables", table_body(game, players))
+    assert status == 201, made
+    return made
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The header that writes (or reads) as the holder of ``token``."""
+    return {"Authorization": f"Bearer {token}"}
+
+
 def post(client, table, event, token=None, **headers):
     """POST an event as the scorer (or as the holder of ``token``)."""
-    auth = {"Authorization": f"Bearer {token or table['scorer_token']}"}
+    auth = bearer(token or table["scorer_token"])
     return client.post(f"/api/v1/tables/{table['id']}/events", json=event, headers={**auth, **headers})
 
 

@@ -6,15 +6,10 @@ import re
 from pathlib import Path
 
 import pytest
-from tables import assert_refused_unchanged, post, state
-from tables import new_table as open_table
+from tables import assert_refused_unchanged, new_table, post, state
 
 GOLDEN = json.loads((Path(__file__).parents[1] / "records" / "bingo-four-deals-to-eight.json").read_text())
 DEAL = {"type": "deal", "indicator": "1-0", "leader": 0}
-
-
-def new_table(client, options=None):
-    return open_table(client, "bingo", ("Aki", "Ben"), options)
 
 
 def test_the_golden_match_imports_with_its_game_points(client):
@@ -31,7 +26,7 @@ def test_the_golden_match_imports_with_its_game_points(client):
 
 
 def test_each_record_format_event_through_the_api(client):
-    t = new_table(client)
+    t = new_table(client, "bingo", ("Aki", "Ben"))
     for ev in GOLDEN["events"][:6]:  # deal, declare, two tricks, claim, show
         assert post(client, t, ev).status_code == 201, ev
     d = state(client, t)["detail"]
@@ -74,7 +69,7 @@ def test_each_record_format_event_through_the_api(client):
     ],
 )
 def test_illegal_events_answer_422_with_the_reason_and_change_nothing(client, setup, event, message):
-    t = new_table(client)
+    t = new_table(client, "bingo", ("Aki", "Ben"))
     assert post(client, t, DEAL).status_code == 201
     for ev in setup:
         assert post(client, t, ev).status_code == 201, ev
@@ -82,7 +77,7 @@ def test_illegal_events_answer_422_with_the_reason_and_change_nothing(client, se
 
 
 def test_b35_running_card_points_are_hidden_during_a_deal(client):
-    t = new_table(client)
+    t = new_table(client, "bingo", ("Aki", "Ben"))
     for ev in GOLDEN["events"][:4]:
         post(client, t, ev)
     d = state(client, t)["detail"]
@@ -100,7 +95,7 @@ def test_b35_running_card_points_are_hidden_during_a_deal(client):
 
 
 def test_b35_the_learner_option_shows_running_points(client):
-    t = new_table(client, {"showRunningPoints": True})
+    t = new_table(client, "bingo", ("Aki", "Ben"), {"showRunningPoints": True})
     for ev in GOLDEN["events"][:4]:
         post(client, t, ev)
     d = state(client, t)["detail"]
@@ -109,7 +104,7 @@ def test_b35_the_learner_option_shows_running_points(client):
 
 
 def test_b42_the_close_snapshot_is_hidden_until_the_deal_ends(client):
-    t = new_table(client)
+    t = new_table(client, "bingo", ("Aki", "Ben"))
     third = GOLDEN["events"][13:19]  # deal 3 up to Ben's close after trick 4
     for ev in GOLDEN["events"][:13] + third:
         assert post(client, t, ev).status_code == 201, ev
@@ -152,7 +147,7 @@ def test_a_phase_two_reply_proved_by_a_later_play_is_one_breach_in_the_api_and_o
     """B25 after the fact, with the deal stopped by a claim and no show: Ben's [5-1] reply to [6-2]
     (event 2) is proved illegal by his [6-5] in the next trick (event 3). Reported once, with
     event, detected_at, seat and a plain message in English and Japanese, in the state and on the page."""
-    t = new_table(client, {"closeBeforeFirstTrick": True})
+    t = new_table(client, "bingo", ("Aki", "Ben"), {"closeBeforeFirstTrick": True})
     events = [
         {"type": "deal", "indicator": "3-1", "leader": 0},
         {"type": "close", "seat": 0},
@@ -222,7 +217,7 @@ def test_b28_b31_a_record_declaring_more_doubles_than_the_hand_holds_is_refused_
 
 
 def test_b28_b31_the_events_api_and_the_form_refuse_it_and_the_picker_offers_no_more_than_the_hand(client):
-    t = open_table(client, "bingo", ("Aki", "Ben"), scorer=True)
+    t = new_table(client, "bingo", ("Aki", "Ben"), scorer=True)
     for ev in INVINCIBLE_FROM_SIX[:-1]:
         assert post(client, t, ev).status_code == 201, ev
     assert_refused_unchanged(client, t, SEVEN_DOUBLES, "Invincible needs all seven doubles")

@@ -8,15 +8,12 @@ from pathlib import Path
 
 import pytest
 from five_up_hands import SPINNER, play
-from tables import new_table as open_table
-from tables import post, state
+from tables import new_table, post, state
 
 RECORD = Path(__file__).parents[1] / "records" / "five-up-partners-to-61.json"
 
 
-def new_table(client, players=("Aki", "Ben", "Chie", "Dai"), options=None):
-    """This client is the scorer's phone."""
-    return open_table(client, "five-up", players, options, scorer=True)
+FOUR = ("Aki", "Ben", "Chie", "Dai")
 
 
 def form(client, table, **fields):
@@ -26,7 +23,7 @@ def form(client, table, **fields):
 
 
 def test_the_page_draws_the_layout_and_offers_only_fitting_tiles(client):
-    table = new_table(client)
+    table = new_table(client, "five-up", FOUR, scorer=True)
     for e in SPINNER[:3]:
         assert post(client, table, e).status_code == 201
     html = client.get(f"/t/{table['id']}").get_data(as_text=True)
@@ -42,7 +39,7 @@ def test_the_page_draws_the_layout_and_offers_only_fitting_tiles(client):
 
 
 def test_a_hand_entered_through_the_forms(client):
-    table = new_table(client, players=("Aki", "Ben"))
+    table = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
     resp = form(client, table, type="hand", leader="0")
     assert resp.status_code == 200 and "Aki leads: which tile?" in resp.get_data(as_text=True)
     resp = form(client, table, type="play", seat="0", tile="6-4")
@@ -66,7 +63,7 @@ def test_a_hand_entered_through_the_forms(client):
     ],
 )
 def test_refusals_answer_422_with_a_reason_and_change_nothing(client, event, message):
-    table = new_table(client)
+    table = new_table(client, "five-up", FOUR, scorer=True)
     for e in SPINNER[:2]:
         post(client, table, e)
     before = state(client, table)
@@ -80,7 +77,7 @@ def test_refusals_answer_422_with_a_reason_and_change_nothing(client, event, mes
 
 
 def test_a_fifth_tile_on_a_spinner_is_refused(client):
-    table = new_table(client)
+    table = new_table(client, "five-up", FOUR, scorer=True)
     for e in SPINNER:
         assert post(client, table, e).status_code == 201
     before = state(client, table)
@@ -101,7 +98,7 @@ def test_a_fifth_tile_on_a_spinner_is_refused(client):
 def test_pips_that_cannot_be_are_refused(client, pips, message):
     record = json.loads(RECORD.read_text(encoding="utf-8"))
     if len(pips) == 2:  # a 2-player hand still in play
-        table = new_table(client, players=("Aki", "Ben"))
+        table = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
         post(client, table, {"type": "hand", "leader": 0})
     else:  # the golden record up to its first domino: the pips are due
         resp = client.post("/api/v1/records", json={**record, "events": record["events"][:18]})
@@ -114,7 +111,7 @@ def test_pips_that_cannot_be_are_refused(client, pips, message):
 
 
 def test_drawing_into_the_reserve_is_refused(client):
-    table = new_table(client, players=("Aki", "Ben"))
+    table = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
     post(client, table, {"type": "hand", "leader": 0})
     post(client, table, play(0, "6-6"))
     before = state(client, table)
@@ -137,7 +134,7 @@ def test_the_golden_record_imports_with_its_totals_and_game_points(client):
 
 
 def test_the_opening_draw_form_finds_the_first_leader_and_the_partners(client):
-    table = new_table(client)
+    table = new_table(client, "five-up", FOUR, scorer=True)
     html = client.get(f"/t/{table['id']}").get_data(as_text=True)
     assert "draw for the lead" in html and html.count('name="opening"') == 4
     resp = client.post(
@@ -147,7 +144,7 @@ def test_the_opening_draw_form_finds_the_first_leader_and_the_partners(client):
     )
     assert resp.status_code == 200, resp.get_data(as_text=True)
     assert state(client, table)["detail"]["hand"]["leader"] == 0
-    bad = new_table(client)
+    bad = new_table(client, "five-up", FOUR, scorer=True)
     resp = client.post(
         f"/t/{bad['id']}/events",
         data={"type": "hand", "opening": ["6-5", "5-4", "2-1", "3-0"]},
@@ -157,7 +154,7 @@ def test_the_opening_draw_form_finds_the_first_leader_and_the_partners(client):
 
 
 def test_called_scores_are_entered_after_a_play_and_a_wrong_call_is_listed(client):
-    table = new_table(client, players=("Aki", "Ben"), options={"calledScore": True, "muggins": True})
+    table = new_table(client, "five-up", ("Aki", "Ben"), {"calledScore": True, "muggins": True}, scorer=True)
     post(client, table, {"type": "hand", "leader": 0})
     html = form(client, table, type="play", seat="0", tile="5-5").get_data(as_text=True)
     assert "Record the call" in html and 'name="seat" value="0"' in html
@@ -170,7 +167,7 @@ def test_called_scores_are_entered_after_a_play_and_a_wrong_call_is_listed(clien
 def test_a_draw_breach_after_a_two_tile_draw_is_reported_once_at_the_turns_first_draw(client):
     """F19/F21: Ben draws 2 and plays [6-3] at once, then later [5-0], which fitted when he drew.
     One breach at the draw (event 2), detected at the [5-0] play (event 5), in the API and on the page."""
-    t = new_table(client, players=("Aki", "Ben"))
+    t = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
     events = [
         {"type": "hand", "leader": 0},
         {"type": "play", "seat": 0, "tile": "6-5"},
@@ -196,7 +193,7 @@ def test_a_draw_breach_after_a_two_tile_draw_is_reported_once_at_the_turns_first
 def test_f35_the_page_says_the_plus_two_is_credited_when_the_pips_are_entered(client):
     """Rules notes: with dominoBonus2 the +2 for going out is credited at ``end``; the page says so
     while the pips are due and in the hand's row afterwards."""
-    t = new_table(client, players=("Aki", "Ben"), options={"handSizeLeeflang": True, "dominoBonus2": True})
+    t = new_table(client, "five-up", ("Aki", "Ben"), {"handSizeLeeflang": True, "dominoBonus2": True}, scorer=True)
     steps = [("6-6", None), ("6-1", "6-6"), ("6-2", "6-6"), ("2-2", "6-2"), ("2-3", "2-2"), ("1-1", "6-1"),
              ("1-4", "1-1"), ("6-0", "6-6"), ("4-4", "1-4"), ("6-3", "6-6"), ("4-0", "4-4")]  # fmt: skip
     assert post(client, t, {"type": "hand", "leader": 0}).status_code == 201
@@ -213,7 +210,7 @@ def test_f35_the_page_says_the_plus_two_is_credited_when_the_pips_are_entered(cl
 def test_the_draw_asks_how_many_and_the_referee_refuses_too_many_with_the_reason(client):
     """Issue 27: the draw reads as a question, and a count beyond what may be drawn is refused by the
     referee (the reason in the answer), not only by the browser's number limits."""
-    table = new_table(client, players=("Aki", "Ben"))
+    table = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
     post(client, table, {"type": "hand", "leader": 0})
     post(client, table, play(0, "6-6"))
     page = client.get(f"/t/{table['id']}").get_data(as_text=True)

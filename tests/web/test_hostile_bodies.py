@@ -15,6 +15,7 @@ import typing
 
 import pytest
 from sqlalchemy import func, select
+from tables import new_table
 
 from referee.extensions import db
 from referee.rules import GAMES
@@ -23,19 +24,13 @@ from referee.rules.events import field_specs
 from referee.rules.tiles import Tile
 from referee.store.models import EventRow, GameTable
 
-PLAYERS = {"bingo": 2, "five-up": 3, "ninety-nine": 3, "trick-de-bingo": 4, "bead-game": 2, "score-pad": 3}
+PLAYERS = {game: tuple(f"P{i}" for i in range(n)) for game, n in {"bingo": 2, "five-up": 3, "ninety-nine": 3, "trick-de-bingo": 4, "bead-game": 2, "score-pad": 3}.items()}
 WRONG = [None, 0, -1, 1.5, True, "", "x", "0", [], [1, None], {}, {"type": "x"}, "\x00", "\ud800", 10**30]
 DEEP = 2000
 
 
 def deep(n: int = DEEP) -> str:
     return "[" * n + "]" * n
-
-
-def new_table(client, game):
-    resp = client.post("/api/v1/tables", json={"game": game, "players": [f"P{i}" for i in range(PLAYERS[game])]})
-    assert resp.status_code == 201
-    return resp.get_json()
 
 
 def post_event(client, table, body, raw=False):
@@ -82,7 +77,7 @@ def some_event(game_id: str):
 
 @pytest.mark.parametrize("game_id", PLAYERS)
 def test_a_wrong_type_at_any_field_of_any_event_is_refused_and_nothing_stored(app, client, game_id):
-    table = new_table(client, game_id)
+    table = new_table(client, game_id, PLAYERS[game_id])
     before = counts(app)
     for cls, base in some_event(game_id):
         for spec in field_specs(cls):
@@ -104,8 +99,8 @@ def test_a_wrong_type_at_any_field_of_any_event_is_refused_and_nothing_stored(ap
 
 @pytest.mark.parametrize("kind", [[], ["round"], {}, {"a": 1}, 1, True, None])
 def test_an_event_type_that_is_not_text_is_refused_everywhere(app, client, kind):
-    table = new_table(client, "score-pad")
-    seat = new_table(client, "ninety-nine")
+    table = new_table(client, "score-pad", PLAYERS["score-pad"])
+    seat = new_table(client, "ninety-nine", PLAYERS["ninety-nine"])
     assert_refused(post_event(client, table, {"type": kind, "points": [1, 2, 3]}))
     assert_refused(post_event(client, table, {"type": "correct", "target": 1, "event": {"type": kind}}))
     seat_headers = {"Authorization": f"Bearer {seat['seat_tokens'][0]}"}
@@ -165,7 +160,7 @@ def test_a_wrong_type_in_a_record_is_refused(app, client, change):
 
 
 def test_json_nested_2000_deep_is_refused_at_every_way_in(app, client):
-    table = new_table(client, "score-pad")
+    table = new_table(client, "score-pad", PLAYERS["score-pad"])
     before = counts(app)
     headers = {"Content-Type": "application/json"}
     for body in (deep(), '{"a":' * DEEP + "1" + "}" * DEEP, '{"type": "round", "points": ' + deep() + "}"):
@@ -186,7 +181,7 @@ def test_nan_and_infinity_are_not_json(client):
 
 
 def test_a_body_over_the_limit_is_413_with_a_clear_message(app, client):
-    table = new_table(client, "score-pad")
+    table = new_table(client, "score-pad", PLAYERS["score-pad"])
     before = counts(app)
     big = json.dumps({"game": "score-pad", "players": ["A", "B"], "pad": "x" * (10 * 1024 * 1024)})
     for path in ("/api/v1/tables", "/api/v1/records", f"/api/v1/tables/{table['id']}/events"):
@@ -211,7 +206,7 @@ def test_a_record_pasted_into_the_import_page_may_be_larger_than_half_a_megabyte
 @pytest.mark.parametrize("number", ["²", "١", "１", "9" * 5000])
 def test_digits_other_than_ascii_in_headers_form_keys_and_queries_are_not_a_500(app, client, number):
     # str.isdigit() takes "²" (int() refuses it) and "١" (int() reads it): neither is a number here.
-    table = new_table(client, "trick-de-bingo")
+    table = new_table(client, "trick-de-bingo", PLAYERS["trick-de-bingo"])
     headers = {"Authorization": f"Bearer {table['scorer_token']}", "If-Match": number}
     resp = client.post(f"/api/v1/tables/{table['id']}/events", json={"type": "round", "dealer": 0}, headers=headers)
     assert resp.status_code == 422 and resp.get_json()["error"]["code"] == "bad_if_match"  # no ETag: no check

@@ -5,8 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from tables import assert_refused_unchanged, post, state
-from tables import new_table as open_table
+from tables import assert_refused_unchanged, new_table, post, state
 
 GOLDEN = json.loads(
     (Path(__file__).parents[1] / "records" / "ninety-nine-three-player-game-to-100.json").read_text()
@@ -14,12 +13,8 @@ GOLDEN = json.loads(
 DEAL1 = GOLDEN["events"][:13]  # deal, two sealed bids, nine tricks, the dealer's bid at the end
 
 
-def new_table(client, players=("Aki", "Ben", "Chie"), options=None):
-    return open_table(client, "ninety-nine", players, options)
-
-
 def test_a_seat_token_records_its_own_bid_only(client):
-    t = new_table(client)
+    t = new_table(client, "ninety-nine")
     assert post(client, t, DEAL1[0]).status_code == 201
     assert (
         post(client, t, DEAL1[1], token=t["seat_tokens"][0]).status_code == 403
@@ -32,7 +27,7 @@ def test_a_seat_token_records_its_own_bid_only(client):
 
 
 def test_sealed_bids_stay_private_to_their_seat_until_the_deal_is_complete(client):
-    t = new_table(client)
+    t = new_table(client, "ninety-nine")
     post(client, t, DEAL1[0])
     post(client, t, DEAL1[1], token=t["seat_tokens"][1])  # Ben: 7S 10C 8S
     secret = ("7S", "10C", "8S")
@@ -81,7 +76,7 @@ def test_sealed_bids_stay_private_to_their_seat_until_the_deal_is_complete(clien
     ],
 )
 def test_refusals_answer_422_and_change_nothing(client, setup, event, message):
-    t = new_table(client)
+    t = new_table(client, "ninety-nine")
     post(client, t, {"type": "deal", "dealer": 0})
     for ev in setup:
         assert post(client, t, ev).status_code == 201, ev
@@ -118,7 +113,7 @@ def form(phone, t, data, htmx=False):
 
 
 def test_html_flow_seat_bid_trick_pickers_and_scoring(app, client):
-    t = new_table(client)
+    t = new_table(client, "ninety-nine")
     scorer = join(app, t, t["scorer_token"])
     ben = join(app, t, t["seat_tokens"][1])
     page = scorer.get(f"/t/{t['id']}").get_data(as_text=True)
@@ -150,14 +145,14 @@ def test_html_flow_seat_bid_trick_pickers_and_scoring(app, client):
 
 def state_after_deal1(client):
     """The same deal sent through the API."""
-    t = new_table(client)
+    t = new_table(client, "ninety-nine")
     for ev in DEAL1:
         assert post(client, t, ev).status_code == 201, ev
     return state(client, t)["totals"]
 
 
 def test_a_seat_link_from_the_share_panel_joins_that_seat_to_seal_a_bid(app, client):
-    t = new_table(client)
+    t = new_table(client, "ninety-nine")
     scorer = join(app, t, t["scorer_token"])
     assert scorer.post(f"/t/{t['id']}/links/seat0").status_code == 302
     page = scorer.get(f"/t/{t['id']}").get_data(as_text=True)
@@ -172,7 +167,7 @@ GOLDEN_TOTALS = [276, 44, 245]  # the rubber so far: first game to 100 with its 
 
 
 def test_the_dummy_is_named_in_the_readers_language(app, client):
-    t = new_table(client, players=("Aki", "Ben"))
+    t = new_table(client, "ninety-nine", ("Aki", "Ben"))
     post(client, t, {"type": "deal", "dealer": 0})
     events = [{"type": "deal", "dealer": 0}, {"type": "bid", "seat": 2, "cards": ["7S", "10C", "8S"]}]
     events.append({"type": "trick", "cards": ["KS", "7S", "9S"]})  # a record has nothing sealed: refused
@@ -189,7 +184,7 @@ def test_the_dummy_is_named_in_the_readers_language(app, client):
 def test_a_sealed_bid_cannot_be_opened_through_the_correction_page(app, client):
     """The scorer is a player too: until the deal is complete another seat's bid stays sealed,
     in the history (no Correct link) and on the correction page (403)."""
-    t = new_table(client)
+    t = new_table(client, "ninety-nine")
     post(client, t, DEAL1[0])
     post(client, t, DEAL1[1], token=t["seat_tokens"][DEAL1[1]["seat"]])
     scorer = join(app, t, t["scorer_token"])

@@ -8,21 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
+from tables import new_table
 
 RECORD = json.loads((Path(__file__).parent.parent / "records" / "trick-de-bingo-one-round.json").read_text())
 PLAYERS = RECORD["players"]
 PICKS = RECORD["events"][1:37]
 TRICKS = RECORD["events"][37:]
 GOLDEN_TOTALS = [19, 6, 4, 18]
-
-
-def new_table(client, **options):
-    r = client.post(
-        "/api/v1/tables",
-        json={"game": "trick-de-bingo", "players": PLAYERS, "options": {"rounds": 1, **options}},
-    )
-    assert r.status_code == 201, r.json
-    return r.json
 
 
 def join(client, table_id, token):
@@ -46,7 +38,7 @@ def play_trick(client, table_id, cards, htmx=False):
 
 @pytest.fixture
 def scorer(client):
-    created = new_table(client)
+    created = new_table(client, "trick-de-bingo", PLAYERS, {"rounds": 1})
     join(client, created["id"], created["scorer_token"])
     return created
 
@@ -184,7 +176,7 @@ def test_trick_refusals(client, scorer):
 
 
 def test_manual_claims_wrong_and_right(client):
-    created = new_table(client, manualClaims=True)
+    created = new_table(client, "trick-de-bingo", PLAYERS, {"rounds": 1, "manualClaims": True})
     tid = created["id"]
     join(client, tid, created["scorer_token"])
     drafted(client, created)
@@ -209,7 +201,7 @@ def test_manual_claims_wrong_and_right(client):
 
 
 def test_seat_phone_sees_its_sheet_and_claims_only_for_itself(client, app):
-    created = new_table(client, manualClaims=True)
+    created = new_table(client, "trick-de-bingo", PLAYERS, {"rounds": 1, "manualClaims": True})
     tid = created["id"]
     drafted(client, created)
     api_event(client, created, {"type": "trick", "cards": TRICKS[0]["cards"]})
@@ -232,7 +224,7 @@ def test_seat_phone_sees_its_sheet_and_claims_only_for_itself(client, app):
 
 
 def test_seat_picks_its_own_card(client, app):
-    created = new_table(client)
+    created = new_table(client, "trick-de-bingo", PLAYERS, {"rounds": 1})
     tid = created["id"]
     api_event(client, created, {"type": "round", "dealer": 0})
     seat = app.test_client()
@@ -262,7 +254,7 @@ def test_scanned_card_link(client, app):
     assert "Open your seat link" in r.text and "/print/trick-de-bingo/deck.pdf" in r.text
     assert client.get("/c/NOPE").status_code == 404
 
-    created = new_table(client)
+    created = new_table(client, "trick-de-bingo", PLAYERS, {"rounds": 1})
     tid = created["id"]
     api_event(client, created, {"type": "round", "dealer": 0})
     phone = app.test_client()
@@ -315,7 +307,7 @@ def test_custom_card_builder(client, scorer):
 
 
 def test_viewer_cannot_use_the_trick_or_custom_endpoints(client, app):
-    created = new_table(client)
+    created = new_table(client, "trick-de-bingo", PLAYERS, {"rounds": 1})
     viewer = app.test_client()
     assert viewer.post(f"/t/{created['id']}/events", data={"type": "trick", "cards.0": "AS"}).status_code == 403
     r = viewer.post(

@@ -6,17 +6,12 @@ from __future__ import annotations
 import re
 
 from sqlalchemy import select
+from tables import new_table_by_form
 
 from referee.extensions import db
 from referee.store.devices import DeviceTable
 
 ROUND = {"type": "round", "points": ["2", "1"]}
-
-
-def new_table(client, players=("Aki", "Ben"), game="score-pad") -> str:
-    resp = client.post(f"/new/{game}", data={"players": list(players)})
-    assert resp.status_code == 302
-    return resp.headers["Location"]
 
 
 def scores(html: str) -> list[str]:
@@ -28,7 +23,7 @@ def cookie_header(client) -> str:
 
 
 def test_a_hundred_tables_from_one_phone_all_stay_writable(client):
-    tables = [new_table(client, players=(f"A{i}", f"B{i}")) for i in range(100)]
+    tables = [new_table_by_form(client, players=(f"A{i}", f"B{i}")) for i in range(100)]
     assert len(set(tables)) == 100
     for i, path in enumerate(tables):
         resp = client.post(f"{path}/events", data=ROUND, headers={"HX-Request": "true"})
@@ -44,7 +39,7 @@ def test_a_hundred_tables_from_one_phone_all_stay_writable(client):
 
 
 def test_no_token_is_in_any_cookie_and_none_is_stored_in_the_clear(app, client):
-    path = new_table(client)
+    path = new_table_by_form(client)
     html = client.get(path).get_data(as_text=True)
     tokens = set(re.findall(r"/join/([A-Za-z0-9_-]{40,})", html))
     assert len(tokens) == 3  # the scorer's link and both seats' links, for QR codes
@@ -61,7 +56,7 @@ def test_no_token_is_in_any_cookie_and_none_is_stored_in_the_clear(app, client):
 
 
 def test_a_seat_link_is_remembered_for_that_phone_only(app, client):
-    path = new_table(client)
+    path = new_table_by_form(client)
     html = client.get(path).get_data(as_text=True)
     seat_link = re.search(r'data-role="seat1".*?href="[^"]*(/t/[^"]+/join/[^"]+)"', html, re.S).group(1)
     ben = app.test_client()
@@ -73,8 +68,8 @@ def test_a_seat_link_is_remembered_for_that_phone_only(app, client):
 
 
 def test_the_home_page_lists_your_tables_newest_first_with_scores(client):
-    first = new_table(client, players=("Aki", "Ben"))
-    second = new_table(client, players=("Chie", "Dai"))
+    first = new_table_by_form(client, players=("Aki", "Ben"))
+    second = new_table_by_form(client, players=("Chie", "Dai"))
     client.post(f"{first}/events", data=ROUND)  # the first table is now the most recently active
     html = client.get("/").get_data(as_text=True)
     assert html.index("Start a table") < html.index('id="your-tables"')  # starting one comes first
@@ -87,7 +82,7 @@ def test_the_home_page_lists_your_tables_newest_first_with_scores(client):
 
 
 def test_forgetting_a_table_removes_it_from_this_phone_only(app, client):
-    kept, gone = new_table(client), new_table(client)
+    kept, gone = new_table_by_form(client), new_table_by_form(client)
     other = app.test_client()
     other.get(
         re.search(r'href="[^"]*(/t/[^"]+/join/[^"]+)"', client.get(gone).get_data(as_text=True)).group(1)

@@ -19,7 +19,7 @@ Modules: ``options`` (the variants), ``events`` (the event dataclasses), ``value
 A played-out deal with no claim is shown settled as the record would end there (B37, B40).
 
 ``detail`` is :class:`view.Detail`, a TypedDict whose comments say what each key holds (its parts:
-``scoring.SeatPoints``/``ClaimDetail``, ``next_steps.Next``); ``redact`` drops the running card points
+``settlement.SeatPoints``/``ClaimDetail``, ``next_steps.Next``); ``redact`` drops the running card points
 during a deal unless ``showRunningPoints`` is on (B35).
 """
 

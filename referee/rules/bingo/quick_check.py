@@ -18,7 +18,8 @@ from typing import Any
 from ..base import IllegalEvent, MalformedEvent, RuleBroken, _
 from ..message import Message
 from ..tiles import Tile
-from .scoring import ClaimDetail, settle_claim
+from .scoring import settle_claim
+from .settlement import ClaimDetail
 from .state import HAND, CloseRecord, DealState, DeclarationRecord, TrickRecord
 from .values import DECLARATION_NAMES, card_points, declaration_points
 

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..frozen import derived, replace
 from ..message import Message
 from ..tiles import Tile
+from .settlement import ClaimDetail, ClaimKind
 from .values import MATCH_TARGET, trump_of
-
-if TYPE_CHECKING:  # scoring builds on this module; the settlement's shape is its ClaimDetail
-    from .scoring import ClaimDetail, ClaimKind
 
 PHASE_ONE_TRICKS = 7  # B22: 14 boneyard tiles, two drawn per trick
 HAND = 7  # B16

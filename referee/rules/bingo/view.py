@@ -13,7 +13,8 @@ from ..base import View, _
 from ..message import Message, message
 from .checks import deal_breaches
 from .next_steps import Next, next_steps
-from .scoring import ClaimDetail, ClaimKind, SeatPoints, seat_points, settle_played_out
+from .scoring import seat_points, settle_played_out
+from .settlement import ClaimDetail, ClaimKind, SeatPoints
 from .state import DealState, DeclarationRecord, State, TrickRecord
 from .values import BINGO, DECLARATION_NAMES, MATCH_TARGET, tile_texts
 

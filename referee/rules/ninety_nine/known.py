@@ -3,19 +3,11 @@ hand checked at once, and revokes (N10) proved after the fact from the rebuilt h
 
 from __future__ import annotations
 
-from ..base import Breach, IllegalEvent, _, word
+from ..base import Breach, IllegalEvent, _
 from ..cards import Card
 from .pack import effective, suit_text
 from .sealed import Conflict, Where, is_open, sealed_owners
-from .state import DealState, State, TrickRecord
-
-DUMMY = word(_("the dummy"))
-
-
-def seat_name(state: State, seat: int) -> str:
-    if seat >= state.rules.live:
-        return DUMMY
-    return state.rules.names[seat]
+from .state import DealState, State, TrickRecord, seat_name
 
 
 def check_known(

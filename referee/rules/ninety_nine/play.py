@@ -9,13 +9,13 @@ from ..base import IllegalEvent, _, check_seat
 from ..dispatch import make_apply
 from ..frozen import replace
 from .events import Bid, Deal, Premium, Trick, Tricks
-from .known import check_known, check_revealed, revokes, seat_name
+from .known import check_known, check_revealed, revokes
 from .options import Rules, resolve
 from .pack import OXFORD_TRUMP_PACK, classic_trump, deal_pack, effective, trick_winner
 from .premiums import premium
 from .scoring import close_deal, first_trump
 from .sealed import Conflict, hold, report_opened
-from .state import DealState, State, TrickRecord
+from .state import DealState, State, TrickRecord, seat_name
 
 
 def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:

@@ -21,7 +21,7 @@ from typing import Literal
 from ..base import Breach, IllegalEvent, RuleError, _
 from ..cards import Card
 from ..frozen import replace
-from .state import DealState, State
+from .state import DealState, State, seat_name
 
 Where = Literal["trick", "bid", "hand"]
 
@@ -74,8 +74,6 @@ def report_opened(state: State) -> State:
 
 def hidden_errors(state: State) -> tuple[tuple[int, RuleError], ...]:
     """Every conflict as the refusal a record gets at its event (nothing is sealed in a record)."""
-    from .known import seat_name  # known.py checks cards with this module: imported when used
-
     message = _("%(card)s is one of %(player)s's bid cards.")
     return tuple(
         (c.event, IllegalEvent("card_in_bid", message, card=c.card, player=seat_name(state, c.owner)))
@@ -88,8 +86,6 @@ def _bids_of(c: Conflict) -> tuple[int, ...]:
 
 
 def _breach(state: State, c: Conflict) -> Breach:
-    from .known import seat_name
-
     params = {"card": c.card.face, "owner": seat_name(state, c.owner), "player": seat_name(state, c.seat)}
     if c.where == "trick":
         params["trick"] = str(c.trick)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import Breach
+from ..base import Breach, _, word
 from ..cards import Card
 from ..frozen import derived
 from ..message import Message
@@ -132,3 +132,13 @@ class State:
         for g in self.games:
             out = [a + b for a, b in zip(out, g.final, strict=True)]
         return tuple(a + b for a, b in zip(out, self.game_scores, strict=True))
+
+
+DUMMY = word(_("the dummy"))
+
+
+def seat_name(state: State, seat: int) -> str:
+    """The player at ``seat``, or the dummy's hand (a seat past the live players)."""
+    if seat >= state.rules.live:
+        return DUMMY
+    return state.rules.names[seat]

@@ -7,9 +7,8 @@ from __future__ import annotations
 from ..base import Line, _
 from ..narration import make_narrate
 from .events import Bid, Deal, Premium, Trick, Tricks
-from .known import DUMMY
 from .pack import SUIT_NAMES
-from .state import State
+from .state import DUMMY, State
 
 
 def _name(players: tuple[str, ...], seat: int) -> str:
