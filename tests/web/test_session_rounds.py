@@ -147,6 +147,7 @@ def test_the_director_pairs_a_round_on_the_screen_and_sees_its_tables_and_byes_i
     client.get(f"/s/{session['id']}?token={session['director_token']}")
     page = client.get(f"/s/{session['id']}").get_data(as_text=True)
     assert "Pair the next round" in page and "No round has been paired yet." in page
+    assert "on equal points, the player whose opponents have more points between them" in page  # the tie-break in words
     posted = client.post(
         f"/s/{session['id']}/rounds", data={"game": "score-pad", "method": "swiss", "absent": ["0"]}
     )
@@ -158,6 +159,7 @@ def test_the_director_pairs_a_round_on_the_screen_and_sees_its_tables_and_byes_i
     client.post(f"/s/{session['id']}/rounds", data={"game": "score-pad", "method": "swiss"})
     ja = client.get(f"/s/{session['id']}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "次のラウンドを組む" in ja and "第2ラウンド" in ja and "休み：" in ja
+    assert "ポイントが同じなら、対戦相手のポイントの合計が多い人が上" in ja
 
 
 def test_a_refused_pairing_form_comes_back_with_its_reason_and_what_was_sent(client):
