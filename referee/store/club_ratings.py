@@ -12,9 +12,14 @@ query, no results read) and uses the kept ladder only if it is of that version; 
 write and results read after it only make the next reader look again, never serve a stale ladder.
 On a new version only the tables whose last log line changed (and tables added) have their results
 read; if the finished tables are then the same as before (an entry at a table still in play) the ladder
-is kept without working it out again; only a table finishing, or one no longer finished after an undo
-or a correction, does, and then from the start of the last club night when the nights before are
-unchanged (a table finishing on the night in play costs that night's tables, not the club's). The ladder stays derived: nothing of it is stored, and any process works it out afresh.
+is kept without working it out again. Only a table finishing, or one no longer finished after an undo or
+a correction, does, and then only from the start of that table's club night: the kept ladder is taken
+back to that night (``Ladder.until``, no rating worked out) and the tables from there on are added
+again. A table finishing on the night in play costs that night's tables, a correction on an earlier
+night the tables from that night on; only the first read of a club in a process works out every table
+(``benchmarks/ratings.py``, RESULTS.md section 18). The pages that read the ladder are heavy reads
+(web/heavy.py), so that first read never runs in a request another table is waiting on.
+The ladder stays derived: nothing of it is stored, and any process works it out afresh.
 """
 
 from __future__ import annotations
@@ -43,8 +48,6 @@ class Kept:
     tables: dict[tuple[str, int], Played | None]  # by (table id, last log line): finished as what, or not
     played: tuple[Played, ...]  # the finished ones, in the order played
     ladder: Ladder
-    before_last: Ladder  # the ladder of the finished tables of every night but the last
-    last_night: int  # where the last night's tables begin in ``played``
 
 
 class ClubLadders:
@@ -56,6 +59,7 @@ class ClubLadders:
         self._items: OrderedDict[str, Kept] = OrderedDict()
         self._lock = threading.Lock()
         self.worked_out = 0  # ladders worked out from the tables (for tests and benchmarks)
+        self.rated = 0  # tables added to them
 
     def get(self, club_id: str) -> Kept | None:
         with self._lock:
@@ -88,21 +92,31 @@ class ClubLadders:
         if kept is not None and played == kept.played:
             self.put(club.id, replace(kept, version=version, tables=tables))
             return kept.ladder
-        last_night = next((i for i, p in enumerate(played) if p.session == played[-1].session), 0)
-        if kept is not None and kept.last_night == last_night and kept.played[:last_night] == played[:last_night]:
-            before_last = kept.before_last  # the change is on the last night: the nights before stand
-        else:
-            before_last = Ladder(played[:last_night])
-        ladder = before_last.copy()
-        for table in played[last_night:]:
+        start = redo_from(kept.played if kept is not None else (), played)
+        ladder = kept.ladder.until(start) if kept is not None and start else Ladder()  # nothing kept: afresh
+        for table in played[start:]:
             ladder.add(table)
         with self._lock:
             self.worked_out += 1
-        self.put(club.id, Kept(version, tables, played, ladder, before_last, last_night))
+            self.rated += len(played) - start
+        self.put(club.id, Kept(version, tables, played, ladder))
         return ladder
 
 
 LADDERS = ClubLadders()
+
+
+def redo_from(was: Sequence[Played], now: Sequence[Played]) -> int:
+    """Where the ladder of ``was`` must be taken back to before ``now``'s tables are added: its end when
+    ``now`` only adds tables, else the start of the club night of the first table that differs (tables
+    of a night are consecutive; ``Ladder.until`` takes a ladder back to a night's start)."""
+    same = next((i for i, (a, b) in enumerate(zip(was, now, strict=False)) if a != b), min(len(was), len(now)))
+    if same == len(was):
+        return same
+    nights = {tables[same].session for tables in (was, now) if same < len(tables)}
+    while same > 0 and was[same - 1].session in nights:
+        same -= 1
+    return same
 
 
 def club_version(club: Club) -> Version:

@@ -111,15 +111,25 @@ class Change:
         return self.table.ranks[self.table.side_of(self.player)] + 1
 
 
+Before = tuple[float, float, int, int, int] | None
+"""A rating as a table found it (mu, sigma, games, last night, nights in its history); None: the table
+was the player's first of the game."""
+
+
 class Ladder:
     """Ratings, each table's change to them and the records between players, as tables are added one
-    by one in the order played (oldest night first)."""
+    by one in the order played (oldest night first).
+
+    Each table added keeps its players' ratings as it found them (``steps``), so ``until`` can take the
+    ladder back to the start of an earlier night without working anything out: a change on a club
+    night costs the tables from that night on, not the club's."""
 
     def __init__(self, tables: Iterable[Played] = ()) -> None:
         self.ratings: dict[tuple[str, str], Rating] = {}  # (game, player name key) -> rating
         self.nights: dict[str, int] = {}
         self.changes: dict[str, list[Change]] = {}  # player -> every table's change, oldest first
         self.records: dict[str, dict[tuple[str, str], Record]] = {}  # player -> (opponent, game) -> record
+        self.steps: list[tuple[Played, tuple[Before, ...]]] = []  # each table added and its seats' ratings before it
         for table in tables:
             self.add(table)
 
@@ -130,10 +140,45 @@ class Ladder:
         out.nights = dict(self.nights)
         out.changes = {player: list(changes) for player, changes in self.changes.items()}
         out.records = {player: dict(records) for player, records in self.records.items()}
+        out.steps = list(self.steps)
+        return out
+
+    def until(self, start: int) -> Ladder:
+        """A copy of this ladder as it stood with its first ``start`` tables only, this one left as it
+        stands. ``start`` is where a club night begins (its history keeps one figure per night)."""
+        out = self.copy()
+        if start < len(out.steps):
+            night = out.nights[out.steps[start][0].session]
+            out.nights = {session: n for session, n in out.nights.items() if n < night}
+        while len(out.steps) > start:
+            table, before = out.steps.pop()
+            for name, was in zip(table.players, before, strict=True):
+                key = (table.game, name)
+                if was is None:
+                    del out.ratings[key]
+                else:
+                    r = out.ratings[key]
+                    r.mu, r.sigma, r.games, r.last_night = was[:4]
+                    del r.history[was[4] :]
+                out.changes[name].pop()
+                if not out.changes[name]:
+                    del out.changes[name]
+            out._meet(table, -1)
         return out
 
     def add(self, table: Played) -> None:
         night = self.nights.setdefault(table.session, len(self.nights))
+        self.steps.append(
+            (
+                table,
+                tuple(
+                    (r.mu, r.sigma, r.games, r.last_night, len(r.history))
+                    if (r := self.ratings.get((table.game, name))) is not None
+                    else None
+                    for name in table.players
+                ),
+            )
+        )
         seats = [self.ratings.setdefault((table.game, name), Rating()) for name in table.players]
         before = [r.rating for r in seats]
         for r in seats:
@@ -153,8 +198,9 @@ class Ladder:
             self.changes.setdefault(name, []).append(Change(table, name, was, r.rating))
         self._meet(table)
 
-    def _meet(self, table: Played) -> None:
-        """Add the table to each player's record against each opponent (partners are not opponents)."""
+    def _meet(self, table: Played, sign: int = 1) -> None:
+        """Add the table to each player's record against each opponent (partners are not opponents);
+        ``sign`` -1 takes it off again (a record and a player's records left empty go)."""
         sides, ranks = table.sides, table.ranks
         for mine, side in enumerate(sides):
             for player in (table.players[s] for s in side):
@@ -163,10 +209,17 @@ class Ladder:
                     if other == mine:
                         continue
                     better, worse = ranks[mine] < ranks[other], ranks[mine] > ranks[other]
+                    drawn = not better and not worse
                     for seat in their:
                         key = (table.players[seat], table.game)
                         was = records.get(key, Record())
-                        records[key] = Record(was.won + better, was.lost + worse, was.drawn + (not better and not worse))
+                        now = Record(was.won + sign * better, was.lost + sign * worse, was.drawn + sign * drawn)
+                        if now == Record():
+                            records.pop(key, None)
+                        else:
+                            records[key] = now
+                if not records:
+                    del self.records[player]
 
 
 def ratings(tables: Iterable[Played]) -> dict[tuple[str, str], Rating]:

@@ -202,13 +202,14 @@ def seat_links(director_token: str, table: GameTable) -> tuple[str, ...]:
     return tuple(out)
 
 
-def session_tables(session: ClubSession) -> list[tuple[int, GameTable]]:
-    """Every table of the session (with its seats) and its number, in number order; nothing replayed."""
+def session_tables(session: ClubSession, round_number: int | None = None) -> list[tuple[int, GameTable]]:
+    """Every table of the session (with its seats) and its number, in number order; nothing replayed.
+    With ``round_number``, only that paired round's tables (rounds.py)."""
+    query = select(SessionTable).where(SessionTable.session_id == session.id)
+    if round_number is not None:
+        query = query.where(SessionTable.round == round_number)
     links = db.session.scalars(
-        select(SessionTable)
-        .where(SessionTable.session_id == session.id)
-        .order_by(SessionTable.number)
-        .options(selectinload(SessionTable.table).selectinload(GameTable.seats))
+        query.order_by(SessionTable.number).options(selectinload(SessionTable.table).selectinload(GameTable.seats))
     )
     return [(link.number, link.table) for link in links]
 

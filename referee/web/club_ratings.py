@@ -21,6 +21,7 @@ from ..store.clubs import get_club, player_at, roster_names
 from ..store.models import Club
 from ..store.ratings import Change, Rating, Record
 from .i18n import say
+from .race import image_address
 
 bp = Blueprint("club_ratings", __name__)
 RECENT = 10  # tables in a player's "recent tables"
@@ -203,7 +204,7 @@ def page_ratings(club: Club, name: str) -> dict[str, Any]:
     best = max(matchups, key=lambda m: m.balance, default=None)
     worst = min(matchups, key=lambda m: m.balance, default=None)
     return {
-        "ratings": [(game, say(GAMES[game].name), r) for game, r in mine.ratings.items()],
+        "ratings": [(game, say(GAMES[game].name), r, rating_image(name, game, r)) for game, r in mine.ratings.items()],
         "recent": _recent(mine.recent, {key: roster[i] for key, i in index.items()}),
         "matchups": matchups,
         "best": best if best is not None and best.balance > 0 else None,
@@ -211,10 +212,25 @@ def page_ratings(club: Club, name: str) -> dict[str, Any]:
     }
 
 
-@bp.get("/club/<club_id>/players/<int:index>/rating-<game>.svg")
-def rating_chart(club_id: str, index: int, game: str) -> Response:
+def rating_svg(name: str, game: str, rating: Rating) -> str:
     """The player's rating in one game after each club night they played it, with each night's change
     as a bar (the race chart's drawing, one line)."""
+    figures = [0, *(round(v) for _, v in rating.history)]  # a newcomer's mu - 3 sigma is 0
+    race = Race("round", ((0,),), tuple((b - a,) for a, b in zip(figures, figures[1:], strict=False)), (0,))
+    title = gettext("%(player)s's rating in %(game)s after each club night", player=name, game=say(GAMES[game].name))
+    summary = gettext("Rating %(rating)s after %(n)s club nights.", rating=figures[-1], n=len(rating.history))
+    return svg(plot(race, (name,)), title, summary, (gettext("Target"),))
+
+
+def rating_image(name: str, game: str, rating: Rating) -> str:
+    """``rating_svg`` as a ``data:`` address for the player's page: drawn in the page's own (heavy) read
+    from the ladder it already holds, so no image request of the page reads the ladder again."""
+    return image_address(rating_svg(name, game, rating))
+
+
+@bp.get("/club/<club_id>/players/<int:index>/rating-<game>.svg")
+def rating_chart(club_id: str, index: int, game: str) -> Response:
+    """The rating chart alone (``rating_svg``); a heavy read, as the player's page is (web/heavy.py)."""
     club = get_club(club_id)
     name = player_at(club, index) if club is not None else None
     if club is None or name is None or game not in GAMES:
@@ -222,8 +238,4 @@ def rating_chart(club_id: str, index: int, game: str) -> Response:
     rating = _mine(club, name).ratings.get(game)
     if rating is None:
         abort(404)
-    figures = [0, *(round(v) for _, v in rating.history)]  # a newcomer's mu - 3 sigma is 0
-    race = Race("round", ((0,),), tuple((b - a,) for a, b in zip(figures, figures[1:], strict=False)), (0,))
-    title = gettext("%(player)s's rating in %(game)s after each club night", player=name, game=say(GAMES[game].name))
-    summary = gettext("Rating %(rating)s after %(n)s club nights.", rating=figures[-1], n=len(rating.history))
-    return Response(svg(plot(race, (name,)), title, summary, (gettext("Target"),)), mimetype="image/svg+xml")
+    return Response(rating_svg(name, game, rating), mimetype="image/svg+xml")

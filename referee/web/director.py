@@ -31,6 +31,7 @@ from printables.club import StandingRow, TableCard, build_standings_pdf, build_t
 
 from ..rules import game as find_game
 from ..rules.base import RuleError
+from ..rules.numbers import whole_number
 from ..store.models import ClubSession
 from ..store.refusals import STORM_REFUSALS, Refusals, refusals_of
 from ..store.replay import Replayed
@@ -318,19 +319,29 @@ def _download(data: bytes, mimetype: str, name: str) -> Response:
 
 @bp.get("/<session_id>/cards.pdf")
 def cards(session_id: str):
-    """A card per table with a QR code per seat that joins that seat."""
+    """A card per table with a QR code per seat that joins that seat; ``?round=N``: only that paired
+    round's tables (what the director prints once a round is paired), under a title naming the round."""
     club: ClubSession = g.club_session
     host = request.host_url.rstrip("/")
+    asked = request.args.get("round")
+    if asked is None:
+        title, tables, name = club.name, session_tables(club), "tables.pdf"
+    else:
+        round_number = whole_number(asked)
+        tables = session_tables(club, round_number) if round_number else []
+        if not tables:
+            message = gettext("There is no round %(n)s in this session.", n=asked.strip()[:12])
+            return Response(message, status=422, mimetype="text/plain")
+        title = gettext("%(session)s, round %(n)s", session=club.name, n=round_number)
+        name = f"round-{round_number}-tables.pdf"
     made = []
-    for number, table in session_tables(club):  # what a card shows is the table's own: nothing replayed
+    for number, table in tables:  # what a card shows is the table's own: nothing replayed
         links = tuple(
             host + url_for("table.join", table_id=table.id, token=token) if token else ""
             for token in seat_links(g.director_token, table)
         )
         made.append(TableCard(number, gettext(find_game(table.game).name), table.players, links))
-    return _download(
-        build_table_cards(club.name, made, translate=_translate), "application/pdf", "tables.pdf"
-    )
+    return _download(build_table_cards(title, made, translate=_translate), "application/pdf", name)
 
 
 @bp.get("/<session_id>/standings.pdf")

@@ -41,9 +41,10 @@ HEAVY_ENDPOINTS = frozenset(
         "sessions_pages.standings_as_csv",
         "clubs_pages.player",
         "clubs_api.player",
+        "club_ratings.rating_chart",  # issue 32: reads the club's ladder, as the player's page does
     }
 )
-TIME_TRAVEL = frozenset({"table.show", "api.get_state"})  # heavy with ?at=K only
+TIME_TRAVEL = frozenset({"table.show", "api.get_state", "race.chart"})  # heavy with ?at=K only
 BUSY_KEY = "referee.heavy_busy"  # set by offload.py: every place of the worker taken, answer 503
 
 

@@ -7,20 +7,23 @@ no more than the page; the drawing is printables/race.py's, shared with the PDFs
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, Flask, Response, abort
+from flask import Blueprint, Flask, Response, abort, request
 from flask_babel import gettext
 
 from printables.race import Plot, RacePage, plot, svg
 
-from ..rules.base import _
+from ..rules.base import RuleError, _
 from ..rules.race import TITLES, Race, Summary, race, summary
+from ..store.moments import check_moment, state_at
 from ..store.replay import Replayed
 from ..store.tables import current
 from . import service
 from .access import Access
+from .i18n import explain
 from .words import words as word
 
 bp = Blueprint("race", __name__)
@@ -70,10 +73,20 @@ class RaceChart:
     def svg(self) -> str:
         return svg(self.plot, self.title, self.summary, self.labels)
 
+    def image(self) -> str:
+        """The picture as a ``data:`` address: the moment page draws it in its own read of the table at
+        that moment instead of having the browser ask race.svg to replay the table again."""
+        return image_address(self.svg())
+
     def page(self) -> RacePage:
         """The chart for paper: the same picture, and the table beside it as cell strings."""
         rows = tuple((str(n), *(f"{total} ({points:+d})" for total, points in cells)) for n, cells in self.rows)
         return RacePage(self.plot, self.title, self.summary, self.labels, (self.step_header, *self.names), rows)
+
+
+def image_address(picture: str) -> str:
+    """An SVG drawn into the page that shows it (the CSP allows ``data:`` images)."""
+    return "data:image/svg+xml;base64," + base64.b64encode(picture.encode()).decode()
 
 
 def summary_words(words: Summary) -> str:
@@ -100,10 +113,17 @@ def race_chart(rep: Replayed, access: Access) -> RaceChart:
 
 @bp.get("/t/<table_id>/race.svg")
 def chart(table_id: str):
-    """The race chart alone, as on the table page (any link of the table: it shows only the public)."""
+    """The race chart alone, as on the table page (any link of the table: it shows only the public);
+    ``?at=K``: the race as it stood after log line K, as on the moment page ``/t/<id>?at=K``."""
     found = service.find(table_id) or abort(404)
     table, access = found
-    return Response(race_chart(current(table), access).svg(), mimetype="image/svg+xml")
+    rep = current(table)
+    if "at" in request.args:
+        try:
+            rep = state_at(table, check_moment(request.args["at"], rep.last_seq))
+        except RuleError as err:
+            return Response(explain(err), status=422, mimetype="text/plain")
+    return Response(race_chart(rep, access).svg(), mimetype="image/svg+xml")
 
 
 def init_app(app: Flask) -> None:
@@ -117,6 +137,8 @@ def openapi_paths() -> dict[str, Any]:
         "/t/{table_id}/race.svg": {
             "get": {
                 "summary": "The race chart of a table (any link of it): running totals per deal, hand or round, as on the table page",
+                "description": "With the query ?at=K (a moment 0..last, as /t/{table_id}?at=K), the race as it stood after "
+                "log line K; a moment that does not exist is answered 422 with a sentence (text/plain).",
                 "parameters": [{"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}],
                 "responses": {
                     "200": {

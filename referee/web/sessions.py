@@ -153,14 +153,19 @@ def new_record(session_id: str):
     return _numbered(created, number, session)
 
 
-def round_json(made: RoundMade, session: ClubSession) -> dict[str, Any]:
-    """A paired round's answer: each table as POST .../tables answers it, with its seats by roster index."""
+def round_json(made: RoundMade, session: ClubSession, token: str) -> dict[str, Any]:
+    """A paired round's answer: each table as POST .../tables answers it, with its seats by roster index,
+    and the link that prints the round's table cards (a QR code per seat), with the director's token as
+    the session's own link carries it."""
     tables = []
     for table in made.tables:
         payload = created_response(table.created).get_json()
         payload.update(number=table.number, session=session.id, seats=list(table.seats))
         tables.append(payload)
-    return {"round": made.number, "tables": tables, "byes": list(made.byes)}
+    cards = url_for(
+        "sessions_pages.cards", session_id=session.id, round=made.number, token=token, _external=True
+    )
+    return {"round": made.number, "tables": tables, "byes": list(made.byes), "cards_url": cards}
 
 
 @bp.post("/<session_id>/rounds")
@@ -172,7 +177,7 @@ def new_round(session_id: str):
         made = pair_round(session, bearer() or "", json_object())
     except RuleError as err:
         return error_response(refusal_status(err), err)
-    resp = jsonify(round_json(made, session))
+    resp = jsonify(round_json(made, session, bearer() or ""))
     resp.status_code = 201
     resp.headers["Location"] = url_for("sessions_api.list_rounds", session_id=session.id)
     return resp

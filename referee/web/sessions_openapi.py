@@ -228,8 +228,14 @@ def session_schemas() -> dict[str, Any]:
                     }
                 ),
                 "byes": _list_of(INTEGER, description="roster places of the players sitting this round out"),
+                "cards_url": {
+                    "type": "string",
+                    "format": "uri",
+                    "description": "the round's table cards (PDF, a QR code per seat joining that seat); "
+                    "carries the director's token",
+                },
             },
-            *("round", "tables", "byes"),
+            *("round", "tables", "byes", "cards_url"),
         ),
         "Rounds": _object(
             {

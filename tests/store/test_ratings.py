@@ -9,7 +9,10 @@ import math
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from referee.store.club_ratings import redo_from
 from referee.store.ratings import (
     IDLE_SIGMA,
     PROVISIONAL_GAMES,
@@ -128,3 +131,55 @@ def test_a_copied_ladder_goes_on_as_one_worked_out_whole_and_leaves_the_one_it_c
     whole, first = Ladder(tables), Ladder(tables[:40])
     assert (climbed.ratings, climbed.changes, climbed.records) == (whole.ratings, whole.changes, whole.records)
     assert (base.ratings, base.changes, base.records) == (first.ratings, first.changes, first.records)
+
+
+NAMES = ("aki", "ben", "chie", "dai", "eri", "fumi")
+SEATS = {"bingo": 2, "ninety-nine": 3, "five-up": 4}
+
+
+def finished(draw, night: int, number: int, game: str, players: tuple[str, ...]) -> Played:
+    totals = tuple(draw(st.lists(st.integers(0, 9), min_size=len(players), max_size=len(players))))
+    winners = (0, 2) if game == "five-up" and totals[0] >= totals[1] else (totals.index(max(totals)),)
+    return Played(f"night{night}", game, players, winners, totals, f"t{night}.{number}", number)
+
+
+@st.composite
+def club_nights(draw) -> tuple[list[Played], list[Played]]:
+    """A club's tables as a ladder kept them (``was``) and as they stand now: any table may have
+    finished, been undone or corrected (another result) since, and tables may have been added."""
+    was, now = [], []
+    for night in range(draw(st.integers(1, 5))):
+        for number in range(draw(st.integers(1, 4))):
+            game = draw(st.sampled_from(sorted(SEATS)))
+            table = (night, number, game, tuple(draw(st.permutations(NAMES))[: SEATS[game]]))
+            first = finished(draw, *table) if draw(st.booleans()) else None
+            later = draw(st.sampled_from(["same", "other", "undone", "new"]))
+            if first is not None and later != "new":
+                was.append(first)
+            after = first if later == "same" else None if later == "undone" else finished(draw, *table)
+            if after is not None:
+                now.append(after)
+    return was, now
+
+
+def same_ladder(a: Ladder, b: Ladder) -> None:
+    assert (a.ratings, a.changes, a.records, a.nights, a.steps) == (b.ratings, b.changes, b.records, b.nights, b.steps)
+
+
+@given(club_nights())
+@settings(max_examples=150, deadline=None)
+def test_a_kept_ladder_taken_back_to_the_night_of_a_change_and_gone_on_equals_one_worked_out_afresh(nights):
+    """What club_ratings.py does on a change: back to the start of the changed table's night, then the
+    tables from there as they now stand. Every figure equals the whole club worked out again, and the
+    kept ladder is left as it was."""
+    was, now = nights
+    kept = Ladder(was)
+    start = redo_from(was, now)
+    assert was[:start] == now[:start]
+    assert start in (0, len(was)) or was[start - 1].session != was[start].session  # where a night begins
+    went_on = kept.until(start)
+    same_ladder(went_on, Ladder(was[:start]))
+    for table in now[start:]:
+        went_on.add(table)
+    same_ladder(went_on, Ladder(now))
+    same_ladder(kept, Ladder(was))

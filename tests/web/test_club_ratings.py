@@ -4,6 +4,9 @@ once and they always equal the ratings of the tables' results worked out afresh.
 
 from __future__ import annotations
 
+import base64
+import re
+
 import pytest
 
 from referee.store.club_ratings import LADDERS, club_ladder, club_played, club_version
@@ -91,7 +94,8 @@ def test_the_player_page_shows_ratings_their_chart_and_head_to_head_in_both_lang
     assert chart.status_code == 200 and chart.mimetype == "image/svg+xml"
     rating = player(client, club, 0)["ratings"]["bingo"]["history"][-1]["rating"]
     assert f"Rating {round(rating)} after 2 club nights." in chart.get_data(as_text=True)
-    assert f'/club/{club["id"]}/players/0/rating-bingo.svg' in page
+    drawn = re.findall(r'<figure class="rating-chart">\s*<img class="race-chart"[^>]* src="data:image/svg\+xml;base64,([^"]+)"', page)
+    assert [base64.b64decode(d).decode() for d in drawn][:1] == [chart.get_data(as_text=True)]  # drawn into the page
     assert client.get(f"/club/{club['id']}/players/0/rating-ninety-nine.svg").status_code == 404  # none played
     ja = client.get(f"/club/{club['id']}/players/0", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "対戦成績" in ja and "暫定" in ja and "最も得意な相手：ビンゴでBenさんに2勝0敗。" in ja
@@ -144,13 +148,20 @@ def test_the_kept_ladder_is_worked_out_once_per_finished_change_and_always_equal
     import_record(client, saturday, {**bingo, "players": ["Ben", "Chie"]})  # two tables finished on a new night
     late = import_record(client, saturday, {**bingo, "players": ["Dai", "Aki"]})
     same_as_fresh(client, club["id"])
-    kept = LADDERS.get(club["id"])
-    entry(client, late, {"type": "undo"})  # a change on the last night: the nights before are kept as they were
+    rated = LADDERS.rated
+    entry(client, late, {"type": "undo"})  # a change on the last night: only its tables again (one left)
     same_as_fresh(client, club["id"])
-    assert LADDERS.get(club["id"]).before_last is kept.before_last
-    entry(client, nearly, claim)  # a change on an earlier night: worked out from the first night
-    assert same_as_fresh(client, club["id"]).ratings[("bingo", "chie")].games == 2  # Friday's and Saturday's
-    assert LADDERS.get(club["id"]).before_last is not kept.before_last
+    assert LADDERS.rated == rated + 1
+    sunday = club_session(client, club, ROSTER, "Sunday")
+    import_record(client, sunday, {**bingo, "players": ["Aki", "Chie"]})  # a new night's table: added on
+    same_as_fresh(client, club["id"])
+    assert LADDERS.rated == rated + 2
+    entry(client, late, bingo["events"][-1])  # Saturday's table finishes again: Saturday and Sunday, not Friday
+    same_as_fresh(client, club["id"])
+    assert LADDERS.rated == rated + 2 + 3
+    entry(client, nearly, claim)  # a change on the first night: worked out from the first night on
+    assert same_as_fresh(client, club["id"]).ratings[("bingo", "chie")].games == 3  # Friday's, Saturday's, Sunday's
+    assert LADDERS.rated == rated + 5 + 5
 
 
 def test_a_player_sees_their_recent_tables_with_the_rating_change_in_the_api_and_on_the_page(client):
@@ -193,3 +204,30 @@ def test_a_player_sees_their_recent_tables_with_the_rating_change_in_the_api_and
     assert "ビンゴでBenに勝ち。" in ja and "ビンゴでBenに負け。" in ja and "ファイブアップでDai、Chieに負け。" in ja
     assert f"レーティング 0.0 → {c.after:.1f}（{c.change:+.1f}）。" in ja
 
+
+
+def test_every_read_that_works_a_ladder_out_is_a_heavy_read(client, monkeypatch):
+    """The first read of a club's ladder in a process works out every table (seconds for a big club):
+    only heavy reads may do it (web/heavy.py: bounded, and under gunicorn in a process of their own),
+    never a request another table's entries wait behind. The player's page draws its rating charts
+    itself, so its images ask nothing."""
+    from flask import request
+
+    from referee.web.heavy import heavy_read
+
+    club = new_club(client, ROSTER)
+    friday = club_session(client, club, ROSTER, "Friday")
+    import_record(client, friday, golden("records/bingo-four-deals-to-eight.json", ["Aki", "Ben"]))
+    import_record(client, friday, golden("records/five-up-partners-to-61.json", ["Aki", "Ben", "Chie", "Dai"]))
+    reads = []
+    work = LADDERS.ladder
+    monkeypatch.setattr(LADDERS, "ladder", lambda c: reads.append((request.endpoint, heavy_read(request.endpoint, request.args))) or work(c))
+    base = f"/club/{club['id']}"
+    for path in (base, f"{base}/players", f"{base}/players/0", f"/api/v1/clubs/{club['id']}", f"/api/v1/clubs/{club['id']}/players/0",
+                 f"{base}/players/0/rating-bingo.svg", f"{base}/players/0/rating-five-up.svg", f"/s/{friday['id']}"):
+        LADDERS.clear()
+        client.get(path)
+    assert {endpoint for endpoint, _ in reads} == {"clubs_pages.player", "clubs_api.player", "club_ratings.rating_chart"}
+    assert all(heavy for _, heavy in reads)
+    page = client.get(f"{base}/players/0").get_data(as_text=True)
+    assert len(re.findall(r'<img class="race-chart"[^>]* src="data:image/svg\+xml;base64,', page)) == 2 and "/rating-bingo.svg" not in page

@@ -6,6 +6,7 @@ are the golden records' running totals; the summary sentence in both languages; 
 
 from __future__ import annotations
 
+import base64
 import io
 import json
 import re
@@ -214,3 +215,59 @@ def test_the_bars_and_the_count_ticks_are_explained_in_words_in_both_languages(a
         page = phone(app, lang).get(url).get_data(as_text=True)
         figure = re.search(r'(?s)<figure class="race" id="race">(.*?)</figure>', page).group(1)
         assert re.findall(r'<p class="race-legend muted">(.*?)</p>', figure) == lines
+
+
+@pytest.mark.parametrize("name", ["bingo-four-deals-to-eight", "ninety-nine-three-player-game-to-100"])
+def test_the_moment_page_draws_the_race_as_it_stood_after_entry_k(app, tables, name):
+    """At every moment K: each line is the start, the golden running totals of the steps finished by K,
+    and last the table's totals at K (what the API answers at K); the page shows that chart and its
+    numbers, and the summary sentence of that moment."""
+    _, _, running, _ = GOLDEN[name]
+    url = tables[name]
+    api = f"/api/v1/tables/{url.rsplit('/', 1)[1]}"
+    last = phone(app).get(api).get_json()["seq"]
+    lengths = []
+    for k in range(last + 1):
+        resp = phone(app).get(f"{url}/race.svg?at={k}")
+        assert resp.status_code == 200
+        text = resp.get_data(as_text=True)
+        lines, _ = read_lines(text)
+        root = ET.fromstring(text)
+        ys = [float(t.get("y")) for t in root.findall("s:g[@text-anchor='end']/s:text", NS)]
+        labels = [float(t.text) for t in root.findall("s:g[@text-anchor='end']/s:text", NS)]
+        half = (max(labels) - min(labels)) / (max(ys) - min(ys)) / 2 + 1e-9
+        totals = phone(app).get(f"{api}?at={k}").get_json()["totals"]
+        for s, line in enumerate(lines):
+            done = [row[s] for row in running[: max(0, len(line) - 2)]]
+            assert abs(line[0]) <= half and all(abs(a - b) <= half for a, b in zip(line[1:-1], done, strict=True))
+            assert abs(line[-1] - totals[s]) <= half, (k, line, totals)
+        lengths.append(len(lines[0]) if lines else 1)
+    assert lengths == sorted(lengths) and lengths[0] < lengths[-1] == len(running) + 1
+    middle = next(k for k, n in enumerate(lengths) if n == 3)  # the first moment of the second step
+    for lang in ("en", "ja"):
+        page = phone(app, lang).get(f"{url}?at={middle}").get_data(as_text=True)
+        figure = re.search(r'(?s)<figure class="race" id="race">(.*?)</figure>', page).group(1)
+        drawn = base64.b64decode(re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', figure).group(1)).decode()
+        chart = phone(app, lang).get(f"{url}/race.svg?at={middle}").get_data(as_text=True)
+        assert drawn == chart  # the picture drawn into the page is race.svg's at that moment
+        desc = ET.fromstring(chart).find("s:desc", NS).text
+        assert desc in figure and desc != SUMMARIES[name][lang == "ja"]
+        rows = re.findall(r"(?s)<tr><th scope=\"row\">(\d+)</th>(.*?)</tr>", figure)
+        assert [n for n, _ in rows] == ["1", "2"]
+        first = tuple(int(t) for t in re.findall(r"<td>(-?\d+) ", rows[0][1]))
+        assert first == running[0]
+
+
+def test_a_moment_that_does_not_exist_has_no_race(app, tables):
+    url = tables["bingo-four-deals-to-eight"]
+    for at in ("-1", "x", "100000"):
+        for lang, start in (("en", "A moment is" if at == "x" else "There is no moment"), ("ja", "")):
+            resp = phone(app, lang).get(f"{url}/race.svg?at={at}")
+            assert resp.status_code == 422 and resp.mimetype == "text/plain"
+            assert resp.get_data(as_text=True).startswith(start) and (lang == "en" or not resp.get_data(as_text=True).isascii())
+
+
+def test_the_chart_at_a_moment_is_in_the_openapi_document(app):
+    doc = phone(app).get("/api/openapi.json").get_json()
+    chart = doc["paths"]["/t/{table_id}/race.svg"]["get"]
+    assert "?at=K" in chart["description"] and "422" in chart["description"]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.printables.test_club_print import text_of
+from tests.printables.test_printables_tally_qr import scan
 from tests.web.test_director_board import score
 from tests.web.test_sessions import ROSTER, director, new_session, session_state
 
@@ -137,7 +139,7 @@ def test_openapi_documents_the_rounds(client):
     assert {"post", "get"} <= set(path) and "422" in path["post"]["responses"]
     schemas = doc["components"]["schemas"]
     assert schemas["NewRound"]["required"] == ["game", "seats", "method"]
-    assert schemas["RoundCreated"]["required"] == ["round", "tables", "byes"]
+    assert schemas["RoundCreated"]["required"] == ["round", "tables", "byes", "cards_url"]
 
 
 def test_the_director_pairs_a_round_on_the_screen_and_sees_its_tables_and_byes_in_both_languages(client):
@@ -145,6 +147,7 @@ def test_the_director_pairs_a_round_on_the_screen_and_sees_its_tables_and_byes_i
     client.get(f"/s/{session['id']}?token={session['director_token']}")
     page = client.get(f"/s/{session['id']}").get_data(as_text=True)
     assert "Pair the next round" in page and "No round has been paired yet." in page
+    assert "on equal points, the player whose opponents have more points between them" in page  # the tie-break in words
     posted = client.post(
         f"/s/{session['id']}/rounds", data={"game": "score-pad", "method": "swiss", "absent": ["0"]}
     )
@@ -152,9 +155,11 @@ def test_the_director_pairs_a_round_on_the_screen_and_sees_its_tables_and_byes_i
     assert rounds(client, session)[0]["byes"] == []  # four present: Ben, Chie, Dai, Eri
     page = client.get(f"/s/{session['id']}").get_data(as_text=True)
     assert "Round 1: Score pad" in page and "Ben against Chie" in page and "Dai against Eri" in page
+    assert f'href="/s/{session["id"]}/cards.pdf?round=1"' in page  # the round's cards, one tap away
     client.post(f"/s/{session['id']}/rounds", data={"game": "score-pad", "method": "swiss"})
     ja = client.get(f"/s/{session['id']}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "次のラウンドを組む" in ja and "第2ラウンド" in ja and "休み：" in ja
+    assert "ポイントが同じなら、対戦相手のポイントの合計が多い人が上" in ja
 
 
 def test_a_refused_pairing_form_comes_back_with_its_reason_and_what_was_sent(client):
@@ -184,3 +189,52 @@ def test_a_players_phone_shows_their_next_table_once_a_later_round_seats_them(cl
     assert f"次のテーブル：テーブル {chie['number']}" in page and f"/t/{chie['id']}" in page
     viewer = client.application.test_client()  # the viewer link is nobody's seat: no next table
     assert "Your next table" not in viewer.get(f"/t/{first[1]['id']}").get_data(as_text=True)
+
+
+def test_one_tap_after_pairing_prints_the_rounds_table_cards_with_a_qr_code_per_seat(client, tmp_path):
+    """The round's own cards, the session's card design: each of its tables, its players, and a QR code
+    per seat that scans to exactly that seat's link (as the API gave it); no other round's table."""
+    session = new_session(client)
+    pair(client, session, SWISS)  # round 1: Aki-Ben, Chie-Dai, Eri sits out
+    second = pair(client, session, SWISS).get_json()
+    client.get(f"/s/{session['id']}?token={session['director_token']}")
+    page = client.get(f"/s/{session['id']}").get_data(as_text=True)
+    link = f"/s/{session['id']}/cards.pdf?round=2"
+    assert f'href="{link}"' in page and "Table cards for round 2 (PDF)" in page
+    pdf = client.get(link)
+    assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+    assert "round-2-tables.pdf" in pdf.headers["Content-Disposition"]
+    text = "\n".join(text_of(pdf.data))
+    numbers = [t["number"] for t in second["tables"]]
+    assert "Friday club, round 2" in text and numbers == [3, 4]
+    assert all(f"Table {n}" in text for n in numbers) and "Table 1" not in text and "Table 2" not in text
+    names = ["Aki", "Ben", "Chie", "Dai", "Eri"]
+    assert all(names[p] in text for t in second["tables"] for p in t["seats"])
+    assert text.count("Scan to join seat") == 4
+    wanted = [f"http://localhost/t/{t['id']}/join/{token}" for t in second["tables"] for token in t["seat_tokens"]]
+    assert sorted(scan(pdf.data, tmp_path)) == sorted(wanted)
+    ja = client.get(link, headers={"Accept-Language": "ja"})
+    assert "Friday club 第2ラウンド" in "\n".join(text_of(ja.data))
+
+
+def test_the_api_answers_each_round_with_the_link_that_prints_its_cards(client, tmp_path):
+    session = new_session(client)
+    made = pair(client, session, SWISS).get_json()
+    fresh = client.application.test_client()  # the link carries the director's token: no cookie needed
+    pdf = fresh.get(made["cards_url"].removeprefix("http://localhost"))
+    assert pdf.status_code == 200
+    wanted = [f"http://localhost/t/{t['id']}/join/{token}" for t in made["tables"] for token in t["seat_tokens"]]
+    assert sorted(scan(pdf.data, tmp_path)) == sorted(wanted)
+
+
+@pytest.mark.parametrize("asked", ["2", "0", "x", "-1", "99999999999999999999"])
+def test_cards_of_a_round_the_session_has_not_paired_are_refused_in_both_languages(client, asked):
+    session = new_session(client)
+    pair(client, session, SWISS)
+    url = f"/s/{session['id']}/cards.pdf?round={asked}&token={session['director_token']}"
+    for language, sentence in (
+        ("en", f"There is no round {asked[:12]} in this session."),
+        ("ja", f"このセッションには第{asked[:12]}ラウンドがありません。"),
+    ):
+        refused = client.get(url, headers={"Accept-Language": language})
+        assert refused.status_code == 422 and refused.get_data(as_text=True) == sentence
