@@ -138,10 +138,10 @@ def test_a_refusal_says_its_rule_in_words(client, game, lang):
         assert f'<span class="rule">{rule}' in error
 
 
-@pytest.mark.parametrize("area", ["ninety_nine", "trick_de_bingo", "bead_game"])
+@pytest.mark.parametrize("area", ["bingo", "five_up", "ninety_nine", "trick_de_bingo", "bead_game"])
 def test_every_rule_a_sentence_cites_has_its_words_in_both_languages(app, area):
-    """Ninety-Nine, Trick de Bingo and the bead game: each rule any of their sentences cites (an option's
-    help, a refusal, a score line) has its words, and those words have their Japanese."""
+    """Every game: each rule any of its sentences cites (an option's help, a refusal, a rule break, a score
+    line, a printed sheet's note) has its words, and those words have their Japanese."""
     cited = {
         code
         for message in translation_catalogs.extract(area)
@@ -208,7 +208,7 @@ def test_a_refusal_names_a_condition_card_by_what_it_says(client, lang, said):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("game", ["ninety-nine", "trick-de-bingo", "bead-game"])
+@pytest.mark.parametrize("game", ["bingo", "five-up", "ninety-nine", "trick-de-bingo", "bead-game"])
 def test_the_new_table_options_say_their_rules_in_words(client, game, lang):
     """An option's "why?" (the decision or rule it changes) is a sentence too, not only "N-Δ1"."""
     client.set_cookie("lang", lang)

@@ -1,5 +1,6 @@
 """Five Up's rules in a few plain words each, for the "why?" behind an answer, as Bingo's
-(referee/rules/bingo/rule_words.py): the count, the scores and the end of a hand (docs/rules/five-up.md)."""
+(referee/rules/bingo/rule_words.py): every rule and variant a sentence of the game cites, from the deal and
+the turn to the count, the scores and the end of a game (docs/rules/five-up.md)."""
 
 from __future__ import annotations
 
@@ -18,4 +19,19 @@ RULE_WORDS = {
     ),
     "F27": _("A tie for the fewest pips in a blocked hand: nobody scores."),
     "F35": _("With this option, going out scores 2 extra points."),
-}
+    "F3": _("With four players and no partners agreed, the two highest tiles of the opening draw play against the two lowest, and the highest leads."),
+    "F7": _("Tiles dealt: 7 each with 2 players, 5 each with 3 or 4."),
+    "F18": _("A player who can place a tile anywhere must place exactly one."),
+    "F19": _("A player who cannot play draws one tile at a time until one fits and plays it at once; the tiles kept back are never drawn."),
+    "F23": _("A hand ends when a player plays their last tile or when every player passes in a row."),
+    "F33": _("With this option the winner adds 10 to the score before the game points are worked out."),
+    "F34": _("With this option a winner against a loser at 30 or less gets 10 more, or the game points doubled."),
+    "F36": _("Le Quantette: a set is 35 points, a match an agreed number of sets; a set loser under 18 doubles the winner's score."),
+    "F-Δ1": _("Where the sources differ: 7 tiles each with 2 players and 5 with 3 or 4, unless the table chose another hand size."),
+    "F-Δ2": _("Where the sources differ: the lead passes to the left each hand, unless the table chose that the player who went out leads."),
+    "F-Δ3": _("Where the sources differ: the boneyard keeps back 1 or 2 tiles as the rule book says, unless the table chose another number."),
+    "F-Δ5": _("Where the sources differ: the game ends at 61 or more, unless the table chose to end it only above 61."),
+    "F-Δ6": _("Where the sources differ: the target is checked only when a hand ends, unless the table chose to end the game the moment it is reached."),
+    "F-Δ7": _("Where the sources differ: a set won with a demi-score counts as 2 sets, unless the table chose to double the winner's 35 instead."),
+    "F-Δ8": _("Where the sources differ: in a 3-player blocked hand the player with the fewest pips scores the two others' points less their own, once, unless the table chose to take their own from each."),
+}  # fmt: skip
