@@ -296,21 +296,26 @@
 
   // A refusal of an entry made from a sheet (the Bingo plays, the Bead Game's tile sheet, the Five Up
   // tile sheet) is said inside that sheet, just above its buttons where the thumb is (issue 27): the
-  // sheet stays open with what was tapped, to be fixed. The answer strip behind says it too (for a
-  // screen reader, once: the copy in the sheet is not a live region). An entry refused before it is
-  // sent (a tile not chosen, pickers.js) is said the same way, in the sheet or else in the answer.
+  // sheet stays open with what was tapped, to be fixed. The answer strip behind shows it too; a screen
+  // reader hears it once, from the layout's alert region (the server's out-of-band swap, or here for an
+  // entry refused before it is sent: a tile not chosen, pickers.js), in the sheet or else in the answer.
   function sheetOf(form) {
     var sheet = form && form.closest && form.closest("details.sheet[open] > .sheet-body, .bottom-sheet");
     return sheet && sheet.tagName !== "DIALOG" ? sheet : null;  // a correction sheet says its own refusals
   }
   function refuse(form, html, alert) {
+    var alarm = document.getElementById("alarm");
+    if (alert && alarm) {  // refused before it was sent: no answer from the server says it, so say it here
+      var words = document.createElement("div");
+      words.innerHTML = html;
+      alarm.textContent = words.textContent;
+    }
     var sheet = sheetOf(form);
     if (!sheet) {
       var answer = document.getElementById("answer");
       if (!answer) return;
       var box = answer.querySelector(":scope > .error") || document.createElement("p");
       box.className = "error";
-      box.setAttribute("role", "alert");
       box.innerHTML = html;
       answer.insertBefore(box, answer.firstChild);
       showAnswer();
@@ -318,8 +323,7 @@
     }
     form.querySelectorAll(".sheet-refusal").forEach(function (old) { old.remove(); });
     var note = document.createElement("div");
-    note.className = "error sheet-refusal";
-    if (alert) note.setAttribute("role", "alert");
+    note.className = "error sheet-refusal";  // written where the thumb is; the layout's #alarm says it
     note.innerHTML = html;
     var button = form.querySelector("[type=submit]");
     var place = button;

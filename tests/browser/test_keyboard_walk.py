@@ -163,6 +163,9 @@ def bead_place(page: Page, ev: dict) -> None:
     a, b = (int(x) for x in ev["tile"].split("-"))
     tile = page.get_by_role("group", name="Tile").get_by_role("radio", name=spoken.tile(ev["tile"], SAY_EN), exact=True)
     work(tile, "Space")
+    if a == b:  # a double lies the same either way round: one button of its own
+        work(page.get_by_role("button", name="Place the double"), "Enter")
+        return
     way = "bottom or right" if a < b else "top or left"  # the record's first number lies top/left
     work(page.get_by_role("button", name=f"Higher number on the {way} cell"), "Enter")
 

@@ -21,6 +21,7 @@ def test_walking_through_a_bingo_match(page: Page, base_url: str):
     page.locator("li[data-seq='5'] a.moment-link").tap()
     moment = page.locator("#moment")
     expect(moment).to_have_attribute("data-at", "5")
+    page.wait_for_load_state("load")  # measured with its stylesheets applied, not mid-load on a busy machine
     assert page.evaluate("[innerWidth, innerHeight]") == [390, 844]
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     expect(page.locator("input[name=based_on]")).to_have_count(0)  # nothing to record at a past moment

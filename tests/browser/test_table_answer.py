@@ -158,7 +158,8 @@ def test_a_sheet_says_its_refusal_and_closes_by_its_button_escape_or_a_tap_outsi
     expect(said).not_to_be_empty()
     in_viewport(page, said)
     assert uncovered(said) and uncovered(page.locator("#declare"))
-    expect(page.locator("#answer [role=alert]")).to_have_text(said.inner_text())  # said behind it too
+    expect(page.locator("#answer .error")).to_have_text(said.inner_text())  # written behind it too
+    expect(page.locator("#alarm")).not_to_be_empty()  # and said once, by the layout's alert region
     expect(double).to_be_checked()
     expect(page.locator("#table")).to_have_attribute("data-seq", "1")
     for width, height in ((390, 844), (360, 740)):  # its table's headers are never split inside a word

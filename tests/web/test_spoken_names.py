@@ -48,7 +48,7 @@ def alarm_of(html: str) -> str:
     ("lang", "said", "verdict", "refusal"),
     [
         ("en", "Recorded: A trick: double six led, five-two replied.", "Aki wins", "double blank"),
-        ("ja", "6のゾロ目", "Akiさんの勝ち", "ブランクのゾロ目"),
+        ("ja", "6のダブル", "Akiさんの勝ち", "ブランクのダブル"),
     ],
 )
 def test_an_entry_is_said_in_spoken_forms_the_own_tap_only_by_its_verdict_or_refusal(client, lang, said, verdict, refusal):
@@ -62,7 +62,7 @@ def test_an_entry_is_said_in_spoken_forms_the_own_tap_only_by_its_verdict_or_ref
     say = re.search(r'class="answer-status" data-say="([^"]*)"', html)[1]
     assert said in say and "6-6" not in say and "5-2" not in say
     alarm = alarm_of(html)
-    assert verdict in alarm and "6-6" not in alarm and "6のゾロ目" not in alarm  # the verdict, not the tap
+    assert verdict in alarm and "6-6" not in alarm and "6のダブル" not in alarm  # the verdict, not the tap
     live = client.get(f"/t/{table}/live?since=0", headers=headers).get_data(as_text=True)
     assert 'id="alarm"' not in live and "data-say=" in live  # the live fragment never carries the swap
     again = client.post(f"/t/{table}/events", data={"type": "trick", "lead": "0-0", "reply": "4-0"}, headers=headers)
