@@ -26,7 +26,8 @@ def seat_link(scorer: Page, seat: int) -> str:
     open_tab(scorer, "share")
     box = scorer.locator(f"details.link[data-role='seat{seat}']")
     box.locator("summary").tap()
-    box.get_by_role("button", name="Make a link").tap()
+    with scorer.expect_navigation():  # a plain form: wait for the page it loads before reading the panel
+        box.get_by_role("button", name="Make a link").tap()
     open_tab(scorer, "share")
     box = scorer.locator(f"details.link[data-role='seat{seat}']")
     if not box.evaluate("el => el.open"):

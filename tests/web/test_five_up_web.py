@@ -227,7 +227,7 @@ def test_the_answer_to_a_play_says_the_tile_and_the_score_once(client):
     """Issue 27: a new player read "Count: 10 · Aki scores 2", "Aki played 6-4. 6 + 4 = 10 is a multiple
     of 5: Aki scores 2" and "+2" as three verdicts. The answer names the tile once (Recorded) and says
     the count and the score once, in one sentence (F16)."""
-    table = new_table(client, players=("Aki", "Ben"))
+    table = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
     form(client, table, type="hand", leader="0")
     html = form(client, table, type="play", seat="0", tile="6-4").get_data(as_text=True)
     answer = html[html.index('id="answer"') :]
@@ -239,7 +239,7 @@ def test_the_answer_to_a_play_says_the_tile_and_the_score_once(client):
 
 def test_a_lone_lead_double_shows_its_count_on_both_sides_and_says_it_counts_once(client):
     """F15, issue 27: a lone 5-5 read "10" on one side and "0" on the other."""
-    table = new_table(client, players=("Aki", "Ben"))
+    table = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
     form(client, table, type="hand", leader="0")
     html = form(client, table, type="play", seat="0", tile="5-5").get_data(as_text=True)
     assert re.findall(r'dy="0.35em">(\d+)</text>', html) == ["10", "10"]
