@@ -4,7 +4,7 @@ page load.
 Pairing a club night's next round writes no line to the tables already in play, so their version
 (``sharing.version``) stays the same and a poll would keep answering 204. A seat's page of a club
 night's table therefore polls from a version with one more part: the table's version, then the number
-of the night's latest paired round ("12.0.0.2"). The page spells it so (``page_version``), and the poll
+of the night's latest paired round ("12.0.0.2"). The page spells it so (``page_live``), and the poll
 spells ``now`` the same way when the page's ``since`` has that fourth part (``polled_version``, called by
 ``live_gate`` before it answers and by ``live.poll``): once the director pairs a round, the poll answers
 the seat's fragment, which holds the "Your next table" link, and the version that only grows
@@ -38,26 +38,19 @@ def latest_round(conn: Connection, table_id: str) -> int:
     return conn.execute(LATEST_ROUND, {"table_id": table_id}).scalar() or 0
 
 
-def follows_rounds(table: GameTable, access: Access) -> bool:
-    """Whether this reader's page of the table shows their next table: a seat's, at a club night's table."""
-    return access.seat is not None and db.session.get(SessionTable, table.id) is not None
-
-
-def page_version(table: GameTable, access: Access) -> str:
-    """The version the page polls from: the table's, and for a seat at a club night's table the latest round."""
-    if not follows_rounds(table, access):
-        return version(table)
-    return f"{version(table)}.{latest_round(db.session.connection(), table.id)}"
-
-
-def seat_next_table(table: GameTable, access: Access) -> tuple[str, int] | None:
-    """The table (id, number) the seat's player sits at next, once a later round seats them."""
-    return next_table(table.id, access.seat) if follows_rounds(table, access) and access.seat is not None else None
+def page_live(table: GameTable, access: Access) -> tuple[str, tuple[str, int] | None]:
+    """The version the page polls from, and the table (id, number) its reader sits at next: for a seat at
+    a club night's table, the table's version with the night's latest round, and the later round's table
+    that seats them (if one does); for everyone else, the table's version and no next table."""
+    if access.seat is None or db.session.get(SessionTable, table.id) is None:
+        return version(table), None
+    latest = latest_round(db.session.connection(), table.id)
+    return f"{version(table)}.{latest}", next_table(table.id, access.seat)
 
 
 def polled_version(engine: Engine, table_id: str, now: str, since: str | None) -> str:
     """The table's version ``now`` as the polling page spells it: with the night's latest round when the
-    page's ``since`` has that part (a seat's page, see ``page_version``), else ``now`` itself."""
+    page's ``since`` has that part (a seat's page, see ``page_live``), else ``now`` itself."""
     if since is None or since.count(".") < TABLE_PARTS:
         return now
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:

@@ -27,7 +27,7 @@ from ..store.writing import Written, write
 from .access import Access, access_for
 from .forms import normalise_form_line
 from .i18n import explain
-from .next_table import page_version, seat_next_table
+from .next_table import page_live
 
 
 def find(table_id: Any, *, game: str | None = None, token: str | None = None) -> tuple[GameTable, Access] | None:
@@ -162,14 +162,15 @@ def render_table(template: str, rep: Replayed, *, access: Access | None = None, 
     """A template that shows ``g.table`` as ``rep``, given what it shows beyond the replay (the
     corrections waiting or decided, the version live pages poll from): templates never query the store."""
     reader = g.access if access is None else access
+    polled, later = page_live(g.table, reader)  # a seat's at a club night: with its next table
     return render_template(
         template,
         table=g.table,
         rep=rep,
         access=reader,
         corrections=corrections(g.table),
-        version=page_version(g.table, reader),
-        next_table=seat_next_table(g.table, reader),
+        version=polled,
+        next_table=later,
         **values,
     )
 
