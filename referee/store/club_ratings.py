@@ -19,25 +19,35 @@ again. A table finishing on the night in play costs that night's tables, a corre
 night the tables from that night on; only the first read of a club in a process works out every table
 (``benchmarks/ratings.py``, RESULTS.md section 18). The pages that read the ladder are heavy reads
 (web/heavy.py), so that first read never runs in a request another table is waiting on.
-The ladder stays derived: nothing of it is stored, and any process works it out afresh.
+
+A ladder worked out is also kept in the database (``club_ladders``, one row per club: the ``Kept``
+pickled), so the first read of a club in another process, or after a restart, takes it from there and
+goes on from its version like a kept one, instead of rating every table again; a change is then worked
+out once by the first reader in any process, not once per process. The row stays derived: it is only
+a starting point checked against the club's version, a row of another ``LADDER_FORMAT`` (or one that
+no longer loads) is ignored, and deleting it only makes the next read work the ladder out afresh.
 """
 
 from __future__ import annotations
 
+import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..rules.names import name_key
 from .database import db
 from .kept_results import kept_results
-from .models import Club, ClubSession, EventRow, SessionTable
+from .models import Club, ClubLadderRow, ClubSession, EventRow, SessionTable
 from .ratings import Ladder, Played
+from .tables import commit_keeping_loaded
 
 KEEP = 64  # clubs per process
+LADDER_FORMAT = 1  # of the pickled ``Kept`` in ``club_ladders``: raise it when Kept, Ladder or Played change
 
 Version = tuple[tuple[str, str, int, int], ...]  # per table: night, table id, number, last log line
 
@@ -82,15 +92,16 @@ class ClubLadders:
     def ladder(self, club: Club) -> Ladder:
         """The club's ladder as its tables now stand."""
         version = club_version(club)
-        kept = self.get(club.id)
+        kept = self.get(club.id) or stored_ladder(club.id)
         if kept is not None and kept.version == version:
+            self.put(club.id, kept)
             return kept.ladder
         known = kept.tables if kept is not None else {}
         tables = {(table_id, seq): known[table_id, seq] for _, table_id, _, seq in version if (table_id, seq) in known}
         tables.update(club_played([row for row in version if (row[1], row[3]) not in known]))
         played = tuple(p for _, table_id, _, seq in version if (p := tables[table_id, seq]) is not None)
         if kept is not None and played == kept.played:
-            self.put(club.id, replace(kept, version=version, tables=tables))
+            self.put(club.id, replace(kept, version=version, tables=tables))  # not stored: no table rated
             return kept.ladder
         start = redo_from(kept.played if kept is not None else (), played)
         ladder = kept.ladder.until(start) if kept is not None and start else Ladder()  # nothing kept: afresh
@@ -100,10 +111,35 @@ class ClubLadders:
             self.worked_out += 1
             self.rated += len(played) - start
         self.put(club.id, Kept(version, tables, played, ladder))
+        store_ladder(club.id, Kept(version, tables, played, ladder))
         return ladder
 
 
 LADDERS = ClubLadders()
+
+
+def stored_ladder(club_id: str) -> Kept | None:
+    """The club's ladder as a process last kept it in the database, if of this ``LADDER_FORMAT``."""
+    row = db.session.get(ClubLadderRow, club_id)
+    if row is None or row.format != LADDER_FORMAT:
+        return None
+    try:
+        kept = pickle.loads(row.kept)  # noqa: S301 - the app's own rows, written by store_ladder
+    except Exception:  # noqa: BLE001 - a row of code since changed: worked out again, as without one
+        return None
+    return kept if isinstance(kept, Kept) else None
+
+
+def store_ladder(club_id: str, kept: Kept) -> None:
+    """Keep the ladder in the database for the other processes, in a transaction of its own (as
+    kept_results does); a write that fails (the database busy, another process storing at once) only
+    leaves the row behind, and the next reader goes on from there."""
+    commit_keeping_loaded()  # ends the read: nothing was written
+    try:
+        db.session.merge(ClubLadderRow(club_id=club_id, format=LADDER_FORMAT, kept=pickle.dumps(kept)))
+        commit_keeping_loaded()
+    except (OperationalError, IntegrityError):
+        db.session.rollback()
 
 
 def redo_from(was: Sequence[Played], now: Sequence[Played]) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, event, false
+from sqlalchemy import JSON, ForeignKey, Index, LargeBinary, String, UniqueConstraint, event, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .database import Base, db
@@ -184,6 +184,19 @@ class ClubPlayer(Model):
     index: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(80))
     key: Mapped[str] = mapped_column(String(160))
+
+
+class ClubLadderRow(Model):
+    """A club's ladder (club_ratings.py) as a process last worked it out, with the club's version it
+    was worked out at: derived, never the truth (any process can work it out afresh from the logs).
+    Read by a process that keeps none of the club's, taken only if ``format`` is
+    ``club_ratings.LADDER_FORMAT``, and gone on from like a ladder the process kept itself."""
+
+    __tablename__ = "club_ladders"
+
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id"), primary_key=True)
+    format: Mapped[int]
+    kept: Mapped[bytes] = mapped_column(LargeBinary)
 
 
 # PostgreSQL notifies every change of a table's version itself (version_feed.TRIGGER_SQL).

@@ -52,6 +52,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, abort, current_app, g, request
 from flask_babel import get_locale
 
+from ..store.database import db
 from ..store.replay import Replayed
 from ..store.sharing import read_version
 from ..store.tables import current
@@ -60,6 +61,7 @@ from .access import Access, held_link
 from .live_cache import FragmentCache
 from .live_gate import SHARED_QUERY, VERSION_KEY
 from .live_gate import init_app as answer_unchanged_polls_first
+from .next_table import polled_version
 from .undo import last_corrected, last_undone, shown_body
 
 bp = Blueprint("live", __name__, url_prefix="/t")
@@ -110,9 +112,10 @@ def reader(access: Access) -> str:
 def poll(table_id: str):
     """204 while the table is as the page shows it (``since``), 304 for ``If-None-Match``;
     otherwise the page's fresh fragment, rendered once per version for the public kinds of reader."""
-    now = request.environ.get(VERSION_KEY) or read_version(table_id)  # live_gate read it already
+    now = request.environ.get(VERSION_KEY)  # live_gate read it already (a seat's with its night's rounds)
     if now is None:
-        abort(404)
+        now = read_version(table_id) or abort(404)
+        now = polled_version(db.engine, table_id, now, request.args.get("since"))
     if request.args.get("since") == now:
         return Response(status=204, headers={"Cache-Control": "no-store"})
     if request.if_none_match.contains(now):

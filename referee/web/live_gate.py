@@ -41,6 +41,7 @@ from .access import DEVICE_COOKIE, certainly_viewer
 from .i18n import COOKIE as LANGUAGE_COOKIE
 from .i18n import choose_locale
 from .live_cache import FragmentCache
+from .next_table import polled_version
 from .templating import SECURITY_HEADERS
 
 VERSION_KEY = "referee.live_version"  # environ: the version read here, for live.poll to reuse
@@ -85,16 +86,18 @@ class UnchangedPolls:
 
     def answer(self, table_id: str, environ: dict[str, Any]) -> tuple[str, list, list[bytes]] | None:
         """The 204, 304 or kept public fragment that ``live.poll`` would answer, or None for Flask."""
+        query = environ.get("QUERY_STRING", "")
+        since = next((v for k, v in parse_qsl(query, keep_blank_values=True) if k == "since"), None)
         try:
             reader = self.reader()
             now = reader.read(table_id) if reader is not None else None
+            if now is not None and reader is not None:  # a seat's page also follows its night's rounds
+                now = polled_version(reader.engine, table_id, now, since)
         except Exception:  # noqa: BLE001 - the database hiccuped: Flask's own path answers (and reports)
             return None
         if now is None:
             return None
         environ[VERSION_KEY] = now
-        query = environ.get("QUERY_STRING", "")
-        since = next((v for k, v in parse_qsl(query, keep_blank_values=True) if k == "since"), None)
         if since == now:
             return NO_CONTENT
         if parse_etags(environ.get("HTTP_IF_NONE_MATCH")).contains(now):

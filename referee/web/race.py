@@ -137,15 +137,28 @@ def openapi_paths() -> dict[str, Any]:
         "/t/{table_id}/race.svg": {
             "get": {
                 "summary": "The race chart of a table (any link of it): running totals per deal, hand or round, as on the table page",
-                "description": "With the query ?at=K (a moment 0..last, as /t/{table_id}?at=K), the race as it stood after "
-                "log line K; a moment that does not exist is answered 422 with a sentence (text/plain).",
-                "parameters": [{"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+                "description": "With ?at=K, the race as it stood after log line K, as on the moment page /t/{table_id}?at=K.",
+                "parameters": [
+                    {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}},
+                    {
+                        "name": "at",
+                        "in": "query",
+                        "required": False,
+                        "schema": {"type": "integer", "minimum": 0},
+                        "description": "a moment: the race as it stood after log line K (0: before anything was "
+                        "recorded, up to the table's last log line); beyond the last line, or not a whole number, 422",
+                    },
+                ],
                 "responses": {
                     "200": {
                         "description": "an SVG image (role img, its title and a one-sentence summary), in the request's language",
                         "content": {"image/svg+xml": {"schema": {"type": "string"}}},
                     },
                     "404": {"description": "no such table"},
+                    "422": {
+                        "description": "no such moment: a sentence saying which moments the table has, in the request's language",
+                        "content": {"text/plain": {"schema": {"type": "string"}}},
+                    },
                 },
             }
         }

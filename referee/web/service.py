@@ -21,13 +21,13 @@ from ..rules.base import MalformedEvent, RuleError, _
 from ..rules.numbers import whole_number
 from ..store.models import GameTable
 from ..store.replay import Replayed
-from ..store.rounds import next_table
-from ..store.sharing import CONFIRMED, PENDING, REJECTED, corrections_of, version
+from ..store.sharing import CONFIRMED, PENDING, REJECTED, corrections_of
 from ..store.tables import StaleWrite, current, get_table
 from ..store.writing import Written, write
 from .access import Access, access_for
 from .forms import normalise_form_line
 from .i18n import explain
+from .next_table import page_live
 
 
 def find(table_id: Any, *, game: str | None = None, token: str | None = None) -> tuple[GameTable, Access] | None:
@@ -161,13 +161,16 @@ def corrections(table: GameTable) -> dict[str, Any]:
 def render_table(template: str, rep: Replayed, *, access: Access | None = None, **values: Any) -> str:
     """A template that shows ``g.table`` as ``rep``, given what it shows beyond the replay (the
     corrections waiting or decided, the version live pages poll from): templates never query the store."""
+    reader = g.access if access is None else access
+    polled, later = page_live(g.table, reader)  # a seat's at a club night: with its next table
     return render_template(
         template,
         table=g.table,
         rep=rep,
-        access=g.access if access is None else access,
+        access=reader,
         corrections=corrections(g.table),
-        version=version(g.table),
+        version=polled,
+        next_table=later,
         **values,
     )
 
@@ -181,9 +184,7 @@ def render(rep: Replayed, *, error: str | None = None, status: int = 200) -> Any
         return body + alarm(rep, error), status, {"HX-Retarget": "#answer", "HX-Reswap": "outerHTML"}
     if htmx:
         return render_table("table/_main.html", rep, error=error) + alarm(rep, error), status
-    seat = g.access.seat
-    later = next_table(g.table.id, seat) if seat is not None else None  # a paired round's next table
-    return render_table("table/page.html", rep, error=error, next_table=later), status
+    return render_table("table/page.html", rep, error=error), status
 
 
 def alarm(rep: Replayed, error: str | None = None) -> str:

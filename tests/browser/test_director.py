@@ -135,9 +135,10 @@ def test_the_director_pairs_round_two_and_a_players_phone_shows_its_next_table(
     finally:
         director.close()
 
-    page.reload()  # Aki against Chie is table 3 of the session
+    # no reload: the phone's live poll brings it (Aki against Chie is table 3 of the session); waits on
+    # the condition (a loaded machine polls late), it does not time the update
     next_table = page.get_by_role("link", name="Your next table: Table 3")
-    expect(next_table).to_be_visible()
+    expect(next_table).to_be_visible(timeout=20_000)
     rounds = page.request.get(f"{base_url}/api/v1/sessions/{session['id']}/rounds", headers=auth).json()["rounds"]
     [theirs] = [t for t in rounds[1]["tables"] if 2 in t["seats"]]
     assert theirs["number"] == 3

@@ -9,8 +9,10 @@ import re
 
 import pytest
 
-from referee.store.club_ratings import LADDERS, club_ladder, club_played, club_version
+from referee.extensions import db
+from referee.store.club_ratings import LADDER_FORMAT, LADDERS, club_ladder, club_played, club_version
 from referee.store.clubs import get_club
+from referee.store.models import ClubLadderRow
 from referee.store.ratings import Ladder, Played, ratings
 from tests.conftest import close_app, make_app
 from tests.web.test_clubs import bearer, club_session, import_record, new_club
@@ -231,3 +233,34 @@ def test_every_read_that_works_a_ladder_out_is_a_heavy_read(client, monkeypatch)
     assert all(heavy for _, heavy in reads)
     page = client.get(f"{base}/players/0").get_data(as_text=True)
     assert len(re.findall(r'<img class="race-chart"[^>]* src="data:image/svg\+xml;base64,', page)) == 2 and "/rating-bingo.svg" not in page
+
+
+def test_a_process_that_keeps_no_ladder_goes_on_from_the_one_kept_in_the_database(client):
+    """The first read of a club in a process (another worker, a restart) takes the ladder the database
+    keeps (derived: checked against the club's version) and rates only the tables since, never the club's
+    again; a row of another format is ignored and the ladder worked out afresh, with the same figures."""
+    club = new_club(client, ROSTER)
+    friday = club_session(client, club, ROSTER, "Friday")
+    bingo = golden("records/bingo-four-deals-to-eight.json", ["Aki", "Ben"])
+    import_record(client, friday, bingo)
+    import_record(client, friday, {**bingo, "players": ["Chie", "Dai"]})
+    counted = player(client, club, 0)
+    LADDERS.clear()  # a process that has read nothing of the club
+    rated = LADDERS.rated
+    assert player(client, club, 0) == counted and LADDERS.rated == rated  # taken from the database
+
+    saturday = club_session(client, club, ROSTER, "Saturday")
+    import_record(client, saturday, {**bingo, "players": ["Ben", "Chie"]})
+    LADDERS.clear()
+    assert player(client, club, 2)["ratings"]["bingo"]["games"] == 2 and LADDERS.rated == rated + 1  # Saturday's only
+    same_as_fresh(client, club["id"])
+
+    with client.application.app_context():
+        row = db.session.get(ClubLadderRow, club["id"])
+        row.format = LADDER_FORMAT - 1  # kept by a version of the code whose ladder differs
+        db.session.commit()
+    LADDERS.clear()
+    afresh = player(client, club, 2)
+    assert LADDERS.rated == rated + 1 + 3  # every table rated again
+    LADDERS.clear()
+    assert player(client, club, 2) == afresh and LADDERS.rated == rated + 4  # and kept again

@@ -260,8 +260,8 @@ def test_the_moment_page_draws_the_race_as_it_stood_after_entry_k(app, tables, n
 
 def test_a_moment_that_does_not_exist_has_no_race(app, tables):
     url = tables["bingo-four-deals-to-eight"]
-    for at in ("-1", "x", "100000"):
-        for lang, start in (("en", "A moment is" if at == "x" else "There is no moment"), ("ja", "")):
+    for at in ("-1", "x", "0.5", "100000", "9" * 40):
+        for lang, start in (("en", "A moment is" if at in ("x", "0.5", "9" * 40) else "There is no moment"), ("ja", "")):
             resp = phone(app, lang).get(f"{url}/race.svg?at={at}")
             assert resp.status_code == 422 and resp.mimetype == "text/plain"
             assert resp.get_data(as_text=True).startswith(start) and (lang == "en" or not resp.get_data(as_text=True).isascii())
@@ -270,4 +270,8 @@ def test_a_moment_that_does_not_exist_has_no_race(app, tables):
 def test_the_chart_at_a_moment_is_in_the_openapi_document(app):
     doc = phone(app).get("/api/openapi.json").get_json()
     chart = doc["paths"]["/t/{table_id}/race.svg"]["get"]
-    assert "?at=K" in chart["description"] and "422" in chart["description"]
+    assert "?at=K" in chart["description"]
+    [at] = [p for p in chart["parameters"] if p["name"] == "at"]
+    assert at["in"] == "query" and not at["required"] and at["schema"] == {"type": "integer", "minimum": 0}
+    assert "beyond the last line" in at["description"]
+    assert chart["responses"]["422"]["content"] == {"text/plain": {"schema": {"type": "string"}}}

@@ -4,6 +4,8 @@ rules is refused with a sentence and nothing made."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.printables.test_club_print import text_of
@@ -238,3 +240,32 @@ def test_cards_of_a_round_the_session_has_not_paired_are_refused_in_both_languag
     ):
         refused = client.get(url, headers={"Accept-Language": language})
         assert refused.status_code == 422 and refused.get_data(as_text=True) == sentence
+
+
+def test_a_players_phone_learns_its_next_table_by_the_live_poll_when_the_director_pairs_the_next_round(client):
+    """The seat's page polls from a version that also counts the night's rounds: quiet (204) until the
+    director pairs a round, then the fragment with "Your next table" and a version newer part by part
+    (app.js swaps only a newer one); the public view of the same table polls as before."""
+    session = new_session(client)
+    table = pair(client, session, SWISS).get_json()["tables"][1]  # Chie against Dai at table 2
+    client.get(f"/t/{table['id']}/join/{table['seat_tokens'][0]}")  # Chie's phone
+    viewer = client.application.test_client()
+
+    def shown(phone) -> str:
+        return re.search(r'data-version="([^"]+)"', phone.get(f"/t/{table['id']}").get_data(as_text=True))[1]
+
+    def poll(phone, since):
+        return phone.get(f"/t/{table['id']}/live", query_string={"since": since}, headers={"HX-Request": "true"})
+
+    seat_version, public_version = shown(client), shown(viewer)
+    assert poll(client, seat_version).status_code == 204 and poll(viewer, public_version).status_code == 204
+    second = pair(client, session, SWISS).get_json()["tables"]
+    [theirs] = [t for t in second if 2 in t["seats"]]
+    fresh = poll(client, seat_version)
+    assert fresh.status_code == 200
+    fragment = fresh.get_data(as_text=True)
+    assert f"Your next table: Table {theirs['number']}" in fragment and f'href="/t/{theirs["id"]}"' in fragment
+    now = re.search(r'data-version="([^"]+)"', fragment)[1]
+    assert [int(p) for p in now.split(".")] > [int(p) for p in seat_version.split(".")]
+    assert poll(client, now).status_code == 204  # and quiet again until the next change
+    assert poll(viewer, public_version).status_code == 204  # the public page shows no next table
