@@ -92,6 +92,43 @@ def made(cls: type[T], fields: dict[str, Any]) -> T:
     return new
 
 
+def quick(cls: type[T]) -> type[T]:
+    """``@quick`` over ``@dataclass(frozen=True)``: the same ``__init__`` (same parameters, same
+    defaults, same object made), storing the fields in one step rather than one ``object.__setattr__``
+    each, for the records a replay makes at every event (a trick, a play, a placed tile, a history
+    line). Only for a class :func:`is_plain`."""
+    if not is_plain(cls):
+        raise TypeError(f"{cls.__name__} is no plain frozen dataclass")
+    env: dict[str, Any] = {"_set": object.__setattr__, "_FACTORY": _FACTORY}
+    params, items = [], []
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        value = f.name
+        if f.default_factory is not dataclasses.MISSING:  # as dataclasses does: a marker, then a call
+            env[f"_f_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=_FACTORY")
+            value = f"_f_{f.name}() if {f.name} is _FACTORY else {f.name}"
+        elif f.default is dataclasses.MISSING:
+            params.append(f.name)
+        else:
+            env[f"_d_{f.name}"] = f.default
+            params.append(f"{f.name}=_d_{f.name}")
+        items.append(f"{f.name!r}: {value}")
+    exec(f"def __init__(self, {', '.join(params)}):\n    _set(self, '__dict__', {{{', '.join(items)}}})", env)
+    init = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
+
+
+class _Factory:
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
+"""A ``default_factory`` field's default in a ``quick`` __init__ (dataclasses uses such a marker too)."""
+
+
 def _check_names(cls: type, names: frozenset[str], changes: dict[str, Any]) -> None:
     if not names.issuperset(changes):
         unknown = sorted(set(changes) - names)[0]

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..frozen import derived, replace
+from ..frozen import derived, quick, replace
 from ..message import Message
 from ..tiles import Tile
 from .settlement import ClaimDetail, ClaimKind
@@ -21,6 +21,7 @@ PHASE_ONE_TRICKS = 7  # B22: 14 boneyard tiles, two drawn per trick
 HAND = 7  # B16
 
 
+@quick
 @dataclass(frozen=True)
 class TrickRecord:
     event: int
@@ -35,6 +36,7 @@ class TrickRecord:
     capture: int | None = None  # B46: the seat that played [0-0] onto the trump double
 
 
+@quick
 @dataclass(frozen=True)
 class DeclarationRecord:
     event: int
