@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from .frozen import quick
+
 
 def _(message: str) -> str:
     """Mark a message for translation; the web layer translates it when it is shown."""
@@ -158,6 +160,7 @@ class Breach:
     detected_at: int | None = None
 
 
+@quick
 @dataclass(frozen=True)
 class Line:
     """One sentence of the history in plain words, as a referee would say it: an msgid with

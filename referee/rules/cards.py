@@ -41,8 +41,9 @@ class Card:
                 return card_of(_RANKS[rank_text], suit)
         raise MalformedEvent("bad_card", _("%(text)s is not a card (write it like 10H or QS)."), text=text)
 
-    @property
+    @derived
     def is_joker(self) -> bool:
+        """Kept once read: a plain attribute from then on (a Ninety-Nine trick asks it of every card)."""
         return self.rank == JOKER_RANK
 
     @property

@@ -29,6 +29,7 @@ from typing import Any, NamedTuple, TypeVar, dataclass_transform
 
 from .base import MalformedEvent, _, word
 from .cards import Card
+from .frozen import is_plain, made
 from .tiles import Tile
 
 _T = TypeVar("_T")
@@ -78,18 +79,32 @@ def decode(classes: Iterable[type], raw: Any) -> Any:
     Strict: values must be spelt exactly as record-format.md writes them (see ``_decode_value``).
     HTML forms are normalised to these spellings first (referee/web/forms.py).
     """
-    if not isinstance(raw, Mapping):
-        raise MalformedEvent("bad_event", _("An event must be an object with a type."))
-    by_type = _by_type(classes if isinstance(classes, tuple) else tuple(classes))
-    type_name = raw.get("type")
-    if not isinstance(type_name, str) or type_name not in by_type:
-        raise MalformedEvent(
-            "unknown_event",
-            _("Unknown event type %(type)s; this game knows: %(known)s."),
-            type=shown(type_name),
-            known=", ".join(by_type),
-        )
-    return by_type[type_name](raw, type_name)
+    return decoder(classes)(raw)
+
+
+def decoder(classes: Iterable[type]) -> Callable[[Any], Any]:
+    """``decode`` for one game's event classes, looked up once (a replay decodes every event)."""
+    return _decoder(classes if isinstance(classes, tuple) else tuple(classes))
+
+
+@cache
+def _decoder(classes: tuple[type, ...]) -> Callable[[Any], Any]:
+    by_type = _by_type(classes)
+
+    def decode_one(raw: Any) -> Any:
+        if type(raw) is not dict and not isinstance(raw, Mapping):
+            raise MalformedEvent("bad_event", _("An event must be an object with a type."))
+        type_name = raw.get("type")
+        if not isinstance(type_name, str) or type_name not in by_type:
+            raise MalformedEvent(
+                "unknown_event",
+                _("Unknown event type %(type)s; this game knows: %(known)s."),
+                type=shown(type_name),
+                known=", ".join(by_type),
+            )
+        return by_type[type_name](raw, type_name)
+
+    return decode_one
 
 
 @cache
@@ -123,6 +138,11 @@ def _fields_decoder(cls: type) -> Callable[[Mapping[str, Any], str], Any]:
     """``cls`` from a JSON object: its fields' decoders made once, then applied per event."""
     specs = [(spec.name, _value_decoder(spec.hint), spec.optional) for spec in field_specs(cls)]
     names = frozenset(spec.name for spec in field_specs(cls)) | {"type"}
+    # A plain event class is built from its fields in field order, its defaults written in (made).
+    plain = is_plain(cls)
+    defaults = {f.name: f.default for f in dataclasses.fields(cls)}
+    if any(defaults[name] is dataclasses.MISSING for name, _d, optional in specs if optional):
+        plain = False  # a default_factory: left to __init__
 
     def decode_fields(raw: Mapping[str, Any], where: str) -> Any:
         if not names.issuperset(raw):
@@ -140,9 +160,11 @@ def _fields_decoder(cls: type) -> Callable[[Mapping[str, Any], str], Any]:
                     raise MalformedEvent(
                         "missing_field", _("The %(type)s event needs its %(field)s."), type=where, field=name
                     )
+                if plain:
+                    values[name] = defaults[name]
                 continue
             values[name] = decode_value(value, where, name)
-        return cls(**values)
+        return made(cls, values) if plain else cls(**values)
 
     return decode_fields
 

@@ -26,11 +26,12 @@ T = TypeVar("T")
 V = TypeVar("V")
 W = TypeVar("W")
 
-_PLAIN: dict[type, frozenset[str] | None] = {}
-"""Per dataclass: its field names when a copy of its ``__dict__`` is a faithful replace, else None."""
+_PLAIN: dict[type, tuple[frozenset[str], dict[str, frozenset[str] | None]] | None] = {}
+"""Per dataclass: its field names and its ``derived`` values (by name, with the fields each reads)
+when a copy of its ``__dict__`` is a faithful replace, else None."""
 
 
-def _plain_fields(cls: type) -> frozenset[str] | None:
+def _plain_fields(cls: type) -> tuple[frozenset[str], dict[str, frozenset[str] | None]] | None:
     if hasattr(cls, "__post_init__") or hasattr(cls, "__slots__"):
         return None
     if not dataclasses.is_dataclass(cls):
@@ -40,7 +41,8 @@ def _plain_fields(cls: type) -> frozenset[str] | None:
         return None  # a field __init__ computes
     if list(inspect.signature(cls).parameters) != names:
         return None  # an InitVar
-    return frozenset(names)
+    kept = {name: value.reads for name in dir(cls) if isinstance(value := getattr(cls, name), derived)}
+    return frozenset(names), kept
 
 
 def _replace(obj: T, /, **changes: Any) -> T:
@@ -52,33 +54,98 @@ def _replace(obj: T, /, **changes: Any) -> T:
     An unknown field name is a TypeError, as in ``dataclasses.replace``."""
     cls = type(obj)
     try:
-        names = _PLAIN[cls]
+        plain = _PLAIN[cls]
     except KeyError:
-        names = _PLAIN[cls] = _plain_fields(cls)
-    if names is None:
+        plain = _PLAIN[cls] = _plain_fields(cls)
+    if plain is None:
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    names, kept = plain
     held = vars(obj)
+    fields = {**held, **changes}
     if len(held) != len(names):  # values ``derived`` keeps: true of the copy only if what they read is
         _check_names(cls, names, changes)
-        held = {
-            name: value
-            for name, value in held.items()
-            if name in names
-            or (reads := getattr(getattr(cls, name, None), "reads", None)) is not None
-            and reads.isdisjoint(changes)
-        }
-    fields = {**held, **changes}
-    if len(fields) != len(held):  # a change that is no field (the count says so without a set check)
+        for name, reads in kept.items():
+            if name in fields and (reads is None or not reads.isdisjoint(changes)):
+                del fields[name]
+    elif len(fields) != len(held):  # a change that is no field (the count says so without a set check)
         _check_names(cls, names, changes)
     new = object.__new__(cls)
     object.__setattr__(new, "__dict__", fields)
     return new
 
 
+def is_plain(cls: type) -> bool:
+    """Whether ``cls(**fields)`` only stores its fields, so :func:`made` may build it."""
+    try:
+        plain = _PLAIN[cls]
+    except KeyError:
+        plain = _PLAIN[cls] = _plain_fields(cls)
+    return plain is not None
+
+
+def made(cls: type[T], fields: dict[str, Any]) -> T:
+    """``cls(**fields)`` for a class that :func:`is_plain`, given every field in field order (the
+    dict becomes the object's, so the caller hands it over): the frozen ``__init__`` sets each field
+    through ``object.__setattr__``, which costs more than the decoding that reads an event."""
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", fields)
+    return new
+
+
+def quick(cls: type[T]) -> type[T]:
+    """``@quick`` over ``@dataclass(frozen=True)``: the same ``__init__`` (same parameters, same
+    defaults, same object made), storing the fields in one step rather than one ``object.__setattr__``
+    each, for the records a replay makes at every event (a trick, a play, a placed tile, a history
+    line). Only for a class :func:`is_plain`."""
+    if not is_plain(cls):
+        raise TypeError(f"{cls.__name__} is no plain frozen dataclass")
+    env: dict[str, Any] = {"_set": object.__setattr__, "_FACTORY": _FACTORY}
+    params, items = [], []
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        value = f.name
+        if f.default_factory is not dataclasses.MISSING:  # as dataclasses does: a marker, then a call
+            env[f"_f_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=_FACTORY")
+            value = f"_f_{f.name}() if {f.name} is _FACTORY else {f.name}"
+        elif f.default is dataclasses.MISSING:
+            params.append(f.name)
+        else:
+            env[f"_d_{f.name}"] = f.default
+            params.append(f"{f.name}=_d_{f.name}")
+        items.append(f"{f.name!r}: {value}")
+    exec(f"def __init__(self, {', '.join(params)}):\n    _set(self, '__dict__', {{{', '.join(items)}}})", env)
+    init = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
+
+
+class _Factory:
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
+"""A ``default_factory`` field's default in a ``quick`` __init__ (dataclasses uses such a marker too)."""
+
+
 def _check_names(cls: type, names: frozenset[str], changes: dict[str, Any]) -> None:
     if not names.issuperset(changes):
         unknown = sorted(set(changes) - names)[0]
         raise TypeError(f"{cls.__name__} has no field {unknown!r}")
+
+
+def keep(obj: T, /, **values: Any) -> T:
+    """``obj``, just made by ``replace``, given the values of its ``derived`` attributes by its maker:
+    a value carried forward from the object before (a deal's played tiles and one more trick's two)
+    rather than rebuilt from every field. Only for an object nobody else holds yet, and only with the
+    very value the derived function would compute (tests compare the two)."""
+    cls, held = type(obj), vars(obj)
+    for name, value in values.items():
+        if not isinstance(getattr(cls, name, None), derived):
+            raise TypeError(f"{cls.__name__}.{name} is no derived value")
+        held[name] = value
+    return obj
 
 
 if TYPE_CHECKING:

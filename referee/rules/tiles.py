@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import total_ordering
+from functools import cache, total_ordering
 
 from .base import MalformedEvent, _
 from .frozen import derived
@@ -74,11 +74,12 @@ class Tile:
             )
         return tile
 
-    @property
+    @derived
     def is_double(self) -> bool:
+        """Kept once read (as ``pips``): a plain attribute read from then on, for the rules ask it at every play."""
         return self.hi == self.lo
 
-    @property
+    @derived
     def pips(self) -> int:
         return self.hi + self.lo
 
@@ -100,8 +101,9 @@ class Tile:
         return f"{self.hi}-{self.lo}"
 
 
+@cache
 def double_set(top: int = 6, bottom: int = 0) -> tuple[Tile, ...]:
-    """Every tile of a double-``top`` set, highest first (28 tiles for double six)."""
+    """Every tile of a double-``top`` set, highest first (28 tiles for double six); made once per set."""
     return tuple(Tile.of(a, b) for a in range(top, bottom - 1, -1) for b in range(a, bottom - 1, -1))
 
 

@@ -12,8 +12,8 @@ from datetime import datetime
 from typing import Any
 
 from ..rules.base import Game, IllegalEvent, Line, RuleError, View, _
-from ..rules.events import decode
-from ..rules.frozen import derived
+from ..rules.events import decode, decoder
+from ..rules.frozen import derived, made
 
 
 @dataclass(frozen=True)
@@ -82,8 +82,9 @@ def effective_events(log: Iterable[LogEntry]) -> tuple[list[Effective], list[Log
     undone: list[LogEntry] = []
     for entry in log:
         match entry.kind:
-            case "event":
-                events.append(Effective(entry.seq, entry.body))
+            case "event":  # Effective(entry.seq, entry.body), without the frozen __init__'s cost per line
+                fields = {"seq": entry.seq, "body": entry.body, "corrections": (), "original": None}
+                events.append(made(Effective, fields))
             case "undo":
                 if not events:
                     raise IllegalEvent("nothing_to_undo", _("There is nothing to undo."))
@@ -123,10 +124,21 @@ def replay_events(
 
     ``record``: the events are a whole record, whose writer knew every card, so the refusals a
     live table holds back to keep a sealed bid sealed (``Game.hidden_errors``) refuse it too."""
-    state = game.start(tuple(players), dict(options))
+    players = tuple(players)
+    state = game.start(players, dict(options))
+    # _step's work with its look-ups made once, not per event (a replay's own cost is per event).
+    read, apply, narrate = decoder(game.events), game.apply, game.narrate if lines is not None else None
+    hidden_errors = game.hidden_errors if record else None
     for index, body in enumerate(bodies):
-        state = _step(game, players, state, body, index, lines)
-        if record and game.hidden_errors is not None and (hidden := game.hidden_errors(state)):
+        try:
+            ev = read(body)
+            after = apply(state, ev)
+        except RuleError as err:
+            raise ReplayError(index, err) from err
+        if lines is not None:
+            lines.append(narrate(ev, players, before=state, after=after) if narrate else None)
+        state = after
+        if hidden_errors is not None and (hidden := hidden_errors(state)):
             raise ReplayError(index, hidden[0][1])  # the first refusal the live table held back
     return state
 

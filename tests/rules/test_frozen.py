@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.rules.cards import SUITS, Card, card_of, deck
-from referee.rules.frozen import derived, replace
+from referee.rules.frozen import derived, is_plain, keep, made, quick, replace
 from referee.rules.tiles import Tile, double_set
 
 CALLS: list[str] = []
@@ -137,3 +137,49 @@ def test_a_passed_on_derived_value_is_what_the_copy_would_make(picks, new, chang
     _ = old.sheet
     copy = replace(old, **({"picks": new} if change_picks else {"tricks": new}))
     assert copy.sheet == Drafted(copy.picks, copy.tricks).sheet
+
+
+@quick
+@dataclass(frozen=True)
+class Quick:
+    a: int
+    b: tuple[int, ...] = ()
+    c: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Slow:
+    a: int
+    b: tuple[int, ...] = ()
+    c: dict[str, int] = field(default_factory=dict)
+
+
+@given(st.integers(), st.lists(st.integers(), max_size=3).map(tuple), st.booleans(), st.booleans())
+def test_a_quick_init_makes_what_the_dataclass_init_makes(a, b, give_b, give_c):
+    kwargs = {**({"b": b} if give_b else {}), **({"c": {"x": a}} if give_c else {})}
+    quick_one, slow_one = Quick(a, **kwargs), Slow(a, **kwargs)
+    assert vars(quick_one) == vars(slow_one) and list(vars(quick_one)) == list(vars(slow_one))
+    assert Quick(a, **kwargs) == quick_one and repr(quick_one) == repr(slow_one).replace("Slow", "Quick")
+    assert Quick(a).c is not Quick(a).c  # a default_factory makes a fresh value each time
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        quick_one.a = 1  # type: ignore[misc]
+
+
+def test_quick_refuses_a_class_whose_init_does_more_than_store():
+    with pytest.raises(TypeError, match="no plain frozen dataclass"):
+        quick(Computed)
+    with pytest.raises(TypeError, match="Quick.__init__"):
+        Quick()  # type: ignore[call-arg]  # the same parameters: a missing one is refused
+
+
+def test_made_is_the_object_init_makes_from_every_field():
+    assert is_plain(Slow) and not is_plain(Computed) and not is_plain(Tile)
+    assert made(Slow, {"a": 1, "b": (2,), "c": {}}) == Slow(1, (2,))
+
+
+def test_keep_hands_a_derived_value_to_a_new_object_and_only_a_derived_one():
+    CALLS.clear()
+    kept = keep(Plain(1, (2,)), total=3)
+    assert kept.total == 3 and CALLS == []  # not computed again
+    with pytest.raises(TypeError, match="no derived value"):
+        keep(Plain(1), a=2)

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..base import GameOver, IllegalEvent, RuleBroken, _, check_seat
 from ..dispatch import make_apply
-from ..frozen import replace
+from ..frozen import keep, replace
 from ..tiles import Tile
 from .events import Claim, Close, Deal, Declare, Show, Trick
 from .scoring import next_leader, seat_points, settle_claim, settle_played_out
@@ -212,7 +212,7 @@ def _check_room(state: State, deal: DealState, seat: int, doubles: tuple[Tile, .
     )
 
 
-def _check_available(state: State, deal: DealState, tile: Tile, seat: int, used: dict[Tile, int]) -> None:
+def _check_available(state: State, deal: DealState, tile: Tile, seat: int, used: Mapping[Tile, int]) -> None:
     """Refuse a tile that ``seat`` provably cannot hold now."""
     if tile in used:
         raise IllegalEvent(
@@ -239,7 +239,7 @@ def _check_available(state: State, deal: DealState, tile: Tile, seat: int, used:
             _("%(tile)s is the trump indicator: it stays in the boneyard until trick 7 is over (B17, B21)."),
             tile=tile,
         )
-    if tile in deal.known_in_hand(1 - seat):
+    if tile in deal.known_tiles[1 - seat]:
         raise IllegalEvent(
             "tile_held_by_opponent",
             _("%(tile)s is known to be in %(player)s's hand (declared or taken)."),
@@ -255,7 +255,7 @@ def _trick(state: State, ev: Trick) -> State:
     lead, reply = ev.lead, ev.reply
     if lead == reply:
         raise IllegalEvent("tile_played", _("%(tile)s cannot be both the lead and the reply."), tile=lead)
-    used = deal.used()
+    used = deal.played
     _check_available(state, deal, lead, leader, used)
     _check_available(state, deal, reply, replier, used)
     if deal.pending is not None and lead not in deal.pending.doubles:  # B28
@@ -271,7 +271,7 @@ def _trick(state: State, ev: Trick) -> State:
     if phase == 2:  # B24-B25 where a known tile proves the reply illegal
         heading = not state.opt("followWithoutHeading")
         mine = reply_level(reply, lead, trump, heading)
-        for k in deal.known_in_hand(replier):
+        for k in deal.known_tiles[replier]:
             if reply_level(k, lead, trump, heading) < mine:
                 raise IllegalEvent(
                     "withheld_known_tile",
@@ -288,8 +288,7 @@ def _trick(state: State, ev: Trick) -> State:
     winner = leader if leader_wins else replier
     points = card_points(lead, trump) + card_points(reply, trump)  # B12
     capture = None
-    trump_double = Tile(trump, trump)
-    if trump_double != BINGO and {lead, reply} == {trump_double, BINGO}:  # B46
+    if trump and BINGO in (lead, reply) and Tile.of(trump, trump) in (lead, reply):  # B46
         capture = leader if lead == BINGO else replier
     rec = TrickRecord(
         event=state.events,
@@ -306,7 +305,10 @@ def _trick(state: State, ev: Trick) -> State:
     holder = deal.indicator_holder
     if no == PHASE_ONE_TRICKS and deal.close is None:  # B21 / B-Δ5
         holder = winner if state.opt("indicatorToWinner") else 1 - winner
-    deal = replace(deal, tricks=deal.tricks + (rec,), pending=None, indicator_holder=holder)
+    deal = keep(
+        replace(deal, tricks=deal.tricks + (rec,), pending=None, indicator_holder=holder),
+        played={**used, lead: no, reply: no},
+    )
     return state.with_deal(deal, award(state.game_points, capture, 1))  # B46-B47
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..frozen import derived, replace
+from ..frozen import derived, quick, replace
 from ..message import Message
 from ..tiles import Tile
 from .settlement import ClaimDetail, ClaimKind
@@ -21,6 +21,7 @@ PHASE_ONE_TRICKS = 7  # B22: 14 boneyard tiles, two drawn per trick
 HAND = 7  # B16
 
 
+@quick
 @dataclass(frozen=True)
 class TrickRecord:
     event: int
@@ -35,6 +36,7 @@ class TrickRecord:
     capture: int | None = None  # B46: the seat that played [0-0] onto the trump double
 
 
+@quick
 @dataclass(frozen=True)
 class DeclarationRecord:
     event: int
@@ -127,10 +129,11 @@ class DealState:
 
     def used(self) -> dict[Tile, int]:
         """Tiles played so far in this deal, with the trick number each fell in."""
-        return dict(self._used)  # a copy: the caller may add to it
+        return dict(self.played)  # a copy: the caller may add to it
 
     @derived.reading("tricks")
-    def _used(self) -> dict[Tile, int]:
+    def played(self) -> Mapping[Tile, int]:
+        """``used()`` without the copy, for the rules that only read it (every trick reads it)."""
         out: dict[Tile, int] = {}
         for t in self.tricks:
             out[t.lead] = t.no
@@ -146,11 +149,22 @@ class DealState:
     def known_in_hand(self, seat: int) -> list[Tile]:
         """Tiles the table has shown to be in ``seat``'s hand: its declared doubles not yet played
         (B28) and the indicator it took (B21), unless played."""
-        used = self.used()
-        known = [d for decl in self.declarations if decl.seat == seat for d in decl.doubles if d not in used]
-        if self.indicator_holder == seat and self.indicator not in used and self.indicator not in known:
-            known.append(self.indicator)
-        return sorted(set(known), reverse=True)
+        return list(self.known_tiles[seat])
+
+    @derived.reading("tricks", "declarations", "indicator", "indicator_holder")
+    def known_tiles(self) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+        """``known_in_hand`` of both seats, worked out once per deal state (a trick asks up to three
+        times) and read without a copy; most of a deal has nothing known, which costs one test."""
+        if not self.declarations and self.indicator_holder is None:
+            return (), ()
+        used = self.played
+        known: tuple[list[Tile], list[Tile]] = ([], [])
+        for decl in self.declarations:
+            known[decl.seat].extend(d for d in decl.doubles if d not in used)
+        holder = self.indicator_holder
+        if holder is not None and self.indicator not in used and self.indicator not in known[holder]:
+            known[holder].append(self.indicator)
+        return tuple(sorted(set(known[0]), reverse=True)), tuple(sorted(set(known[1]), reverse=True))
 
     def tricks_won(self, seat: int) -> int:
         return sum(1 for t in self.tricks if t.winner == seat)

@@ -37,7 +37,7 @@ def trump_of(indicator: Tile) -> int:
 
 def is_trump(tile: Tile, trump: int) -> bool:
     """B7: a tile with the trump number belongs only to the trump suit."""
-    return tile.has(trump)
+    return tile.hi == trump or tile.lo == trump  # ``tile.has(trump)``, read directly (asked ~5 times a trick)
 
 
 def rank_in(tile: Tile, suit: int) -> int:
@@ -81,40 +81,43 @@ def suit_name(n: int) -> str:
     return word(_("blank")) if n == 0 else str(n)
 
 
+def _why(msg: str, leader_wins: bool, **params: Any) -> tuple[bool, Message]:
+    """A trick's winner and the reason, its values as text (``trick_winner``'s answer)."""
+    return leader_wins, message(msg, **{k: str(v) for k, v in params.items()}, winner=_SIDE[leader_wins])
+
+
+_SIDE = {True: "leader", False: "replier"}
+
+
 def trick_winner(
     lead: Tile, reply: Tile, trump: int, pip_tricks: bool = False
 ) -> tuple[bool, Message]:
     """B11 (or B-Δ6): (does the leader win?, a translatable explanation)."""
-    side = {True: "leader", False: "replier"}
-
-    def why(msg: str, leader_wins: bool, **params: Any) -> tuple[bool, Message]:
-        return leader_wins, message(msg, **{k: str(v) for k, v in params.items()}, winner=side[leader_wins])
-
     # B11.1 / B8: [0-0] beats everything.
     if lead == BINGO:
-        return why(_("%(tile)s is bingo and beats every tile: leader wins"), True, tile=lead)
+        return _why(_("%(tile)s is bingo and beats every tile: leader wins"), True, tile=lead)
     if reply == BINGO:
-        return why(_("%(tile)s is bingo and beats every tile: replier wins"), False, tile=reply)
+        return _why(_("%(tile)s is bingo and beats every tile: replier wins"), False, tile=reply)
     lt, rt = is_trump(lead, trump), is_trump(reply, trump)
     if lt and rt:  # B11.2
         if rank_in(lead, trump) > rank_in(reply, trump):
-            return why(_("Both are trumps and %(tile)s ranks higher: leader wins"), True, tile=lead)
-        return why(_("Both are trumps and %(tile)s ranks higher: replier wins"), False, tile=reply)
+            return _why(_("Both are trumps and %(tile)s ranks higher: leader wins"), True, tile=lead)
+        return _why(_("Both are trumps and %(tile)s ranks higher: replier wins"), False, tile=reply)
     if lt:  # B11.3
-        return why(_("%(tile)s is a trump: leader wins"), True, tile=lead)
+        return _why(_("%(tile)s is a trump: leader wins"), True, tile=lead)
     if rt:
-        return why(_("%(tile)s is a trump: replier wins"), False, tile=reply)
+        return _why(_("%(tile)s is a trump: replier wins"), False, tile=reply)
     if pip_tricks:  # B-Δ6: higher pip total, ties to the leader
         a, b = pip_total(lead), pip_total(reply)
         if b > a:
-            return why(
+            return _why(
                 _("%(tile)s has more pips (%(more)s against %(less)s): replier wins"),
                 False,
                 tile=reply,
                 more=b,
                 less=a,
             )
-        return why(
+        return _why(
             _("%(tile)s has at least as many pips (%(more)s against %(less)s): leader wins"),
             True,
             tile=lead,
@@ -123,20 +126,20 @@ def trick_winner(
         )
     suit = led_suit(lead, trump)
     if not follows(reply, suit, trump):  # B11.5
-        return why(
+        return _why(
             _("%(tile)s does not follow the led suit %(suit)s: leader wins"),
             True,
             tile=reply,
             suit=suit_name(suit),
         )
     if rank_in(reply, suit) > rank_in(lead, suit):  # B11.4
-        return why(
+        return _why(
             _("%(tile)s follows the led suit %(suit)s and outranks the lead: replier wins"),
             False,
             tile=reply,
             suit=suit_name(suit),
         )
-    return why(
+    return _why(
         _("%(tile)s follows the led suit %(suit)s but ranks lower: leader wins"),
         True,
         tile=reply,

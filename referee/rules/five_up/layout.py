@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from ..base import IllegalEvent, _
-from ..frozen import replace
+from ..frozen import derived, quick, replace
 from ..tiles import Tile
 
 SIDE = "side"
@@ -19,6 +19,7 @@ SPINNER_END = "spinner_end"
 END = "end"
 
 
+@quick
 @dataclass(frozen=True)
 class Node:
     """One placed tile. ``parent`` is the index of the tile it joined (None for the lead), ``via`` the
@@ -35,6 +36,23 @@ class Node:
     free: tuple[int, ...] = ()  # a non-double's free end numbers
     sides_free: int = 0  # a double's free sides
     ends_free: int = 2  # a double's free ends (open only when sides_free == 0)
+
+    @derived
+    def terms(self) -> tuple[tuple[str, int], ...]:
+        """What this tile adds to the count (see ``count_terms``), made once per placed tile: a play
+        changes two nodes of the layout, and the count after it reads them all."""
+        tile = self.tile
+        if tile.hi == tile.lo:  # a double
+            return (_DOUBLE_TERMS[tile.hi],) if self.sides_free else ()
+        return tuple(_TERMS[n] for n in self.free)
+
+    @derived
+    def opens(self) -> tuple[int, ...]:
+        """The numbers a tile may show to join this one (see ``open_numbers``), made once per placed tile."""
+        tile = self.tile
+        if tile.hi == tile.lo:
+            return (tile.hi,) if self.sides_free or self.ends_free else ()
+        return self.free
 
 
 Layout = tuple[Node, ...]
@@ -169,13 +187,7 @@ def count_terms(layout: Layout) -> list[tuple[str, int]]:
     with a free side adds twice its number (once), a double with both sides covered adds 0."""
     terms: list[tuple[str, int]] = []
     for node in layout:
-        tile = node.tile
-        if tile.hi == tile.lo:  # a double (read directly: the count is made after every play)
-            if node.sides_free:
-                terms.append(_DOUBLE_TERMS[tile.hi])
-        else:
-            for n in node.free:
-                terms.append(_TERMS[n])
+        terms += node.terms
     return terms
 
 
@@ -209,12 +221,7 @@ def open_numbers(layout: Layout) -> frozenset[int]:
     """The numbers a tile may show to join somewhere (F11); on an empty table anything goes."""
     nums: set[int] = set()
     for node in layout:
-        tile = node.tile
-        if tile.hi == tile.lo:
-            if node.sides_free or node.ends_free:
-                nums.add(tile.hi)
-        else:
-            nums.update(node.free)
+        nums.update(node.opens)
     return frozenset(nums)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..frozen import quick
 from ..message import Message
 from ..tiles import Tile
 from . import layout as lay
@@ -11,6 +12,7 @@ from .options import Rules
 from .scoring import side_of
 
 
+@quick
 @dataclass(frozen=True)
 class MoveRecord:
     """A play, draw or pass as the referee saw it; ``numbers`` = open numbers at that moment."""
@@ -24,6 +26,7 @@ class MoveRecord:
     numbers: frozenset[int] = frozenset()
 
 
+@quick
 @dataclass(frozen=True)
 class PlayRecord:
     event: int
@@ -57,6 +60,7 @@ class HandState:
     explanation: Message | None = None  # why the hand scored as it did (F25-F27)
 
 
+@quick
 @dataclass(frozen=True)
 class Window:
     """A play awaiting its call (calledScore)."""
@@ -66,6 +70,7 @@ class Window:
     points: int
 
 
+@quick
 @dataclass(frozen=True)
 class CallRecord:
     event: int

@@ -18,32 +18,46 @@ def check_known(
     Conflict, reported when the bid opens (sealed.py)."""
     found: list[Conflict] = []
     for card in sorted(cards):
-        if card not in deal.pack:
-            raise IllegalEvent("not_in_pack", _("%(card)s is not in play in this deal."), card=card)
-        if card in deal.played:
-            n = next(i for i, t in enumerate(deal.tricks) if card in t.cards)
-            raise IllegalEvent(
-                "card_played", _("%(card)s was already played in trick %(n)s."), card=card, n=n + 1
-            )
-        for s, bid in enumerate(deal.bids if card in deal.bid_cards else ()):
-            if bid is not None and card in bid and is_open(deal, s):
-                raise IllegalEvent(
-                    "card_in_bid",
-                    _("%(card)s is one of %(player)s's bid cards."),
-                    card=card,
-                    player=seat_name(state, s),
-                )
-        for s, hand in deal.revealed:
-            if s != seat and card in hand:
-                raise IllegalEvent(
-                    "card_revealed",
-                    _("%(card)s lies face up in %(player)s's revealed hand."),
-                    card=card,
-                    player=seat_name(state, s),
-                )
-        for owner in sealed_owners(deal, card):  # last: only public checks may refuse
-            found.append(Conflict(state.events, seat, card, owner, where, trick))
+        found += check_card(state, deal, card, seat, where, trick)
     return tuple(found)
+
+
+def check_card(
+    state: State, deal: DealState, card: Card, seat: int, where: Where, trick: int = 0
+) -> list[Conflict]:
+    """``check_known`` of one card (a trick checks its cards one by one, in play order)."""
+    if card not in deal.pack:
+        raise IllegalEvent("not_in_pack", _("%(card)s is not in play in this deal."), card=card)
+    if card in deal.played:
+        n = next(i for i, t in enumerate(deal.tricks) if card in t.cards)
+        raise IllegalEvent(
+            "card_played", _("%(card)s was already played in trick %(n)s."), card=card, n=n + 1
+        )
+    if card not in deal.bid_cards:  # in no bid: no bid to search, nothing sealed to keep
+        if deal.revealed:
+            _check_not_revealed(state, deal, card, seat)
+        return []
+    for s, bid in enumerate(deal.bids):
+        if bid is not None and card in bid and is_open(deal, s):
+            raise IllegalEvent(
+                "card_in_bid",
+                _("%(card)s is one of %(player)s's bid cards."),
+                card=card,
+                player=seat_name(state, s),
+            )
+    _check_not_revealed(state, deal, card, seat)
+    return [Conflict(state.events, seat, card, owner, where, trick) for owner in sealed_owners(deal, card)]
+
+
+def _check_not_revealed(state: State, deal: DealState, card: Card, seat: int) -> None:
+    for s, hand in deal.revealed:
+        if s != seat and card in hand:
+            raise IllegalEvent(
+                "card_revealed",
+                _("%(card)s lies face up in %(player)s's revealed hand."),
+                card=card,
+                player=seat_name(state, s),
+            )
 
 
 def check_revealed(state: State, deal: DealState, seat: int, card: Card, led: str) -> None:
@@ -82,7 +96,7 @@ def revokes(
     for seat, card in zip(trick.seats, trick.cards, strict=True):
         suit = effective(card, deal.turnup).suit
         for i, old in enumerate(deal.tricks):
-            if (i, seat) in breached or old.led != suit:
+            if old.led != suit or (i, seat) in breached:
                 continue
             mine = old.cards[old.seats.index(seat)]
             if effective(mine, deal.turnup).suit == suit:

@@ -9,7 +9,7 @@ from ..base import IllegalEvent, _, check_seat
 from ..dispatch import make_apply
 from ..frozen import replace
 from .events import Bid, Deal, Premium, Trick, Tricks
-from .known import check_known, check_revealed, revokes
+from .known import check_card, check_known, check_revealed, revokes
 from .options import Rules, resolve
 from .pack import OXFORD_TRUMP_PACK, classic_trump, deal_pack, effective, trick_winner
 from .premiums import premium
@@ -155,8 +155,9 @@ def _trick(state: State, deal: DealState, ev: Trick) -> State:
     led = effective(ev.cards[0], deal.turnup).suit
     found: list[Conflict] = []
     for seat, card in zip(seats, ev.cards, strict=True):
-        found += check_known(state, deal, frozenset({card}), seat, "trick", len(deal.tricks) + 1)
-        check_revealed(state, deal, seat, card, led)
+        found += check_card(state, deal, card, seat, "trick", len(deal.tricks) + 1)
+        if deal.revealed:
+            check_revealed(state, deal, seat, card, led)
     state, deal = hold(state, deal, found)
     pos, why = trick_winner(ev.cards, deal.trump, deal.turnup)  # N11
     winner = seats[pos]

@@ -20,12 +20,13 @@ from typing import Literal
 
 from ..base import Breach, IllegalEvent, RuleError, _
 from ..cards import Card
-from ..frozen import replace
+from ..frozen import quick, replace
 from .state import DealState, State, seat_name
 
 Where = Literal["trick", "bid", "hand"]
 
 
+@quick
 @dataclass(frozen=True)
 class Conflict:
     event: int  # index of the event that used the card

@@ -7,11 +7,12 @@ from typing import Any
 
 from ..base import Breach, _, word
 from ..cards import Card
-from ..frozen import derived
+from ..frozen import derived, quick
 from ..message import Message
 from .options import Rules
 
 
+@quick
 @dataclass(frozen=True)
 class TrickRecord:
     event: int
