@@ -52,6 +52,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, abort, current_app, g, request
 from flask_babel import get_locale
 
+from ..store.live_versions import News, news
 from ..store.replay import Replayed
 from ..store.sharing import read_version
 from ..store.tables import current
@@ -113,10 +114,11 @@ def poll(table_id: str):
     now = request.environ.get(VERSION_KEY) or read_version(table_id)  # live_gate read it already
     if now is None:
         abort(404)
-    if request.args.get("since") == now:
-        return Response(status=204, headers={"Cache-Control": "no-store"})
-    if request.if_none_match.contains(now):
-        return Response(status=304, headers={"Cache-Control": "no-store", "ETag": f'"{now}"'})
+    match news(now, request.args.get("since"), request.headers.get("If-None-Match")):
+        case News.NONE:
+            return Response(status=204, headers={"Cache-Control": "no-store"})
+        case News.NOT_MODIFIED:
+            return Response(status=304, headers={"Cache-Control": "no-store", "ETag": f'"{now}"'})
     service.open_table(table_id)
     kind = "screen" if request.args.get("view") == "screen" else reader(g.access)
 
