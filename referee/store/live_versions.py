@@ -16,16 +16,21 @@ from here: they read the database. A connection that fails (the database restart
 the error raised; the next read on that thread opens a new one. A database only one connection can
 see (SQLite in memory, for some tests) has no reader: ``reader_for`` returns None and callers use the
 session's engine.
+
+``news`` is the poll's one decision, made here for both ways a poll is answered (``web/live_gate``
+before Flask, ``web/live.poll`` within it), so the two cannot answer a page differently.
 """
 
 from __future__ import annotations
 
 import contextlib
 import threading
+from enum import Enum
 from typing import Any
 
 from sqlalchemy import Engine
 from sqlalchemy.pool import SingletonThreadPool, StaticPool
+from werkzeug.http import parse_etags
 
 from .record import storable
 from .sharing import VERSION_QUERY, spell_version
@@ -94,3 +99,24 @@ def reader_for(engine: Engine) -> VersionReader | None:
     if isinstance(engine.pool, SingletonThreadPool | StaticPool):
         return None
     return VersionReader(engine)
+
+
+class News(Enum):
+    """What a live poll tells a page at the table's version."""
+
+    NONE = "none"
+    """The page shows this version (``since``): nothing new (204)."""
+    NOT_MODIFIED = "not modified"
+    """The last answer the phone holds is of this version (``If-None-Match``): 304."""
+    CHANGED = "changed"
+    """The page is behind: answer its fragment at this version."""
+
+
+def news(version: str, since: str | None, if_none_match: str | None) -> News:
+    """Whether a page polling with ``since`` (the first value of the query's ``since``) and the
+    ``If-None-Match`` header ``if_none_match`` has anything new at the table's ``version``."""
+    if since == version:
+        return News.NONE
+    if parse_etags(if_none_match).contains(version):
+        return News.NOT_MODIFIED
+    return News.CHANGED

@@ -1,68 +1,198 @@
-"""The correction policy, decided once for every way in (the table's forms and the JSON API).
+"""The one write command: who may write what at a table, decided once for every way in.
 
-At a table that confirms corrections, a correction does not enter the log: it waits for a seat to
-confirm it (``sharing.propose_correction``). A seat's change of its own sealed entry is the
-exception (nobody else may see it to confirm it), and every other log line is appended at once.
-The views only say who writes and what; whether it is appended or proposed is decided here.
+Every log line a phone or a script adds to a table comes through ``write`` (the table's forms, the
+JSON API, undo, corrections, a seat's sealed bid or draft pick), and a seat's answer to a pending
+correction through ``confirm``. They alone decide:
+
+- who writes: the scorer anything, a seat only its own private events (``Game.seat_events``) and
+  the change of its own sealed entry, a viewer nothing (``Reason.FORBIDDEN``);
+- private entries: nobody else undoes or corrects a seat's sealed entry or one before it
+  (``private.check_private``, ``Reason.PRIVATE``);
+- stale pages: a write based on an older state than the table's is refused (``Reason.STALE``),
+  except a seat's own entry made on a page that is out of date (``from_page``): it does not depend
+  on what the table did meanwhile, and the replay still checks it;
+- corrections: at a table that confirms corrections a correction waits for a seat
+  (``sharing.propose_correction``), except a seat's change of its own sealed entry (nobody else may
+  see it to confirm it); every other line is appended at once;
+- idempotency: a key seen before answers the first write's result (``Accepted.created`` False).
+
+The answer is a typed decision, never an exception for a refusal: the web only maps it to an HTTP
+status and a sentence. Nothing is stored or pending after a refusal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
+from ..rules import game as find_game
+from ..rules.base import RuleError
 from .models import GameTable
-from .private import may_change_own
+from .private import PrivateEvent, may_change_own
 from .replay import Replayed
-from .sharing import PendingCorrection, propose_correction
-from .tables import append, current
+from .sharing import AlreadyDecided, PendingCorrection, decide, propose_correction
+from .tables import StaleWrite, append, current
 
 
 @dataclass(frozen=True)
-class Written:
-    """What a write did: the table as it now stands and the new line's seq and whether it was
-    stored by this call (False: the idempotency key was seen before), or the pending correction."""
+class Writer:
+    """Who writes: the scorer (``seat`` None), a seat, or neither (a viewer, who writes nothing).
+    ``via`` is how the scorer's lines are signed: ``scorer`` from the table's forms, ``api`` from
+    the JSON API; a seat's lines are signed ``seat<n>`` whatever the way in."""
+
+    scorer: bool = False
+    seat: int | None = None
+    via: str = "scorer"
+
+    @property
+    def may_write(self) -> bool:
+        """A scorer or a seat; a viewer is refused whatever it sends (the API says so before reading it)."""
+        return self.scorer or self.seat is not None
+
+    @property
+    def author(self) -> str:
+        return self.via if self.seat is None else f"seat{self.seat}"
+
+
+class Reason(StrEnum):
+    """Why a write was refused."""
+
+    FORBIDDEN = "forbidden"
+    """This writer may not write this line (a viewer; a seat writing what is not its own)."""
+    PRIVATE = "private_event"
+    """It would change another seat's sealed entry, or an entry before one (``error`` says which)."""
+    STALE = "stale"
+    """It was based on an older state than the table's."""
+    DECIDED = "decided"
+    """The pending correction was confirmed or rejected on another phone first."""
+    REFUSED = "refused"
+    """The rules refuse it, or the request is malformed (``error`` says why)."""
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """The line is in the log: the table as it now stands and the line's seq; ``created`` False when
+    its idempotency key was seen before (the first write's result stands)."""
 
     state: Replayed
-    seq: int | None = None
+    seq: int
     created: bool = True
-    pending: PendingCorrection | None = None
+
+
+@dataclass(frozen=True)
+class Proposed:
+    """A correction waiting for a seat to confirm it: nothing in the log yet."""
+
+    state: Replayed
+    pending: PendingCorrection
+
+
+@dataclass(frozen=True)
+class Decided:
+    """A seat confirmed (the correction is appended) or rejected a pending correction."""
+
+    state: Replayed
+
+
+@dataclass(frozen=True)
+class Refused:
+    """Nothing stored, nothing pending: why, and the rules' refusal when they gave one."""
+
+    reason: Reason
+    table: GameTable
+    error: RuleError | None = None
+    seen: Replayed | None = None  # the table as the stale check read it
+
+    @property
+    def state(self) -> Replayed:
+        """The table as it stands (read only when asked: a 403 shows none of it)."""
+        return self.seen if self.seen is not None else current(self.table)
+
+
+Written = Accepted | Proposed | Refused
+
+
+def may_correct(rep: Replayed, writer: Writer, target: int) -> bool:
+    """The scorer corrects any entry; a seat only its own sealed entry (at once: nobody else may see it)."""
+    return writer.scorer or may_change_own(rep, writer.seat, "correct", {"target": target})
+
+
+def may_write(table: GameTable, writer: Writer, kind: str, body: Mapping[str, Any]) -> bool:
+    """The scorer writes anything; a seat its own private events and the change of its own sealed
+    entry; a viewer nothing. Reads the table only for a seat's correction."""
+    if writer.scorer:
+        return True
+    if writer.seat is None:
+        return False
+    if kind == "correct":
+        return may_change_own(current(table), writer.seat, kind, body)
+    return (
+        kind == "event"
+        and body.get("type") in find_game(table.game).seat_events
+        and body.get("seat") in (writer.seat, str(writer.seat))
+    )
 
 
 def write(
     table: GameTable,
+    writer: Writer,
     kind: str,
     body: Mapping[str, Any],
     *,
-    seat: int | None,
-    author: str,
     based_on: int | None = None,
+    from_page: bool = False,
     idempotency_key: str | None = None,
 ) -> Written:
-    """Append the log line, or keep a correction pending where the table confirms corrections.
+    """Append one log line in the record's spelling (``kind`` event, undo or correct), keep a
+    correction pending where the table confirms corrections, or say why not.
 
-    ``seat`` is the writer's seat (None: the scorer). Raises RuleError (nothing stored, nothing
-    pending) or StaleWrite, as ``append`` and ``propose_correction`` do."""
-    # Only a correction at a table that confirms them asks whose entry it changes: any other line
-    # goes straight to ``append``, which reads the table once (a read of the log's tail saved).
-    if kind == "correct" and table.confirm_corrections and not may_change_own(current(table), seat, kind, body):
-        pending = propose_correction(
+    ``based_on`` is the seq the writer saw: an If-Match the writer set, or (``from_page``) the seq of
+    the page a form was made on, which a seat's own entry need not match."""
+    if not may_write(table, writer, kind, body):
+        return Refused(Reason.FORBIDDEN, table)
+    seat = writer.seat
+    if from_page and seat is not None:  # a seat writes only its own entries (may_write)
+        based_on = None
+    try:
+        # Only a correction at a table that confirms them asks whose entry it changes: any other line
+        # goes straight to ``append``, which reads the table once (a read of the log's tail saved).
+        if kind == "correct" and table.confirm_corrections and not may_change_own(current(table), seat, kind, body):
+            pending = propose_correction(
+                table,
+                body["target"],  # a correction line always names its target (api._log_line, the form's URL)
+                body.get("event"),
+                author=writer.author,
+                based_on=based_on,
+                idempotency_key=idempotency_key,
+            )
+            return Proposed(current(table), pending)
+        state, seq, created = append(
             table,
-            body["target"],  # a correction line always names its target (api._log_line, the form's URL)
-            body.get("event"),
-            author=author,
+            kind,
+            body,
+            author=writer.author,
             based_on=based_on,
             idempotency_key=idempotency_key,
+            seat=seat,
         )
-        return Written(current(table), pending=pending)
-    state, seq, created = append(
-        table,
-        kind,
-        body,
-        author=author,
-        based_on=based_on,
-        idempotency_key=idempotency_key,
-        seat=seat,
-    )
-    return Written(state, seq, created)
+    except StaleWrite as stale:
+        return Refused(Reason.STALE, table, seen=stale.current)
+    except PrivateEvent as err:
+        return Refused(Reason.PRIVATE, table, err)
+    except RuleError as err:
+        return Refused(Reason.REFUSED, table, err)
+    return Accepted(state, seq, created)
+
+
+def confirm(table: GameTable, writer: Writer, pending_id: int, *, accept: bool) -> Decided | Refused:
+    """A seat (not the scorer, who proposed it) confirms (``accept``) or rejects a pending correction."""
+    if writer.scorer or writer.seat is None:
+        return Refused(Reason.FORBIDDEN, table)
+    try:
+        return Decided(decide(table, pending_id, by=writer.author, confirm=accept))
+    except AlreadyDecided:
+        return Refused(Reason.DECIDED, table)
+    except RuleError as err:
+        return Refused(Reason.REFUSED, table, err)

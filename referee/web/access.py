@@ -10,12 +10,11 @@ from typing import Any
 
 from flask import Flask, Response, abort, g, request, session
 
-from ..rules.base import Game
 from ..store import devices
 from ..store.models import GameTable
-from ..store.private import may_change_own
 from ..store.replay import Replayed
 from ..store.tables import get_table, token_matches
+from ..store.writing import Writer
 
 DEVICE_COOKIE = "referee_device"
 DEVICE_DAYS = 400  # the longest a browser keeps a cookie
@@ -40,20 +39,9 @@ class Access:
         """The game's view detail as this reader may see it (another seat's sealed bid left out)."""
         return rep.game.public_detail(rep.view.detail, self.reader_seat)
 
-    def owns_sealed(self, rep: Replayed, line: Mapping[str, Any]) -> bool:
-        """This seat corrects its own sealed entry: allowed at once, nobody else may see it."""
-        return may_change_own(rep, self.reader_seat, "correct", line)
-
-    def may_record(self, game: Game, kind: str, body: Mapping[str, Any]) -> bool:
-        """The scorer records anything; a seat only its own private events (``Game.seat_events``)."""
-        if self.scorer:
-            return True
-        return (
-            self.seat is not None
-            and kind == "event"
-            and body.get("type") in game.seat_events
-            and body.get("seat") in (self.seat, str(self.seat))
-        )
+    def writer(self, via: str = "scorer") -> Writer:
+        """These rights as the store's write command takes them (it alone decides what they may write)."""
+        return Writer(scorer=self.scorer, seat=self.reader_seat, via=via)
 
 
 def usable_secret(secret: str | None) -> str | None:

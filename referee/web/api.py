@@ -12,10 +12,10 @@ from ..rules.base import Game, MalformedEvent, RuleError, _
 from ..rules.events import decode
 from ..rules.numbers import whole_number
 from ..store.moments import check_moment, state_at
-from ..store.private import PrivateEvent
 from ..store.record import RecordError, parse_record, to_record
 from ..store.sharing import set_confirm_corrections
-from ..store.tables import Created, StaleWrite, create_table, current, import_record
+from ..store.tables import Created, create_table, current, import_record
+from ..store.writing import Accepted, Proposed, Reason, Refused, write
 from . import service
 from .access import bearer
 from .bodies import confirm_corrections, json_body, json_object
@@ -114,44 +114,46 @@ def _if_match() -> int | None:
 
 @bp.post("/v1/tables/<table_id>/events")
 def post_event(table_id: str):
+    """One log line by the store's one write command; its decision as an HTTP status."""
     token = bearer()
     table = service.open_table(table_id, token=token)
-    access = g.access
+    writer = g.access.writer(via="api")
     if not token:
         return error_response(401, RuleError("unauthorized", _("Writing needs the scorer token (Authorization: Bearer).")))
-    if not (access.scorer or access.seat is not None):
-        return error_response(403, RuleError("forbidden", _("This token may not write to this table.")))
+    if not writer.may_write:
+        return error_response(403, _forbidden())
     try:
         body = json_body()
         if not isinstance(body, dict):
             raise MalformedEvent("bad_event", _("An event must be an object with a type."))
         kind, line = _log_line(find_game(table.game), body)
-        written = service.check_and_write(
-            table,
-            access,
-            kind,
-            line,
-            author="api",
-            based_on=_if_match(),
-            idempotency_key=request.headers.get("Idempotency-Key") or None,
-        )
-        if written.pending is not None:  # a correction waits for a seat to confirm it (202)
-            pending = written.pending
+        based_on = _if_match()
+    except RuleError as err:
+        return error_response(refusal_status(err), err)
+    written = write(
+        table, writer, kind, line, based_on=based_on, idempotency_key=request.headers.get("Idempotency-Key") or None
+    )
+    match written:
+        case Accepted(state=state, seq=seq, created=created):
+            return _with_etag({"seq": seq, "state": state_json(table.id, state, g.access)}, 201 if created else 200)
+        case Proposed(pending=pending):  # a correction waits for a seat to confirm it (202)
             resp = jsonify(pending={"id": pending.id, "target": pending.target, "event": pending.event})
             resp.status_code = 202
             return resp
-    except (PrivateEvent, service.NotAllowed) as err:
-        return error_response(403, err)
-    except StaleWrite as stale:
-        payload = error_json(RuleError("stale", _("The table has moved on since your state; here it is now.")))
-        payload["state"] = state_json(table.id, stale.current, access)
-        resp = jsonify(payload)
-        resp.status_code = 409
-        return resp
-    except RuleError as err:
-        return error_response(refusal_status(err), err)
-    payload = {"seq": written.seq, "state": state_json(table.id, written.state, access)}
-    return _with_etag(payload, 201 if written.created else 200)
+        case Refused(reason=Reason.FORBIDDEN):
+            return error_response(403, _forbidden())
+        case Refused(reason=Reason.STALE):
+            payload = error_json(RuleError("stale", _("The table has moved on since your state; here it is now.")))
+            payload["state"] = state_json(table.id, written.state, g.access)
+            resp = jsonify(payload)
+            resp.status_code = 409
+            return resp
+    assert written.error is not None  # PRIVATE and REFUSED say why
+    return error_response(403 if written.reason is Reason.PRIVATE else refusal_status(written.error), written.error)
+
+
+def _forbidden() -> RuleError:
+    return RuleError("forbidden", _("This token may not write to this table."))
 
 
 def _log_line(game: Game, body: dict) -> tuple[str, dict]:

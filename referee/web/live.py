@@ -53,6 +53,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, g, request
 from flask_babel import get_locale
 
 from ..store.database import db
+from ..store.live_versions import News, news
 from ..store.replay import Replayed
 from ..store.sharing import read_version
 from ..store.tables import current
@@ -116,10 +117,11 @@ def poll(table_id: str):
     if now is None:
         now = read_version(table_id) or abort(404)
         now = polled_version(db.engine, table_id, now, request.args.get("since"))
-    if request.args.get("since") == now:
-        return Response(status=204, headers={"Cache-Control": "no-store"})
-    if request.if_none_match.contains(now):
-        return Response(status=304, headers={"Cache-Control": "no-store", "ETag": f'"{now}"'})
+    match news(now, request.args.get("since"), request.headers.get("If-None-Match")):
+        case News.NONE:
+            return Response(status=204, headers={"Cache-Control": "no-store"})
+        case News.NOT_MODIFIED:
+            return Response(status=304, headers={"Cache-Control": "no-store", "ETag": f'"{now}"'})
     service.open_table(table_id)
     kind = "screen" if request.args.get("view") == "screen" else reader(g.access)
 

@@ -10,8 +10,9 @@ after-request hooks cost more than the answer itself; here it is the table's ver
 while the version cache kept by LISTEN/NOTIFY holds it), a dictionary look-up and a fixed set of
 headers (the same as Flask would send).
 
-It answers exactly what ``live.poll`` would: ``since`` (its first value) equal to the version -> 204,
-else ``If-None-Match`` holding it -> 304, else, for a request that is certainly a public reader
+It answers exactly what ``live.poll`` would, both asking ``live_versions.news``: ``since`` (its first
+value) equal to the version -> 204, else ``If-None-Match`` holding it -> 304, else, for a request
+that is certainly a public reader
 (``access.certainly_viewer``: no device cookie, no ``Authorization``, no legacy session tokens, and
 only ``since``/``view`` in the query, as ``live.poll`` requires to share a fragment), the viewer's or
 big screen's fragment (``?view=screen``) at that version in the language ``i18n.choose_locale``
@@ -33,10 +34,10 @@ from urllib.parse import parse_qsl
 from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadData
-from werkzeug.http import parse_cookie, parse_etags
+from werkzeug.http import parse_cookie
 
 from ..extensions import db
-from ..store.live_versions import VersionReader, reader_for
+from ..store.live_versions import News, VersionReader, news, reader_for
 from .access import DEVICE_COOKIE, certainly_viewer
 from .i18n import COOKIE as LANGUAGE_COOKIE
 from .i18n import choose_locale
@@ -98,10 +99,11 @@ class UnchangedPolls:
         if now is None:
             return None
         environ[VERSION_KEY] = now
-        if since == now:
-            return NO_CONTENT
-        if parse_etags(environ.get("HTTP_IF_NONE_MATCH")).contains(now):
-            return "304 NOT MODIFIED", [*_HEADERS, ("ETag", f'"{now}"')], []
+        match news(now, since, environ.get("HTTP_IF_NONE_MATCH")):
+            case News.NONE:
+                return NO_CONTENT
+            case News.NOT_MODIFIED:
+                return "304 NOT MODIFIED", [*_HEADERS, ("ETag", f'"{now}"')], []
         return self.kept_fragment(table_id, now, query, environ)
 
     def kept_fragment(

@@ -1,9 +1,10 @@
 """The one way a request reaches a table: find it with this phone's rights, record a line, answer.
 
 Every table page, game page, printout and the JSON API go through here, so a table is looked up,
-its reader's rights worked out and a write checked in one place: a new game's page cannot forget
-the game check, the seat rule or the stale-page guard. Whether a correction is appended or waits
-for a seat is the store's decision (``store.writing.write``); this module only speaks HTTP around it.
+its reader's rights worked out and a write sent in one place: a new game's page cannot forget
+the game check. Who may write what (the seat rule, sealed entries, the stale-page guard, whether a
+correction is appended or waits for a seat) is the store's decision (``store.writing.write``); this
+module only speaks HTTP around it.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from ..rules.numbers import whole_number
 from ..store.models import GameTable
 from ..store.replay import Replayed
 from ..store.sharing import CONFIRMED, PENDING, REJECTED, corrections_of
-from ..store.tables import StaleWrite, current, get_table
-from ..store.writing import Written, write
+from ..store.tables import current, get_table
+from ..store.writing import Reason, Refused, write
 from .access import Access, access_for
 from .forms import normalise_form_line
 from .i18n import explain
@@ -58,38 +59,6 @@ def table_loader(game: str | None = None) -> Callable[[str | None, dict[str, Any
     return load
 
 
-class NotAllowed(RuleError):
-    """These rights may not write this line (403)."""
-
-
-def check_and_write(
-    table: GameTable,
-    access: Access,
-    kind: str,
-    body: Mapping[str, Any],
-    *,
-    author: str = "scorer",
-    based_on: int | None = None,
-    idempotency_key: str | None = None,
-) -> Written:
-    """Write one log line in the record's spelling, if these rights allow it: the scorer anything
-    (as ``author``), a seat its own private events and the change of its own sealed entry.
-    Raises NotAllowed, StaleWrite or RuleError; nothing is stored then."""
-    game, seat = find_game(table.game), access.reader_seat
-    own = kind == "correct" and access.owns_sealed(current(table), body)
-    if not (access.may_record(game, kind, body) or own):
-        raise NotAllowed("forbidden", _("This token may not write to this table."))
-    return write(
-        table,
-        kind,
-        body,
-        seat=seat,
-        author=author if seat is None else f"seat{seat}",
-        based_on=based_on,
-        idempotency_key=idempotency_key,
-    )
-
-
 @dataclass(frozen=True)
 class Outcome:
     """A form's write as the page answers it: the table to show, and why not (with the status)."""
@@ -114,38 +83,35 @@ def based_on() -> int | None:
 
 
 def record(kind: str, body: Mapping[str, Any]) -> Outcome:
-    """A form's log line at ``g.table`` (normalised to the record's spelling first): the new state,
-    or the unchanged one with why not. 403 when this phone may not write it."""
-    table, access = g.table, g.access
-    game, seat = find_game(table.game), access.reader_seat
-    line = normalise_form_line(game, kind, body)
-    # A seat's own entry from its phone (a sealed bid or its change, a draft pick) does not depend
-    # on what the table did meanwhile (the replay still checks it), so a page that is out of date
-    # is no reason to refuse it; entries from the scorer's phone keep the guard.
-    private = seat is not None and (
-        (kind == "correct" and access.owns_sealed(current(table), line))
-        or (kind == "event" and line.get("type") in game.seat_events)
-    )
+    """A form's log line at ``g.table`` (normalised to the record's spelling first), written by the
+    store's one write command: the new state, or the unchanged one with why not. 403 when this
+    phone may not write it."""
+    table = g.table
+    line = normalise_form_line(find_game(table.game), kind, body)
     try:
         page_seq = based_on()
-        written = check_and_write(
-            table,
-            access,
-            kind,
-            line,
-            based_on=None if private else page_seq,
-            idempotency_key=request.form.get("idem") or None,
-        )
-    except NotAllowed:
+    except RuleError as err:
+        return Outcome(current(table), explain(err), 422)
+    written = write(
+        table,
+        g.access.writer(),
+        kind,
+        line,
+        based_on=page_seq,
+        from_page=True,
+        idempotency_key=request.form.get("idem") or None,
+    )
+    if not isinstance(written, Refused):
+        return Outcome(written.state)
+    if written.reason is Reason.FORBIDDEN:
         abort(403)
-    except StaleWrite as stale:
+    if written.reason is Reason.STALE:
         message = gettext(
             "Someone else recorded something just now. Here is the table as it stands: check it, then enter yours again if it is still needed."
         )
-        return Outcome(stale.current, message, 409)
-    except RuleError as err:
-        return Outcome(current(table), explain(err), 422)
-    return Outcome(written.state)
+        return Outcome(written.state, message, 409)
+    assert written.error is not None  # PRIVATE and REFUSED say why
+    return Outcome(written.state, explain(written.error), 422)
 
 
 def corrections(table: GameTable) -> dict[str, Any]:

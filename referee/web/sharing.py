@@ -7,9 +7,9 @@ from flask import Blueprint, abort, g, redirect, url_for
 from flask_babel import gettext
 
 from ..extensions import htmx
-from ..rules.base import RuleError
-from ..store.sharing import AlreadyDecided, decide, renew_token
+from ..store.sharing import renew_token
 from ..store.tables import current
+from ..store.writing import Reason, Refused, confirm
 from . import service
 from .access import remember
 from .i18n import explain
@@ -44,12 +44,12 @@ def renew(table_id: str, role: str):
 @bp.post("/<table_id>/corrections/<int:pending_id>/<any(confirm, reject):decision>")
 def decide_correction(table_id: str, pending_id: int, decision: str):
     """A seat (not the scorer who proposed it) confirms or rejects a pending correction."""
-    if g.access.scorer or g.access.seat is None:
+    decided = confirm(g.table, g.access.writer(), pending_id, accept=decision == "confirm")
+    if not isinstance(decided, Refused):
+        return _table()
+    if decided.reason is Reason.FORBIDDEN:
         abort(403)
-    try:
-        decide(g.table, pending_id, by=f"seat{g.access.seat}", confirm=decision == "confirm")
-    except AlreadyDecided:
+    if decided.reason is Reason.DECIDED:
         return _table(gettext("This correction was already confirmed or rejected on another phone."), 409)
-    except RuleError as err:
-        return _table(explain(err), 422)
-    return _table()
+    assert decided.error is not None  # the rules refuse it now (it stays pending)
+    return _table(explain(decided.error), 422)

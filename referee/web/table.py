@@ -21,6 +21,7 @@ from ..rules import game as find_game
 from ..store.record import to_record
 from ..store.replay import Effective, Replayed
 from ..store.tables import current, token_matches
+from ..store.writing import may_correct
 from . import service
 from .access import access_for, held_link, remember
 from .bead_game import placement
@@ -95,7 +96,7 @@ def correct(table_id: str, seq: int):
     refused one answers with the sheet again, the picks kept and the reason in it. Without
     JavaScript it is a page of its own, and a correction that stands opens the table at its answer."""
     rep = current(g.table)
-    if not (g.access.can_write or g.access.owns_sealed(rep, {"target": seq})):
+    if not may_correct(rep, g.access.writer(), seq):
         abort(403)
     target = next((e for e in public_events(rep, g.access) if e.seq == seq), None)
     if target is None:

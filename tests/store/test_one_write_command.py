@@ -1,0 +1,238 @@
+"""The store's one write command (``store.writing``) alone decides who may write what at a table:
+each writer (the scorer, each seat, a viewer) against each kind of line (a sealed bid, an undo, a
+correction of a sealed entry or of one before it, a refused event, a stale page, a correction at a
+table that confirms them, a reused idempotency key, a seat's answer to a pending correction). A
+refusal stores nothing and leaves nothing pending. And no module outside the store writes a log line."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from referee.store import tables
+from referee.store.sharing import corrections_of, propose_correction, set_confirm_corrections
+from referee.store.writing import Accepted, Decided, Proposed, Reason, Refused, Writer, confirm, write
+from tests.conftest import close_app, make_app
+
+ROOT = Path(__file__).resolve().parents[2]
+SCORER, VIEWER = Writer(scorer=True), Writer()
+SEAT = {i: Writer(seat=i) for i in range(3)}
+WRITERS = {"scorer": SCORER, "seat0": SEAT[0], "seat1": SEAT[1], "seat2": SEAT[2], "viewer": VIEWER}
+
+
+def bid(seat: int, cards: list[str]) -> dict:
+    return {"type": "bid", "seat": seat, "cards": cards}
+
+
+ROUND = {"type": "round", "points": [3, 1]}  # a score pad's
+DEAL = {"type": "deal", "dealer": 0}
+SEAT1_BID = bid(1, ["KS", "QH", "7C"])  # logged as seq 2, sealed: private to seat 1
+LINES = {
+    "seat 2's sealed bid": ("event", bid(2, ["JS", "10H", "6C"])),
+    "seat 1's bid again": ("event", bid(1, ["AD", "9H", "8C"])),  # its bid is in already
+    "a deal": ("event", {"type": "deal", "dealer": 1}),
+    "undo of seat 1's sealed bid": ("undo", {}),
+    "correction of seat 1's sealed bid": ("correct", {"target": 2, "event": bid(1, ["AD", "9H", "8C"])}),
+    "correction of the deal before it": ("correct", {"target": 1, "event": {"type": "deal", "dealer": 1}}),
+}
+A, F, P, R = "accepted", Reason.FORBIDDEN, Reason.PRIVATE, Reason.REFUSED
+DECISIONS = {  # line -> writer -> decision, at a Ninety-Nine table dealt, seat 1's bid sealed
+    "seat 2's sealed bid": {"scorer": A, "seat0": F, "seat1": F, "seat2": A, "viewer": F},
+    "seat 1's bid again": {"scorer": R, "seat0": F, "seat1": R, "seat2": F, "viewer": F},
+    "a deal": {"scorer": R, "seat0": F, "seat1": F, "seat2": F, "viewer": F},
+    "undo of seat 1's sealed bid": {"scorer": P, "seat0": F, "seat1": F, "seat2": F, "viewer": F},
+    "correction of seat 1's sealed bid": {"scorer": P, "seat0": F, "seat1": A, "seat2": F, "viewer": F},
+    "correction of the deal before it": {"scorer": P, "seat0": F, "seat1": F, "seat2": F, "viewer": F},
+}
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """One SQLite database for the module: who may write is decided before any SQL dialect matters."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('writing') / 'test.sqlite3'}"
+    app = make_app(url, WTF_CSRF_ENABLED=False)
+    with app.app_context():
+        yield app
+    close_app(app, url)
+
+
+def sealed_table(confirm_corrections: bool = False):
+    """A Ninety-Nine table of three: dealt by seat 0, seat 1's bid in and sealed."""
+    table = tables.create_table("ninety-nine", ["Aki", "Ben", "Chie"], {}).table
+    set_confirm_corrections(table, confirm_corrections)
+    assert isinstance(write(table, SCORER, "event", DEAL), Accepted)
+    assert isinstance(write(table, SEAT[1], "event", SEAT1_BID), Accepted)
+    return table
+
+
+def decision(written) -> object:
+    return "accepted" if isinstance(written, Accepted) else written.reason
+
+
+def assert_nothing_stored(table, written, last_seq: int) -> None:
+    assert isinstance(written, Refused)
+    assert tables.current(table).last_seq == last_seq and corrections_of(table) == []
+
+
+CASES = [(line, writer, expected) for line, row in DECISIONS.items() for writer, expected in row.items()]
+
+
+@pytest.mark.parametrize(("line", "writer", "expected"), CASES, ids=[f"{w}: {line}" for line, w, _e in CASES])
+def test_each_writer_may_write_only_its_own(app, line, writer, expected):
+    table = sealed_table()
+    kind, body = LINES[line]
+    written = write(table, WRITERS[writer], kind, body)
+    assert decision(written) == expected
+    if expected == "accepted":
+        assert written.seq == 3 and written.created and tables.log_of(table)[-1].author == WRITERS[writer].author
+    else:
+        assert_nothing_stored(table, written, 2)
+        assert (written.error is None) == (expected is Reason.FORBIDDEN)
+
+
+@pytest.mark.parametrize(
+    ("writer", "from_page", "expected"),
+    [
+        (SCORER, True, Reason.STALE),  # the scorer's page is out of date: check the table first
+        (SEAT[2], True, "accepted"),  # a seat's own bid does not depend on what happened meanwhile
+        (SEAT[2], False, Reason.STALE),  # unless the writer set the precondition itself (If-Match)
+        (VIEWER, True, Reason.FORBIDDEN),
+    ],
+)
+def test_a_page_made_before_the_last_line_is_stale_except_for_a_seats_own_entry(app, writer, from_page, expected):
+    table = sealed_table()
+    written = write(table, writer, *LINES["seat 2's sealed bid"], based_on=1, from_page=from_page)
+    assert decision(written) == expected
+    if expected is Reason.STALE:
+        assert written.state.last_seq == 2  # the table as it stands, to check before entering again
+    if expected != "accepted":
+        assert_nothing_stored(table, written, 2)
+
+
+def test_at_a_table_that_confirms_corrections_only_a_seats_own_sealed_change_is_applied_at_once(app):
+    table = sealed_table(confirm_corrections=True)
+    own = write(table, SEAT[1], *LINES["correction of seat 1's sealed bid"])
+    assert isinstance(own, Accepted) and own.seq == 3
+    before_sealed = write(table, SCORER, *LINES["correction of the deal before it"])  # not even proposed
+    assert_nothing_stored(table, before_sealed, 3)
+    assert before_sealed.reason is Reason.PRIVATE
+    pad = tables.create_table("score-pad", ["Aki", "Ben"], {}).table
+    set_confirm_corrections(pad, True)
+    write(pad, SCORER, "event", ROUND)
+    proposed = write(pad, SCORER, "correct", {"target": 1, "event": {**ROUND, "points": [1, 3]}})
+    assert isinstance(proposed, Proposed) and proposed.pending.proposed_by == "scorer"
+    assert tables.current(pad).last_seq == 1  # waiting, not in the log
+
+
+def test_an_idempotency_key_answers_the_first_write_and_only_to_the_same_writer(app):
+    table = sealed_table()
+    first = write(table, SEAT[2], *LINES["seat 2's sealed bid"], idempotency_key="k1")
+    again = write(table, SEAT[2], *LINES["seat 2's sealed bid"], idempotency_key="k1")
+    assert isinstance(first, Accepted) and first.created
+    assert isinstance(again, Accepted) and (again.seq, again.created) == (first.seq, False)
+    probe = write(table, SCORER, *LINES["seat 2's sealed bid"], idempotency_key="k1")  # guessing the cards
+    assert decision(probe) is Reason.REFUSED and probe.error.code == "idempotency_key_reused"
+    assert tables.current(table).last_seq == 3
+
+
+@pytest.mark.parametrize(
+    ("writer", "expected"), [(SCORER, Reason.FORBIDDEN), (VIEWER, Reason.FORBIDDEN), (SEAT[0], "decided")]
+)
+def test_a_seat_not_the_scorer_answers_a_pending_correction(app, writer, expected):
+    table = tables.create_table("score-pad", ["Aki", "Ben"], {}).table
+    write(table, SCORER, "event", ROUND)
+    pending = propose_correction(table, 1, {**ROUND, "points": [1, 3]})
+    decided = confirm(table, writer, pending.id, accept=True)
+    if expected == "decided":
+        assert isinstance(decided, Decided) and decided.state.view.totals == (1, 3)
+        late = confirm(table, SEAT[1], pending.id, accept=False)  # the other phone, a moment later
+        assert isinstance(late, Refused) and late.reason is Reason.DECIDED
+    else:
+        assert isinstance(decided, Refused) and decided.reason is expected
+        assert [row.status for row in corrections_of(table)] == ["pending"]
+
+
+# What adds a line to a table's log: the log's row model, the bulk insert of a new table's record,
+# and the store functions that add (or confirm) a line.
+LOG_WRITERS = {"EventRow", "_INSERT_EVENTS", "append", "propose_correction", "decide"}
+ALLOWED = {  # module -> the names it may use to write: only the write module reaches append
+    "referee/store/tables.py": {"EventRow", "_INSERT_EVENTS", "append"},  # append itself, a new table's record
+    "referee/store/sharing.py": {"append", "propose_correction", "decide"},  # reached through writing only
+    "referee/store/writing.py": {"append", "propose_correction", "decide"},
+}
+STORE = {"tables", "sharing", "writing"}  # the store's modules that a module may import by name
+
+
+def store_modules(tree: ast.AST) -> set[str]:
+    """The names a module binds to the store's modules (``from ..store import tables``)."""
+    bound = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("store") or isinstance(node, ast.Import):
+            bound |= {a.asname or a.name for a in node.names if a.name.rpartition(".")[2] in STORE}
+    return bound
+
+
+def log_writes(tree: ast.AST) -> set[str]:
+    """The names of LOG_WRITERS a module calls, imports, or makes a row with (``db.session.add`` of
+    an ``EventRow(...)``, an ``insert(EventRow)``, the bulk insert statement)."""
+    used, modules = set(), store_modules(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            used |= {alias.name for alias in node.names if alias.name in LOG_WRITERS - {"EventRow"}}
+        elif isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else None
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in modules:
+                name = func.attr  # tables.append(...), not a list's append
+            if name in LOG_WRITERS:
+                used.add(name)
+            if name in {"insert", "add", "add_all", "partial"}:
+                used |= {n.id for a in node.args for n in ast.walk(a) if isinstance(n, ast.Name) and n.id in LOG_WRITERS}
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "_INSERT_EVENTS":
+            used.add("_INSERT_EVENTS")
+    return used
+
+
+def test_no_module_outside_the_store_write_module_writes_a_log_line():
+    found = {}
+    for path in sorted([*ROOT.glob("referee/**/*.py"), *ROOT.glob("printables/**/*.py")]):
+        rel = path.relative_to(ROOT).as_posix()
+        used = log_writes(ast.parse(path.read_text(encoding="utf-8")))
+        if used - ALLOWED.get(rel, set()):
+            found[rel] = sorted(used - ALLOWED.get(rel, set()))
+    assert found == {}
+
+
+@pytest.mark.parametrize(
+    ("source", "caught"),
+    [
+        ("from referee.store.tables import append\nappend(t, 'undo', {})", {"append"}),
+        ("from ..store import tables\ntables.append(t, 'event', e)", {"append"}),
+        ("import referee.store.tables as t\nt.append(table, 'undo', {})", {"append"}),
+        ("tables = []\ntables.append(line)", set()),  # a list's append
+        ("db.session.add(EventRow(table_id=t, seq=1))", {"EventRow"}),
+        ("db.session.execute(insert(EventRow), rows)", {"EventRow"}),
+        ("conn.exec_driver_sql(_INSERT_EVENTS['qmark'], rows)", {"_INSERT_EVENTS"}),
+        ("from referee.store.sharing import decide", {"decide"}),
+        ("rows = select(EventRow).where(EventRow.seq > 3)", set()),  # reading the log is no write
+        ("from referee.store.writing import write\nwrite(t, w, 'undo', {})", set()),
+    ],
+)
+def test_the_scan_finds_every_way_to_write_a_line(source, caught):
+    assert log_writes(ast.parse(source)) == caught
+
+
+def test_outside_the_store_nobody_decides_on_private_entries():
+    """Who may change a sealed entry is the write command's decision: nothing outside the store
+    imports the private-entry rules (the web once checked them itself, beside the store)."""
+    importers = set()
+    for path in sorted([*ROOT.glob("referee/**/*.py"), *ROOT.glob("printables/**/*.py")]):
+        rel = path.relative_to(ROOT).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names += [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if not rel.startswith("referee/store/") and any(n.endswith("store.private") for n in names):
+                importers.add(rel)
+    assert importers == set()
