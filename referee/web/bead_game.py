@@ -32,6 +32,7 @@ PIPS = {
     4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
     5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
 }
+PICKABLE_MARGIN = 2  # empty cells drawn around the layout to tap: a touching tile reaches two cells out
 STARTER_CELLS = ("00", "01", "10", "11")  # top left, top right, bottom left, bottom right
 
 
@@ -67,7 +68,7 @@ def bead_picture(detail: Mapping[str, Any], pickable: bool = False) -> dict[str,
     bounds = detail.get("bounds")
     if not board or not bounds:
         return None
-    margin = 2 if pickable else 1  # a tile touching the layout reaches at most two cells out
+    margin = PICKABLE_MARGIN if pickable else 1
     top, bottom = bounds["top"] - margin, bounds["bottom"] + margin
     left, right = bounds["left"] - margin, bounds["right"] + margin
 
@@ -105,7 +106,7 @@ def bead_picture(detail: Mapping[str, Any], pickable: bool = False) -> dict[str,
         for r in range(top, bottom + 1):
             for c in range(left, right + 1):
                 if (r, c) not in occupied:
-                    empty.append({"r": r, "c": c, "x": x(c), "y": y(r)})
+                    empty.append({"r": r, "c": c, "x": x(c), "y": y(r), "row": r - top + 1, "col": c - left + 1})
     bands = []
     last = next((row for row in reversed(detail.get("sheet") or []) if row.get("kind") == "place"), None)
     if last and last_turn > 0 and last.get("hand") == detail.get("hand"):
@@ -132,9 +133,19 @@ def bead_picture(detail: Mapping[str, Any], pickable: bool = False) -> dict[str,
         "tiles": tiles,
         "empty": empty,
         "bands": bands,
-        "columns": [{"n": c, "x": x(c) + CELL // 2} for c in range(left, right + 1)],
-        "rows": [{"n": r, "y": y(r) + CELL // 2} for r in range(top, bottom + 1)],
+        # numbered from 1 at the top left as drawn: the board's own coordinates run negative as it grows
+        "columns": [{"n": c - left + 1, "x": x(c) + CELL // 2} for c in range(left, right + 1)],
+        "rows": [{"n": r - top + 1, "y": y(r) + CELL // 2} for r in range(top, bottom + 1)],
     }
+
+
+@bp.app_template_global()
+def bead_cell_words(detail: Mapping[str, Any], cell: list[int]) -> str:
+    """A cell as the player finds it on the board the placement form draws (``bead_picture`` with
+    ``pickable``): "row 3, column 4", counted from 1 at the drawn top left, never negative."""
+    bounds = detail.get("bounds") or {"top": 0, "left": 0}
+    top, left = bounds["top"] - PICKABLE_MARGIN, bounds["left"] - PICKABLE_MARGIN
+    return gettext("row %(r)s, column %(c)s", r=cell[0] - top + 1, c=cell[1] - left + 1)
 
 
 def _half(half: Mapping[str, Any], x0: int, y0: int) -> dict[str, Any]:
@@ -215,31 +226,64 @@ def place(table_id: str):
 @bp.post("/<table_id>/bead-game/hand")
 def hand(table_id: str):
     """The starter square from its four tapped numbers and whether its tiles stand or lie."""
-    values = {pos: whole_number(request.form.get("v" + pos, "")) for pos in STARTER_CELLS}
-    if None in values.values():
-        return service.refuse(gettext("Tap a number for each of the four starter cells."))
-    if request.form.get("layout") == "rows":  # one tile above the other, both lying
-        starter = [
-            {"tile": f"{values['00']}-{values['01']}", "cells": [[0, 0], [0, 1]]},
-            {"tile": f"{values['10']}-{values['11']}", "cells": [[1, 0], [1, 1]]},
-        ]
-    else:  # side by side, both standing
-        starter = [
-            {"tile": f"{values['00']}-{values['10']}", "cells": [[0, 0], [1, 0]]},
-            {"tile": f"{values['01']}-{values['11']}", "cells": [[0, 1], [1, 1]]},
-        ]
-    body: dict[str, Any] = {"type": "hand", "starter": starter}
-    if request.form.get("leader", "") != "":
-        body["leader"] = request.form["leader"]
+    body, error = starter(request.form)
+    if error is not None:
+        return service.refuse(error)
     return service.answer(service.record("event", body))
+
+
+def starter(form: Any) -> tuple[dict[str, Any], str | None]:
+    """The ``hand`` event from the starter square's four tapped numbers (``v00`` top left ... ``v11``
+    bottom right), whether its tiles lie one above the other (``layout=rows``) or stand side by side,
+    and the first hand's leader; or, with the sentence why not, what was tapped."""
+    values = {pos: whole_number(form.get("v" + pos, "")) for pos in STARTER_CELLS}
+    # one tile above the other, both lying (rows); or side by side, both standing
+    rows = form.get("layout") == "rows"
+    pairs = (("00", "01"), ("10", "11")) if rows else (("00", "10"), ("01", "11"))
+    body: dict[str, Any] = {
+        "type": "hand",
+        "starter": [
+            {"tile": f"{values[a]}-{values[b]}", "cells": [[int(a[0]), int(a[1])], [int(b[0]), int(b[1])]]}
+            for a, b in pairs
+        ],
+    }
+    if form.get("leader", "") != "":
+        body["leader"] = form["leader"]
+    if None in values.values():
+        return body, gettext("Tap a number for each of the four starter cells.")
+    return body, None
+
+
+@bp.app_template_global()
+def bead_square(body: Mapping[str, Any]) -> dict[str, Any]:
+    """A recorded starter as its square shows it ticked: ``layout`` (rows or columns) and the number
+    on each cell (``v00`` top left ... ``v11`` bottom right)."""
+    picked: dict[str, Any] = {"layout": "columns"}
+    for placed in body.get("starter") or []:
+        (r1, c1), (r2, c2) = placed["cells"]
+        if r1 == r2:
+            picked["layout"] = "rows"
+        a, _sep, b = str(placed["tile"]).partition("-")
+        picked[f"v{r1}{c1}"], picked[f"v{r2}{c2}"] = a, b
+    return picked
+
+
+@bp.app_template_global()
+def bead_tiles(tiles: list[str]) -> list[str]:
+    """Tiles as the picker names them, higher number first ("3-1" for a recorded "1-3")."""
+    return ["-".join(sorted(str(t).split("-"), reverse=True)) for t in tiles]
 
 
 @bp.post("/<table_id>/bead-game/end")
 def end(table_id: str):
     """The tiles left in each hand, one picker per seat."""
     rep = current(g.table)
-    hands = [request.form.getlist(f"left{seat}") for seat in range(len(rep.players))]
-    return service.answer(service.record("event", {"type": "end", "hands": hands}))
+    return service.answer(service.record("event", hands_left(request.form, len(rep.players))))
+
+
+def hands_left(form: Any, players: int) -> dict[str, Any]:
+    """The ``end`` event from the tiles ticked for each seat (``left0``, ``left1``, ...)."""
+    return {"type": "end", "hands": [form.getlist(f"left{seat}") for seat in range(players)]}
 
 
 @bp.get("/<table_id>/bead-game/legal")

@@ -4,7 +4,8 @@ suit grid, players by name, points with steppers; only what no picker covers sta
 An entry with a play surface of its own (a trick's triangles or card steps, a Ninety-Nine bid's
 counted cards, a Bingo declaration's row of doubles, a Five Up play's layout picture, a draw's
 counter, the tiles left in each Five Up hand, a Trick de Bingo pick's deck and sheet, a bead
-placement's board) is corrected on that very surface (``SURFACES``, issue 27): the template the
+placement's board, a deal's or hand's start, a claim, a close, a call, a pass, the tiles shown or
+left in hand) is corrected on that very surface (``SURFACES``, issue 27): the template the
 entry form includes, drawn as the table stood just before the entry (``detail_before``), with the
 entry as recorded ticked.
 
@@ -31,6 +32,7 @@ from markupsafe import Markup
 from ..rules.base import Game
 from ..rules.cards import Card
 from ..rules.events import field_specs
+from ..rules.numbers import whole_number
 from ..rules.tiles import Tile
 from ..store.replay import Replayed, replay_events
 from .words import line_of
@@ -215,6 +217,13 @@ def preselect(picker: str, values: Any) -> Markup:
     return Markup(_INPUT.sub(tick, str(picker)))
 
 
+def seat_number(value: Any) -> int | None:
+    """A seat as recorded (a number) or as a refused correction posted it (text), for ticking it."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return whole_number(value)
+
+
 # The entries corrected on their entry form's own surface: the template both include. It reads
 # ``d`` (the view detail as the table stood before the entry), ``names`` and, for a correction,
 # ``picked`` (the entry as recorded) and ``also`` (tiles and cards the deal's later entries took).
@@ -229,6 +238,19 @@ SURFACES = {
     ("trick-de-bingo", "pick"): "trick_de_bingo/_pick.html",
     ("five-up", "end"): "five_up/_left.html",
     ("bead-game", "place"): "bead_game/_place.html",
+    ("bingo", "deal"): "bingo/_deal.html",
+    ("bingo", "claim"): "bingo/_claim.html",
+    ("bingo", "close"): "bingo/_claim.html",
+    ("bingo", "show"): "bingo/_show.html",
+    ("five-up", "hand"): "five_up/_hand.html",
+    ("five-up", "call"): "five_up/_call.html",
+    ("five-up", "pass"): "five_up/_pass.html",
+    ("ninety-nine", "deal"): "ninety_nine/_deal.html",
+    ("ninety-nine", "premium"): "ninety_nine/_premium.html",
+    ("trick-de-bingo", "round"): "trick_de_bingo/_round.html",
+    ("trick-de-bingo", "claim"): "trick_de_bingo/_claim.html",
+    ("bead-game", "hand"): "bead_game/_square.html",
+    ("bead-game", "end"): "bead_game/_left.html",
 }
 
 

@@ -24,7 +24,7 @@ from ..store.tables import current, token_matches
 from ..store.writing import may_correct
 from . import service
 from .access import access_for, held_link, remember
-from .bead_game import placement
+from .bead_game import hands_left, placement, starter
 from .correction_form import (
     correction_fields,
     correction_pack,
@@ -32,6 +32,7 @@ from .correction_form import (
     correction_title,
     detail_before,
     preselect,
+    seat_number,
     state_before,
 )
 from .five_up import corrected_end
@@ -44,6 +45,7 @@ bp.add_app_template_global(correction_fields)
 bp.add_app_template_global(correction_title)
 bp.add_app_template_global(correction_pack)
 bp.add_app_template_filter(preselect)
+bp.add_app_template_filter(seat_number)
 bp.url_value_preprocessor(service.table_loader())
 
 
@@ -134,6 +136,10 @@ def corrected_event(rep: Replayed, target: Effective, form: Any) -> tuple[dict[s
             return corrected_end(state_before(rep, target.seq).hand, rep.players, form)
         case "bead-game", "place":
             return placement(form)
+        case "bead-game", "hand":  # the starter square, as at the entry
+            return starter(form)
+        case "bead-game", "end":
+            return hands_left(form, len(rep.players)), None
     return form_event(rep.game, form), None
 
 

@@ -240,3 +240,9 @@ def play_once(page: Page, play: Play) -> Tapper:
         if phone is not page:
             phone.context.close()
     return t
+
+
+def cell_name(page: Page, r: int, c: int) -> str:
+    """What the board cell at the record's coordinates ``r``, ``c`` is called now (its row and column
+    as drawn, counted from 1 at the top left: the numbers shift as the board grows up or left)."""
+    return page.locator(f"input[name=cell][value='{r},{c}']").first.get_attribute("aria-label") or ""

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.plays import RECORDS
+from tests.browser.plays import RECORDS, cell_name
 
 pytestmark = pytest.mark.browser
 
@@ -28,9 +28,11 @@ def tap_starter(page: Page) -> None:
     expect(page.locator(".bead-svg")).to_be_visible()
 
 
-def tap_place(page: Page, first: str, second: str, tile: str, turned: bool = False) -> None:
-    page.get_by_role("checkbox", name=first).tap()
-    page.get_by_role("checkbox", name=second).tap()
+def tap_place(page: Page, first: tuple, second: tuple, tile: str, turned: bool = False) -> None:
+    """Two cells by the names they have on the board now (given by the record's coordinates), the tile."""
+    first_name, second_name = cell_name(page, *first), cell_name(page, *second)
+    page.get_by_role("checkbox", name=first_name, exact=True).tap()
+    page.get_by_role("checkbox", name=second_name, exact=True).tap()
     page.locator(f"#bead-place label[title='{tile}']").tap()
     if tile[0] == tile[-1]:  # a double: no choice of which way round, one button
         expect(page.locator("#bead-place-turned")).to_be_hidden()
@@ -47,18 +49,18 @@ def test_starter_and_three_placements_with_a_double(page: Page):
     expect(page.locator(".bead-to-move")).to_contain_text("Ben")
 
     # Ben: [3-1] turned round, 1 on top at row 0 column 2: 1 x 3 x 3 = 9.
-    tap_place(page, "Row 0, column 2", "Row 1, column 2", "3-1", turned=True)
+    tap_place(page, (0, 2), (1, 2), "3-1", turned=True)
     expect(page.locator(".bead-product")).to_have_text("1 x 3 x 3 = 9")
     expect(page.locator(".bead-counted li")).to_have_text(
-        ["row 0 (columns 0 to 2): 5, 2, 1", "row 1 (columns 0 to 2): 1, 5, 3"]
+        ["row of 5, 2, 1", "row of 1, 5, 3"]
     )
     # Aki: the double [4-4] at column 3: 1 x 4 x 4 x 2 = 32.
-    tap_place(page, "Row 0, column 3", "Row 1, column 3", "4-4")
+    tap_place(page, (0, 3), (1, 3), "4-4")
     expect(page.locator(".bead-product")).to_have_text("1 x 4 x 4 x 2 = 32")
     expect(page.locator(".total .score")).to_have_text(["32", "9"])
     # Ben: the double [5-5] lying above: 1 x 3 x 3 x 2 = 18; a third tap drops the oldest cell.
-    page.get_by_role("checkbox", name="Row 3, column 0").tap()
-    tap_place(page, "Row -1, column 1", "Row -1, column 2", "5-5")
+    page.get_by_role("checkbox", name=cell_name(page, 3, 0), exact=True).tap()
+    tap_place(page, (-1, 1), (-1, 2), "5-5")
     expect(page.locator(".bead-product")).to_have_text("1 x 3 x 3 x 2 = 18")
     expect(page.locator(".total .score")).to_have_text(["32", "27"])
     expect(page.locator(".bead-tile")).to_have_count(5)
@@ -74,7 +76,7 @@ def test_starter_and_three_placements_with_a_double(page: Page):
     ):
         box = button.bounding_box()
         assert box and box["height"] >= 44
-    cell = page.get_by_role("checkbox", name="Row 2, column 2").bounding_box()
+    cell = page.get_by_role("checkbox", name=cell_name(page, 2, 2), exact=True).bounding_box()
     assert cell and cell["width"] >= 40 and cell["height"] >= 40
 
     # Zoom in with the + button: the board gets bigger and scrolls inside its frame.
@@ -85,7 +87,7 @@ def test_starter_and_three_placements_with_a_double(page: Page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
     # A refused placement says why, and the table stays as it was.
-    tap_place(page, "Row 0, column 4", "Row 1, column 4", "4-4")
+    tap_place(page, (0, 4), (1, 4), "4-4")
     expect(page.get_by_role("alert")).to_contain_text("not a pattern")
     said = page.locator("#bead-place.bottom-sheet .sheet-refusal")  # in the open sheet, not behind it
     expect(said).to_contain_text("not a pattern")

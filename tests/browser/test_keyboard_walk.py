@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from referee.rules import spoken
 
-from .plays import PHONE, entered, import_until, record
+from .plays import PHONE, cell_name, entered, import_until, record
 from .test_announcements import LISTEN, said
 
 pytestmark = pytest.mark.browser
@@ -156,10 +156,10 @@ def cards_trick(page: Page, cards: list[str], record: str) -> None:
 
 
 def bead_place(page: Page, ev: dict) -> None:
-    """Two board cells by their names ("Row 0, column 2, empty"), the tile, then the button that says
-    which way round it lies."""
+    """Two board cells by their names ("Row 3, column 5, empty": as drawn, from 1 at the top left), the
+    tile, then the button that says which way round it lies."""
     for r, c in ev["cells"]:
-        work(page.get_by_role("checkbox", name=f"Row {r}, column {c}, empty", exact=True), "Space")
+        work(page.get_by_role("checkbox", name=cell_name(page, r, c), exact=True), "Space")
     a, b = (int(x) for x in ev["tile"].split("-"))
     tile = page.get_by_role("group", name="Tile").get_by_role("radio", name=spoken.tile(ev["tile"], SAY_EN), exact=True)
     work(tile, "Space")

@@ -85,6 +85,27 @@ def test_the_bid_picker_counts_two_of_three_and_adds_up_the_bid(page: Page):
         ben.context.close()
 
 
+def test_the_scorers_bids_follow_one_another_where_they_are_tapped(page: Page):
+    """Bids entered for every seat on the scorer's phone while play could start (newplayer3): after a
+    bid the form stays open for the next, in view (it closed, and the page jumped 279-352 px up)."""
+    rec = record("ninety-nine-three-player-game-to-100")
+    import_until(page, rec, 1)  # dealt; nobody has bid
+    bids = page.locator("details.nn-scorer-bid")
+    bids.locator("> summary").tap()
+    for n, (seat, cards) in enumerate([(0, ["9H", "9D", "9C"]), (1, ["7S", "10C", "8S"])], start=1):
+        expect(bids).to_have_attribute("open", "")
+        page.locator(f".nn-scorer-bid label.pick:has(input[name=seat][value='{seat}'])").tap()
+        for card in cards:
+            page.locator(f".nn-scorer-bid label.pick:has(input[name=cards][value='{card}'])").tap()
+        page.locator("#record-bid").tap()
+        entered(page, 1 + n)
+        # the next bid's seats, cards and button are where the thumb is: no scrolling back down to them
+        expect(bids).to_have_attribute("open", "")
+        for target in ("label.pick:has(input[name=seat])", "label.pick:has(input[name=cards])", "#record-bid"):
+            expect(page.locator(f".nn-scorer-bid {target}").first).to_be_in_viewport(ratio=1)
+    assert page.locator(".nn-scorer-bid input[name=seat]").count() == 1  # Chie's is still missing
+
+
 def test_without_javascript_every_picker_shows_and_the_trick_posts(browser: Browser, base_url: str):
     rec = record("bingo-four-deals-to-eight")
     context = browser.new_context(base_url=base_url, java_script_enabled=False, **PHONE)

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from referee.rules import spoken
 
-from .plays import open_tab
+from .plays import cell_name, open_tab
 
 pytestmark = pytest.mark.browser
 
@@ -181,6 +181,32 @@ def test_a_sheet_says_its_refusal_and_closes_by_its_button_escape_or_a_tap_outsi
     expect(body).to_be_hidden()
 
 
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)], ids=["360x740", "390x844"])
+def test_the_declare_button_is_in_view_in_its_sheet_with_no_scroll(page: Page, base_url: str, size):
+    """A declaration's button stays at the foot of the plays sheet, over the doubles' points table,
+    so the doubles and Declare are tapped with no scrolling inside the sheet (newplayer3: 203 px at
+    390, 387 px at 360)."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_table(page, base_url, **golden("bingo-four-deals-to-eight.json", 1))
+    plays = page.locator("details.bingo-plays")
+    plays.locator("> summary").tap()
+    plays.locator("details.bingo-more > summary").tap()
+    body = plays.locator("> .sheet-body")
+    declare = page.locator("#declare")
+    for double in ("6-6", "5-5"):
+        label = page.locator(f"label:has(> input[name='doubles'][value='{double}'])")
+        for target in (label, declare):
+            assert target.evaluate(IN_VIEW) and uncovered(target), f"{double}: {target} not in view"
+        label.tap()
+    assert body.evaluate("el => el.scrollTop") == 0  # nothing had to be scrolled to reach them
+    assert declare.evaluate(IN_VIEW) and uncovered(declare)
+    declare.tap()
+    expect(page.locator("#table")).to_have_attribute("data-seq", "2")
+
+
+IN_VIEW = "el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+
+
 def test_a_bingo_claim_asks_for_a_second_tap(page: Page, base_url: str):
     rec = golden("bingo-four-deals-to-eight.json", 1)
     open_table(page, base_url, **rec)
@@ -251,8 +277,8 @@ def test_bead_game(page: Page, base_url: str):
     page.locator("#bead-place-button").tap()
     refused(page, 1, "Tap two empty cells")
     expect(tile).to_be_checked()
-    page.get_by_role("checkbox", name="Row 0, column 2").tap()
-    page.get_by_role("checkbox", name="Row 1, column 2").tap()
+    page.get_by_role("checkbox", name=cell_name(page, 0, 2), exact=True).tap()
+    page.get_by_role("checkbox", name=cell_name(page, 1, 2), exact=True).tap()
     page.locator("#bead-place-turned").tap()
     answered(page, 2, "Ben scores 9")
 

@@ -108,13 +108,13 @@ ILLEGAL_EXAMPLES = [
         "D-E5",
         Place(1, "3-5", ((3, 3), (4, 3))),
         "not_a_pattern",
-        "Row 3 (columns 0 to 3) would read 2, 3, 1, 3",
+        "The tile's row would read 2, 3, 1, 3",
     ),
     (
         "D-E8",
         Place(1, "3-3", ((0, 2), (0, 3))),
         "not_a_pattern",
-        "Row 0 (columns 0 to 3) would read 4, 3, 3, 3",
+        "The tile's row would read 4, 3, 3, 3",
     ),
     ("D-E10", Place(1, "1-2", ((4, 3), (4, 4))), "no_contact", "a corner is not enough"),
 ]

@@ -85,7 +85,7 @@ def test_placements_from_taps_show_the_product_and_the_lines(client, url):
         "cells": [[0, 2], [1, 2]],
     }
     assert "1 x 3 x 3 = 9" in html
-    assert "row 0 (columns 0 to 2): 5, 2, 1" in html and "row 1 (columns 0 to 2): 1, 5, 3" in html
+    assert "row of 5, 2, 1" in html and "row of 1, 5, 3" in html
     # Aki's double: 1 x 4 x 4 x 2 = 32, and the board grows a column.
     resp = place(client, url, 0, "4-4", ["0,3", "1,3"])
     html = resp.get_data(as_text=True)
@@ -103,7 +103,7 @@ def test_placements_from_taps_show_the_product_and_the_lines(client, url):
     ("tile", "cells", "turn", "reason"),
     [
         ("3-2", ["5,5", "5,6"], "0", "must share an edge with a tile on the table"),
-        ("3-2", ["0,2", "1,2"], "1", "Row 0 (columns 0 to 2) would read 5, 2, 2, which is not a pattern"),
+        ("3-2", ["0,2", "1,2"], "1", "row would read 5, 2, 2, which is not a pattern"),
         ("3-2", ["0,0", "0,-1"], "0", "already holds a 5"),
         ("3-2", ["0,2", "2,2"], "0", "are not side by side"),
         ("3-2", ["0,2"], "0", "Tap two empty cells side by side"),
@@ -231,3 +231,42 @@ def test_japanese_board_messages(client, url):
     )
     message = alert(resp.get_data(as_text=True))
     assert resp.status_code == 422 and "5, 2, 2" in message and re.search(r"[\u3040-\u30ff]", message)
+
+
+def shown_text(html: str) -> str:
+    """What a player reads or hears: the text, the board's row and column numbers, the cells' names."""
+    labels = " ".join(re.findall(r'aria-label="([^"]*)"', html))
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)) + " " + labels
+
+
+# A coordinate as the board's own numbers would say it: "row -1", "column -3", "0,-2", "[-1, 1]"
+NEGATIVE_CELL = re.compile(r"(?i)(?:row|column|行|列)\s*-\d|-?\d+\s*,\s*-\d|\[-?\d+, -?\d+\]|(?<![\d\w-])-\d+(?:行|列)")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_no_bead_page_or_answer_names_a_cell_by_a_negative_coordinate(client, lang):
+    """The golden game grows up and left (rows -4, columns -5): the board numbers its rows and
+    columns from 1 at its top left as drawn, the cells are named by those numbers, the lines by the
+    numbers on them, and the legal placements and refusals say cells in the same words."""
+    record = json.loads((Path(__file__).parent.parent / "records" / "bead-game-two-hands.json").read_text())
+    made = client.post("/api/v1/records", json={**record, "events": record["events"][:19]}).get_json()
+    table = made["id"]
+    client.get(f"/t/{table}/join/{made['scorer_token']}")
+    say = {"Accept-Language": lang}
+    page = client.get(f"/t/{table}", headers=say).get_data(as_text=True)
+    axis = [int(n) for n in re.findall(r'class="bead-axis"[^>]*>(-?\d+)<', page)]
+    assert axis and min(axis) == 1, axis  # the board is drawn with rows -6 to 3 and columns -7 to 4
+    said = shown_text(page)
+    assert not NEGATIVE_CELL.search(said), NEGATIVE_CELL.search(said)
+    assert ("row of" in said) if lang == "en" else ("の行" in said or "の列" in said)
+    legal = client.get(f"/t/{table}/bead-game/legal", query_string={"hand": ["4-1", "3-3"]}, headers={**HX, **say})
+    listed = shown_text(legal.get_data(as_text=True))
+    assert re.search(r"on row \d+, column \d+ and row \d+, column \d+" if lang == "en" else r"\d+行\d+列", listed)
+    assert not NEGATIVE_CELL.search(listed), NEGATIVE_CELL.search(listed)
+    # refusals: cells not side by side, a cell taken, no contact, not a pattern
+    for cells in (["-4,1", "-4,3"], ["-4,1", "-5,1"], ["-9,-9", "-9,-8"], ["-5,1", "-5,2"]):
+        form = {"seat": "0", "tile": "3-2", "turn": "0", "cell": cells}
+        resp = client.post(f"/t/{table}/bead-game/place", data=form, headers={**HX, **say})
+        assert resp.status_code == 422
+        answer = shown_text(resp.get_data(as_text=True))
+        assert not NEGATIVE_CELL.search(answer), (cells, NEGATIVE_CELL.search(answer))

@@ -264,3 +264,171 @@ def test_a_ninety_nine_bid_is_corrected_on_its_counted_cards_of_the_tables_pack(
     # the deal's tricks are greyed; Chie's bid (8H 6H 10D) is not: a bid's cards are never told
     assert {"KS", "6D", "9S"} <= greyed(cards) and not {"10D", "8H", "6H"} & greyed(cards)
     assert ("seat", "1") in form_as_posted(page)
+
+
+def made(client, name: str, n: int, options: dict | None = None, more: tuple = ()) -> str:
+    """A table of the record ``name``'s first ``n`` entries (options overridden, entries added),
+    this client its scorer."""
+    record = json.loads((RECORDS / name).read_text())
+    record = {**record, "options": {**record["options"], **(options or {})}}
+    body = {**record, "events": record["events"][:n] + list(more)}
+    made = client.post("/api/v1/records", json=body).get_json()
+    assert "id" in made, made
+    client.get(f"/t/{made['id']}/join/{made['scorer_token']}")
+    return made["id"]
+
+
+def words(page: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+
+
+def fixed(client, table: str, seq: int, fields: list) -> dict:
+    """The entry ``seq`` after a correction posted as ``fields``."""
+    resp = client.post(f"/t/{table}/correct/{seq}", data=MultiDict(fields), headers=HX)
+    assert resp.status_code == 200, words(resp.get_data(as_text=True))[:1500]
+    return client.get(f"/api/v1/tables/{table}").get_json()["events"][seq - 1]
+
+
+def swapped(fields: list, name: str, new: str) -> list:
+    return [(n, new if n == name else v) for n, v in fields]
+
+
+def test_a_bingo_deal_is_corrected_on_its_leader_and_indicator(client):
+    table = made(client, "bingo-four-deals-to-eight.json", 1)
+    page = sheet(client, table, 1)  # deal 1: Aki leads, indicator 1-0
+    assert "Who leads first?" in words(page)
+    assert ticked(picker(page, "indicator")) == ["1-0"] and len(picker(page, "indicator")) == 28
+    assert ("leader", "0") in form_as_posted(page)
+    assert fixed(client, table, 1, swapped(form_as_posted(page), "indicator", "2-0"))["indicator"] == "2-0"
+
+
+def test_a_later_bingo_deal_says_who_leads_as_its_entry_does(client):
+    table, record = imported(client, "bingo-four-deals-to-eight.json")
+    seq = [i for i, e in enumerate(record["events"], start=1) if e["type"] == "deal"][1]
+    page = sheet(client, table, seq)
+    assert re.search(r"\w+ leads this deal", words(page)) and 'name="leader" type="radio"' not in page
+    assert ticked(picker(page, "indicator")) == [record["events"][seq - 1]["indicator"]]
+
+
+@pytest.mark.parametrize(("seq", "says"), [(5, "Aki claims 70"), (19, "Ben closes")])
+def test_a_bingo_claim_or_close_is_corrected_on_buttons_that_say_the_play(client, seq, says):
+    table, _record = imported(client, "bingo-four-deals-to-eight.json")
+    page = sheet(client, table, seq)
+    seats = [t for t in INPUT.findall(page) if attr(t, "name") == "seat"]
+    checked = next(t for t in seats if re.search(r"\schecked\b", t))
+    label = page[page.index(checked) : page.index("</label>", page.index(checked))]
+    assert says in words(label)
+    assert fixed(client, table, seq, form_as_posted(page))["seat"] == int(attr(checked, "value"))
+
+
+def test_a_bingo_show_is_corrected_on_the_hands_tiles_with_the_deals_tiles_greyed(client):
+    table, record = imported(client, "bingo-four-deals-to-eight.json")
+    page = sheet(client, table, 6)  # Aki shows 2-0 2-2 4-0 5-5 6-1 6-2 6-5
+    assert "Tiles in Aki's hand:" in words(page) and ("seat", "0") in form_as_posted(page)
+    tiles = picker(page, "tiles")
+    assert sorted(ticked(tiles)) == sorted(record["events"][5]["tiles"])
+    assert {"0-0", "5-3", "6-6", "5-2"} <= greyed(tiles)  # played in the deal's tricks
+    fields = [(n, v) for n, v in form_as_posted(page) if (n, v) != ("tiles", "6-5")]
+    assert "6-5" not in fixed(client, table, 6, fields)["tiles"]
+
+
+def test_a_five_up_hand_is_corrected_on_its_leader_and_opening_draw(client):
+    table, _seq = five_up_end(client)
+    page = sheet(client, table, 1)  # Aki leads by the draw 6-5 2-1 5-4 3-0
+    assert page.count('<select name="opening"') == 4
+    assert [v for n, v in form_as_posted(page) if n == "opening"] == ["6-5", "2-1", "5-4", "3-0"]
+    assert ("leader", "0") in form_as_posted(page) and "The highest tile leads" in page
+    # a later hand: who leads is said, as at the entry
+    later = sheet(client, table, 20)
+    assert "leads this hand." in words(later) and "<select" not in later
+
+
+def test_a_five_up_call_is_corrected_on_its_counter(client):
+    events = [{"type": "hand", "leader": 0}, {"type": "play", "seat": 0, "tile": "5-5"}]
+    body = {"game": "five-up", "players": ["Aki", "Ben"], "options": {"calledScore": True, "muggins": True}}
+    created = client.post(
+        "/api/v1/records",
+        json={**body, "format": "referee-record", "version": 1,
+              "events": [*events, {"type": "call", "seat": 0, "points": 1}]},
+    ).get_json()
+    table = created["id"]
+    client.get(f"/t/{table}/join/{created['scorer_token']}")
+    page = sheet(client, table, 3)
+    assert "Points Aki announced" in words(page)
+    assert re.search(r'<input id="fu-call-points-fix" name="points" type="number"[^>]*value="1"', page)
+    assert ("seat", "0") in form_as_posted(page) and 'data-step="1"' in page
+    assert fixed(client, table, 3, swapped(form_as_posted(page), "points", "2"))["points"] == 2
+
+
+def test_a_five_up_pass_is_corrected_in_words_not_on_a_seat_picker(client):
+    table, _seq = five_up_end(client)
+    page = sheet(client, table, 63)  # Chie passes
+    assert "Chie passes" in words(page)
+    assert not [t for t in INPUT.findall(page) if attr(t, "name") == "seat" and attr(t, "type") == "radio"]
+    assert fixed(client, table, 63, form_as_posted(page))["seat"] == 2
+
+
+def test_a_ninety_nine_deal_is_corrected_on_who_deals(client):
+    table, _record = imported(client, "ninety-nine-three-player-game-to-100.json")
+    page = sheet(client, table, 1)
+    assert "Who deals first?" in words(page) and ("dealer", "0") in form_as_posted(page)
+    assert 'name="turnup"' not in page  # no turned-up card at this table
+    assert fixed(client, table, 1, swapped(form_as_posted(page), "dealer", "1"))["dealer"] == 1
+
+
+def test_a_ninety_nine_premium_bid_is_corrected_on_its_own_choices(client):
+    table, _record = imported(client, "ninety-nine-three-player-game-to-100.json")
+    page = sheet(client, table, 20)  # Chie declares
+    posted = form_as_posted(page)
+    assert ("seat", "2") in posted and ("kind", "declare") in posted
+    assert "Declare (30)" in words(page) and "Reveal (60)" in words(page)
+    assert len(picker(page, "hand")) == 36 and not ticked(picker(page, "hand"))
+
+
+def test_a_trick_de_bingo_round_is_corrected_on_its_dealer(client):
+    table, _record = imported(client, "trick-de-bingo-one-round.json")
+    page = sheet(client, table, 1)
+    assert ("dealer", "0") in form_as_posted(page) and "Dealer" in words(page)
+    # a later round: the deal passes to the left, as the entry form says
+    record = json.loads((RECORDS / "trick-de-bingo-one-round.json").read_text())
+    n = len(record["events"])
+    later = made(client, "trick-de-bingo-one-round.json", n, {"rounds": 2}, ({"type": "round"},))
+    again = sheet(client, later, n + 1)
+    assert "The deal passes to the left: Ben deals." in words(again)
+    assert not [t for t in INPUT.findall(again) if attr(t, "name") == "dealer"]
+
+
+def test_a_trick_de_bingo_claim_is_corrected_on_the_claimants_sheet(client):
+    claim = {"type": "claim", "seat": 0, "card": "TB-01"}  # Aki won trick 1 with the ace of clubs
+    table = made(client, "trick-de-bingo-one-round.json", 38, {"manualClaims": True}, (claim,))
+    page = sheet(client, table, 39)
+    assert "Aki claims" in words(page) and ("seat", "0") in form_as_posted(page)
+    cards = [t for t in INPUT.findall(page) if attr(t, "name") == "card"]
+    assert ticked(cards) == ["TB-01"] and len(cards) == 9  # Aki's sheet, nothing flipped before
+    assert "Win a trick with a club" in words(page) and "TB-01" not in words(page)
+
+
+def test_a_bead_hand_is_corrected_on_its_starter_square(client):
+    table = bead_table(client, 2)
+    page = sheet(client, table, 1)  # 5-1 and 2-5 standing side by side; Ben leads
+    posted = dict(form_as_posted(page))
+    assert {k: posted[k] for k in ("layout", "v00", "v10", "v01", "v11", "leader")} == {
+        "layout": "columns", "v00": "5", "v10": "1", "v01": "2", "v11": "5", "leader": "1",
+    }
+    # the bottom right number was 4
+    got = fixed(client, table, 1, swapped(form_as_posted(page), "v11", "4"))
+    assert got["starter"][1] == {"tile": "2-4", "cells": [[0, 1], [1, 1]]}
+
+
+def test_a_bead_end_is_corrected_on_the_tiles_left_in_each_hand(client):
+    table = bead_table(client, 58)
+    page = sheet(client, table, 58)  # Aki held 5-1 and 4-4, Ben 4-4 and 4-1
+    assert sorted(ticked(picker(page, "left0"))) == ["4-4", "5-1"]
+    assert sorted(ticked(picker(page, "left1"))) == ["4-1", "4-4"]
+    assert "Aki: 2 tiles left" in words(page)
+    # the designs whose two copies are both on the board are greyed, as at the entry
+    assert {"3-3", "5-5", "2-1"} <= greyed(picker(page, "left0")) and "4-1" not in greyed(picker(page, "left0"))
+    # Aki held the 4-1 and Ben the 5-1
+    fields = {("left0", "5-1"): ("left0", "4-1"), ("left1", "4-1"): ("left1", "5-1")}
+    hands = fixed(client, table, 58, [fields.get(f, f) for f in form_as_posted(page)])["hands"]
+    assert [sorted(h) for h in hands] == [["4-1", "4-4"], ["4-4", "5-1"]]

@@ -128,15 +128,16 @@ class Line:
         return self.cells[0][k], self.cells[-1][k]
 
     def name(self) -> Message:
-        """The line as a translatable phrase: 'row 2 (columns 0 to 2): 2, 5, 3'."""
+        """The line as a translatable phrase that a player finds on the board by its numbers, never by
+        coordinates (which run negative as the board grows up and left): 'row of 2, 5, 3'."""
         return self._name
 
     @derived
     def _name(self) -> Message:
         first, last = self.span
-        msg = _("row %(index)s (columns %(first)s to %(last)s): %(values)s")
+        msg = _("row of %(values)s")
         if self.direction == "column":
-            msg = _("column %(index)s (rows %(first)s to %(last)s): %(values)s")
+            msg = _("column of %(values)s")
         return message(msg, index=self.index, first=first, last=last, values=_join(self.values))
 
     def to_json(self) -> LineDetail:
@@ -276,20 +277,20 @@ def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | Illegal
     if not are_adjacent(a, b):  # D7
         return IllegalEvent(
             "not_adjacent",
-            _("Cells %(a)s and %(b)s are not side by side: a tile covers two cells that share an edge."),
+            _("The two cells are not side by side: a tile covers two cells that share an edge."),
             a=list(a),
             b=list(b),
         )
     for cell in (a, b):  # D8
         if cell in board:
             return IllegalEvent(
-                "occupied", _("Cell %(cell)s already holds a %(value)s."), cell=list(cell), value=board[cell]
+                "occupied", _("A chosen cell already holds a %(value)s."), cell=list(cell), value=board[cell]
             )
     if not any(n in board for cell in (a, b) for n in neighbours(cell)):  # D9
         return IllegalEvent(
             "no_contact",
             _(
-                "The tile on %(a)s and %(b)s must share an edge with a tile on the table; a corner is not enough."
+                "The tile must share an edge with a tile on the table; a corner is not enough."
             ),
             a=list(a),
             b=list(b),
@@ -301,12 +302,12 @@ def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | Illegal
             block, number = flaw
             first, last = line.span
             msg = _(
-                "Row %(index)s (columns %(first)s to %(last)s) would read %(values)s, which is not a pattern: "
+                "The tile's row would read %(values)s, which is not a pattern: "
                 "the shortest block that repeats along it, %(block)s, holds %(number)s twice."
             )
             if line.direction == "column":
                 msg = _(
-                    "Column %(index)s (rows %(first)s to %(last)s) would read %(values)s, which is not a "
+                    "The tile's column would read %(values)s, which is not a "
                     "pattern: the shortest block that repeats along it, %(block)s, holds %(number)s twice."
                 )
             return IllegalEvent(

@@ -90,7 +90,7 @@ def _starter(starter: tuple[Placement, ...], index: int) -> tuple[Laid, ...]:
         if not are_adjacent(a, b):  # D7
             raise IllegalEvent(
                 "not_adjacent",
-                _("Cells %(a)s and %(b)s are not side by side: a tile covers two cells that share an edge."),
+                _("The two cells are not side by side: a tile covers two cells that share an edge."),
                 a=list(a),
                 b=list(b),
             )
