@@ -159,12 +159,16 @@ def holds(pred: Mapping[str, Any], seat: int, trick: TrickRecord, rules: Rules) 
 
     Every card is checked after every trick, so a predicate is compiled once into closures (its
     common atoms; the rest, and anything malformed, is read by ``_interpret`` when it is reached)."""
+    return _compiled(pred)(seat, trick, rules)
+
+
+def _compiled(pred: Mapping[str, Any]) -> Predicate:
     hit = _COMPILED.get(id(pred))
     if hit is None or hit[0] is not pred:
         if len(_COMPILED) >= COMPILED_MAX:
             _COMPILED.clear()
         hit = _COMPILED[id(pred)] = (pred, _compile(pred))
-    return hit[1](seat, trick, rules)
+    return hit[1]
 
 
 def _compile(pred: Any) -> Predicate:
@@ -270,29 +274,46 @@ def achieved(
     ``tricks`` are the round's tricks 1..k in order (§4.3). A card flips at the earliest trick
     for which this gives a proof (T14, T-Δ4).
     """
+    return _achieved(condition, _compiled(condition.get("when", ALWAYS)), rules, seat, tricks)
+
+
+Achiever = Callable[[int, Sequence[TrickRecord]], "Proof | None"]
+"""A condition's :func:`achieved` under a table's rules: ``(seat, tricks) -> proof or None``."""
+
+
+def achiever(condition: Mapping[str, Any], rules: Rules = Rules()) -> Achiever:
+    """:func:`achieved` for this condition and these rules, with the condition read once: a table
+    checks every card of every sheet after every trick (T13), the same card 13 times a round."""
+    when = _compiled(condition.get("when", ALWAYS))
+    if condition.get("kind") == "trick":  # most cards: no need to read the kind at every check
+        return partial(_on_last_trick, when, rules)
+    return partial(_achieved, condition, when, rules)
+
+
+def _achieved(
+    condition: Mapping[str, Any], when: Predicate, rules: Rules, seat: int, tricks: Sequence[TrickRecord]
+) -> Proof | None:
+    """:func:`achieved`, with the condition's predicate compiled."""
     if not tricks:
         return None
     k = len(tricks)
     last = tricks[-1]
-    when = condition.get("when", ALWAYS)
     match condition["kind"]:
         case "trick":
-            if holds(when, seat, last, rules):
-                return Proof(k, (k,), (last.cards[seat],))
-            return None
+            return _on_last_trick(when, rules, seat, tricks)
         case "run":
             n = condition["length"]
             if k < n:
                 return None
             run = tricks[k - n :]
-            if not all(holds(when, seat, t, rules) for t in run):
+            if not all(when(seat, t, rules) for t in run):
                 return None
             same = condition.get("same")
             if same and len({_key(t.cards[seat], same) for t in run}) != 1:
                 return None
             return Proof(k, tuple(t.number for t in run), tuple(t.cards[seat] for t in run))
         case "count":
-            hits = [t for t in tricks if holds(when, seat, t, rules)]
+            hits = [t for t in tricks if when(seat, t, rules)]
             at_trick = condition.get("at_trick")
             if at_trick is not None and k != at_trick:
                 return None
@@ -306,6 +327,17 @@ def achieved(
             used = _witness(condition, seat, hits)
             return Proof(k, tuple(t.number for t in used), tuple(t.cards[seat] for t in used))
     raise ValueError(condition["kind"])
+
+
+def _on_last_trick(when: Predicate, rules: Rules, seat: int, tricks: Sequence[TrickRecord]) -> Proof | None:
+    """A ``trick`` condition: achieved on trick k when its predicate holds for trick k."""
+    if not tricks:
+        return None
+    last = tricks[-1]
+    if when(seat, last, rules):
+        k = len(tricks)
+        return Proof(k, (k,), (last.cards[seat],))
+    return None
 
 
 def _measure(condition: Mapping[str, Any], seat: int, hits: Sequence[TrickRecord]) -> int:
