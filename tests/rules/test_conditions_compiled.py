@@ -18,6 +18,9 @@ MALFORMED = [
     {"card": {"suit": "H", "shade": 2}},  # unknown filter key
     {"card": {"of": "nobody", "suit": "H"}},  # unknown seat word
     {"not": {"all": [{"trick": 3}, {"card": {"card": "ZZ"}}]}},  # a bad card, reached only on trick 3
+    {"rank": {"of": "nobody", "than": "left", "op": "lt"}},  # unknown seat word, then a good one
+    {"rank": {"than": "left", "op": "above"}},  # unknown comparison
+    {"extreme": {"which": "lowest", "of": "behind"}},  # unknown seat word
 ]
 
 

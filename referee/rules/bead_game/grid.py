@@ -316,7 +316,7 @@ def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | Illegal
             return IllegalEvent(
                 "occupied", _("Cell %(cell)s already holds a %(value)s."), cell=list(cell), value=board[cell]
             )
-    if not any(n in board for cell in (a, b) for n in neighbours(cell)):  # D9
+    if not any((r + dr, c + dc) in board for r, c in (a, b) for dr, dc in STEPS):  # D9: a neighbour
         return IllegalEvent(
             "no_contact",
             _(
@@ -327,7 +327,7 @@ def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | Illegal
         )
     found = _affected(board, a, b, va, vb)
     for line in found:  # D11: every line holding a new half must be a pattern (D12)
-        flaw = pattern_flaw(line.values)
+        flaw = _pattern_flaw(line.values)  # values are a tuple already
         if flaw is not None:
             block, number = flaw
             first, last = line.span

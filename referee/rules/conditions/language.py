@@ -213,6 +213,18 @@ def _compile(pred: Any) -> Predicate:
             return lambda seat, trick, rules: bool(len({c.suit for c in trick.cards}) == arg)
         case "pair":
             return lambda seat, trick, rules: bool((len({c.rank for c in trick.cards}) < 4) == arg)
+        case "rank" if isinstance(arg, Mapping) and "than" in arg and "op" in arg:
+            of, than, op, plus = arg.get("of", "you"), arg["than"], arg["op"], arg.get("plus", 0)
+            return lambda seat, trick, rules: _rank(
+                whose(of, seat, trick), whose(than, seat, trick), op, plus, trick, rules
+            )
+        case "extreme" if not isinstance(arg, Mapping) or "which" in arg:
+            spec = arg if isinstance(arg, Mapping) else {"which": arg}
+            who, which = spec.get("of", "you"), spec["which"]
+            return lambda seat, trick, rules: _extreme(whose(who, seat, trick), which, trick, rules)
+        case "sum" if isinstance(arg, Mapping):
+            least, most = arg.get("min", 0), arg.get("max", 10**6)
+            return lambda seat, trick, rules: _sum(least, most, trick, rules)
     return partial(_interpret, pred)
 
 
@@ -237,25 +249,38 @@ def _interpret(pred: Mapping[str, Any], seat: int, trick: TrickRecord, rules: Ru
         case "card":
             return card_matches(arg, trick.cards[whose(arg.get("of", "you"), seat, trick)], trick)
         case "rank":
-            a = value(trick.cards[whose(arg.get("of", "you"), seat, trick)], rules)
-            b = value(trick.cards[whose(arg["than"], seat, trick)], rules)
-            return _compare(arg["op"], a, b + arg.get("plus", 0))
+            mine = whose(arg.get("of", "you"), seat, trick)
+            return _rank(mine, whose(arg["than"], seat, trick), arg["op"], arg.get("plus", 0), trick, rules)
         case "extreme":
             spec = arg if isinstance(arg, Mapping) else {"which": arg}
-            who = whose(spec.get("of", "you"), seat, trick)
-            own = value(trick.cards[who], rules)
-            others = [value(c, rules) for s, c in enumerate(trick.cards) if s != who]
-            if spec["which"] == "lowest":
-                return own < min(others) if rules.strict_extremes else own <= min(others)
-            return own > max(others) if rules.strict_extremes else own >= max(others)
+            return _extreme(whose(spec.get("of", "you"), seat, trick), spec["which"], trick, rules)
         case "suits":
             return bool(len({c.suit for c in trick.cards}) == arg)
         case "pair":
             return bool((len({c.rank for c in trick.cards}) < 4) == arg)
         case "sum":
-            total = sum(value(c, rules) for c in trick.cards)
-            return bool(arg.get("min", 0) <= total <= arg.get("max", 10**6))
+            return _sum(arg.get("min", 0), arg.get("max", 10**6), trick, rules)
     raise ValueError(key)
+
+
+def _rank(mine: int, theirs: int, op: str, plus: int, trick: TrickRecord, rules: Rules) -> bool:
+    """The ``rank`` atom: the card of seat ``mine`` compared with seat ``theirs``'s plus ``plus``."""
+    return _compare(op, value(trick.cards[mine], rules), value(trick.cards[theirs], rules) + plus)
+
+
+def _extreme(who: int, which: str, trick: TrickRecord, rules: Rules) -> bool:
+    """The ``extreme`` atom: no other card of the trick is lower (``lowest``) / higher than ``who``'s."""
+    own = value(trick.cards[who], rules)
+    others = [value(c, rules) for s, c in enumerate(trick.cards) if s != who]
+    if which == "lowest":
+        return own < min(others) if rules.strict_extremes else own <= min(others)
+    return own > max(others) if rules.strict_extremes else own >= max(others)
+
+
+def _sum(least: int, most: int, trick: TrickRecord, rules: Rules) -> bool:
+    """The ``sum`` atom: the four cards' numbers add up to within these bounds."""
+    total = sum(value(c, rules) for c in trick.cards)
+    return bool(least <= total <= most)
 
 
 ALWAYS: Mapping[str, Any] = {"all": []}
