@@ -129,10 +129,7 @@ class Line:
     @derived
     def cells(self) -> tuple[Cell, ...]:
         """The line's cells in order (made when read: scoring needs only the values)."""
-        at = range(self.start, self.start + len(self.values))
-        if self.direction == "row":
-            return tuple((self.index, c) for c in at)
-        return tuple((r, self.index) for r in at)
+        return tuple((r, c) for r, c in self._cell_lists())
 
     def name(self) -> Message:
         """The line as a translatable phrase: 'row 2 (columns 0 to 2): 2, 5, 3'."""
@@ -150,9 +147,16 @@ class Line:
         return {
             "direction": self.direction,
             "index": self.index,
-            "cells": [[r, c] for r, c in self.cells],
+            "cells": self._cell_lists(),
             "values": list(self.values),
         }
+
+    def _cell_lists(self) -> list[list[int]]:
+        """The cells as [row, column] lists, as the view shows them, made from the line's place."""
+        at = range(self.start, self.start + len(self.values))
+        if self.direction == "row":
+            return [[self.index, c] for c in at]
+        return [[r, self.index] for r in at]
 
 
 def _join(values: Sequence[int]) -> str:
@@ -209,13 +213,13 @@ class Factor:
 
     @property
     def value(self) -> int:
-        return len(self.line.cells) if self.counted else 1
+        return len(self.line.values) if self.counted else 1
 
     def to_json(self) -> FactorDetail:
         return {
             "role": self.role,
             "line": self.line.to_json(),
-            "length": len(self.line.cells),
+            "length": len(self.line.values),
             "counted": self.counted,
             "factor": self.value,
             "why": self.explain(),
@@ -225,11 +229,11 @@ class Factor:
         name = self.line.name()
         if self.counted:
             msg = _("%(line)s: %(length)s halves, counted")
-        elif len(self.line.cells) == 1:
+        elif len(self.line.values) == 1:
             msg = _("%(line)s: a single half, not counted")
         else:
             msg = _("%(line)s: only the new tile's own halves, not counted")
-        return message(msg, line=name, length=len(self.line.cells))
+        return message(msg, line=name, length=len(self.line.values))
 
 
 @dataclass(frozen=True)
