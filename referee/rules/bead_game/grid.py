@@ -118,14 +118,18 @@ class Line:
 
     direction: Literal["row", "column"]
     index: int  # the row number of a row, the column number of a column
-    cells: tuple[Cell, ...]
+    start: int  # the first cell's column (of a row) or row (of a column)
     values: tuple[int, ...]
 
     @property
     def span(self) -> tuple[int, int]:
         """First and last column (of a row) or row (of a column)."""
-        k = 1 if self.direction == "row" else 0
-        return self.cells[0][k], self.cells[-1][k]
+        return self.start, self.start + len(self.values) - 1
+
+    @derived
+    def cells(self) -> tuple[Cell, ...]:
+        """The line's cells in order (made when read: scoring needs only the values)."""
+        return tuple((r, c) for r, c in self._cell_lists())
 
     def name(self) -> Message:
         """The line as a translatable phrase that a player finds on the board by its numbers, never by
@@ -144,9 +148,16 @@ class Line:
         return {
             "direction": self.direction,
             "index": self.index,
-            "cells": [[r, c] for r, c in self.cells],
+            "cells": self._cell_lists(),
             "values": list(self.values),
         }
+
+    def _cell_lists(self) -> list[list[int]]:
+        """The cells as [row, column] lists, as the view shows them, made from the line's place."""
+        at = range(self.start, self.start + len(self.values))
+        if self.direction == "row":
+            return [[self.index, c] for c in at]
+        return [[r, self.index] for r in at]
 
 
 def _join(values: Sequence[int]) -> str:
@@ -154,20 +165,25 @@ def _join(values: Sequence[int]) -> str:
 
 
 def line_through(board: Board, cell: Cell, step: Cell) -> Line:
-    """The line through occupied ``cell`` along ``step`` (ALONG_ROW or ALONG_COLUMN), D10."""
+    """The line through occupied ``cell`` along ``step`` (ALONG_ROW or ALONG_COLUMN), D10.
+
+    Every placement walks three lines, so each cell is looked up once: backwards from ``cell``,
+    then forwards from it."""
     dr, dc = step
     r, c = cell
-    while (r - dr, c - dc) in board:
-        r, c = r - dr, c - dc
-    cells = []
     values = []
-    while (value := board.get((r, c))) is not None:  # every placement walks three lines: one look-up a cell
-        cells.append((r, c))
+    while (value := board.get((r - dr, c - dc))) is not None:
+        values.append(value)
+        r, c = r - dr, c - dc
+    values.reverse()
+    first = (r, c)
+    r, c = cell
+    while (value := board.get((r, c))) is not None:
         values.append(value)
         r, c = r + dr, c + dc
-    direction: Literal["row", "column"] = "row" if step == ALONG_ROW else "column"
-    index = cell[0] if direction == "row" else cell[1]
-    return Line(direction, index, tuple(cells), tuple(values))
+    if step == ALONG_ROW:
+        return Line("row", cell[0], first[1], tuple(values))
+    return Line("column", cell[1], first[0], tuple(values))
 
 
 def lines(board: Board) -> Iterator[Line]:
@@ -182,6 +198,12 @@ def lines(board: Board) -> Iterator[Line]:
 # --- D14-D15: scoring --------------------------------------------------------------------------
 
 
+ROLES: tuple[Role, Role, Role] = ("axis", "cross", "cross")
+COUNTED_FROM = (3, 2, 2)
+"""D14: the length from which each of a placement's lines (axis, cross at the first cell, cross at
+the second) holds a cell other than the new tile's: the axis holds both new halves, a cross one."""
+
+
 @dataclass(frozen=True)
 class Factor:
     """One line's factor (D14): its length when it holds a cell other than the new tile's, else 1."""
@@ -192,13 +214,13 @@ class Factor:
 
     @property
     def value(self) -> int:
-        return len(self.line.cells) if self.counted else 1
+        return len(self.line.values) if self.counted else 1
 
     def to_json(self) -> FactorDetail:
         return {
             "role": self.role,
             "line": self.line.to_json(),
-            "length": len(self.line.cells),
+            "length": len(self.line.values),
             "counted": self.counted,
             "factor": self.value,
             "why": self.explain(),
@@ -208,11 +230,11 @@ class Factor:
         name = self.line.name()
         if self.counted:
             msg = _("%(line)s: %(length)s halves, counted")
-        elif len(self.line.cells) == 1:
+        elif len(self.line.values) == 1:
             msg = _("%(line)s: a single half, not counted")
         else:
             msg = _("%(line)s: only the new tile's own halves, not counted")
-        return message(msg, line=name, length=len(self.line.cells))
+        return message(msg, line=name, length=len(self.line.values))
 
 
 @dataclass(frozen=True)
@@ -221,18 +243,31 @@ class Scored:
 
     cells: tuple[Cell, Cell]
     values: tuple[int, int]
-    factors: tuple[Factor, Factor, Factor]
+    lines: tuple[Line, Line, Line]  # D11: the axis, the cross at the first cell, the cross at the second
 
     @property
     def double(self) -> bool:
         return self.values[0] == self.values[1]
 
     @derived
+    def factors(self) -> tuple[Factor, Factor, Factor]:
+        """Each line's factor (D14), made when a breakdown is shown (the score needs only the numbers)."""
+        axis, cross_a, cross_b = (
+            Factor(role, line, len(line.values) >= least)
+            for role, line, least in zip(ROLES, self.lines, COUNTED_FROM, strict=True)
+        )
+        return axis, cross_a, cross_b
+
+    @derived
     def numbers(self) -> tuple[int, ...]:
         """The numbers multiplied: axis, cross at the first cell, cross at the second, then 2 if double."""
-        return tuple(f.value for f in self.factors) + ((2,) if self.double else ())
+        lengths = tuple(
+            n if n >= least else 1
+            for n, least in zip(map(len, (line.values for line in self.lines)), COUNTED_FROM, strict=True)
+        )
+        return lengths + (2,) if self.double else lengths
 
-    @property
+    @derived
     def score(self) -> int:
         product = 1
         for n in self.numbers:
@@ -286,7 +321,7 @@ def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | Illegal
             return IllegalEvent(
                 "occupied", _("A chosen cell already holds a %(value)s."), cell=list(cell), value=board[cell]
             )
-    if not any(n in board for cell in (a, b) for n in neighbours(cell)):  # D9
+    if not any((r + dr, c + dc) in board for r, c in (a, b) for dr, dc in STEPS):  # D9: a neighbour
         return IllegalEvent(
             "no_contact",
             _(
@@ -296,8 +331,8 @@ def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | Illegal
             b=list(b),
         )
     found = _affected(board, a, b, va, vb)
-    for _role, line in found:  # D11: every line holding a new half must be a pattern (D12)
-        flaw = pattern_flaw(line.values)
+    for line in found:  # D11: every line holding a new half must be a pattern (D12)
+        flaw = _pattern_flaw(line.values)  # values are a tuple already
         if flaw is not None:
             block, number = flaw
             first, last = line.span
@@ -320,25 +355,15 @@ def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | Illegal
                 block=_join(block),
                 number=number,
             )
-    return _scored(a, b, va, vb, found)
+    return Scored((a, b), (va, vb), found)
 
 
-def _affected(board: Board, a: Cell, b: Cell, va: int, vb: int) -> tuple[tuple[Role, Line], ...]:
-    """D11: the line along the tile and the two across it, after placing it."""
+def _affected(board: Board, a: Cell, b: Cell, va: int, vb: int) -> tuple[Line, Line, Line]:
+    """D11: the line along the tile and the two across it (at ``a``, then at ``b``), after placing it."""
     new = {**board, a: va, b: vb}  # a plain dict: the lines are walked by look-ups
     axis = ALONG_ROW if a[0] == b[0] else ALONG_COLUMN
     cross = ALONG_COLUMN if axis == ALONG_ROW else ALONG_ROW
-    return (
-        ("axis", line_through(new, a, axis)),
-        ("cross", line_through(new, a, cross)),
-        ("cross", line_through(new, b, cross)),
-    )
-
-
-def _scored(a: Cell, b: Cell, va: int, vb: int, found: tuple[tuple[Role, Line], ...]) -> Scored:
-    own = {a, b}
-    factors = tuple(Factor(role, line, not own.issuperset(line.cells)) for role, line in found)  # D14
-    return Scored((a, b), (va, vb), factors)  # type: ignore[arg-type]
+    return line_through(new, a, axis), line_through(new, a, cross), line_through(new, b, cross)
 
 
 def score_placement(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored:
@@ -371,9 +396,9 @@ def placements(board: Board, pairs_of_values: Sequence[tuple[int, int]]) -> list
     ways = sorted({w for x, y in pairs_of_values for w in ((x, y), (y, x))}, reverse=True)
     found: list[Scored] = []
     for a, b in frontier_pairs(board):  # these pairs already meet D7-D9
-        shapes = [line.cells for _role, line in _affected(board, a, b, 0, 0)]
+        shapes = [line.cells for line in _affected(board, a, b, 0, 0)]
         for va, vb in ways:
             new = {a: va, b: vb}
             if all(is_pattern([new[c] if c in new else board[c] for c in cells]) for cells in shapes):
-                found.append(_scored(a, b, va, vb, _affected(board, a, b, va, vb)))
+                found.append(Scored((a, b), (va, vb), _affected(board, a, b, va, vb)))
     return found

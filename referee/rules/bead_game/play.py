@@ -198,7 +198,9 @@ def _advance(state: State, cur: HandState, **turn: Any) -> State:
 
 
 def _bump(values: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:
-    return tuple(v + by if i == seat else v for i, v in enumerate(values))
+    bumped = list(values)
+    bumped[seat] += by
+    return tuple(bumped)
 
 
 # --- end (D20-D21) -----------------------------------------------------------------------------

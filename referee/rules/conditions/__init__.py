@@ -1,7 +1,7 @@
 """The Trick de Bingo condition language and the 50-card catalog (docs/rules/trick-de-bingo.md §4.3, §4.5).
 
 - ``language``: ``TrickRecord``, ``Rules``, ``Proof`` (``ProofDetail`` as a view shows it), ``holds``,
-  ``achieved`` (the one evaluator);
+  ``achieved`` (the one evaluator), ``achiever`` (the same for one condition, read once);
 - ``deck``: ``CATALOG`` (TB-01..TB-50 as data), ``CATALOG_BY_ID``, ``ConditionCard``
   (``CardDetail`` as a view shows it);
 - ``text``: ``render_en``/``render_ja`` (a condition's text from its data, for custom cards);
@@ -9,11 +9,23 @@
 """
 
 from .deck import CATALOG, CATALOG_BY_ID, CardDetail, ConditionCard
-from .language import Proof, ProofDetail, Rules, TrickRecord, achieved, first_achieved, holds, kind_label
+from .language import (
+    Achiever,
+    Proof,
+    ProofDetail,
+    Rules,
+    TrickRecord,
+    achieved,
+    achiever,
+    first_achieved,
+    holds,
+    kind_label,
+)
 from .text import render_en, render_ja
 from .validate import validate
 
 __all__ = [
+    "Achiever",
     "CATALOG",
     "CATALOG_BY_ID",
     "CardDetail",
@@ -23,6 +35,7 @@ __all__ = [
     "Rules",
     "TrickRecord",
     "achieved",
+    "achiever",
     "first_achieved",
     "holds",
     "kind_label",

@@ -159,12 +159,16 @@ def holds(pred: Mapping[str, Any], seat: int, trick: TrickRecord, rules: Rules) 
 
     Every card is checked after every trick, so a predicate is compiled once into closures (its
     common atoms; the rest, and anything malformed, is read by ``_interpret`` when it is reached)."""
+    return _compiled(pred)(seat, trick, rules)
+
+
+def _compiled(pred: Mapping[str, Any]) -> Predicate:
     hit = _COMPILED.get(id(pred))
     if hit is None or hit[0] is not pred:
         if len(_COMPILED) >= COMPILED_MAX:
             _COMPILED.clear()
         hit = _COMPILED[id(pred)] = (pred, _compile(pred))
-    return hit[1](seat, trick, rules)
+    return hit[1]
 
 
 def _compile(pred: Any) -> Predicate:
@@ -209,6 +213,18 @@ def _compile(pred: Any) -> Predicate:
             return lambda seat, trick, rules: bool(len({c.suit for c in trick.cards}) == arg)
         case "pair":
             return lambda seat, trick, rules: bool((len({c.rank for c in trick.cards}) < 4) == arg)
+        case "rank" if isinstance(arg, Mapping) and "than" in arg and "op" in arg:
+            of, than, op, plus = arg.get("of", "you"), arg["than"], arg["op"], arg.get("plus", 0)
+            return lambda seat, trick, rules: _rank(
+                whose(of, seat, trick), whose(than, seat, trick), op, plus, trick, rules
+            )
+        case "extreme" if not isinstance(arg, Mapping) or "which" in arg:
+            spec = arg if isinstance(arg, Mapping) else {"which": arg}
+            who, which = spec.get("of", "you"), spec["which"]
+            return lambda seat, trick, rules: _extreme(whose(who, seat, trick), which, trick, rules)
+        case "sum" if isinstance(arg, Mapping):
+            least, most = arg.get("min", 0), arg.get("max", 10**6)
+            return lambda seat, trick, rules: _sum(least, most, trick, rules)
     return partial(_interpret, pred)
 
 
@@ -233,25 +249,38 @@ def _interpret(pred: Mapping[str, Any], seat: int, trick: TrickRecord, rules: Ru
         case "card":
             return card_matches(arg, trick.cards[whose(arg.get("of", "you"), seat, trick)], trick)
         case "rank":
-            a = value(trick.cards[whose(arg.get("of", "you"), seat, trick)], rules)
-            b = value(trick.cards[whose(arg["than"], seat, trick)], rules)
-            return _compare(arg["op"], a, b + arg.get("plus", 0))
+            mine = whose(arg.get("of", "you"), seat, trick)
+            return _rank(mine, whose(arg["than"], seat, trick), arg["op"], arg.get("plus", 0), trick, rules)
         case "extreme":
             spec = arg if isinstance(arg, Mapping) else {"which": arg}
-            who = whose(spec.get("of", "you"), seat, trick)
-            own = value(trick.cards[who], rules)
-            others = [value(c, rules) for s, c in enumerate(trick.cards) if s != who]
-            if spec["which"] == "lowest":
-                return own < min(others) if rules.strict_extremes else own <= min(others)
-            return own > max(others) if rules.strict_extremes else own >= max(others)
+            return _extreme(whose(spec.get("of", "you"), seat, trick), spec["which"], trick, rules)
         case "suits":
             return bool(len({c.suit for c in trick.cards}) == arg)
         case "pair":
             return bool((len({c.rank for c in trick.cards}) < 4) == arg)
         case "sum":
-            total = sum(value(c, rules) for c in trick.cards)
-            return bool(arg.get("min", 0) <= total <= arg.get("max", 10**6))
+            return _sum(arg.get("min", 0), arg.get("max", 10**6), trick, rules)
     raise ValueError(key)
+
+
+def _rank(mine: int, theirs: int, op: str, plus: int, trick: TrickRecord, rules: Rules) -> bool:
+    """The ``rank`` atom: the card of seat ``mine`` compared with seat ``theirs``'s plus ``plus``."""
+    return _compare(op, value(trick.cards[mine], rules), value(trick.cards[theirs], rules) + plus)
+
+
+def _extreme(who: int, which: str, trick: TrickRecord, rules: Rules) -> bool:
+    """The ``extreme`` atom: no other card of the trick is lower (``lowest``) / higher than ``who``'s."""
+    own = value(trick.cards[who], rules)
+    others = [value(c, rules) for s, c in enumerate(trick.cards) if s != who]
+    if which == "lowest":
+        return own < min(others) if rules.strict_extremes else own <= min(others)
+    return own > max(others) if rules.strict_extremes else own >= max(others)
+
+
+def _sum(least: int, most: int, trick: TrickRecord, rules: Rules) -> bool:
+    """The ``sum`` atom: the four cards' numbers add up to within these bounds."""
+    total = sum(value(c, rules) for c in trick.cards)
+    return bool(least <= total <= most)
 
 
 ALWAYS: Mapping[str, Any] = {"all": []}
@@ -270,29 +299,46 @@ def achieved(
     ``tricks`` are the round's tricks 1..k in order (§4.3). A card flips at the earliest trick
     for which this gives a proof (T14, T-Δ4).
     """
+    return _achieved(condition, _compiled(condition.get("when", ALWAYS)), rules, seat, tricks)
+
+
+Achiever = Callable[[int, Sequence[TrickRecord]], "Proof | None"]
+"""A condition's :func:`achieved` under a table's rules: ``(seat, tricks) -> proof or None``."""
+
+
+def achiever(condition: Mapping[str, Any], rules: Rules = Rules()) -> Achiever:
+    """:func:`achieved` for this condition and these rules, with the condition read once: a table
+    checks every card of every sheet after every trick (T13), the same card 13 times a round."""
+    when = _compiled(condition.get("when", ALWAYS))
+    if condition.get("kind") == "trick":  # most cards: no need to read the kind at every check
+        return partial(_on_last_trick, when, rules)
+    return partial(_achieved, condition, when, rules)
+
+
+def _achieved(
+    condition: Mapping[str, Any], when: Predicate, rules: Rules, seat: int, tricks: Sequence[TrickRecord]
+) -> Proof | None:
+    """:func:`achieved`, with the condition's predicate compiled."""
     if not tricks:
         return None
     k = len(tricks)
     last = tricks[-1]
-    when = condition.get("when", ALWAYS)
     match condition["kind"]:
         case "trick":
-            if holds(when, seat, last, rules):
-                return Proof(k, (k,), (last.cards[seat],))
-            return None
+            return _on_last_trick(when, rules, seat, tricks)
         case "run":
             n = condition["length"]
             if k < n:
                 return None
             run = tricks[k - n :]
-            if not all(holds(when, seat, t, rules) for t in run):
+            if not all(when(seat, t, rules) for t in run):
                 return None
             same = condition.get("same")
             if same and len({_key(t.cards[seat], same) for t in run}) != 1:
                 return None
             return Proof(k, tuple(t.number for t in run), tuple(t.cards[seat] for t in run))
         case "count":
-            hits = [t for t in tricks if holds(when, seat, t, rules)]
+            hits = [t for t in tricks if when(seat, t, rules)]
             at_trick = condition.get("at_trick")
             if at_trick is not None and k != at_trick:
                 return None
@@ -306,6 +352,17 @@ def achieved(
             used = _witness(condition, seat, hits)
             return Proof(k, tuple(t.number for t in used), tuple(t.cards[seat] for t in used))
     raise ValueError(condition["kind"])
+
+
+def _on_last_trick(when: Predicate, rules: Rules, seat: int, tricks: Sequence[TrickRecord]) -> Proof | None:
+    """A ``trick`` condition: achieved on trick k when its predicate holds for trick k."""
+    if not tricks:
+        return None
+    last = tricks[-1]
+    if when(seat, last, rules):
+        k = len(tricks)
+        return Proof(k, (k,), (last.cards[seat],))
+    return None
 
 
 def _measure(condition: Mapping[str, Any], seat: int, hits: Sequence[TrickRecord]) -> int:

@@ -170,7 +170,7 @@ def _trick(state: State, ev: Trick) -> State:
         )
     if len(cards) != PLAYERS:
         raise IllegalEvent("bad_trick", _("A trick has four cards, one per player, in play order."))
-    played = {str(c): t.record.number for t in rnd.tricks for c in t.record.cards}
+    played = rnd.played
     for i, c in enumerate(cards):
         if c.is_joker:
             raise IllegalEvent("joker", _("Trick de Bingo is played without Jokers (T1)."))
@@ -197,7 +197,12 @@ def _trick(state: State, ev: Trick) -> State:
         cards=tuple(by_seat),
         winner=trick_winner(order, cards),
     )
-    rnd = replace(rnd, tricks=rnd.tricks + (Played(record=record, event=state.events),), window_closed=False)
+    rnd = replace(
+        rnd,
+        tricks=rnd.tricks + (Played(record=record, event=state.events),),
+        played={**played, **{str(c): record.number for c in cards}},
+        window_closed=False,
+    )
     if not state.options["manualClaims"]:
         records = rnd.records
         flips = []
@@ -206,7 +211,7 @@ def _trick(state: State, ev: Trick) -> State:
             for cell, card_id in rnd.sheet_cells(seat):
                 if (seat, cell) in done:
                     continue  # T14: a flipped card stays flipped
-                proof = achieved(state.drafted(card_id).condition, seat, records, state.rules)
+                proof = state.achiever(card_id)(seat, records)
                 if proof:
                     flips.append(Flip(seat, cell, card_id, proof, state.events))
         rnd = _announce(state, rnd, tuple(flips))
@@ -215,6 +220,8 @@ def _trick(state: State, ev: Trick) -> State:
 
 def _announce(state: State, rnd: RoundState, flips: tuple[Flip, ...]) -> RoundState:
     """Add flips to the last trick, then its new lines (T16) and First/Last Bingo (T17, T18, T-Δ3)."""
+    if not flips:
+        return rnd  # most tricks flip nothing: nothing to add
     last = rnd.tricks[-1]
     k = last.record.number
     earlier_line = any(t.lines for t in rnd.tricks[:-1])
@@ -249,9 +256,7 @@ def claimable(state: State, rnd: RoundState) -> tuple[Missed, ...]:
     out = []
     for seat in range(PLAYERS):
         for cell, card_id in rnd.sheet_cells(seat):
-            if (seat, cell) not in done and achieved(
-                state.drafted(card_id).condition, seat, records, state.rules
-            ):
+            if (seat, cell) not in done and state.achiever(card_id)(seat, records):
                 out.append(Missed(seat, cell, card_id, len(records)))
     return tuple(out)
 

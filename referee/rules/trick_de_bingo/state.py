@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypedDict
 
 from ..base import IllegalEvent, _
-from ..conditions import CATALOG_BY_ID, ConditionCard, Proof, Rules, TrickRecord
+from ..conditions import CATALOG_BY_ID, Achiever, ConditionCard, Proof, Rules, TrickRecord, achiever
 from ..frozen import derived
 
 BonusKind = Literal["first", "last"]  # First Bingo (T17), Last Bingo (T18)
@@ -101,6 +101,9 @@ class RoundState:
     tricks: tuple[Played, ...] = ()
     missed: tuple[Missed, ...] = ()
     window_closed: bool = False  # manualClaims: the last trick's announcements are over
+    played: Mapping[str, int] = field(default_factory=dict)
+    """The trick each played card (as written, ``"10H"``) went to, kept with ``tricks``: every trick
+    checks its cards against it (T1: one pack, a card is played once a round)."""
 
     @property
     def records(self) -> tuple[TrickRecord, ...]:
@@ -175,6 +178,20 @@ class State:
                 "unknown_card", _("There is no condition card %(card)s at this table."), card=card_id
             )
         return card
+
+    def achiever(self, card_id: str) -> Achiever:
+        """The check of a drafted card's condition under this table's rules (T13), refused like
+        :meth:`drafted`. Made once per card and table: every trick checks every card on the sheets."""
+        found = self._achievers.get(card_id)
+        if found is None:
+            found = self._achievers[card_id] = achiever(self.drafted(card_id).condition, self.rules)
+        return found
+
+    @derived.reading("custom", "rules")
+    def _achievers(self) -> dict[str, Achiever]:
+        """The checks made so far, by card id; passed on to every later state with the same cards and
+        rules (a card's check never changes), filled by :meth:`achiever` as cards are first checked."""
+        return {}
 
     def deck(self) -> tuple[ConditionCard, ...]:
         return tuple(CATALOG_BY_ID.values()) + self.custom
