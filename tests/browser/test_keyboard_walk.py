@@ -3,8 +3,8 @@ by its role and spoken name ("three-two" in the group "Aki leads:"), every butto
 each is worked with the keys (Space ticks a tile, Enter presses a button or opens a sheet). A second
 phone, the viewer's, follows, and its live region says each entry exactly once.
 
-The sheets of the less common plays are ``<details>``: their summary is not a button in the
-accessibility tree, so it is found by its text (and opened with Enter, as a keyboard user does)."""
+The sheets of the less common plays open by real toggle buttons (``aria-expanded``), found by role and
+name like every other control; opening one moves the focus into it."""
 
 from __future__ import annotations
 
@@ -60,18 +60,22 @@ def test_a_whole_bingo_deal_by_keyboard_and_names_with_a_viewer_told_each_entry_
             tick(page, "replies:$", reply)
             press(page, "Record trick")
             done()
-        page.get_by_text(re.compile(r"^Declare · ")).press("Enter")
-        page.get_by_text("Ben declares doubles").press("Enter")
+        sheet = page.get_by_role("button", name=re.compile(r"^Declare · "))
+        expect(sheet).to_have_attribute("aria-expanded", "false")
+        sheet.press("Enter")
+        expect(sheet).to_have_attribute("aria-expanded", "true")
+        expect(page.locator("#bingo-plays-sheet")).to_be_focused()  # the focus is in the open sheet
+        press(page, "Ben declares doubles")
         doubles = page.get_by_role("group", name=re.compile("Doubles shown"))
         for double in ("double four", "double blank"):
             doubles.get_by_role("checkbox", name=double).press("Space")
-        press(page, "Declare")
+        press(page, re.compile("^Declare$"))  # the sheet's own button, not its toggles
         done()
         tick(page, "leads:$", "double blank")
         tick(page, "replies:$", "double three")
         press(page, "Record trick")
         done()
-        page.get_by_text(re.compile(r"Claim 70$")).press("Enter")
+        press(page, re.compile(r"Claim 70$"))
         press(page, "Ben claims 70")
         press(page, re.compile("^Tap again to confirm: Ben claims 70"))  # a claim asks twice
         done()
