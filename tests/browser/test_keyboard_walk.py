@@ -212,3 +212,105 @@ def test_a_score_pad_round_by_keyboard_and_names(page: Page, base_url: str):
     work(page.get_by_role("button", name="Record round"), "Enter")
     entered(page, 1)
     expect(page.locator(".total .score")).to_have_text(["6", "4"])
+
+
+# --- the plays made on the seats' own phones (issue 33): a sealed Ninety-Nine bid and a Trick de Bingo
+# draft pick, each by the keyboard and the accessibility tree on its seat's phone. The other seat's phone
+# is told the entry once, and "Your turn" once when the entry (or the scorer's deal) made it its turn;
+# a sealed bid's cards are never said on another phone.
+
+
+def seat_phones(browser: Browser, base_url: str, made: dict, seats: tuple[int, ...]) -> list[Page]:
+    phones = []
+    for seat in seats:
+        phone = browser.new_context(base_url=base_url, **PHONE).new_page()
+        phone.goto(f"/t/{made['id']}/join/{made['seat_tokens'][seat]}")
+        phone.wait_for_function("window.htmx !== undefined")
+        phone.evaluate(LISTEN)
+        phones.append(phone)
+    return phones
+
+
+def told(phone: Page, n: int) -> list[str]:
+    """What ``phone``'s polite region said, once it has said ``n`` things (the live poll runs each second)."""
+    for _ in range(60):  # (wait_for_function's predicate is an eval, which the page's CSP refuses)
+        if len(said(phone)["announce"]) >= n:
+            break
+        phone.wait_for_timeout(250)
+    phone.wait_for_timeout(2500)  # and nothing more (a second saying would come with the next polls)
+    return said(phone)["announce"]
+
+
+def test_a_sealed_bid_and_a_draft_pick_on_the_seat_phones_by_keyboard_and_names(
+    browser: Browser, base_url: str
+):
+    """Ninety-Nine: the scorer deals (by the API), Aki and Ben each seal a bid on their own phone; then
+    Trick de Bingo: the round started, Aki and Ben each place a card on their own phone, in turn."""
+    api = browser.new_context(base_url=base_url)
+    phones: list[Page] = []
+    try:
+        made = api.request.post(
+            "/api/v1/tables", data={"game": "ninety-nine", "players": ["Aki", "Ben", "Chie"]}
+        ).json()
+        scorer = {"Authorization": f"Bearer {made['scorer_token']}"}
+        phones = aki, ben = seat_phones(browser, base_url, made, (0, 1))
+        dealt = api.request.post(
+            f"/api/v1/tables/{made['id']}/events", data={"type": "deal", "dealer": 0}, headers=scorer
+        )
+        assert dealt.status == 201
+        for phone, name in ((aki, "Aki"), (ben, "Ben")):  # the deal asks every seat for its bid at once
+            expect(phone.get_by_role("heading", name=f"Your bid, {name}")).to_be_visible()
+        for phone, cards in ((aki, ("KS", "QH", "7C")), (ben, ("AD", "9H", "8C"))):
+            bid = phone.get_by_role("group", name=re.compile("^Bid cards"))
+            for card in cards:
+                work(bid.get_by_role("checkbox", name=spoken.card(card, SAY_EN), exact=True), "Space")
+            work(phone.get_by_role("button", name="Seal my bid"), "Enter")
+            expect(phone.locator("#my-bid-sealed")).to_contain_text("Sealed ✓")
+            assert said(phone)["alarm"] == []  # the own seal: its verdict only, and a sealed bid has none
+        for phone, other, cards in (
+            (aki, "Ben", ("ace of diamonds", "nine of hearts")),
+            (ben, "Aki", ("king of spades",)),
+        ):
+            heard = told(phone, 2)
+            assert len(heard) == 2 and heard[0].endswith("Your turn"), heard  # the deal, then the other's bid
+            assert other in heard[1] and "Your turn" not in heard[1], heard
+            assert not [c for c in cards if c in " ".join(heard)]  # the other's sealed cards are never said
+
+        for phone in phones:
+            phone.context.close()
+        phones = []
+        made = api.request.post(
+            "/api/v1/tables",
+            data={
+                "game": "trick-de-bingo",
+                "players": ["Aki", "Ben", "Chie", "Dan"],
+                "options": {"rounds": 1},
+            },
+        ).json()
+        scorer = {"Authorization": f"Bearer {made['scorer_token']}"}
+        assert api.request.post(
+            f"/api/v1/tables/{made['id']}/events", data={"type": "round", "dealer": 0}, headers=scorer
+        ).ok
+        phones = aki, ben = seat_phones(browser, base_url, made, (0, 1))
+        expect(ben.get_by_role("button", name="Place the card")).to_have_count(0)  # not Ben's pick yet
+        for phone, card, cell in ((aki, "23", "5"), (ben, "22", "5")):  # as the golden round's draft starts
+            work(
+                phone.get_by_role("group", name="Condition card").get_by_role("radio", name=card, exact=True),
+                "Space",
+            )
+            work(
+                phone.get_by_role("group", name="Cell on the sheet").get_by_role(
+                    "radio", name=cell, exact=True
+                ),
+                "Space",
+            )
+            work(phone.get_by_role("button", name="Place the card"), "Enter")
+            expect(phone.get_by_role("button", name="Place the card")).to_have_count(0)  # the next seat picks
+        heard = told(ben, 1)
+        assert len(heard) == 1 and "Aki" in heard[0] and heard[0].endswith("Your turn"), heard
+        heard = told(aki, 1)
+        assert len(heard) == 1 and "Ben" in heard[0] and "Your turn" not in heard[0], heard  # Chie picks next
+    finally:
+        for phone in phones:
+            phone.context.close()
+        api.close()
