@@ -14,7 +14,7 @@ from . import words
 from .i18n import no_honorific_for_the_dummy, say
 from .pages import option_values, picked
 from .presenting import public_events
-from .turns import seat_to_play
+from .turns import is_turn_of
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -48,7 +48,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["spoken_card"] = lambda card: spoken.card(card, gettext)
     app.jinja_env.filters["spoken_score"] = lambda totals: spoken.score(*totals, gettext)
     app.jinja_env.filters["spoken_text"] = words.spoken_text
-    app.jinja_env.globals["seat_to_play"] = seat_to_play
+    app.jinja_env.globals["is_turn_of"] = is_turn_of
 
     @app.after_request
     def headers(resp: Response) -> Response:

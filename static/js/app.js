@@ -146,6 +146,13 @@
       detailsKeys(old).forEach(function (k, i) { was[k] = oldDetails[i].open; });
       var freshDetails = fresh.querySelectorAll("details");
       detailsKeys(fresh).forEach(function (k, i) { if (k in was) freshDetails[i].open = was[k]; });
+      // and a toggle's panel (issue 33), found by its id
+      var shut = {};
+      old.querySelectorAll(".toggle[aria-controls]").forEach(function (t) { shut[t.getAttribute("aria-controls")] = isOpen(t); });
+      fresh.querySelectorAll(".toggle[aria-controls]").forEach(function (t) {
+        var id = t.getAttribute("aria-controls");
+        if (id in shut) setOpen(t, shut[id], fresh);
+      });
     }
     function swapIn(html) {
       var old = root();
@@ -154,7 +161,10 @@
       var fresh = holder.content.firstElementChild;
       if (!old || !fresh) return;
       keepOpen(old, fresh);
+      var focused = old.contains(document.activeElement) && document.activeElement.id;
       old.replaceWith(fresh);
+      var again = focused && document.getElementById(focused);  // an open panel or a control keeps the focus
+      if (again) again.focus({ preventScroll: true });
       if (window.htmx) htmx.process(fresh);
       addSignButtons(fresh);
       waiting = null;
@@ -246,37 +256,78 @@
   }
   document.addEventListener("DOMContentLoaded", setUpWake);
 
-  // Sheets over the play surface (issue 27): a <details class="sheet"> (the Bingo plays, the Five Up
-  // layout) opens its body over the bottom of the screen. It gets a close button at its top, Escape or
-  // a tap outside it closes it, and it never grows over its own summary (the toggle): its top is kept
-  // under the summary's bottom while that leaves room for a usable sheet.
+  // Toggles (issue 33): a real <button class="toggle" aria-expanded aria-controls> shows or hides its
+  // panel ([data-toggled], hidden until opened; without this file noscript.css shows every panel). The
+  // panel of a sheet (the Bingo plays, the Five Up layout, issue 27) or of the table's tab bar opens over
+  // the play surface, one at a time: focus moves into it and, when it closes, back to its toggle. A
+  // sheet gets a close button at its top, Escape or a tap outside it closes it, and it never grows over
+  // its own toggle: its top is kept under the toggle's bottom while that leaves room for a usable sheet.
+  function panelOf(toggle, scope) {
+    var id = toggle.getAttribute("aria-controls");
+    return id ? (scope || document).querySelector("#" + CSS.escape(id)) : null;
+  }
+  function toggleOf(panel) {
+    return panel.id ? document.querySelector('.toggle[aria-controls="' + CSS.escape(panel.id) + '"]') : null;
+  }
+  function isOpen(toggle) { return toggle.getAttribute("aria-expanded") === "true"; }
+  function setOpen(toggle, open, scope) {
+    var panel = panelOf(toggle, scope);
+    if (!panel) return;
+    toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    panel.hidden = !open;
+  }
+  var OVER = ".sheet > .toggle, .tab > .toggle";  // the toggles whose panels open over the surface
+  function openPanel(toggle) {
+    var over = toggle.matches(OVER);
+    if (over) document.querySelectorAll(OVER).forEach(function (t) { if (t !== toggle && isOpen(t)) closePanel(t, false); });
+    setOpen(toggle, true);
+    if (!over) return;
+    if (toggle.parentNode.matches(".sheet")) fitSheet(toggle.parentNode);
+    var panel = panelOf(toggle);
+    if (panel) panel.focus({ preventScroll: true });
+  }
+  function closePanel(toggle, back) {
+    var panel = panelOf(toggle), active = document.activeElement;
+    var inside = !active || active === document.body || (panel && panel.contains(active));
+    setOpen(toggle, false);
+    if (back && inside) toggle.focus({ preventScroll: true });
+  }
+  document.addEventListener("click", function (e) {
+    var toggle = e.target.closest && e.target.closest("button.toggle[aria-controls]");
+    if (!toggle) return;
+    if (isOpen(toggle)) closePanel(toggle, true); else openPanel(toggle);
+  });
   function sheets(scope) {
     var label = document.body.dataset.closeLabel;
-    scope.querySelectorAll("details.sheet > .sheet-body").forEach(function (body) {
+    scope.querySelectorAll(".sheet > .sheet-body").forEach(function (body) {
       if (!label || body.querySelector(":scope > .sheet-close")) return;
       var close = document.createElement("button");
       close.type = "button";
       close.className = "button secondary sheet-close";
       close.textContent = "✕";
       close.setAttribute("aria-label", label);
-      close.addEventListener("click", function () { body.parentNode.open = false; });
+      close.addEventListener("click", function () { var t = toggleOf(body); if (t) closePanel(t, true); });
       body.insertBefore(close, body.firstChild);
     });
   }
-  function fitSheet(details) {
-    var summary = details.querySelector(":scope > summary");
-    var below = summary ? Math.round(summary.getBoundingClientRect().bottom) + 4 : 0;
-    if (below > 0 && below < window.innerHeight * 0.55) details.style.setProperty("--sheet-top", below + "px");
-    else details.style.removeProperty("--sheet-top");
+  function fitSheet(sheet) {
+    var toggle = sheet.querySelector(":scope > .toggle");
+    var below = toggle ? Math.round(toggle.getBoundingClientRect().bottom) + 4 : 0;
+    if (below > 0 && below < window.innerHeight * 0.55) sheet.style.setProperty("--sheet-top", below + "px");
+    else sheet.style.removeProperty("--sheet-top");
   }
-  document.addEventListener("toggle", function (e) {
-    var d = e.target;
-    if (d.matches && d.matches("details.sheet") && d.open) fitSheet(d);
-  }, true);
   function closeSheets(except) {
-    document.querySelectorAll("details.sheet[open]").forEach(function (d) { if (!d.contains(except)) d.open = false; });
+    document.querySelectorAll(".sheet > .toggle[aria-expanded=true]").forEach(function (t) {
+      if (!t.parentNode.contains(except)) closePanel(t, true);
+    });
   }
-  document.addEventListener("keydown", function (e) { if (e.key === "Escape") closeSheets(null); });
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape") return;
+    closeSheets(null);
+    var active = document.activeElement, tab = active && active.closest && active.closest(".tab");
+    var toggle = tab && tab.querySelector(":scope > .toggle[aria-expanded=true]");
+    if (toggle) closePanel(toggle, true);  // a tab panel closes by Escape from inside it
+  });
   document.addEventListener("click", function (e) { if (e.target.isConnected) closeSheets(e.target); });
   document.addEventListener("DOMContentLoaded", function () {
     sheets(document);
@@ -300,7 +351,7 @@
   // reader hears it once, from the layout's alert region (the server's out-of-band swap, or here for an
   // entry refused before it is sent: a tile not chosen, pickers.js), in the sheet or else in the answer.
   function sheetOf(form) {
-    var sheet = form && form.closest && form.closest("details.sheet[open] > .sheet-body, .bottom-sheet");
+    var sheet = form && form.closest && form.closest(".sheet > .sheet-body:not([hidden]), .bottom-sheet");
     return sheet && sheet.tagName !== "DIALOG" ? sheet : null;  // a correction sheet says its own refusals
   }
   function refuse(form, html, alert) {
@@ -329,7 +380,7 @@
     var place = button;
     while (place && place.parentNode !== form) place = place.parentNode;
     form.insertBefore(note, place || null);
-    document.querySelectorAll("details.sheet[open]").forEach(fitSheet);  // the answer behind grew
+    document.querySelectorAll(".sheet > .toggle[aria-expanded=true]").forEach(function (t) { fitSheet(t.parentNode); });  // the answer behind grew
     note.scrollIntoView({ block: "nearest" });
     if (button) button.scrollIntoView({ block: "nearest" });
   }

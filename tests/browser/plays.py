@@ -104,8 +104,9 @@ def open_tab(page: Page, tab: str) -> None:
     """Open a panel of the table's tab bar ("history" or "share"): since issue 27 the history, sharing and
     printing wait there, one tap away, instead of under the entry form."""
     box = page.locator(f"#tab-{tab}")
-    if not box.evaluate("el => el.open"):
-        box.locator("> summary").tap()
+    toggle = box.locator("> .toggle")  # a button that says whether its panel is open (issue 33)
+    if toggle.get_attribute("aria-expanded") != "true":
+        toggle.tap()
     expect(box.locator(".tab-panel")).to_be_visible()
 
 

@@ -4,7 +4,8 @@ axe-core (shipped inside ``axe-playwright-python``: no download at run time) run
 as a phone opens it: the start page, each game's table page mid-game (and with its history and share
 panels open), a seat's private page, a moment of the history (the dispute view), a correction, the big
 screen, the quick checks, the print page, the club, its roster, a player's page, a session's director
-page, a Trick de Bingo card and the custom-card page, the bead game's legal-places page. No serious or
+page (with a round paired, its table cards), a Trick de Bingo card and the custom-card page, the bead
+game's legal-places page, the quick check with a photo read; each sheet and tab panel opened in turn. No serious or
 critical violation is allowed, and no minor or moderate one either (there are none today, so any is new).
 
 The same pages at 320 px wide with the text at 200% (the root font size doubled, as a browser's text
@@ -16,6 +17,8 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
+
+from referee.sight.render import render
 
 from .plays import PHONE, import_until, open_tab, ready, record, tap_round
 
@@ -30,6 +33,8 @@ GAMES = [  # a golden record cut mid-game: the table page as it looks while bein
     ("trick-de-bingo-one-round", 40),
     ("bead-game-two-hands", 5),
 ]
+
+PHOTO = 1_000_371  # the photo of tests/browser/test_photo_check.py: five tiles read, one unsure
 
 WIDE = "document.scrollingElement.scrollWidth - window.innerWidth"
 
@@ -101,6 +106,10 @@ def pages_of_a_game_night(page: Page) -> tuple[list[str], list[str]]:
     page.get_by_label("Ben").check()
     page.get_by_role("button", name="Start the session").click()
     expect(page.get_by_role("heading", name="Friday")).to_be_visible()
+    # a paired round: the director page with its round's table cards, the player page with its next table
+    page.get_by_label("Game").last.select_option("score-pad")
+    page.get_by_role("button", name="Pair the round").click()
+    expect(page.get_by_role("link", name="Table cards for round 1 (PDF)")).to_be_visible()
     scorer += [club, f"{club}/players", f"{club}/players/0", page.url]
     return scorer, seat
 
@@ -108,14 +117,19 @@ def pages_of_a_game_night(page: Page) -> tuple[list[str], list[str]]:
 def check(page: Page, url: str, problems: list[str]) -> None:
     page.goto(url)
     page.wait_for_load_state("load")
-    states = [""]
-    if page.locator("#tab-history").count() and page.locator("#table").count():
-        states += ["history", "share"]
+    examine(page, url, problems)
+
+
+def examine(page: Page, url: str, problems: list[str]) -> None:
+    """axe over the page as it is, then with each panel that opens over it (a sheet: the Bingo plays, the
+    Five Up layout...; the tab bar's History and Share), then the page at 320 px and 200% text."""
+    toggles = page.locator(".sheet > .toggle, .tab > .toggle")
+    states = [""] + toggles.evaluate_all("els => els.map(el => el.getAttribute('aria-controls'))")
     for state in states:
         if state:  # opened as a tap would, without waiting on a tap (a live update may be swapping)
-            page.locator(f"#tab-{state}").evaluate("el => { el.open = true; }")
+            page.locator(f".toggle[aria-controls='{state}']").evaluate("el => el.click()")
         # with a panel open, only the panel is new
-        for v in AXE.run(page, context=f"#tab-{state}" if state else None).response["violations"]:
+        for v in AXE.run(page, context=f"#{state}" if state else None).response["violations"]:
             targets = [n["target"] for n in v["nodes"]][:3]
             problems.append(f"{url} {state} axe {v['id']} ({v['impact']}): {targets}")
     page.set_viewport_size({"width": 320, "height": 640})
@@ -140,6 +154,12 @@ def test_every_page_type_reads_well_and_fits_large_text(
             p.goto(f"/lang/{lang}?next=/")
         for url in scorer:
             check(page, url, problems)
+        page.goto("/check")  # the quick check with a photo of a trick pile read (issue 31)
+        page.locator("[data-photo-for=won0] input[type=file]").set_input_files(
+            {"name": "pile.jpg", "mimeType": "image/jpeg", "buffer": render(PHOTO).jpeg}
+        )
+        expect(page.locator("fieldset[data-picker=won0] .photo-maybe")).to_have_count(2)  # 3-1 or 5-3
+        examine(page, "/check with a photo read", problems)
         for url in seats:  # each link makes this phone that seat's: the page it redirects to is private
             check(phone, url, problems)
     finally:

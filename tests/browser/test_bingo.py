@@ -99,7 +99,7 @@ def test_a_whole_deal_by_tapping_then_a_claim(page: Page):
     expect(page.locator("#tab-history .tab-badge")).to_be_visible()  # counted on the history tab
     open_tab(page, "history")
     expect(page.locator("section.breaches li").first).to_be_visible()
-    page.locator("#tab-history > summary").tap()
+    page.locator("#tab-history > .toggle").tap()
     # The next deal is offered, led per B45.
     expect(page.locator("#bingo-deal")).to_contain_text("leads this deal")  # the rule id (B45) is behind "why"
     no_sideways_scroll(page)

@@ -3,8 +3,8 @@ by its role and spoken name ("three-two" in the group "Aki leads:"), every butto
 each is worked with the keys (Space ticks a tile, Enter presses a button or opens a sheet). A second
 phone, the viewer's, follows, and its live region says each entry exactly once.
 
-The sheets of the less common plays are ``<details>``: their summary is not a button in the
-accessibility tree, so it is found by its text (and opened with Enter, as a keyboard user does)."""
+The sheets of the less common plays open by real toggle buttons (``aria-expanded``), found by role and
+name like every other control; opening one moves the focus into it."""
 
 from __future__ import annotations
 
@@ -60,18 +60,22 @@ def test_a_whole_bingo_deal_by_keyboard_and_names_with_a_viewer_told_each_entry_
             tick(page, "replies:$", reply)
             press(page, "Record trick")
             done()
-        page.get_by_text(re.compile(r"^Declare · ")).press("Enter")
-        page.get_by_text("Ben declares doubles").press("Enter")
+        sheet = page.get_by_role("button", name=re.compile(r"^Declare · "))
+        expect(sheet).to_have_attribute("aria-expanded", "false")
+        sheet.press("Enter")
+        expect(sheet).to_have_attribute("aria-expanded", "true")
+        expect(page.locator("#bingo-plays-sheet")).to_be_focused()  # the focus is in the open sheet
+        press(page, "Ben declares doubles")
         doubles = page.get_by_role("group", name=re.compile("Doubles shown"))
         for double in ("double four", "double blank"):
             doubles.get_by_role("checkbox", name=double).press("Space")
-        press(page, "Declare")
+        press(page, re.compile("^Declare$"))  # the sheet's own button, not its toggles
         done()
         tick(page, "leads:$", "double blank")
         tick(page, "replies:$", "double three")
         press(page, "Record trick")
         done()
-        page.get_by_text(re.compile(r"Claim 70$")).press("Enter")
+        press(page, re.compile(r"Claim 70$"))
         press(page, "Ben claims 70")
         press(page, re.compile("^Tap again to confirm: Ben claims 70"))  # a claim asks twice
         done()
@@ -208,3 +212,105 @@ def test_a_score_pad_round_by_keyboard_and_names(page: Page, base_url: str):
     work(page.get_by_role("button", name="Record round"), "Enter")
     entered(page, 1)
     expect(page.locator(".total .score")).to_have_text(["6", "4"])
+
+
+# --- the plays made on the seats' own phones (issue 33): a sealed Ninety-Nine bid and a Trick de Bingo
+# draft pick, each by the keyboard and the accessibility tree on its seat's phone. The other seat's phone
+# is told the entry once, and "Your turn" once when the entry (or the scorer's deal) made it its turn;
+# a sealed bid's cards are never said on another phone.
+
+
+def seat_phones(browser: Browser, base_url: str, made: dict, seats: tuple[int, ...]) -> list[Page]:
+    phones = []
+    for seat in seats:
+        phone = browser.new_context(base_url=base_url, **PHONE).new_page()
+        phone.goto(f"/t/{made['id']}/join/{made['seat_tokens'][seat]}")
+        phone.wait_for_function("window.htmx !== undefined")
+        phone.evaluate(LISTEN)
+        phones.append(phone)
+    return phones
+
+
+def told(phone: Page, n: int) -> list[str]:
+    """What ``phone``'s polite region said, once it has said ``n`` things (the live poll runs each second)."""
+    for _ in range(60):  # (wait_for_function's predicate is an eval, which the page's CSP refuses)
+        if len(said(phone)["announce"]) >= n:
+            break
+        phone.wait_for_timeout(250)
+    phone.wait_for_timeout(2500)  # and nothing more (a second saying would come with the next polls)
+    return said(phone)["announce"]
+
+
+def test_a_sealed_bid_and_a_draft_pick_on_the_seat_phones_by_keyboard_and_names(
+    browser: Browser, base_url: str
+):
+    """Ninety-Nine: the scorer deals (by the API), Aki and Ben each seal a bid on their own phone; then
+    Trick de Bingo: the round started, Aki and Ben each place a card on their own phone, in turn."""
+    api = browser.new_context(base_url=base_url)
+    phones: list[Page] = []
+    try:
+        made = api.request.post(
+            "/api/v1/tables", data={"game": "ninety-nine", "players": ["Aki", "Ben", "Chie"]}
+        ).json()
+        scorer = {"Authorization": f"Bearer {made['scorer_token']}"}
+        phones = aki, ben = seat_phones(browser, base_url, made, (0, 1))
+        dealt = api.request.post(
+            f"/api/v1/tables/{made['id']}/events", data={"type": "deal", "dealer": 0}, headers=scorer
+        )
+        assert dealt.status == 201
+        for phone, name in ((aki, "Aki"), (ben, "Ben")):  # the deal asks every seat for its bid at once
+            expect(phone.get_by_role("heading", name=f"Your bid, {name}")).to_be_visible()
+        for phone, cards in ((aki, ("KS", "QH", "7C")), (ben, ("AD", "9H", "8C"))):
+            bid = phone.get_by_role("group", name=re.compile("^Bid cards"))
+            for card in cards:
+                work(bid.get_by_role("checkbox", name=spoken.card(card, SAY_EN), exact=True), "Space")
+            work(phone.get_by_role("button", name="Seal my bid"), "Enter")
+            expect(phone.locator("#my-bid-sealed")).to_contain_text("Sealed ✓")
+            assert said(phone)["alarm"] == []  # the own seal: its verdict only, and a sealed bid has none
+        for phone, other, cards in (
+            (aki, "Ben", ("ace of diamonds", "nine of hearts")),
+            (ben, "Aki", ("king of spades",)),
+        ):
+            heard = told(phone, 2)
+            assert len(heard) == 2 and heard[0].endswith("Your turn"), heard  # the deal, then the other's bid
+            assert other in heard[1] and "Your turn" not in heard[1], heard
+            assert not [c for c in cards if c in " ".join(heard)]  # the other's sealed cards are never said
+
+        for phone in phones:
+            phone.context.close()
+        phones = []
+        made = api.request.post(
+            "/api/v1/tables",
+            data={
+                "game": "trick-de-bingo",
+                "players": ["Aki", "Ben", "Chie", "Dan"],
+                "options": {"rounds": 1},
+            },
+        ).json()
+        scorer = {"Authorization": f"Bearer {made['scorer_token']}"}
+        assert api.request.post(
+            f"/api/v1/tables/{made['id']}/events", data={"type": "round", "dealer": 0}, headers=scorer
+        ).ok
+        phones = aki, ben = seat_phones(browser, base_url, made, (0, 1))
+        expect(ben.get_by_role("button", name="Place the card")).to_have_count(0)  # not Ben's pick yet
+        for phone, card, cell in ((aki, "23", "5"), (ben, "22", "5")):  # as the golden round's draft starts
+            work(
+                phone.get_by_role("group", name="Condition card").get_by_role("radio", name=card, exact=True),
+                "Space",
+            )
+            work(
+                phone.get_by_role("group", name="Cell on the sheet").get_by_role(
+                    "radio", name=cell, exact=True
+                ),
+                "Space",
+            )
+            work(phone.get_by_role("button", name="Place the card"), "Enter")
+            expect(phone.get_by_role("button", name="Place the card")).to_have_count(0)  # the next seat picks
+        heard = told(ben, 1)
+        assert len(heard) == 1 and "Aki" in heard[0] and heard[0].endswith("Your turn"), heard
+        heard = told(aki, 1)
+        assert len(heard) == 1 and "Ben" in heard[0] and "Your turn" not in heard[0], heard  # Chie picks next
+    finally:
+        for phone in phones:
+            phone.context.close()
+        api.close()

@@ -36,7 +36,7 @@ def seat_link(scorer: Page, seat: int) -> str:
     expect(link).to_be_visible()
     expect(box.get_by_role("img", name="QR code of this link")).to_be_visible()
     href = link.get_attribute("href")
-    scorer.locator("#tab-share > summary").tap()  # the panel closes over the play surface again
+    scorer.locator("#tab-share > .toggle").tap()  # the panel closes over the play surface again
     return href
 
 

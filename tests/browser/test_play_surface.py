@@ -64,7 +64,7 @@ def bingo_deal(page: Page, t: Tapper, ev: dict) -> None:
 
 def bingo_confirmed(button: str) -> Callable[[Page, Tapper, dict], None]:
     def enter(page: Page, t: Tapper, ev: dict) -> None:
-        t.tap(page.locator(".bingo-plays > summary"), "other plays")
+        t.tap(page.locator(".bingo-plays > .toggle"), "other plays")
         target = page.locator(button.format(seat=ev.get("seat")))
         t.tap(target, button)
         t.tap(target, "confirm")
@@ -340,26 +340,26 @@ def test_the_tools_are_one_tap_away_and_undo_asks_once_more(page: Page):
     tabs = page.locator(".table-tabs")
     history = page.locator("#tab-history")
     expect(page.locator(".history")).to_be_hidden()  # not under the form
-    history.locator("summary").tap()
+    history.locator("> .toggle").tap()
     expect(page.locator(".history li[data-seq='3']")).to_be_visible()  # a sheet over the surface
-    page.locator("#tab-share > summary").tap()  # one panel at a time
+    page.locator("#tab-share > .toggle").tap()  # one panel at a time
     expect(page.locator("#viewer-link")).to_be_visible()
     expect(page.locator(".history")).to_be_hidden()
-    page.locator("#tab-share > summary").tap()
+    page.locator("#tab-share > .toggle").tap()
     expect(page.locator("#viewer-link")).to_be_hidden()
     history.locator(
-        "summary"
+        "> .toggle"
     ).tap()  # the race (issue 32) heads the history: its SVG loads under the page's CSP
     expect(page.locator("#race .race-summary")).to_be_visible()
     page.wait_for_function("document.querySelector('#race img.race-chart').naturalWidth > 0")
-    history.locator("summary").tap()
+    history.locator("> .toggle").tap()
     y = page.evaluate("scrollY")
     undo = tabs.locator("#undo")
     undo.tap()
     expect(undo).to_contain_text("Tap again to undo")
     # armed, it keeps its place: the other tabs stay reachable, its question stands above the bar
     t = Tapper(page)
-    for target in ("#tab-history > summary", "#tab-share > summary", "#undo"):
+    for target in ("#tab-history > .toggle", "#tab-share > .toggle", "#undo"):
         assert t.in_view(page.locator(target)), f"{target} is covered while undo waits for its second tap"
     question = undo.evaluate("el => getComputedStyle(el, '::before').content")
     assert question.startswith('"Tap again to undo: ') and page.evaluate("scrollY") == y

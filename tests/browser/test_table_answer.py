@@ -5,6 +5,7 @@ undo names what it undid and redo puts it back; undo, a claim and a close ask fo
 score pad's number boxes select on focus and take a minus sign."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -95,7 +96,7 @@ def test_bingo_and_its_claim_and_close_ask_for_a_second_tap(page: Page, base_url
     page.get_by_role("button", name="Record trick").tap()
     answered(page, 2, "wins")  # the verdict, not just an echo of the entry
 
-    page.locator(".bingo-plays > summary").tap()  # the plays other than a trick wait in a sheet (issue 27)
+    page.locator(".bingo-plays > .toggle").tap()  # the plays other than a trick wait in a sheet (issue 27)
     close = page.locator("#close")
     close.tap()
     expect(close).to_contain_text("Tap again to confirm")
@@ -147,11 +148,14 @@ def test_a_sheet_says_its_refusal_and_closes_by_its_button_escape_or_a_tap_outsi
     """A declaration refused in the plays sheet is said in the sheet, above its button, with the
     double still ticked; the sheet never covers its own toggle and closes three ways (issue 27)."""
     open_table(page, base_url, **golden("bingo-four-deals-to-eight.json", 1))
-    plays = page.locator("details.bingo-plays")
-    toggle = plays.locator("> summary")
+    plays = page.locator(".bingo-plays")
+    toggle = page.get_by_role("button", name=re.compile("^Declare · "))  # a real toggle (issue 33)
     body = plays.locator("> .sheet-body")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
     toggle.tap()
-    plays.locator("details.bingo-more > summary").tap()  # Aki declares doubles: the sheet grows
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(body).to_be_focused()  # focus moves into the sheet
+    page.get_by_role("button", name="Aki declares doubles").tap()  # the sheet grows
     double = pick(page, "doubles", "6-6")
     page.locator("#declare").tap()
     said = plays.locator(".sheet-refusal")
@@ -171,10 +175,13 @@ def test_a_sheet_says_its_refusal_and_closes_by_its_button_escape_or_a_tap_outsi
     in_viewport(page, close)
     close.tap()
     expect(body).to_be_hidden()
+    expect(toggle).to_be_focused()  # and back to its toggle when it closes
+    expect(toggle).to_have_attribute("aria-expanded", "false")
     toggle.tap()
     expect(body).to_be_visible()
     page.keyboard.press("Escape")
     expect(body).to_be_hidden()
+    expect(toggle).to_be_focused()
     toggle.tap()
     expect(body).to_be_visible()
     page.locator(".totals").tap()  # outside the sheet
@@ -214,13 +221,13 @@ def test_a_bingo_claim_asks_for_a_second_tap(page: Page, base_url: str):
     pick(page, "reply", "6-2")
     page.get_by_role("button", name="Record trick").tap()
     answered(page, 2, "Recorded")
-    page.locator(".bingo-plays > summary").tap()  # the plays other than a trick wait in a sheet (issue 27)
+    page.get_by_role("button", name=re.compile("Claim 70$")).tap()  # the plays other than a trick wait in a sheet (issue 27)
     claim = page.locator("[id^=claim-]").first
     claim.tap()
     expect(claim).to_contain_text("Tap again to confirm")
     page.locator("#totals, .totals").first.tap()  # a tap elsewhere puts the button back, closing the sheet
     expect(claim).to_be_hidden()
-    page.locator(".bingo-plays > summary").tap()
+    page.get_by_role("button", name=re.compile("Claim 70$")).tap()
     expect(claim).not_to_contain_text("Tap again")
     expect(page.locator("#table")).to_have_attribute("data-seq", "2")
     claim.tap()

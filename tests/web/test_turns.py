@@ -10,7 +10,7 @@ import pytest
 
 from referee.rules import GAMES
 from referee.rules.events import decode
-from referee.web.turns import seat_to_play
+from referee.web.turns import is_turn_of, seat_to_play
 
 RECORDS = Path(__file__).parents[1] / "records"
 
@@ -21,6 +21,7 @@ RECORDS = Path(__file__).parents[1] / "records"
         ("bingo-four-deals-to-eight", {"trick"}),
         ("five-up-partners-to-61", {"play"}),
         ("bead-game-two-hands", {"place"}),
+        ("trick-de-bingo-one-round", {"pick"}),  # the draft: each seat picks on its own phone, in turn
     ],
 )
 def test_the_seat_to_play_is_the_seat_whose_move_comes_next(name: str, moves: set[str]):
@@ -37,3 +38,28 @@ def test_the_seat_to_play_is_the_seat_whose_move_comes_next(name: str, moves: se
         state = game.apply(state, decode(game.events, raw))
     assert checked >= 5
     assert seat_to_play("ninety-nine", {"to_play": [0, 1, 2]}) is None  # tricks entered whole: no turn
+
+
+def test_every_seat_whose_ninety_nine_bid_is_missing_has_its_turn_while_the_deal_takes_bids():
+    """The seats bid together: each seat with no sealed bid hears "Your turn" (also while the tricks are
+    entered, and after them: the deal waits for its bids), a seat whose bid is sealed does not, and
+    nobody between deals."""
+    rec = json.loads((RECORDS / "ninety-nine-three-player-game-to-100.json").read_text(encoding="utf-8"))
+    game = GAMES[rec["game"]]
+    state = game.start(tuple(rec["players"]), game.resolve_options(rec["options"]))
+    bids = 0
+    for raw in rec["events"]:
+        detail = game.view(state).detail
+        turns = [seat for seat in range(3) if is_turn_of(game.id, detail, seat)]
+        missing = [seat for seat, status in enumerate(detail["bid_status"]) if status == "missing"]
+        assert set(turns) <= set(missing), raw  # a sealed bid is never asked for again
+        if detail["phase"] in ("not started", "complete"):
+            assert turns == [], raw  # between deals nobody bids
+        elif detail["phase"] == "awaiting bids":
+            assert turns == missing, raw  # the deal waits for them
+        if raw["type"] == "bid":
+            assert raw["seat"] in turns
+            bids += 1
+        state = game.apply(state, decode(game.events, raw))
+    assert bids >= 5
+    assert not is_turn_of("ninety-nine", {"phase": "bidding", "bid_status": ["missing"]}, None)  # a viewer
