@@ -2,7 +2,7 @@
 
 The photo is shrunk to ``WORK_SIDE`` pixels on its long side. Tile faces are the closed regions the
 edges enclose (a tile's rim and shadow close it even when tiles touch), kept when they look like a
-domino: convex, about twice as long as wide (perspective up to ~45 degrees stretches that to 1.3-3).
+domino: convex, about twice as long as wide (perspective up to ~45 degrees stretches that to 1.3-3.7).
 Where the separator reaches the rim, a face is two square regions side by side, joined again. Each
 face is warped flat to ``FACE`` pixels; it counts as face up when a separator crosses its middle.
 Pips are what differs from the body's colour (any pip colour, any body): blobs of a pip's size per
@@ -28,9 +28,12 @@ FACE = (128, 64)  # width, height of a flattened tile: first half on the left
 BAR = (56, 72)  # columns of the separator band (left out of both halves)
 RIM = 6  # the rim and the corners beyond its rounding, left out too (pips sit further in)
 CHROMA_EDGE = (20.0, 50.0)  # Canny's thresholds on the Lab colour channels
+COLOUR_EDGE = (20.0, 50.0)  # Canny's thresholds on the photo's own colours (largest step of B, G, R)
+DARK = 80  # Lab lightness (0-255) below which colours are told apart by B, G, R as well
 PIP_SIGMA = 3.0  # a pip's blob scale in a flat face (pips are 10-14 pixels across there)
 PIP_RESPONSE = 40.0  # how strongly a blob must stand out to count as a pip
 SURE = 0.75  # the classifier's confidence for a half to count as sure
+LONGEST = 4.0  # a face's longest length to width: a tile seen end-on from ~45 degrees, near the photo's edge, reaches 3.6
 
 
 class PhotoProblem(Exception):
@@ -80,7 +83,8 @@ def check_quality(gray: np.ndarray) -> None:
 
 
 def _edges(small: np.ndarray) -> np.ndarray:
-    lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2Lab)
+    blurred = cv2.GaussianBlur(small, (5, 5), 0)
+    lab = cv2.cvtColor(blurred, cv2.COLOR_BGR2Lab)
     edges = np.zeros(small.shape[:2], np.uint8)
     lightness, *chroma = cv2.split(lab)
     med = float(np.median(lightness))
@@ -89,6 +93,13 @@ def _edges(small: np.ndarray) -> np.ndarray:
     # their thresholds are fixed (a black tile on red felt differs from it mostly in colour).
     for channel in chroma:
         edges |= cv2.Canny(channel, CHROMA_EDGE[0], CHROMA_EDGE[1], L2gradient=True)
+    # Lab squeezes dark colours together: a black tile's rim on dark blue felt, in its own shadow,
+    # differs from the felt by a few units of L, a or b but by tens in blue. Canny on the photo's
+    # three channels (the largest step of any) closes those rims. Only in and next to dark parts of
+    # the photo: elsewhere Lab already tells colours apart, and these finer edges would cut a faint
+    # gingham or wood grain into hundreds of regions, each worth a look.
+    dark = cv2.dilate((lightness < DARK).astype(np.uint8) * 255, np.ones((5, 5), np.uint8))
+    edges |= cv2.Canny(blurred, COLOUR_EDGE[0], COLOUR_EDGE[1], L2gradient=True) & dark
     return edges
 
 
@@ -217,7 +228,7 @@ def _joined(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
         return None
     sides = np.linalg.norm(hull - np.roll(hull, 1, axis=0), axis=1)
     long_, short = sides[0] + sides[2], sides[1] + sides[3]
-    if not 1.5 <= max(long_, short) / max(1.0, min(long_, short)) <= 3.5:
+    if not 1.5 <= max(long_, short) / max(1.0, min(long_, short)) <= LONGEST:
         return None
     return _order(hull)
 
@@ -268,7 +279,7 @@ def _faces(small: np.ndarray, edges: np.ndarray) -> tuple[list[np.ndarray], list
         quad = centre + (quad - centre) * (1 + 2.0 / max(1.0, min(a, b)))
         if ratio <= 1.6:
             squares.append(quad)
-        if 1.25 <= ratio <= 3.5 and area >= 2 * lo:
+        if 1.25 <= ratio <= LONGEST and area >= 2 * lo:
             quads.append(_order(quad))
     return quads, squares
 

@@ -12,7 +12,7 @@ import pytest
 
 from referee.sight.evaluate import evaluate, score
 from referee.sight.model import MODEL_PATH
-from referee.sight.reader import PhotoProblem, ReadTile, _paired, count_pips, read
+from referee.sight.reader import PhotoProblem, ReadTile, _paired, count_pips, find_faces, read
 from referee.sight.render import EVAL_SEEDS, PIP_SPOTS, TRAIN_SEEDS, TileSet, draw_tile, render
 
 CI_PHOTOS = 20
@@ -129,3 +129,29 @@ def test_dark_tiles_on_felt_of_the_same_lightness_are_found_by_their_colour():
     found = read(np.clip(image, 0, 255).astype(np.uint8))
     assert len(found) == 3
     assert all(t.tile in {"3-3", "6-1", "4-2"} for t in found if t.sure)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        20_022,  # black tiles on dark blue felt, each in its own shadow
+        20_099,  # a touching row of black tiles on dark blue felt
+        20_044,  # a black tile in a touching line of white ones on red felt
+        20_080,  # a black tile with coloured pips touching white ones on checked cloth
+    ],
+)
+def test_every_tile_of_a_dark_set_on_dark_felt_is_found(seed):
+    # Rendered photos (training seeds, not the evaluation ones) where a black tile's rim differs from
+    # the table in blue or red by tens of units but in Lab by only a few: each tile gives a face.
+    photo = render(seed)
+    faces = find_faces(photo.image)
+    for truth in photo.tiles:
+        assert any(np.linalg.norm(face.mean(0) - truth.corners.mean(0)) < 10 for face in faces), truth.tile
+
+
+def test_a_tile_seen_end_on_by_a_tilted_camera_is_found():
+    # Training seed 20,052: the camera's tilt and the lens stretch a 2:1 tile to 3.6:1 in the photo.
+    photo = render(20_052)
+    faces = find_faces(photo.image)
+    truth = photo.tiles[0]
+    assert any(np.linalg.norm(face.mean(0) - truth.corners.mean(0)) < 10 for face in faces)
