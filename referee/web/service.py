@@ -26,6 +26,7 @@ from ..store.sharing import CONFIRMED, PENDING, REJECTED, corrections_of, versio
 from ..store.tables import StaleWrite, current, get_table
 from ..store.writing import Written, write
 from .access import Access, access_for
+from .correction_form import LABELS
 from .forms import normalise_form_line
 from .i18n import explain
 
@@ -144,8 +145,18 @@ def record(kind: str, body: Mapping[str, Any]) -> Outcome:
         )
         return Outcome(stale.current, message, 409)
     except RuleError as err:
-        return Outcome(current(table), explain(err), 422)
+        return Outcome(current(table), form_reason(err), 422)
     return Outcome(written.state)
+
+
+def form_reason(err: RuleError) -> str:
+    """Why a form's entry was refused, in a player's words: a field the form left empty is named as
+    its picker's label ("Tile"), not as the record format's field (the API keeps its own sentence)."""
+    if err.code == "missing_field":
+        field = str(err.params.get("field", ""))
+        what = LABELS.get(field, field)
+        return gettext("Nothing was chosen for “%(what)s”: choose it, then send again.", what=what)
+    return explain(err)
 
 
 def corrections(table: GameTable) -> dict[str, Any]:
