@@ -60,6 +60,7 @@ from .access import Access, held_link
 from .live_cache import FragmentCache
 from .live_gate import SHARED_QUERY, VERSION_KEY
 from .live_gate import init_app as answer_unchanged_polls_first
+from .correction_effect import correction_effect, shown_number
 from .undo import last_corrected, last_undone, shown_body
 
 bp = Blueprint("live", __name__, url_prefix="/t")
@@ -83,6 +84,8 @@ def init_app(app: Flask) -> None:
         last_undone=last_undone,
         last_corrected=last_corrected,
         undone_body=shown_body,
+        correction_effect=correction_effect,
+        shown_number=shown_number,
     )
 
 
