@@ -57,10 +57,10 @@ from ..store.sharing import read_version
 from ..store.tables import current
 from . import service
 from .access import Access, held_link
+from .correction_effect import correction_effect, shown_number
 from .live_cache import FragmentCache
 from .live_gate import SHARED_QUERY, VERSION_KEY
 from .live_gate import init_app as answer_unchanged_polls_first
-from .correction_effect import correction_effect, shown_number
 from .undo import last_corrected, last_undone, shown_body
 
 bp = Blueprint("live", __name__, url_prefix="/t")

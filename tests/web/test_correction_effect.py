@@ -63,7 +63,9 @@ def test_a_later_entry_whose_outcome_changed_is_said_again(client):
     it is said again as it now reads, with what it read before struck through."""
     record = json.loads((RECORDS / "bingo-four-deals-to-eight.json").read_text())
     fixed = {"type": "trick", "lead": "6-6", "reply": "6-0"}
-    table = corrected(client, "bingo", tuple(record["players"]), record["events"][:6], 4, fixed, record["options"])
+    table = corrected(
+        client, "bingo", tuple(record["players"]), record["events"][:6], 4, fixed, record["options"]
+    )
     answer = answer_of(client.get(f"/t/{table}").get_data(as_text=True))
     assert "Now reads:" in answer and answer.count("Aki claims") == 2
     assert "Totals changed:" in answer
