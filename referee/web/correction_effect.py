@@ -35,6 +35,15 @@ def prior_body(rep: Replayed, index: int) -> Mapping[str, Any] | None:
     return entry.original
 
 
+def take_back_allowed(rep: Replayed, seq: int) -> bool:
+    """Whether the latest correction of the entry logged as ``seq`` can be taken back by correcting it
+    once more to what it was before: not a seat's private entry (a sealed bid: its own seat's to change)."""
+    index = next((i for i, e in enumerate(rep.effective) if e.seq == seq), None)
+    if index is None or rep.effective[index].body.get("type") in rep.game.seat_events:
+        return False
+    return prior_body(rep, index) is not None
+
+
 def correction_effect(rep: Replayed, seq: int) -> Effect | None:
     """What the latest correction of the entry logged as ``seq`` changed (None: not a corrected entry,
     or the table before it no longer replays). Private entries (a sealed bid) are never repeated."""

@@ -69,3 +69,29 @@ def test_a_later_entry_whose_outcome_changed_is_said_again(client):
     answer = answer_of(client.get(f"/t/{table}").get_data(as_text=True))
     assert "Now reads:" in answer and answer.count("Aki claims") == 2
     assert "Totals changed:" in answer
+
+
+def test_undo_withdraws_the_latest_entry_and_take_back_undoes_the_correction(client):
+    """docs/record-format.md: undo withdraws the latest standing event, so after a correction the undo
+    strip says it takes the latest entry, not the correction, and the answer offers "Take back the
+    correction", which corrects the entry once more to what it was (the history keeps all three)."""
+    table = corrected(
+        client,
+        "score-pad",
+        ("Aki", "Ben"),
+        [{"type": "round", "points": [3, -1]}, {"type": "round", "points": [2, 2]}],
+        1,
+        {"type": "round", "points": [9, -1]},
+    )
+    page = client.get(f"/t/{table}").get_data(as_text=True)
+    assert 'id="take-back"' in page and "Take back the correction" in page
+    assert "Tap again to undo the latest entry, not the correction" in page
+    resp = client.post(f"/t/{table}/take-back", headers={"HX-Request": "true"})
+    assert resp.status_code == 200
+    api = client.get(f"/api/v1/tables/{table}").get_json()
+    assert api["totals"] == [5, 1] and [e["points"] for e in api["events"]] == [[3, -1], [2, 2]]
+    assert "Totals changed: Aki 11 → 5" in answer_of(resp.get_data(as_text=True))
+    client.post(f"/t/{table}/events", data={"type": "round", "points": ["1", "1"]})
+    assert 'id="take-back"' not in client.get(f"/t/{table}").get_data(as_text=True)
+    late = client.post(f"/t/{table}/take-back", headers={"HX-Request": "true"})
+    assert late.status_code == 422 and "no correction to take back" in late.get_data(as_text=True)
