@@ -152,8 +152,9 @@ def event_words(rep: Replayed, body: Mapping[str, Any] | None) -> str:
         return ""
     if body.get("sealed"):  # as a reader who may not see it gets it (state.public_events): whose, not what
         seat = body.get("seat")
-        name = rep.players[seat] if isinstance(seat, int) and 0 <= seat < len(rep.players) else "?"
-        return gettext("%(name)s sealed a bid.", name=name)
+        if not (isinstance(seat, int) and 0 <= seat < len(rep.players)):  # the dummy (two players)
+            return gettext("The dummy sealed a bid.")
+        return gettext("%(name)s sealed a bid.", name=rep.players[seat])
     game = rep.game
     try:
         ev = decode(game.events, body)
