@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.base import Line
+from ..rules.base import Line, RuleError
 from ..store.replay import Replayed, ReplayError, replay_events
 
 
@@ -76,3 +76,23 @@ def correction_effect(rep: Replayed, seq: int) -> Effect | None:
 def shown_number(n: int) -> str:
     """A score as a player reads it: a negative one with the minus sign (−3), not a hyphen."""
     return f"−{-n}" if n < 0 else str(n)
+
+
+def new_hidden_refusals(rep: Replayed, target: int, event: Mapping[str, Any]) -> tuple[RuleError, ...]:
+    """The refusals a correction of the entry logged as ``target`` to ``event`` would add that the
+    rules hold back while a bid is sealed (Ninety-Nine: a card in two bids, N3). Only for the scorer's
+    phone, which enters or sees every bid: said to a seat phone, such a refusal would tell it what
+    another seat's sealed bid holds. Empty when the corrected table does not replay (the write then
+    refuses it with its own sentence)."""
+    hidden = rep.game.hidden_errors
+    index = next((i for i, e in enumerate(rep.effective) if e.seq == target), None)
+    if hidden is None or index is None:
+        return ()
+    bodies = [e.body for e in rep.effective]
+    bodies[index] = event
+    try:
+        state = replay_events(rep.game, rep.players, rep.options, bodies)
+    except ReplayError:
+        return ()
+    known = {(i, str(err)) for i, err in hidden(rep.state)}
+    return tuple(err for i, err in hidden(state) if (i, str(err)) not in known)

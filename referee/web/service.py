@@ -26,6 +26,7 @@ from ..store.sharing import CONFIRMED, PENDING, REJECTED, corrections_of, versio
 from ..store.tables import StaleWrite, current, get_table
 from ..store.writing import Written, write
 from .access import Access, access_for
+from .correction_effect import new_hidden_refusals
 from .correction_form import LABELS
 from .forms import normalise_form_line
 from .i18n import explain
@@ -80,6 +81,11 @@ def check_and_write(
     own = kind == "correct" and access.owns_sealed(current(table), body)
     if not (access.may_record(game, kind, body) or own):
         raise NotAllowed("forbidden", _("This token may not write to this table."))
+    if kind == "correct" and seat is None and isinstance(body.get("event"), Mapping):
+        # the scorer's correction that puts a card in two bids is refused at once (N3)
+        refused = new_hidden_refusals(current(table), body.get("target"), body["event"])
+        if refused:
+            raise refused[0]
     return write(
         table,
         kind,
