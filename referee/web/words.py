@@ -30,7 +30,8 @@ from .i18n import no_honorific_for_the_dummy, say
 from .presenting import public_events
 
 # A parenthesised note that starts with a rule id of the digest: B15, F-Δ1, N12, T2, D-Δ3, R15.
-_RULE_NOTE = re.compile(r"\s*[(（]\s*([A-Z]{1,2}(?:-Δ)?\d+[a-z]?(?:[-–][A-Z]{1,2}\d+)?\b[^()（）]*)[)）]")
+# The id ends where no letter or digit of its own follows (a Japanese note goes on at once: "B44の表").
+_RULE_NOTE = re.compile(r"\s*[(（]\s*([A-Z]{1,2}(?:-Δ)?\d+[a-z]?(?:[-–][A-Z]{1,2}\d+)?(?![0-9A-Za-z])[^()（）]*)[)）]")
 
 
 def split_rules(text: str) -> tuple[str, str]:
