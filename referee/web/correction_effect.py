@@ -26,6 +26,11 @@ class Effect:
     lines: tuple[tuple[Line | None, Line | None], ...]
 
 
+def entry_index(rep: Replayed, seq: int) -> int | None:
+    """Where the entry logged as ``seq`` stands among the effective events (None: it does not stand)."""
+    return next((i for i, e in enumerate(rep.effective) if e.seq == seq), None)
+
+
 def prior_body(rep: Replayed, index: int) -> Mapping[str, Any] | None:
     """The entry at ``index`` of the effective events as it stood before its latest correction."""
     entry = rep.effective[index]
@@ -38,7 +43,7 @@ def prior_body(rep: Replayed, index: int) -> Mapping[str, Any] | None:
 def take_back_allowed(rep: Replayed, seq: int) -> bool:
     """Whether the latest correction of the entry logged as ``seq`` can be taken back by correcting it
     once more to what it was before: not a seat's private entry (a sealed bid: its own seat's to change)."""
-    index = next((i for i, e in enumerate(rep.effective) if e.seq == seq), None)
+    index = entry_index(rep, seq)
     if index is None or rep.effective[index].body.get("type") in rep.game.seat_events:
         return False
     return prior_body(rep, index) is not None
@@ -47,7 +52,7 @@ def take_back_allowed(rep: Replayed, seq: int) -> bool:
 def correction_effect(rep: Replayed, seq: int) -> Effect | None:
     """What the latest correction of the entry logged as ``seq`` changed (None: not a corrected entry,
     or the table before it no longer replays). Private entries (a sealed bid) are never repeated."""
-    index = next((i for i, e in enumerate(rep.effective) if e.seq == seq), None)
+    index = entry_index(rep, seq)
     if index is None:
         return None
     prior = prior_body(rep, index)
@@ -85,7 +90,7 @@ def new_hidden_refusals(rep: Replayed, target: int, event: Mapping[str, Any]) ->
     another seat's sealed bid holds. Empty when the corrected table does not replay (the write then
     refuses it with its own sentence)."""
     hidden = rep.game.hidden_errors
-    index = next((i for i, e in enumerate(rep.effective) if e.seq == target), None)
+    index = entry_index(rep, target)
     if hidden is None or index is None:
         return ()
     bodies = [e.body for e in rep.effective]

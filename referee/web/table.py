@@ -24,7 +24,7 @@ from ..store.tables import current, token_matches
 from . import service
 from .access import access_for, held_link, remember
 from .bead_game import placement
-from .correction_effect import prior_body, take_back_allowed
+from .correction_effect import entry_index, prior_body, take_back_allowed
 from .correction_form import (
     correction_fields,
     correction_pack,
@@ -96,10 +96,8 @@ def take_back(table_id: str):
     seq = last_corrected(rep)
     if seq is None or not take_back_allowed(rep, seq):
         return service.refuse(gettext("There is no correction to take back: something was entered after it."))
-    index = next(i for i, e in enumerate(rep.effective) if e.seq == seq)
-    return service.answer(
-        service.record("correct", {"target": seq, "event": dict(prior_body(rep, index) or {})})
-    )
+    prior = prior_body(rep, entry_index(rep, seq) or 0)
+    return service.answer(service.record("correct", {"target": seq, "event": dict(prior or {})}))
 
 
 @bp.route("/<table_id>/correct/<int:seq>", methods=["GET", "POST"])
