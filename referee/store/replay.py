@@ -202,3 +202,8 @@ def extend(previous: Replayed, entries: list[LogEntry]) -> Replayed | None:
         undone=previous.undone,
         lines=tuple(lines),
     )
+
+
+def entry_index(rep: Replayed, seq: object) -> int | None:
+    """Where the entry logged as ``seq`` stands among the effective events (None: it does not stand)."""
+    return next((i for i, e in enumerate(rep.effective) if e.seq == seq), None)

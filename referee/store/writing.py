@@ -31,7 +31,7 @@ from ..rules import game as find_game
 from ..rules.base import RuleError
 from .models import GameTable
 from .private import PrivateEvent, may_change_own
-from .replay import Replayed
+from .replay import Replayed, ReplayError, entry_index, replay_events
 from .sharing import AlreadyDecided, PendingCorrection, decide, propose_correction
 from .tables import StaleWrite, append, current
 
@@ -153,6 +153,11 @@ def write(
     if not may_write(table, writer, kind, body):
         return Refused(Reason.FORBIDDEN, table)
     seat = writer.seat
+    if kind == "correct" and seat is None and isinstance(body.get("event"), Mapping):
+        # the scorer's correction that puts a card in two bids is refused at once (N3)
+        hidden = new_hidden_refusals(current(table), body.get("target"), body["event"])
+        if hidden:
+            return Refused(Reason.REFUSED, table, hidden[0])
     if from_page and seat is not None:  # a seat writes only its own entries (may_write)
         based_on = None
     try:
@@ -196,3 +201,23 @@ def confirm(table: GameTable, writer: Writer, pending_id: int, *, accept: bool) 
         return Refused(Reason.DECIDED, table)
     except RuleError as err:
         return Refused(Reason.REFUSED, table, err)
+
+
+def new_hidden_refusals(rep: Replayed, target: object, event: Mapping[str, Any]) -> tuple[RuleError, ...]:
+    """The refusals a correction of the entry logged as ``target`` to ``event`` would add that the
+    rules hold back while a bid is sealed (Ninety-Nine: a card in two bids, N3). Only for the scorer's
+    phone, which enters or sees every bid: said to a seat phone, such a refusal would tell it what
+    another seat's sealed bid holds. Empty when the corrected table does not replay (the write then
+    refuses it with its own sentence)."""
+    hidden = rep.game.hidden_errors
+    index = entry_index(rep, target)
+    if hidden is None or index is None:
+        return ()
+    bodies = [e.body for e in rep.effective]
+    bodies[index] = event
+    try:
+        state = replay_events(rep.game, rep.players, rep.options, bodies)
+    except ReplayError:
+        return ()
+    known = {(i, str(err)) for i, err in hidden(rep.state)}
+    return tuple(err for i, err in hidden(state) if (i, str(err)) not in known)

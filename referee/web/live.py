@@ -59,6 +59,7 @@ from ..store.sharing import read_version
 from ..store.tables import current
 from . import service
 from .access import Access, held_link
+from .correction_effect import correction_effect, shown_number, take_back_allowed
 from .live_cache import FragmentCache
 from .live_gate import SHARED_QUERY, VERSION_KEY
 from .live_gate import init_app as answer_unchanged_polls_first
@@ -86,6 +87,9 @@ def init_app(app: Flask) -> None:
         last_undone=last_undone,
         last_corrected=last_corrected,
         undone_body=shown_body,
+        correction_effect=correction_effect,
+        shown_number=shown_number,
+        take_back_allowed=take_back_allowed,
     )
 
 

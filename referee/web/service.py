@@ -26,6 +26,7 @@ from ..store.sharing import CONFIRMED, PENDING, REJECTED, corrections_of
 from ..store.tables import current, get_table
 from ..store.writing import Reason, Refused, write
 from .access import Access, access_for
+from .correction_form import LABELS
 from .forms import normalise_form_line
 from .i18n import explain
 from .next_table import page_live
@@ -111,7 +112,17 @@ def record(kind: str, body: Mapping[str, Any]) -> Outcome:
         )
         return Outcome(written.state, message, 409)
     assert written.error is not None  # PRIVATE and REFUSED say why
-    return Outcome(written.state, explain(written.error), 422)
+    return Outcome(written.state, form_reason(written.error), 422)
+
+
+def form_reason(err: RuleError) -> str:
+    """Why a form's entry was refused, in a player's words: a field the form left empty is named as
+    its picker's label ("Tile"), not as the record format's field (the API keeps its own sentence)."""
+    if err.code == "missing_field":
+        field = str(err.params.get("field", ""))
+        what = LABELS.get(field, field)
+        return gettext("Nothing was chosen for “%(what)s”: choose it, then send again.", what=what)
+    return explain(err)
 
 
 def corrections(table: GameTable) -> dict[str, Any]:

@@ -19,12 +19,13 @@ from flask_babel import gettext
 from ..extensions import htmx
 from ..rules import game as find_game
 from ..store.record import to_record
-from ..store.replay import Effective, Replayed
+from ..store.replay import Effective, Replayed, entry_index
 from ..store.tables import current, token_matches
 from ..store.writing import may_correct
 from . import service
 from .access import access_for, held_link, remember
 from .bead_game import hands_left, placement, starter
+from .correction_effect import prior_body, take_back_allowed
 from .correction_form import (
     correction_fields,
     correction_pack,
@@ -38,7 +39,7 @@ from .correction_form import (
 from .five_up import corrected_end
 from .moments import render_moment
 from .presenting import form_event, public_events, public_record
-from .undo import last_undone
+from .undo import last_corrected, last_undone
 
 bp = Blueprint("table", __name__, url_prefix="/t")
 bp.add_app_template_global(correction_fields)
@@ -86,6 +87,20 @@ def redo(table_id: str):
     if entry is None:
         return service.refuse(gettext("There is nothing to redo: something was entered after the undo."))
     return service.answer(service.record("event", dict(entry.body)))
+
+
+@bp.post("/<table_id>/take-back")
+def take_back(table_id: str):
+    """Take back the correction just made: the record format's undo withdraws the latest standing
+    event, not a correction, so the corrected entry is corrected once more, back to what it was
+    before (a new log line; the history shows both). Offered while the table's last log line is that
+    correction; a seat's private entry (a sealed bid) is its own seat's to change."""
+    rep = current(g.table)
+    seq = last_corrected(rep)
+    if seq is None or not take_back_allowed(rep, seq):
+        return service.refuse(gettext("There is no correction to take back: something was entered after it."))
+    prior = prior_body(rep, entry_index(rep, seq) or 0)
+    return service.answer(service.record("correct", {"target": seq, "event": dict(prior or {})}))
 
 
 @bp.route("/<table_id>/correct/<int:seq>", methods=["GET", "POST"])

@@ -30,7 +30,8 @@ from .i18n import no_honorific_for_the_dummy, say
 from .presenting import public_events
 
 # A parenthesised note that starts with a rule id of the digest: B15, F-Δ1, N12, T2, D-Δ3, R15.
-_RULE_NOTE = re.compile(r"\s*[(（]\s*([A-Z]{1,2}(?:-Δ)?\d+[a-z]?(?:[-–][A-Z]{1,2}\d+)?\b[^()（）]*)[)）]")
+# The id ends where no letter or digit of its own follows (a Japanese note goes on at once: "B44の表").
+_RULE_NOTE = re.compile(r"\s*[(（]\s*([A-Z]{1,2}(?:-Δ)?\d+[a-z]?(?:[-–][A-Z]{1,2}\d+)?(?![0-9A-Za-z])[^()（）]*)[)）]")
 
 
 def split_rules(text: str) -> tuple[str, str]:
@@ -152,8 +153,9 @@ def event_words(rep: Replayed, body: Mapping[str, Any] | None) -> str:
         return ""
     if body.get("sealed"):  # as a reader who may not see it gets it (state.public_events): whose, not what
         seat = body.get("seat")
-        name = rep.players[seat] if isinstance(seat, int) and 0 <= seat < len(rep.players) else "?"
-        return gettext("%(name)s sealed a bid.", name=name)
+        if not (isinstance(seat, int) and 0 <= seat < len(rep.players)):  # the dummy (two players)
+            return gettext("The dummy sealed a bid.")
+        return gettext("%(name)s sealed a bid.", name=rep.players[seat])
     game = rep.game
     try:
         ev = decode(game.events, body)

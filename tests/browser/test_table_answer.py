@@ -195,9 +195,9 @@ def test_the_declare_button_is_in_view_in_its_sheet_with_no_scroll(page: Page, b
     390, 387 px at 360)."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
     open_table(page, base_url, **golden("bingo-four-deals-to-eight.json", 1))
-    plays = page.locator("details.bingo-plays")
-    plays.locator("> summary").tap()
-    plays.locator("details.bingo-more > summary").tap()
+    plays = page.locator("#table .sheet.bingo-plays").first
+    plays.locator("> .toggle").tap()
+    plays.locator(".bingo-more > .toggle").tap()
     body = plays.locator("> .sheet-body")
     declare = page.locator("#declare")
     for double in ("6-6", "5-5"):

@@ -270,3 +270,34 @@ def test_no_bead_page_or_answer_names_a_cell_by_a_negative_coordinate(client, la
         assert resp.status_code == 422
         answer = shown_text(resp.get_data(as_text=True))
         assert not NEGATIVE_CELL.search(answer), (cells, NEGATIVE_CELL.search(answer))
+
+
+def test_a_hand_holding_both_copies_of_a_design_can_be_ended_and_corrected(client):
+    """Two sets are in play (D1): the end-of-hand picker has a second box for a design both of whose
+    copies may still be in hand, one box for a design with one copy on the table, none for a design
+    whose two copies are down; a hand with both 2-2s is recorded, and so is its correction."""
+    from tables import new_table, post
+
+    table = new_table(client, "bead-game", ("Aki", "Ben"), scorer=True)
+    url = f"/t/{table['id']}"
+    start_hand(client, url)
+    place(client, url, 1, "3-1", ["0,2", "1,2"], turn="1")
+    place(client, url, 0, "4-4", ["0,3", "1,3"])
+    for seat in (1, 0):
+        client.post(f"{url}/events", data={"type": "pass", "seat": str(seat)}, headers=HX)
+    html = client.get(url).get_data(as_text=True)
+    boxes = Counter(re.findall(r'name="left1" value="(\d-\d)"', html))
+    assert boxes["2-2"] == 2 and boxes["5-1"] == 1 and boxes["4-4"] == 1
+    rest = Counter({d: 2 for d in DESIGNS})
+    rest.subtract(["5-1", "5-2", "3-1", "4-4"])
+    others = sorted((rest - Counter({"2-2": 2})).elements())
+    aki, ben = ["2-2", "2-2", *others[:11]], others[11:]
+    resp = client.post(f"{url}/bead-game/end", data={"left0": aki, "left1": ben}, headers=HX)
+    assert resp.status_code == 200, alert(resp.get_data(as_text=True))
+    state = api_state(client, url)
+    assert state["detail"]["hands"][0]["left"][0].count("2-2") == 2
+    end_seq = state["events"][-1]["seq"]
+    swapped = {"type": "end", "hands": [others[:13], ["2-2", "2-2", *others[13:]]]}
+    fixed = post(client, table, {"type": "correct", "target": end_seq, "event": swapped})
+    assert fixed.status_code == 201, fixed.get_json()
+    assert fixed.get_json()["state"]["detail"]["hands"][0]["left"][1].count("2-2") == 2

@@ -246,3 +246,33 @@ def test_a_lone_lead_double_shows_its_count_on_both_sides_and_says_it_counts_onc
     assert "Both sides of 5-5 are open: it counts 10 once, and still does when one side is covered." in html
     ja = client.get(f"/t/{table['id']}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "5-5は両側が空いています。" in ja
+
+
+def test_an_open_end_no_tile_left_can_fit_says_so_and_offers_no_play(client):
+    """Every tile with a 6 is on the layout and two ends still show a 6: tapping one says in words
+    that no tile is left for it, with no Play it button; a play form sent without a tile names the
+    missing choice as its picker does, never as the record format's field."""
+    table = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
+    events = [
+        {"type": "hand", "leader": 0},
+        play(0, "6-6"),
+        play(1, "6-5", "6-6"),
+        play(0, "6-4", "6-6"),
+        play(1, "6-3", "6-6"),
+        play(0, "6-2", "6-6"),
+        play(1, "2-1", "6-2"),
+        play(0, "1-6", "2-1"),
+        play(1, "5-0", "6-5"),
+        play(0, "0-6", "5-0"),
+    ]
+    for e in events:
+        assert post(client, table, e).status_code == 201, post(client, table, e).get_json()
+    page = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    assert ("6-1", "6") in re.findall(r"\?on=([0-9-]+)&amp;n=(\d)", page)
+    html = client.get(f"/t/{table['id']}?on=6-1&n=6").get_data(as_text=True)
+    assert "No tile is left that can go on the 6 of 6-1" in html
+    assert 'id="fu-play"' not in html and 'name="tile"' not in html
+    resp = form(client, table, type="play", seat="1", on="6-1")
+    text = resp.get_data(as_text=True)
+    assert resp.status_code == 422 and "Nothing was chosen for “Tile”" in text
+    assert "event needs its" not in text

@@ -192,3 +192,34 @@ def test_a_sealed_bid_cannot_be_opened_through_the_correction_page(app, client):
     assert f"/t/{t['id']}/correct/2" not in page and f"/t/{t['id']}/correct/1" in page
     assert scorer.get(f"/t/{t['id']}/correct/2").status_code == 403
     assert scorer.post(f"/t/{t['id']}/correct/2", data={"type": "bid", "seat": "1"}).status_code == 403
+
+
+def test_the_dummys_sealed_bid_is_answered_and_listed_with_the_dummys_name(app, client):
+    """Two players: the dummy's bid from the scorer's phone is "The dummy sealed a bid.", never a "?"
+    for a name, in the answer and in the history, in both languages."""
+    t = new_table(client, "ninety-nine", ("Aki", "Ben"))
+    scorer = join(app, t, t["scorer_token"])
+    form(scorer, t, {"type": "deal", "dealer": "0"})
+    resp = form(scorer, t, {"type": "bid", "seat": "2", "cards": ["7S", "10C", "8S"]}, htmx=True)
+    html = resp.get_data(as_text=True)
+    words = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    assert resp.status_code == 200 and "Recorded: The dummy sealed a bid." in words
+    assert "? sealed" not in html and "The dummy sealed a bid." in history_of(html)
+    scorer.set_cookie("lang", "ja")
+    assert "ダミーのビッドを伏せました。" in history_of(scorer.get(f"/t/{t['id']}").get_data(as_text=True))
+
+
+def test_a_scorers_correction_putting_a_card_in_two_bids_is_refused_at_once(client):
+    """N3: a card is in one hand only. The scorer's phone, which enters or sees every bid, is refused
+    at once with the sentence; a seat correcting its own sealed bid is not told what another bid holds
+    (the conflict is held back and reported when the bids open, as before)."""
+    t = new_table(client, "ninety-nine")
+    for ev in DEAL1[:3]:
+        assert post(client, t, ev).status_code == 201
+    before = state(client, t)
+    clash = {"type": "bid", "seat": 2, "cards": ["10D", "8H", "8S"]}  # 8♠ is in Ben's bid
+    resp = post(client, t, {"type": "correct", "target": 3, "event": clash})
+    assert resp.status_code == 422 and "8♠ is one of Ben's bid cards." in resp.get_json()["error"]["message"]
+    assert state(client, t) == before
+    own = post(client, t, {"type": "correct", "target": 3, "event": clash}, token=t["seat_tokens"][2])
+    assert own.status_code == 201 and "bid cards" not in json.dumps(own.get_json())

@@ -18,7 +18,7 @@ from tables import new_table, post
 from test_plain_words import visible_text
 
 from referee import translation_catalogs
-from referee.web.words import _RULE_ID, _RULE_NOTE, RULE_WORDS, rule_words
+from referee.web.words import _RULE_ID, _RULE_NOTE, RULE_WORDS, rule_words, split_rules
 from tests.conftest import close_app, make_app
 from tests.raw_ids import RAW
 
@@ -214,3 +214,15 @@ def test_the_new_table_options_say_their_rules_in_words(client, game, lang):
     client.set_cookie("lang", lang)
     page = client.get(f"/new/{game}").get_data(as_text=True)
     assert assert_whys_in_words(page, lang, f"new {game} ({lang})") > 0
+
+
+@pytest.mark.parametrize(
+    ("text", "sentence", "note"),
+    [
+        ("Annさんに3ゲームポイント (B44の表の1行目)", "Annさんに3ゲームポイント", "B44の表の1行目"),
+        ("Ann scores 3 game points (B44 row 1)", "Ann scores 3 game points", "B44 row 1"),
+    ],
+)
+def test_a_rule_note_goes_behind_the_why_also_when_japanese_follows_the_id(text, sentence, note):
+    """The Japanese claim verdict read "(B44の表の1行目)" inline: its note is split off like the English one."""
+    assert split_rules(text) == (sentence, note)

@@ -60,6 +60,8 @@ def _trick(ev: Trick, players: tuple[str, ...], after: State | None) -> Line:
 
 
 def _bid(ev: Bid, players: tuple[str, ...], after: State | None) -> Line:
+    if not 0 <= ev.seat < len(players):  # two players: the dummy's bid opens its own sentence
+        return Line(_("The dummy sealed a bid."))
     return Line(_("%(name)s sealed a bid."), {"name": _name(players, ev.seat)})
 
 

@@ -1,0 +1,97 @@
+"""After a correction the answer says what it changed for the players: whose totals moved (before →
+after, a negative total with the minus sign), or that none did, in both languages; computed by
+replaying the table with the entry as it stood before (referee/web/correction_effect.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from five_up_hands import play
+from tables import new_table, post
+from test_correction_sheet import JA, answer_of
+
+RECORDS = Path(__file__).parents[1] / "records"
+
+
+def corrected(client, game, players, events, target, event, options=None):
+    table = new_table(client, game, players, options, scorer=True)
+    for e in events:
+        assert post(client, table, e).status_code == 201
+    assert post(client, table, {"type": "correct", "target": target, "event": event}).status_code == 201
+    return table["id"]
+
+
+@pytest.mark.parametrize(
+    ("game", "events", "target", "event", "en", "ja"),
+    [
+        (  # a lead worth 10 (+2) corrected to one worth 8: Aki loses the 2
+            "five-up",
+            [{"type": "hand", "leader": 0}, play(0, "6-4")],
+            2,
+            play(0, "6-2"),
+            "Totals changed: Aki 2 → 0",
+            "合計の変化： Akiさん 2 → 0",
+        ),
+        (  # a round's −1 corrected to −4: Ben's total goes below zero
+            "score-pad",
+            [{"type": "round", "points": [3, -1]}, {"type": "round", "points": [2, 2]}],
+            1,
+            {"type": "round", "points": [3, -4]},
+            "Totals changed: Ben 1 → −2",
+            "合計の変化： Benさん 1 → −2",
+        ),
+        (  # the same entry saved again: nothing moved, and the answer says so
+            "score-pad",
+            [{"type": "round", "points": [3, -1]}],
+            1,
+            {"type": "round", "points": [3, -1]},
+            "No total changed.",
+            "合計は変わりません。",
+        ),
+    ],
+)
+def test_the_answer_after_a_correction_says_whose_totals_moved(client, game, events, target, event, en, ja):
+    table = corrected(client, game, ("Aki", "Ben"), events, target, event)
+    assert en in answer_of(client.get(f"/t/{table}").get_data(as_text=True))
+    assert ja in answer_of(client.get(f"/t/{table}", headers=JA).get_data(as_text=True))
+
+
+def test_a_later_entry_whose_outcome_changed_is_said_again(client):
+    """Bingo: Ben's reply in trick 2 corrected to 6-0, which turns the deal: the claim after
+    it is said again as it now reads, with what it read before struck through."""
+    record = json.loads((RECORDS / "bingo-four-deals-to-eight.json").read_text())
+    fixed = {"type": "trick", "lead": "6-6", "reply": "6-0"}
+    table = corrected(
+        client, "bingo", tuple(record["players"]), record["events"][:6], 4, fixed, record["options"]
+    )
+    answer = answer_of(client.get(f"/t/{table}").get_data(as_text=True))
+    assert "Now reads:" in answer and answer.count("Aki claims") == 2
+    assert "Totals changed:" in answer
+
+
+def test_undo_withdraws_the_latest_entry_and_take_back_undoes_the_correction(client):
+    """docs/record-format.md: undo withdraws the latest standing event, so after a correction the undo
+    strip says it takes the latest entry, not the correction, and the answer offers "Take back the
+    correction", which corrects the entry once more to what it was (the history keeps all three)."""
+    table = corrected(
+        client,
+        "score-pad",
+        ("Aki", "Ben"),
+        [{"type": "round", "points": [3, -1]}, {"type": "round", "points": [2, 2]}],
+        1,
+        {"type": "round", "points": [9, -1]},
+    )
+    page = client.get(f"/t/{table}").get_data(as_text=True)
+    assert 'id="take-back"' in page and "Take back the correction" in page
+    assert "Tap again to undo the latest entry, not the correction" in page
+    resp = client.post(f"/t/{table}/take-back", headers={"HX-Request": "true"})
+    assert resp.status_code == 200
+    api = client.get(f"/api/v1/tables/{table}").get_json()
+    assert api["totals"] == [5, 1] and [e["points"] for e in api["events"]] == [[3, -1], [2, 2]]
+    assert "Totals changed: Aki 11 → 5" in answer_of(resp.get_data(as_text=True))
+    client.post(f"/t/{table}/events", data={"type": "round", "points": ["1", "1"]})
+    assert 'id="take-back"' not in client.get(f"/t/{table}").get_data(as_text=True)
+    late = client.post(f"/t/{table}/take-back", headers={"HX-Request": "true"})
+    assert late.status_code == 422 and "no correction to take back" in late.get_data(as_text=True)
