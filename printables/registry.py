@@ -4,8 +4,13 @@ module imports them at its top."""
 
 from __future__ import annotations
 
-from printables import bead_game, bingo, five_up, ninety_nine, score_pad, trick_de_bingo
 from printables.job import Printable, PrintJob
+from referee.games.bead_game import printables as bead_game
+from referee.games.bingo import printables as bingo
+from referee.games.five_up import printables as five_up
+from referee.games.ninety_nine import printables as ninety_nine
+from referee.games.score_pad import printables as score_pad
+from referee.games.trick_de_bingo import printables as trick_de_bingo
 
 __all__ = ["PrintJob", "Printable", "find", "printables_for"]
 

@@ -15,7 +15,8 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..rules import game as find_game
+from referee.games import game as find_game
+
 from ..rules.names import name_key
 from .database import db
 from .kept_results import kept_results

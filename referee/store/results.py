@@ -24,17 +24,18 @@ from typing import Any, cast
 from sqlalchemy import Table
 from sqlalchemy.dialects import postgresql, sqlite
 
+from referee.games.bead_game.rules.stats import BeadGameStats
+from referee.games.bead_game.rules.stats import player_stats as bead_game_stats
+from referee.games.bingo.rules.stats import BingoStats
+from referee.games.bingo.rules.stats import player_stats as bingo_stats
+from referee.games.five_up.rules.stats import FiveUpStats
+from referee.games.five_up.rules.stats import player_stats as five_up_stats
+from referee.games.ninety_nine.rules.stats import NinetyNineStats
+from referee.games.ninety_nine.rules.stats import player_stats as ninety_nine_stats
+from referee.games.trick_de_bingo.rules.stats import TrickDeBingoStats
+from referee.games.trick_de_bingo.rules.stats import player_stats as trick_de_bingo_stats
+
 from ..rules.base import Game, View
-from ..rules.bead_game.stats import BeadGameStats
-from ..rules.bead_game.stats import player_stats as bead_game_stats
-from ..rules.bingo.stats import BingoStats
-from ..rules.bingo.stats import player_stats as bingo_stats
-from ..rules.five_up.stats import FiveUpStats
-from ..rules.five_up.stats import player_stats as five_up_stats
-from ..rules.ninety_nine.stats import NinetyNineStats
-from ..rules.ninety_nine.stats import player_stats as ninety_nine_stats
-from ..rules.trick_de_bingo.stats import TrickDeBingoStats
-from ..rules.trick_de_bingo.stats import player_stats as trick_de_bingo_stats
 from .database import db
 from .models import TableResultRow
 from .replay import Replayed

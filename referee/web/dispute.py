@@ -18,10 +18,10 @@ from flask_babel import format_datetime, get_locale, gettext
 
 from printables.dispute_report import DisputeReport, ReportLine, build_dispute_report
 from printables.geometry import PAGE_SPECS
+from referee.games import game as find_game
+from referee.games.bingo.rules.quick_check import claim_lines
 
-from ..rules import game as find_game
 from ..rules.base import RuleError, View, _, word
-from ..rules.bingo.quick_check import claim_lines
 from ..rules.cards import Card
 from ..rules.numbers import whole_number
 from ..store.bounds import MAX_LOG_LINES

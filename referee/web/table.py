@@ -16,14 +16,16 @@ import qrcode.image.svg
 from flask import Blueprint, Response, abort, g, redirect, render_template, request, url_for
 from flask_babel import gettext
 
+from referee.games import game as find_game
+from referee.games.bead_game.web import placement
+from referee.games.five_up.web import corrected_end
+
 from ..extensions import htmx
-from ..rules import game as find_game
 from ..store.record import to_record
 from ..store.replay import Effective, Replayed
 from ..store.tables import current, token_matches
 from . import service
 from .access import access_for, held_link, remember
-from .bead_game import placement
 from .correction_form import (
     correction_fields,
     correction_pack,
@@ -33,7 +35,6 @@ from .correction_form import (
     preselect,
     state_before,
 )
-from .five_up import corrected_end
 from .moments import render_moment
 from .presenting import form_event, public_events, public_record
 from .undo import last_undone

@@ -8,8 +8,9 @@ from flask import Flask, Response, request
 from flask_babel import get_locale, gettext
 
 from printables.registry import printables_for
+from referee.games import GAMES, package
+from referee.rules import spoken
 
-from ..rules import GAMES, spoken
 from . import words
 from .i18n import no_honorific_for_the_dummy, say
 from .pages import option_values, picked
@@ -42,7 +43,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["no_honorific_for_the_dummy"] = no_honorific_for_the_dummy
     app.jinja_env.globals.update(option_values=option_values, picked_option=picked)
     app.jinja_env.filters["seat_names"] = lambda seats, players: ", ".join(players[i] for i in seats)
-    app.jinja_env.filters["template_dir"] = lambda game_id: game_id.replace("-", "_")
+    app.jinja_env.filters["template_dir"] = package
     # accessible names a screen reader says right: "six-four", "queen of hearts" (issue 33)
     app.jinja_env.filters["spoken_tile"] = lambda tile: spoken.tile(tile, gettext)
     app.jinja_env.filters["spoken_card"] = lambda card: spoken.card(card, gettext)

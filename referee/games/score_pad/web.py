@@ -1,0 +1,7 @@
+"""The score pad's part of the web: its templates (a round is the table page's generic form)."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+bp = Blueprint("score_pad", __name__, template_folder="templates")
