@@ -1,7 +1,7 @@
 """What a table's log decided, as the standings and the players' histories read it, kept beside the log.
 
 A club's pages add up finished tables: their winners, totals and each seat's numbers from the game's
-pure ``stats`` module (``referee/rules/<game>/stats.py``). Replaying every table of a club for each
+pure ``stats`` module (``referee/games/<game>/rules/stats.py``). Replaying every table of a club for each
 page cost seconds at tables of thousands of lines, so each table's result is kept in
 ``table_results``, tagged with the log line it is the result of (``seq``) and with ``RESULT_VERSION``:
 ``tables.append`` writes it in the same transaction as the line, an import with its events.

@@ -182,6 +182,8 @@ def test_nothing_in_the_templates_loads_from_outside_the_app():
         *root.glob("templates/**/*.html"),
         *root.glob("static/**/*.css"),
         *root.glob("static/js/*.js"),
+        *root.glob("referee/games/*/templates/**/*.html"),
+        *root.glob("referee/games/*/static/*"),
     ]:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"""(src|href)=["']?(https?:)?//""", text), path

@@ -21,7 +21,9 @@ from referee.store.tables import current
 from referee.web import service
 from referee.web.i18n import explain, say
 
-bp = Blueprint("bead_game", __name__, template_folder="templates", url_prefix="/t")
+bp = Blueprint(
+    "bead_game", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/bead_game"
+)
 
 CELL = 48  # SVG units (CSS pixels at 100 %) per board cell: a thumb-sized target
 LABEL = 22  # room for the row and column numbers
@@ -203,7 +205,7 @@ def bead_picked(body: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-@bp.post("/<table_id>/bead-game/place")
+@bp.post("/t/<table_id>/bead-game/place")
 def place(table_id: str):
     """Two tapped cells and a tile (``placement``)."""
     body, error = placement(request.form)
@@ -212,7 +214,7 @@ def place(table_id: str):
     return service.answer(service.record("event", body))
 
 
-@bp.post("/<table_id>/bead-game/hand")
+@bp.post("/t/<table_id>/bead-game/hand")
 def hand(table_id: str):
     """The starter square from its four tapped numbers and whether its tiles stand or lie."""
     values = {pos: whole_number(request.form.get("v" + pos, "")) for pos in STARTER_CELLS}
@@ -234,7 +236,7 @@ def hand(table_id: str):
     return service.answer(service.record("event", body))
 
 
-@bp.post("/<table_id>/bead-game/end")
+@bp.post("/t/<table_id>/bead-game/end")
 def end(table_id: str):
     """The tiles left in each hand, one picker per seat."""
     rep = current(g.table)
@@ -242,7 +244,7 @@ def end(table_id: str):
     return service.answer(service.record("event", {"type": "end", "hands": hands}))
 
 
-@bp.get("/<table_id>/bead-game/legal")
+@bp.get("/t/<table_id>/bead-game/legal")
 def legal(table_id: str):
     """D19: every legal placement of the tiles a player shows, with its score, best first."""
     rep = current(g.table)
@@ -261,7 +263,7 @@ def legal(table_id: str):
     )
 
 
-@bp.route("/<table_id>/bead/<any(place, hand, end, legal):action>", methods=["GET", "POST"])
+@bp.route("/t/<table_id>/bead/<any(place, hand, end, legal):action>", methods=["GET", "POST"])
 def old_address(table_id: str, action: str):
     """The addresses from before the game's own name (``/bead/...``) still answer: a permanent
     redirect that keeps the method, the form and the query (308)."""

@@ -8,7 +8,9 @@ from flask import Blueprint
 
 from referee.games.bingo.rules.values import BINGO, DECLARATION_NAMES, DOUBLES, declaration_points
 
-bp = Blueprint("bingo", __name__, template_folder="templates")
+bp = Blueprint(
+    "bingo", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/bingo"
+)
 
 
 @bp.app_template_global("bingo_declarations")

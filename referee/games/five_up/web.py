@@ -16,7 +16,9 @@ from referee.store.tables import current
 from referee.web import service
 from referee.web.i18n import explain
 
-bp = Blueprint("five_up", __name__, template_folder="templates")
+bp = Blueprint(
+    "five_up", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/five_up"
+)
 bp.url_value_preprocessor(service.table_loader("five-up"))
 
 

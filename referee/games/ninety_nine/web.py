@@ -8,7 +8,9 @@ from flask import Blueprint
 from referee.games.ninety_nine.rules.pack import bid_value
 from referee.rules.cards import Card
 
-bp = Blueprint("ninety_nine", __name__, template_folder="templates")
+bp = Blueprint(
+    "ninety_nine", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/ninety_nine"
+)
 
 
 @bp.app_template_global("nn_bid_values")

@@ -4,4 +4,6 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-bp = Blueprint("score_pad", __name__, template_folder="templates")
+bp = Blueprint(
+    "score_pad", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/score_pad"
+)

@@ -31,7 +31,9 @@ from referee.web.forms import form_card
 from referee.web.i18n import explain
 
 GAME_ID = "trick-de-bingo"
-bp = Blueprint("trick_de_bingo", __name__, template_folder="templates")
+bp = Blueprint(
+    "trick_de_bingo", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/trick_de_bingo"
+)
 
 
 bp.url_value_preprocessor(service.table_loader(GAME_ID))
