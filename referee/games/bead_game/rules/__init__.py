@@ -40,4 +40,5 @@ GAME = Game(
     apply=apply,
     view=view,
     narrate=narrate,
+    steps=((frozenset({"place"}), "placement"), (frozenset({"hand"}), "hand")),
 )

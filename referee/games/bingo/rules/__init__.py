@@ -46,6 +46,7 @@ GAME = Game(
     view=view,
     redact=redact,
     narrate=narrate,
+    steps=((frozenset({"trick"}), "trick"), (frozenset({"deal"}), "deal")),
 )
 
 __all__ = ["GAME", "Claim", "Close", "Deal", "Declare", "Show", "State", "Trick"]

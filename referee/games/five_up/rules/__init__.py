@@ -62,6 +62,7 @@ GAME = Game(
     apply=apply,
     view=view,
     narrate=narrate,
+    steps=((frozenset({"play"}), "play"), (frozenset({"hand"}), "hand")),
 )
 
 __all__ = ["GAME", "Call", "Draw", "End", "Hand", "Pass", "Play", "State", "apply", "start", "view"]

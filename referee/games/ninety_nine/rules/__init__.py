@@ -47,4 +47,5 @@ GAME = Game(
     seat_events=frozenset({"bid"}),
     hidden_errors=hidden_errors,
     narrate=narrate,
+    steps=((frozenset({"trick"}), "trick"), (frozenset({"deal"}), "deal")),
 )

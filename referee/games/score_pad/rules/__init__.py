@@ -26,4 +26,5 @@ GAME = Game(
     apply=apply,
     view=view,
     narrate=narrate,
+    steps=((frozenset({"round"}), "round"),),
 )

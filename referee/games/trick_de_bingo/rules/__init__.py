@@ -48,4 +48,5 @@ GAME = Game(
     view=view,
     seat_events=frozenset({"pick", "claim"}),
     narrate=narrate,
+    steps=((frozenset({"trick"}), "trick"), (frozenset({"round"}), "round")),
 )
