@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from referee.rules import GAMES  # noqa: E402
+from referee.games import GAMES  # noqa: E402
 from tests.conftest import make_app  # noqa: E402
 
 ASSET = re.compile(r'<(?:link[^>]+href|script[^>]+src)="(/static/[^"?]+)[^"]*"')

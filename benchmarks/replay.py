@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from referee.extensions import db  # noqa: E402
-from referee.rules import GAMES  # noqa: E402
+from referee.games import GAMES  # noqa: E402
 from referee.store.record import parse_record  # noqa: E402
 from referee.store.replay import LogEntry, replay  # noqa: E402
 from referee.store.tables import current, get_table, import_record  # noqa: E402

@@ -21,7 +21,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from referee.rules import GAMES  # noqa: E402
+from referee.games import GAMES  # noqa: E402
 from referee.rules.events import decode  # noqa: E402
 from referee.store.record import parse_record  # noqa: E402
 from referee.store.replay import LogEntry, replay  # noqa: E402

@@ -1,17 +1,19 @@
-"""Which PDFs each game offers: every builder module's ``PRINTABLES``, by game and kind. What a
+"""Which PDFs each game offers: the ``PRINTABLES`` of every game's ``printables`` module, by game and kind. What a
 builder gets and returns is in job.py (``PrintJob``, ``Printable``), below the builders, so that this
 module imports them at its top."""
 
 from __future__ import annotations
 
-from printables import bead_game, bingo, five_up, ninety_nine, score_pad, trick_de_bingo
+import importlib
+
 from printables.job import Printable, PrintJob
+from referee.games import GAMES, package
 
 __all__ = ["PrintJob", "Printable", "find", "printables_for"]
 
 
 def _registry() -> tuple[Printable, ...]:
-    modules = (score_pad, bingo, five_up, ninety_nine, trick_de_bingo, bead_game)
+    modules = (importlib.import_module(f"referee.games.{package(game_id)}.printables") for game_id in GAMES)
     return tuple(printable for module in modules for printable in module.PRINTABLES)
 
 

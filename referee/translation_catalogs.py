@@ -23,7 +23,7 @@ GAME_AREAS = {
     "ninety_nine": ("ninety_nine",),
     "trick_de_bingo": ("trick_de_bingo", "conditions"),
     "bead_game": ("bead_game",),
-    "disputes": ("moment", "dispute", "quick_check", "ninety_nine/quick_check", "ninety_nine/deal_quick_check"),  # issue 15: time travel, report, /check
+    "disputes": ("moment", "dispute", "quick_check", "ninety_nine/rules/quick_check", "ninety_nine/rules/deal_quick_check"),  # issue 15: time travel, report, /check
 }
 KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2), "counted": (1, 2)}
 
@@ -46,6 +46,7 @@ def source_files() -> list[Path]:
         *ROOT.glob("referee/**/*.py"),
         *ROOT.glob("printables/**/*.py"),
         *ROOT.glob("templates/**/*.html"),
+        *ROOT.glob("referee/games/*/templates/**/*.html"),
     ]
     return sorted(f for f in files if "translations" not in f.parts)
 

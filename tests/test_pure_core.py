@@ -10,10 +10,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _loaded_after_import(modules: list[str]) -> set[str]:
-    """Top-level packages present in ``sys.modules`` after importing ``modules`` and their submodules."""
+def _loaded_after_import(modules: list[str], alone: tuple[str, ...] = ()) -> set[str]:
+    """Top-level packages present in ``sys.modules`` after importing ``modules`` and their submodules,
+    and the modules ``alone`` without their submodules."""
     code = (
         "import importlib, pkgutil, sys\n"
+        f"for name in {alone!r}:\n"
+        "    importlib.import_module(name)\n"
         f"for name in {modules!r}:\n"
         "    mod = importlib.import_module(name)\n"
         "    for info in pkgutil.walk_packages(getattr(mod, '__path__', []), name + '.'):\n"
@@ -25,8 +28,14 @@ def _loaded_after_import(modules: list[str]) -> set[str]:
 
 
 def test_rules_and_printables_load_without_flask_or_sqlalchemy() -> None:
-    """Every module of referee.rules and printables imports with no web or database library loaded."""
-    loaded = _loaded_after_import(["referee.rules", "printables"])
+    """Every module of referee.rules, of each game's rules and printables, and printables imports with no
+    web or database library loaded; so do the games' list and each game's descriptor."""
+    games = sorted(p.name for p in (ROOT / "referee" / "games").iterdir() if (p / "rules").is_dir())
+    loaded = _loaded_after_import(
+        ["referee.rules", "printables", *(f"referee.games.{g}.rules" for g in games)],
+        alone=("referee.games", *(f"referee.games.{g}.printables" for g in games)),
+    )
+    assert len(games) == 6
     assert not loaded & {"flask", "sqlalchemy", "flask_sqlalchemy", "werkzeug", "alembic"}
 
 

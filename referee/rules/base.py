@@ -242,6 +242,9 @@ class Game(Generic[S, D]):
     """``narrate(event, players, before=None, after=None)``: the event as a history sentence. With the
     states before and after it (during a replay) it may say who won; without them, only what was played.
     A private event (a sealed bid) must say nothing its owner hides."""
+    steps: tuple[tuple[frozenset[str], str], ...] = ()
+    """Time travel's steps besides "entry", small to big: (the event types that mark one, its name),
+    e.g. ``(frozenset({"trick"}), "trick")``; the name picks the page's words ("Next trick")."""
 
     def public_detail(self, detail: D, seat: int | None) -> D:
         return self.redact(detail, seat) if self.redact else detail

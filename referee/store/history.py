@@ -1,5 +1,5 @@
 """A player's history in a club: per game, the finished tables they played and won, and the numbers
-each game's pure ``stats`` module reads from a table (``referee/rules/<game>/stats.py``).
+each game's pure ``stats`` module reads from a table (``referee/games/<game>/rules/stats.py``).
 
 Every figure is added up from the tables' results when it is asked for (results.py: kept with each
 log line, made again from the log when behind it), so an undo or a correction at a table changes
@@ -15,7 +15,8 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..rules import game as find_game
+from referee.games import game as find_game
+
 from ..rules.names import name_key
 from .database import db
 from .kept_results import kept_results

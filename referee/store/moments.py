@@ -7,7 +7,8 @@ event private at K is still private in that replay. Nothing here writes.
 
 from __future__ import annotations
 
-from ..rules import game as find_game
+from referee.games import game as find_game
+
 from ..rules.base import IllegalEvent, _
 from ..rules.numbers import whole_number
 from .models import GameTable

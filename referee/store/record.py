@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules import game as find_game
+from referee.games import game as find_game
+
 from ..rules.base import Game, MalformedEvent, RuleError, _
 from ..rules.events import decode, encode, shown, storable_text
 from ..rules.names import check_players

@@ -1,7 +1,7 @@
 """What a table's log decided, as the standings and the players' histories read it, kept beside the log.
 
 A club's pages add up finished tables: their winners, totals and each seat's numbers from the game's
-pure ``stats`` module (``referee/rules/<game>/stats.py``). Replaying every table of a club for each
+pure ``stats`` module (``referee/games/<game>/rules/stats.py``). Replaying every table of a club for each
 page cost seconds at tables of thousands of lines, so each table's result is kept in
 ``table_results``, tagged with the log line it is the result of (``seq``) and with ``RESULT_VERSION``:
 ``tables.append`` writes it in the same transaction as the line, an import with its events.
@@ -24,17 +24,18 @@ from typing import Any, cast
 from sqlalchemy import Table
 from sqlalchemy.dialects import postgresql, sqlite
 
+from referee.games.bead_game.rules.stats import BeadGameStats
+from referee.games.bead_game.rules.stats import player_stats as bead_game_stats
+from referee.games.bingo.rules.stats import BingoStats
+from referee.games.bingo.rules.stats import player_stats as bingo_stats
+from referee.games.five_up.rules.stats import FiveUpStats
+from referee.games.five_up.rules.stats import player_stats as five_up_stats
+from referee.games.ninety_nine.rules.stats import NinetyNineStats
+from referee.games.ninety_nine.rules.stats import player_stats as ninety_nine_stats
+from referee.games.trick_de_bingo.rules.stats import TrickDeBingoStats
+from referee.games.trick_de_bingo.rules.stats import player_stats as trick_de_bingo_stats
+
 from ..rules.base import Game, View
-from ..rules.bead_game.stats import BeadGameStats
-from ..rules.bead_game.stats import player_stats as bead_game_stats
-from ..rules.bingo.stats import BingoStats
-from ..rules.bingo.stats import player_stats as bingo_stats
-from ..rules.five_up.stats import FiveUpStats
-from ..rules.five_up.stats import player_stats as five_up_stats
-from ..rules.ninety_nine.stats import NinetyNineStats
-from ..rules.ninety_nine.stats import player_stats as ninety_nine_stats
-from ..rules.trick_de_bingo.stats import TrickDeBingoStats
-from ..rules.trick_de_bingo.stats import player_stats as trick_de_bingo_stats
 from .database import db
 from .models import TableResultRow
 from .replay import Replayed

@@ -17,7 +17,8 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
-from ..rules import game as get_game
+from referee.games import game as get_game
+
 from ..rules.base import IllegalEvent, MalformedEvent, View, _
 from ..rules.names import name_key
 from .database import db

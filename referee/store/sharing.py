@@ -29,7 +29,8 @@ from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ..rules import game as find_game
+from referee.games import game as find_game
+
 from .database import db
 from .models import EventRow, GameTable, Model, _now
 from .private import check_private

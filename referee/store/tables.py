@@ -18,7 +18,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from ..rules import game as find_game
+from referee.games import game as find_game
+
 from ..rules.base import Game, IllegalEvent, MalformedEvent, RuleError, _
 from ..rules.events import decode, encode
 from . import gates

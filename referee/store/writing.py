@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..rules import game as find_game
+from referee.games import game as find_game
+
 from ..rules.base import RuleError
 from .models import GameTable
 from .private import PrivateEvent, may_change_own

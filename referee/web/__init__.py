@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
+
 from flask import Flask
+
+from referee.games import GAMES, package
 
 from . import (
     access,
@@ -26,12 +30,7 @@ from . import (
     trust,
     urls,
 )
-from . import bead_game as bead_game_web
-from . import bingo as bingo_web
 from . import director as director_web  # club nights: the director's screen (issue 17)
-from . import five_up as five_up_web
-from . import ninety_nine as ninety_nine_web
-from . import trick_de_bingo as trick_de_bingo_web
 from .clubs import bp as clubs_pages_bp  # clubs and players' pages (issue 17)
 from .clubs_api import bp as clubs_api_bp  # clubs over the API (issue 17)
 from .sessions import bp as sessions_bp  # club nights: the sessions API (issue 17)
@@ -48,11 +47,7 @@ BLUEPRINTS = (
     clubs_api_bp,
     clubs_pages_bp,
     printing.bp,
-    bingo_web.bp,
-    five_up_web.bp,
-    ninety_nine_web.bp,
-    trick_de_bingo_web.bp,
-    bead_game_web.bp,
+    *(importlib.import_module(f"referee.games.{package(g)}.web").bp for g in GAMES),  # each game's pages
     quick_checks.bp,  # /check and the check API (issue 15)
     photos.bp,  # tiles read from a photo (issue 31)
     dispute.bp,  # the dispute report PDF

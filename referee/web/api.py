@@ -6,8 +6,9 @@ from flask import Blueprint, Response, g, jsonify, request, url_for
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
+from referee.games import game as find_game
+
 from ..extensions import csrf
-from ..rules import game as find_game
 from ..rules.base import Game, MalformedEvent, RuleError, _
 from ..rules.events import decode
 from ..rules.numbers import whole_number

@@ -12,8 +12,8 @@ from flask import Blueprint, Response, abort
 from flask_babel import get_locale, gettext
 
 from printables.race import plot, svg
+from referee.games import GAMES
 
-from ..rules import GAMES
 from ..rules.names import name_key
 from ..rules.race import Race
 from ..store.club_ratings import club_ladder, night_names

@@ -28,8 +28,8 @@ from flask import Blueprint, Response, abort, current_app, g, redirect, render_t
 from flask_babel import get_locale, gettext, ngettext
 
 from printables.club import StandingRow, TableCard, build_standings_pdf, build_table_cards, standings_csv
+from referee.games import game as find_game
 
-from ..rules import game as find_game
 from ..rules.base import RuleError
 from ..rules.numbers import whole_number
 from ..store.models import ClubSession

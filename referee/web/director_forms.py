@@ -14,8 +14,9 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ..rules import GAMES
-from ..rules import game as find_game
+from referee.games import GAMES
+from referee.games import game as find_game
+
 from ..rules.base import Game
 from ..store.models import ClubSession
 from ..store.rounds import SEATS, rounds_of

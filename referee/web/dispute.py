@@ -18,10 +18,10 @@ from flask_babel import format_datetime, get_locale, gettext
 
 from printables.dispute_report import DisputeReport, ReportLine, build_dispute_report
 from printables.geometry import PAGE_SPECS
+from referee.games import game as find_game
+from referee.games.bingo.rules.quick_check import claim_lines
 
-from ..rules import game as find_game
 from ..rules.base import RuleError, View, _, word
-from ..rules.bingo.quick_check import claim_lines
 from ..rules.cards import Card
 from ..rules.numbers import whole_number
 from ..store.bounds import MAX_LOG_LINES
@@ -34,7 +34,6 @@ from . import service
 from .access import Access
 from .heavy import Kept
 from .i18n import explain, say
-from .moments import STEPS
 from .quick_checks import claim_words, deal_line_words
 from .race import race_chart
 
@@ -129,7 +128,7 @@ def _private(view: View[Any], index: int | None) -> int | None:
 def _range(log: list[LogEntry], game_id: str) -> tuple[int, int]:
     """Entries first..last (1-based, inclusive) from ?from=&to= or ?deal=N / ?hand=N / ?round=N."""
     last = log[-1].seq if log else 0
-    big = STEPS.get(game_id, ())[-1:] if game_id != "score-pad" else ()
+    big = find_game(game_id).steps[1:]  # the big step (deal, hand, round) of a game that has a small one too
     for types, name in big:
         if name in request.args:
             raw = request.args[name].strip()

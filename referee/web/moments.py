@@ -2,7 +2,7 @@
 
 ``/t/<id>?at=K`` shows the replay of the first K log lines (referee/store/moments.py) with the same
 redaction as the live page for this phone's role; each step (entry, trick, deal...) is a plain link,
-so a moment can be shared. Which event types start a trick or a deal is per game (``STEPS``).
+so a moment can be shared. Which event types start a trick or a deal is the game's (``Game.steps``).
 """
 
 from __future__ import annotations
@@ -13,22 +13,14 @@ from typing import Any
 from flask import g, render_template
 from flask_babel import gettext
 
+from referee.games import game as find_game
+
 from ..rules.base import RuleError
 from ..store.moments import check_moment, state_at
 from ..store.replay import LogEntry
 from ..store.tables import current, log_of
 from .access import Access
 from .i18n import explain
-
-# game -> ((event types of a small step, its name), (event types of a big step, its name))
-STEPS: dict[str, tuple[tuple[frozenset[str], str], ...]] = {
-    "bingo": ((frozenset({"trick"}), "trick"), (frozenset({"deal"}), "deal")),
-    "five-up": ((frozenset({"play"}), "play"), (frozenset({"hand"}), "hand")),
-    "ninety-nine": ((frozenset({"trick"}), "trick"), (frozenset({"deal"}), "deal")),
-    "trick-de-bingo": ((frozenset({"trick"}), "trick"), (frozenset({"round"}), "round")),
-    "bead-game": ((frozenset({"place"}), "placement"), (frozenset({"hand"}), "hand")),
-    "score-pad": ((frozenset({"round"}), "round"),),
-}
 
 
 def step_words() -> dict[str, tuple[str, str]]:
@@ -56,7 +48,7 @@ def steps(game_id: str, log: list[LogEntry], k: int) -> list[Step]:
     entry of that kind (a trick recorded, a deal started), or None at either end."""
     last = log[-1].seq if log else 0
     out = [Step("entry", k - 1 if k > 0 else None, k + 1 if k < last else None)]
-    for types, name in STEPS.get(game_id, ()):
+    for types, name in find_game(game_id).steps:
         marks = [e.seq for e in log if _type_of(e) in types]
         out.append(
             Step(

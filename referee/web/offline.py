@@ -17,42 +17,48 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, url_for
 from flask_babel import gettext
 
+from referee.games import GAMES, package
+
 bp = Blueprint("offline", __name__)
 
-# What a table page needs with no signal, relative to static/ (game styles: every file in css/games).
+# What a table page needs with no signal, relative to static/; each game's own static/ is added whole.
 ASSETS = ("vendor/htmx-2.0.11.min.js", "js/app.js", "js/offline.js", "js/pickers.js", "css/app.css",
           "css/live.css", "css/pickers.css", "css/offline.css", "icon.svg", "icons/icon-192.png",
           "icons/icon-512.png")  # fmt: skip
 
 
-def _names(root: Path) -> list[str]:
-    games = [*(root / "css" / "games").glob("*.css"), *(root / "js" / "games").glob("*.js")]
-    return [*ASSETS, *sorted(p.relative_to(root).as_posix() for p in games)]
+def _files() -> tuple[tuple[str, Path], ...]:
+    """(address, file) of every cached asset: the site's own, then every file of each game's static/."""
+    root = Path(str(current_app.static_folder))
+    files = [(url_for("static", filename=name), root / name) for name in ASSETS]
+    for game_id in GAMES:
+        folder = current_app.blueprints[package(game_id)].static_folder
+        for path in sorted(Path(str(folder)).glob("*")):
+            files.append((url_for(f"{package(game_id)}.static", filename=path.name), path))
+    return tuple(files)
 
 
 @lru_cache(maxsize=4)
-def _hashed(static_folder: str, _stamp: tuple[float, ...]) -> tuple[tuple[str, ...], str]:
-    root = Path(static_folder)
-    names = _names(root)
-    digest = hashlib.sha256((root / "js" / "sw.js").read_bytes())
-    for name in names:
-        digest.update(name.encode() + b"\0" + (root / name).read_bytes())
-    return tuple(names), digest.hexdigest()[:16]
+def _hashed(files: tuple[tuple[str, Path], ...], worker: Path, _stamp: tuple[float, ...]) -> str:
+    digest = hashlib.sha256(worker.read_bytes())
+    for url, path in files:
+        digest.update(url.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
-def _assets(static_folder: str) -> tuple[tuple[str, ...], str]:
-    """The cached asset paths and a short hash of their bytes (and of the worker itself); hashed
+def _assets() -> tuple[tuple[str, ...], str]:
+    """The cached asset addresses and a short hash of their bytes (and of the worker itself); hashed
     again only when a file's modification time changes."""
-    root = Path(static_folder)
-    stamp = tuple((root / name).stat().st_mtime for name in ["js/sw.js", *_names(root)])
-    return _hashed(static_folder, stamp)
+    files = _files()
+    worker = Path(str(current_app.static_folder)) / "js" / "sw.js"
+    stamp = tuple(path.stat().st_mtime for path in [worker, *(p for _, p in files)])
+    return tuple(url for url, _ in files), _hashed(files, worker, stamp)
 
 
 @bp.get("/sw.js")
 def service_worker():
-    names, version = _assets(str(current_app.static_folder))
-    urls = [url_for("static", filename=name) for name in names]
-    head = f"self.REFEREE_VERSION = {json.dumps(version)};\nself.REFEREE_ASSETS = {json.dumps(urls)};\n"
+    urls, version = _assets()
+    head = f"self.REFEREE_VERSION = {json.dumps(version)};\nself.REFEREE_ASSETS = {json.dumps(list(urls))};\n"
     body = (Path(str(current_app.static_folder)) / "js" / "sw.js").read_text(encoding="utf-8")
     return Response(head + body, mimetype="text/javascript",
                     headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})  # fmt: skip

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import GAMES
+from referee.games import GAMES
+
 from ..rules.base import Game, Option
 from ..rules.events import schema
 from ..store.bounds import MAX_LOG_LINES

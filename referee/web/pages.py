@@ -10,7 +10,8 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import format_timedelta, gettext
 
-from ..rules import game as find_game
+from referee.games import game as find_game
+
 from ..rules.base import Game, Option, RuleError
 from ..store import devices
 from ..store.record import ParsedRecord, RecordError, parse_record

@@ -8,8 +8,8 @@ from flask_babel import format_date, gettext
 
 from printables.geometry import PAGE_SPECS
 from printables.registry import PrintJob, find, printables_for
+from referee.games import GAMES
 
-from ..rules import GAMES
 from ..rules.numbers import whole_number
 from ..store.tables import current
 from . import service

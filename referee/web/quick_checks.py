@@ -1,6 +1,6 @@
 """Quick checks without a recorded game: ``/check`` (tap tiles) and ``POST /api/v1/checks/bingo-claim``.
 
-The rules answer (referee/rules/bingo/quick_check.py settles the told deal with the deal scoring);
+The rules answer (referee/games/bingo/rules/quick_check.py settles the told deal with the deal scoring);
 this module only reads the request, puts the breakdown into the reader's language and renders it.
 """
 
@@ -13,13 +13,14 @@ from flask import Blueprint, Response, jsonify, render_template, request
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
+from referee.games.bead_game.rules.quick_check import check_line
+from referee.games.bingo.rules.quick_check import SCORING_OPTIONS, Line, check_claim, name_seats
+from referee.games.five_up.rules.quick_check import check_count
+from referee.games.ninety_nine.rules.deal_quick_check import check_deal
+from referee.games.ninety_nine.rules.quick_check import check_bid, check_bid_cards
+
 from ..extensions import csrf
 from ..rules.base import MalformedEvent, RuleError, _
-from ..rules.bead_game.quick_check import check_line
-from ..rules.bingo.quick_check import SCORING_OPTIONS, Line, check_claim, name_seats
-from ..rules.five_up.quick_check import check_count
-from ..rules.ninety_nine.deal_quick_check import check_deal
-from ..rules.ninety_nine.quick_check import check_bid, check_bid_cards
 from ..rules.numbers import whole_number
 from .bodies import json_body
 from .i18n import explain, say

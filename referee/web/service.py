@@ -16,8 +16,9 @@ from typing import Any
 from flask import abort, g, redirect, render_template, request, url_for
 from flask_babel import gettext
 
+from referee.games import game as find_game
+
 from ..extensions import htmx
-from ..rules import game as find_game
 from ..rules.base import MalformedEvent, RuleError, _
 from ..rules.numbers import whole_number
 from ..store.models import GameTable

@@ -16,15 +16,17 @@ import qrcode.image.svg
 from flask import Blueprint, Response, abort, g, redirect, render_template, request, url_for
 from flask_babel import gettext
 
+from referee.games import game as find_game
+from referee.games.bead_game.web import hands_left, placement, starter
+from referee.games.five_up.web import corrected_end
+
 from ..extensions import htmx
-from ..rules import game as find_game
 from ..store.record import to_record
 from ..store.replay import Effective, Replayed, entry_index
 from ..store.tables import current, token_matches
 from ..store.writing import may_correct
 from . import service
 from .access import access_for, held_link, remember
-from .bead_game import hands_left, placement, starter
 from .correction_effect import prior_body, take_back_allowed
 from .correction_form import (
     correction_fields,
@@ -36,7 +38,6 @@ from .correction_form import (
     seat_number,
     state_before,
 )
-from .five_up import corrected_end
 from .moments import render_moment
 from .presenting import form_event, public_events, public_record
 from .undo import last_corrected, last_undone

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Flask, Response, request
+from flask import Flask, Response, request, url_for
 from flask_babel import get_locale, gettext
 
 from printables.registry import printables_for
+from referee.games import GAMES, package
+from referee.rules import spoken
 
-from ..rules import GAMES, spoken
 from . import words
 from .i18n import no_honorific_for_the_dummy, say
 from .pages import option_values, picked
@@ -29,6 +30,12 @@ SECURITY_HEADERS = (
 )
 
 
+def game_asset(game_id: str, suffix: str) -> str:
+    """The address of a game's own style sheet (``css``) or script (``js``), kept in its folder's static/."""
+    pkg = package(game_id)
+    return url_for(f"{pkg}.static", filename=f"{pkg}.{suffix}")
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         say=say, games=GAMES, printables_for=printables_for, get_locale=get_locale, new_idem=new_idem
@@ -43,7 +50,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["no_honorific_for_the_dummy"] = no_honorific_for_the_dummy
     app.jinja_env.globals.update(option_values=option_values, picked_option=picked)
     app.jinja_env.filters["seat_names"] = lambda seats, players: ", ".join(players[i] for i in seats)
-    app.jinja_env.filters["template_dir"] = lambda game_id: game_id.replace("-", "_")
+    app.jinja_env.filters["template_dir"] = package
+    app.jinja_env.globals["game_asset"] = game_asset
     # accessible names a screen reader says right: "six-four", "queen of hearts" (issue 33)
     app.jinja_env.filters["spoken_tile"] = lambda tile: spoken.tile(tile, gettext)
     app.jinja_env.filters["spoken_card"] = lambda card: spoken.card(card, gettext)

@@ -15,15 +15,16 @@ from typing import Any
 from flask_babel import get_locale, get_translations, gettext
 from markupsafe import Markup, escape
 
+from referee.games.bead_game.rules.rule_words import RULE_WORDS as BEAD_RULE_WORDS
+from referee.games.bingo.rules.rule_words import RULE_WORDS as BINGO_RULE_WORDS
+from referee.games.five_up.rules.rule_words import RULE_WORDS as FIVE_UP_RULE_WORDS
+from referee.games.ninety_nine.rules.rule_words import RULE_WORDS as NINETY_NINE_RULE_WORDS
+from referee.games.trick_de_bingo.rules.rule_words import RULE_WORDS as TRICK_DE_BINGO_RULE_WORDS
+
 from ..rules import spoken
 from ..rules.base import WORDS, Breach, Line, RuleError, Texts
-from ..rules.bead_game.rule_words import RULE_WORDS as BEAD_RULE_WORDS
-from ..rules.bingo.rule_words import RULE_WORDS as BINGO_RULE_WORDS
 from ..rules.cards import Card
 from ..rules.events import decode
-from ..rules.five_up.rule_words import RULE_WORDS as FIVE_UP_RULE_WORDS
-from ..rules.ninety_nine.rule_words import RULE_WORDS as NINETY_NINE_RULE_WORDS
-from ..rules.trick_de_bingo.rule_words import RULE_WORDS as TRICK_DE_BINGO_RULE_WORDS
 from ..store.replay import Effective, Replayed
 from .access import Access
 from .i18n import no_honorific_for_the_dummy, say

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from referee.rules import GAMES
+from referee.games import GAMES
 
 pytestmark = pytest.mark.browser
 

@@ -18,7 +18,7 @@ from sqlalchemy import select
 from werkzeug.routing import AnyConverter, IntegerConverter
 
 from referee.extensions import db
-from referee.rules import GAMES
+from referee.games import GAMES
 
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "150"))
 RECORDS = Path(__file__).resolve().parents[1] / "records"

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printables.bead_game import build, score_sheet
 from printables.registry import PrintJob, find
-from referee.rules import bead_game
+from referee.games.bead_game import rules as bead_game
+from referee.games.bead_game.printables import build, score_sheet
 from referee.rules.events import decode
 
 RECORD = Path(__file__).resolve().parent.parent / "records" / "bead-game-two-hands.json"

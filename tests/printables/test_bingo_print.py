@@ -7,9 +7,9 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from printables.bingo import deck_table, declaration_rows, suit_order
 from printables.registry import find
-from referee.rules.bingo.values import TARGET
+from referee.games.bingo.printables import deck_table, declaration_rows, suit_order
+from referee.games.bingo.rules.values import TARGET
 from referee.rules.tiles import Tile
 
 GOLDEN = json.loads((Path(__file__).parents[1] / "records" / "bingo-four-deals-to-eight.json").read_text())

@@ -7,8 +7,8 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from printables.five_up import build, tally_sheet
 from printables.registry import PrintJob, find
+from referee.games.five_up.printables import build, tally_sheet
 
 
 def read(data: bytes) -> tuple[str, int]:

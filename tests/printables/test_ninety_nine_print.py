@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printables.ninety_nine import build, score_sheet
 from printables.registry import PrintJob, find
+from referee.games.ninety_nine.printables import build, score_sheet
+from referee.games.ninety_nine.rules import GAME
 from referee.rules.events import decode
-from referee.rules.ninety_nine import GAME
 
 GOLDEN = json.loads(
     (Path(__file__).parents[1] / "records" / "ninety-nine-three-player-game-to-100.json").read_text()

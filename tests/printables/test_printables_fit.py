@@ -18,7 +18,7 @@ from printables.drawing import HEADER_MIN_PT, fit_header
 from printables.fonts import text_width
 from printables.registry import _registry
 from printables.score_sheet import _Layout
-from referee.rules import GAMES
+from referee.games import GAMES
 from tests.conftest import close_app, make_app
 
 CASES = [

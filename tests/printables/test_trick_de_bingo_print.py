@@ -15,9 +15,9 @@ from pypdf import PdfReader
 
 from printables.geometry import LETTER
 from printables.registry import PrintJob, find
-from printables.trick_de_bingo import CARD_H, CARD_W, PER_PAGE, _cell, mark_spans
-from referee.rules import game
-from referee.rules.conditions import CATALOG
+from referee.games import game
+from referee.games.trick_de_bingo.conditions import CATALOG
+from referee.games.trick_de_bingo.printables import CARD_H, CARD_W, PER_PAGE, _cell, mark_spans
 from referee.rules.events import decode
 
 ZBARIMG = "/usr/bin/zbarimg"

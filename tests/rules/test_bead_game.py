@@ -22,14 +22,14 @@ from test_bead_game_support import (
     seed_board,
 )
 
+from referee.games.bead_game.rules import GAME
+from referee.games.bead_game.rules.events import Hand, Place, Placement
+from referee.games.bead_game.rules.grid import assess
+from referee.games.bead_game.rules.play import apply, first_leader, legal_placements, start
+from referee.games.bead_game.rules.state import HAND_SIZE
+from referee.games.bead_game.rules.view import view
 from referee.rules import events as codec
 from referee.rules.base import IllegalEvent, MalformedEvent
-from referee.rules.bead_game import GAME
-from referee.rules.bead_game.events import Hand, Place, Placement
-from referee.rules.bead_game.grid import assess
-from referee.rules.bead_game.play import apply, first_leader, legal_placements, start
-from referee.rules.bead_game.state import HAND_SIZE
-from referee.rules.bead_game.view import view
 from referee.rules.names import check_players
 from referee.rules.tiles import Tile, double_set
 from tests.rule_ids import rule_ids

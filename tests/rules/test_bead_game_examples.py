@@ -14,11 +14,11 @@ from test_bead_game_support import (
     seed_board,
 )
 
+from referee.games.bead_game.rules.events import Place
+from referee.games.bead_game.rules.grid import assess, is_pattern, pattern_flaw
+from referee.games.bead_game.rules.play import legal_placements, penalty
+from referee.games.bead_game.rules.view import view
 from referee.rules.base import IllegalEvent
-from referee.rules.bead_game.events import Place
-from referee.rules.bead_game.grid import assess, is_pattern, pattern_flaw
-from referee.rules.bead_game.play import legal_placements, penalty
-from referee.rules.bead_game.view import view
 from referee.rules.tiles import Tile, double_set
 
 # --- D12-D13: the pattern table ------------------------------------------------------------------

@@ -16,11 +16,11 @@ from test_bead_game_support import (
     seed_board,
 )
 
+from referee.games.bead_game.rules import GAME
+from referee.games.bead_game.rules.events import End, Hand, Pass, Place
+from referee.games.bead_game.rules.play import apply, legal_placements, penalty, start
+from referee.games.bead_game.rules.view import view
 from referee.rules.base import GameOver, IllegalEvent
-from referee.rules.bead_game import GAME
-from referee.rules.bead_game.events import End, Hand, Pass, Place
-from referee.rules.bead_game.play import apply, legal_placements, penalty, start
-from referee.rules.bead_game.view import view
 from referee.rules.tiles import Tile, double_set
 
 # --- D18-D22: turns, passes, the end of a hand, penalties, several hands ------------------------

@@ -9,13 +9,13 @@ from collections import Counter
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from referee.games.bead_game.rules import GAME
+from referee.games.bead_game.rules.events import End, Hand, Pass, Place, Placement
+from referee.games.bead_game.rules.grid import is_pattern, lines, neighbours
+from referee.games.bead_game.rules.play import apply, legal_placements, penalty
+from referee.games.bead_game.rules.state import HAND_SIZE
+from referee.games.bead_game.rules.view import view
 from referee.rules.base import IllegalEvent
-from referee.rules.bead_game import GAME
-from referee.rules.bead_game.events import End, Hand, Pass, Place, Placement
-from referee.rules.bead_game.grid import is_pattern, lines, neighbours
-from referee.rules.bead_game.play import apply, legal_placements, penalty
-from referee.rules.bead_game.state import HAND_SIZE
-from referee.rules.bead_game.view import view
 from referee.rules.tiles import Tile, double_set
 
 

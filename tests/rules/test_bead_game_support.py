@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from referee.games.bead_game.rules import GAME
+from referee.games.bead_game.rules.events import Hand, Place, Placement
+from referee.games.bead_game.rules.play import apply, start
+from referee.games.bead_game.rules.view import view
 from referee.rules.base import RuleError
-from referee.rules.bead_game import GAME
-from referee.rules.bead_game.events import Hand, Place, Placement
-from referee.rules.bead_game.play import apply, start
-from referee.rules.bead_game.view import view
 
 ROOT = Path(__file__).parents[2]
 RECORDS = ROOT / "tests" / "records"

@@ -22,9 +22,9 @@ from test_bingo_support import (
     trick,
 )
 
-from referee.rules import GAMES
+from referee.games import GAMES
+from referee.games.bingo.rules import GAME
 from referee.rules.base import MalformedEvent
-from referee.rules.bingo import GAME
 from referee.rules.events import decode
 from tests.rule_ids import rule_ids
 

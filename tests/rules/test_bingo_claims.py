@@ -23,11 +23,11 @@ from test_bingo_support import (
     trick,
 )
 
+from referee.games.bingo.rules import GAME
+from referee.games.bingo.rules.scoring import settle_claim
+from referee.games.bingo.rules.state import CloseRecord, DealState, DeclarationRecord, TrickRecord
+from referee.games.bingo.rules.values import declaration_points
 from referee.rules.base import GameOver
-from referee.rules.bingo import GAME
-from referee.rules.bingo.scoring import settle_claim
-from referee.rules.bingo.state import CloseRecord, DealState, DeclarationRecord, TrickRecord
-from referee.rules.bingo.values import declaration_points
 from referee.rules.events import decode
 
 # ------------------------------------------------------------------ B27-B31: declarations

@@ -21,8 +21,8 @@ from test_bingo_support import (
     trick,
 )
 
-from referee.rules.bingo import GAME
-from referee.rules.bingo.values import legal_replies
+from referee.games.bingo.rules import GAME
+from referee.games.bingo.rules.values import legal_replies
 
 # ------------------------------------------------------------------ B15-B23: the deal and phase 1
 

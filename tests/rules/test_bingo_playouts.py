@@ -20,9 +20,8 @@ from detail_shape import problems
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from referee.rules.base import GameOver, IllegalEvent, RuleBroken
-from referee.rules.bingo import GAME
-from referee.rules.bingo.values import (
+from referee.games.bingo.rules import GAME
+from referee.games.bingo.rules.values import (
     ALL_TILES,
     BINGO,
     DOUBLES,
@@ -31,7 +30,8 @@ from referee.rules.bingo.values import (
     legal_replies,
     trick_winner,
 )
-from referee.rules.bingo.view import Detail
+from referee.games.bingo.rules.view import Detail
+from referee.rules.base import GameOver, IllegalEvent, RuleBroken
 from referee.rules.events import decode
 from referee.rules.tiles import Tile
 

@@ -1,4 +1,4 @@
-"""The Bingo claim check is the deal's own scoring (referee/rules/bingo/quick_check.py): invariants
+"""The Bingo claim check is the deal's own scoring (referee/games/bingo/rules/quick_check.py): invariants
 over random trick piles, Hypothesis-driven."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.rules.bingo.quick_check import check_claim
-from referee.rules.bingo.values import ALL_TILES, deck_points
+from referee.games.bingo.rules.quick_check import check_claim
+from referee.games.bingo.rules.values import ALL_TILES, deck_points
 
 TILES = [str(t) for t in ALL_TILES]
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.rules import game
+from referee.games import game
 from referee.rules.base import GameOver, RuleError
 from referee.rules.events import decode, encode
 

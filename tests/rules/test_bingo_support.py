@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from referee.games.bingo.rules import GAME
 from referee.rules.base import IllegalEvent
-from referee.rules.bingo import GAME
 from referee.rules.events import decode
 from referee.rules.tiles import Tile
 

@@ -12,8 +12,8 @@ from test_bingo_support import (
     trick,
 )
 
-from referee.rules.bingo import GAME
-from referee.rules.bingo.values import (
+from referee.games.bingo.rules import GAME
+from referee.games.bingo.rules.values import (
     ALL_TILES,
     card_points,
     deck_points,

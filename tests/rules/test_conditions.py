@@ -11,9 +11,7 @@ import random
 
 import pytest
 
-from referee.rules.base import MalformedEvent
-from referee.rules.cards import Card, deck
-from referee.rules.conditions import (
+from referee.games.trick_de_bingo.conditions import (
     CATALOG,
     CATALOG_BY_ID,
     Rules,
@@ -25,6 +23,8 @@ from referee.rules.conditions import (
     render_ja,
     validate,
 )
+from referee.rules.base import MalformedEvent
+from referee.rules.cards import Card, deck
 
 
 def tr(text: str, number: int = 1, step: int = 1) -> TrickRecord:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from referee.games.trick_de_bingo.conditions import CATALOG, Rules, TrickRecord, achieved, achiever, holds
+from referee.games.trick_de_bingo.conditions.language import _interpret
 from referee.rules.cards import deck
-from referee.rules.conditions import CATALOG, Rules, TrickRecord, achieved, achiever, holds
-from referee.rules.conditions.language import _interpret
 
 PREDICATES = [card.condition.get("when", {"all": []}) for card in CATALOG]
 MALFORMED = [

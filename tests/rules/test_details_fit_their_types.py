@@ -17,17 +17,17 @@ from detail_shape import problems
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.rules import GAMES
+from referee.games import GAMES
+from referee.games.bead_game.rules.grid import PlacementDetail
+from referee.games.bead_game.rules.play import legal_placements
+from referee.games.bead_game.rules.view import Detail as BeadDetail
+from referee.games.ninety_nine.rules.view import Detail as NinetyNineDetail
+from referee.games.score_pad.rules import GAME as SCORE_PAD
+from referee.games.score_pad.rules.view import Detail as ScorePadDetail
+from referee.games.trick_de_bingo.rules.view import Detail as TrickDeBingoDetail
 from referee.rules.base import RuleError
-from referee.rules.bead_game.grid import PlacementDetail
-from referee.rules.bead_game.play import legal_placements
-from referee.rules.bead_game.view import Detail as BeadDetail
 from referee.rules.events import decode
-from referee.rules.ninety_nine.view import Detail as NinetyNineDetail
-from referee.rules.score_pad import GAME as SCORE_PAD
-from referee.rules.score_pad.view import Detail as ScorePadDetail
 from referee.rules.tiles import double_set
-from referee.rules.trick_de_bingo.view import Detail as TrickDeBingoDetail
 
 TESTS = Path(__file__).parents[1]
 DETAILS: dict[str, Any] = {

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from test_five_up_support import chain, new, play, view
 
+from referee.games.five_up.rules import GAME
+from referee.games.five_up.rules import layout as lay
+from referee.games.five_up.rules.scoring import CLOU, IDA, game_points, hand_points, round_clou, round_ida
 from referee.rules.base import IllegalEvent
-from referee.rules.five_up import GAME
-from referee.rules.five_up import layout as lay
-from referee.rules.five_up.scoring import CLOU, IDA, game_points, hand_points, round_clou, round_ida
 from referee.rules.tiles import Tile
 from tests.rule_ids import rule_ids
 
@@ -28,7 +28,7 @@ def test_every_rule_id_of_the_digest_is_referenced_by_a_five_up_test():
 
 
 def test_the_game_is_registered_under_its_record_format_id():
-    from referee.rules import game
+    from referee.games import game
 
     assert game("five-up") is GAME
     assert {o.id for o in GAME.options} == {

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from test_five_up_support import chain, forced_hand, lead, new, play, refused, view
 
+from referee.games.five_up.rules import GAME
 from referee.rules.base import MalformedEvent
 from referee.rules.events import decode
-from referee.rules.five_up import GAME
 
 # -- F1, F7, F8: players, sides, hand sizes, the reserve ------------------------------------------
 
@@ -252,8 +252,8 @@ def test_f10_a_joined_tile_uses_up_the_point_it_joined_by():
 
 
 def test_f6_f22_who_shuffles_and_which_face_down_tile_is_drawn_stay_off_the_record():
+    from referee.games.five_up.rules import Draw
     from referee.rules.events import schema
-    from referee.rules.five_up import Draw
 
     # F22: the referee sees only how many tiles were drawn; F6 is etiquette it cannot see
     assert set(schema(Draw)["properties"]) == {"type", "seat", "count"}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from referee.games.five_up.rules import GAME
 from referee.rules.events import decode, encode
-from referee.rules.five_up import GAME
 
 RECORD = Path(__file__).parents[1] / "records" / "five-up-partners-to-61.json"
 

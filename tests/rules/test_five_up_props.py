@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_five_up_support import Cheats, new, play, play_game, play_hand, reference_count, view
 
-from referee.rules.five_up import GAME
-from referee.rules.five_up import layout as lay
-from referee.rules.five_up.scoring import CLOU, IDA, hand_points, round_clou, round_ida, side_of
-from referee.rules.five_up.view import Detail
+from referee.games.five_up.rules import GAME
+from referee.games.five_up.rules import layout as lay
+from referee.games.five_up.rules.scoring import CLOU, IDA, hand_points, round_clou, round_ida, side_of
+from referee.games.five_up.rules.view import Detail
 
 
 def check_invariants(state, hands, boneyard) -> None:

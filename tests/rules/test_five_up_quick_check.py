@@ -1,11 +1,11 @@
-"""The Five Up quick count from tapped tiles (referee/rules/five_up/quick_check.py), against F15-F16
+"""The Five Up quick count from tapped tiles (referee/games/five_up/rules/quick_check.py), against F15-F16
 stated directly: a simple tile adds its free number, a double with a side free twice its number, a
 spinner with both sides taken nothing; a positive multiple of 5 scores count / 5."""
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.rules.five_up.quick_check import check_count
+from referee.games.five_up.rules.quick_check import check_count
 
 TILES = [(hi, lo) for hi in range(7) for lo in range(hi + 1)]
 

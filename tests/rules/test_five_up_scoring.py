@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 from test_five_up_support import forced_hand, lead, new, play, refused, view
 
+from referee.games.five_up.rules import GAME
 from referee.rules.base import GameOver
-from referee.rules.five_up import GAME
 
 # -- F28-F35: scores, the target, ties, game points ----------------------------------------------------
 

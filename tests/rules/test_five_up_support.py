@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from referee.games.five_up.rules import GAME
+from referee.games.five_up.rules import layout as lay
 from referee.rules.base import IllegalEvent, View
 from referee.rules.events import decode
-from referee.rules.five_up import GAME
-from referee.rules.five_up import layout as lay
 from referee.rules.tiles import Tile, double_set
 
 NAMES = ("Aki", "Ben", "Chie", "Dai")

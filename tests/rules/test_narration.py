@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.rules import GAMES
+from referee.games import GAMES
 from referee.rules.base import Line
 from referee.rules.events import decode
 from referee.store.replay import ReplayError, replay_events

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from test_ninety_nine_support import bid_cards, new, play, quick_deal, replay, view
 
-from referee.rules import GAMES
+from referee.games import GAMES
+from referee.games.ninety_nine.rules import GAME
+from referee.games.ninety_nine.rules.pack import bid_value
+from referee.games.ninety_nine.rules.state import GameResult
 from referee.rules.base import GameOver
 from referee.rules.cards import Card
-from referee.rules.ninety_nine import GAME
-from referee.rules.ninety_nine.pack import bid_value
-from referee.rules.ninety_nine.state import GameResult
 from tests.rule_ids import rule_ids
 
 

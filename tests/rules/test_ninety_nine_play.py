@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 from test_ninety_nine_support import new, play, quick_deal, view
 
+from referee.games.ninety_nine.rules import GAME
 from referee.rules.base import GameOver, IllegalEvent, MalformedEvent
-from referee.rules.ninety_nine import GAME
 
 DEAL0 = {"type": "deal", "dealer": 0}
 

@@ -17,8 +17,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_ninety_nine_support import new, play, view
 
+from referee.games.ninety_nine.rules.state import GameResult
 from referee.rules.cards import SUITS, Card
-from referee.rules.ninety_nine.state import GameResult
 
 VALUE = {"C": 3, "H": 2, "S": 1, "D": 0}
 NEXT_TRUMP = {0: "D", 1: "S", 2: "H", 3: "C", 4: None}

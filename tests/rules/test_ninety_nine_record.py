@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from referee.rules import GAMES
+from referee.games import GAMES
 from referee.rules.events import decode, encode
 from referee.rules.names import check_players
 

@@ -10,8 +10,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_ninety_nine_support import new, play, view
 
+from referee.games.ninety_nine.rules import GAME
 from referee.rules.base import RuleError
-from referee.rules.ninety_nine import GAME
 
 PACK = [f"{r}{s}" for s in "SHDC" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6")]
 CARDS = st.sampled_from([*PACK, "2C", "5H"])  # two outside the 36-card pack

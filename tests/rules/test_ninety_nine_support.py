@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.games.ninety_nine.rules import GAME
 from referee.rules.base import View
 from referee.rules.cards import Card
 from referee.rules.events import decode
-from referee.rules.ninety_nine import GAME
 
 VALUE_SUITS = {0: "D", 1: "S", 2: "H", 3: "C"}  # N3 bid code
 

@@ -14,16 +14,16 @@ from test_bingo_playouts import Sim
 from test_ninety_nine_playouts import deal_events
 from test_ninety_nine_support import new, play, view
 
-from referee.rules.bead_game.stats import BeadGameStats, Placement
-from referee.rules.bead_game.stats import player_stats as bead_stats
-from referee.rules.bingo.stats import BingoStats
-from referee.rules.bingo.stats import player_stats as bingo_stats
-from referee.rules.five_up.stats import FiveUpStats, LargestCount
-from referee.rules.five_up.stats import player_stats as five_up_stats
-from referee.rules.ninety_nine.stats import NinetyNineStats
-from referee.rules.ninety_nine.stats import player_stats as ninety_nine_stats
-from referee.rules.trick_de_bingo.stats import TrickDeBingoStats
-from referee.rules.trick_de_bingo.stats import player_stats as tdb_stats
+from referee.games.bead_game.rules.stats import BeadGameStats, Placement
+from referee.games.bead_game.rules.stats import player_stats as bead_stats
+from referee.games.bingo.rules.stats import BingoStats
+from referee.games.bingo.rules.stats import player_stats as bingo_stats
+from referee.games.five_up.rules.stats import FiveUpStats, LargestCount
+from referee.games.five_up.rules.stats import player_stats as five_up_stats
+from referee.games.ninety_nine.rules.stats import NinetyNineStats
+from referee.games.ninety_nine.rules.stats import player_stats as ninety_nine_stats
+from referee.games.trick_de_bingo.rules.stats import TrickDeBingoStats
+from referee.games.trick_de_bingo.rules.stats import player_stats as tdb_stats
 from referee.store.record import parse_record
 from referee.store.replay import replay_events
 

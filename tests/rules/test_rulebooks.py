@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.rules import game
+from referee.games import game
 from tests.rule_ids import DOCS, PREFIX, rule_ids
 
 REPO = DOCS.parent.parent

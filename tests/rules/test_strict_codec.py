@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from referee.rules import GAMES
+from referee.games import GAMES
 from referee.rules.base import MalformedEvent
 from referee.rules.cards import Card
 from referee.rules.events import decode, encode, event, schema

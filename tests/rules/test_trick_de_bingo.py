@@ -26,11 +26,11 @@ from test_trick_de_bingo_support import (
     trick,
 )
 
-from referee.rules import GAMES
+from referee.games import GAMES
+from referee.games.trick_de_bingo.rules import GAME
 from referee.rules.base import GameOver, MalformedEvent
 from referee.rules.events import decode
 from referee.rules.names import check_players
-from referee.rules.trick_de_bingo import GAME
 from tests.rule_ids import rule_ids
 
 # --- the game description and options (README §8) ----------------------------------------------

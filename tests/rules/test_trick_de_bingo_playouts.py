@@ -15,10 +15,10 @@ from test_trick_de_bingo_support import (
     feed,
 )
 
+from referee.games.trick_de_bingo.conditions import CATALOG, first_achieved
+from referee.games.trick_de_bingo.rules import GAME
+from referee.games.trick_de_bingo.rules.state import LINES, completed_lines
 from referee.rules.cards import deck
-from referee.rules.conditions import CATALOG, first_achieved
-from referee.rules.trick_de_bingo import GAME
-from referee.rules.trick_de_bingo.state import LINES, completed_lines
 
 # --- Hypothesis: random legal rounds -------------------------------------------------------------
 

@@ -18,8 +18,8 @@ from test_trick_de_bingo_support import (
     trick,
 )
 
-from referee.rules.trick_de_bingo import GAME
-from referee.rules.trick_de_bingo.state import round_scores, totals
+from referee.games.trick_de_bingo.rules import GAME
+from referee.games.trick_de_bingo.rules.state import round_scores, totals
 
 # --- flips, lines, bonuses and the end of the round T13-T22 -------------------------------------
 

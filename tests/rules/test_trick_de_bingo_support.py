@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from referee.games.trick_de_bingo.rules import GAME
 from referee.rules.base import IllegalEvent, MalformedEvent
 from referee.rules.events import decode
-from referee.rules.trick_de_bingo import GAME
 
 PLAYERS = ("Aki", "Ben", "Chie", "Dan")
 REPO = Path(__file__).parents[2]

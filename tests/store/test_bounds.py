@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.extensions import db
-from referee.rules import GAMES
+from referee.games import GAMES
 from referee.store.bounds import MAX_LOG_LINES
 from referee.store.models import GameTable
 from referee.store.replay import LogEntry, replay

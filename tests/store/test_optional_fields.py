@@ -32,7 +32,7 @@ def later_starts(record):
 
 
 def _fields_of(game_id, type_name):
-    from referee.rules import game
+    from referee.games import game
     from referee.rules.events import field_specs
 
     cls = next((c for c in game(game_id).events if c.type == type_name), None)

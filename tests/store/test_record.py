@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from referee.rules import GAMES
+from referee.games import GAMES
 from referee.rules.base import RuleError
 from referee.rules.cards import Card, deck
 from referee.rules.events import decode, encode

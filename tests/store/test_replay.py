@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.rules import game
+from referee.games import game
 from referee.rules.base import RuleError
 from referee.rules.events import decode
 from referee.store.record import parse_record

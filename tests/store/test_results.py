@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from sqlalchemy import text
 
 from referee.extensions import db
-from referee.rules import game as find_game
+from referee.games import game as find_game
 from referee.store import replay as replay_module
 from referee.store import tables as tables_module
 from referee.store.models import TableResultRow

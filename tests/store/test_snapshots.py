@@ -3,7 +3,7 @@
 import pytest
 
 from referee.extensions import db
-from referee.rules import game
+from referee.games import game
 from referee.rules.base import RuleError
 from referee.store import tables
 from referee.store.models import EventRow

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules import GAMES
+from referee.games import GAMES
 from referee.rules.base import RuleError
 from referee.store import walk as walk_module
 from referee.store.replay import LogEntry, replay

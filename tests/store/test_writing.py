@@ -1,7 +1,7 @@
 """The store decides the correction policy (``store.writing.write``), for the forms and the API alike,
 and decodes a new event once (who may write what: test_one_write_command.py)."""
 
-from referee.rules import game
+from referee.games import game
 from referee.store import replay as replay_module
 from referee.store import tables
 from referee.store.sharing import corrections_of, set_confirm_corrections

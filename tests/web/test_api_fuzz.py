@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
 
-from referee.rules import GAMES
+from referee.games import GAMES
 from referee.web.openapi import openapi_document
 from tests.conftest import _clean, make_app
 

@@ -1,4 +1,4 @@
-"""The Five Up layout picture's geometry (referee/web/five_up_drawing.py): pure, no app needed."""
+"""The Five Up layout picture's geometry (referee/games/five_up/drawing.py): pure, no app needed."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from five_up_hands import SPINNER, play
 
+from referee.games.five_up.drawing import _overlap, end_marks, picture, place
+from referee.games.five_up.rules import GAME
 from referee.rules.events import decode
-from referee.rules.five_up import GAME
-from referee.web.five_up_drawing import _overlap, end_marks, picture, place
 
 RECORD = Path(__file__).parents[1] / "records" / "five-up-partners-to-61.json"
 

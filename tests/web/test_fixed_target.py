@@ -14,7 +14,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from referee.rules import GAMES
+from referee.games import GAMES
 
 BIDS = [("6C", "7C", "8C"), ("6S", "6D", "7D"), ("6H", "8D", "9D")]
 

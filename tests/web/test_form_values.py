@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules import GAMES
+from referee.games import GAMES
 from referee.rules.cards import Card
 from referee.rules.tiles import Tile
 from referee.web.forms import form_option, form_value, normalise_form_event

@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import func, select
 
 from referee.extensions import db
-from referee.rules import GAMES
+from referee.games import GAMES
 from referee.rules.base import Option
 from referee.store.models import GameTable
 from referee.web.words import split_rules

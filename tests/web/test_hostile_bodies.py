@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 from tables import new_table
 
 from referee.extensions import db
-from referee.rules import GAMES
+from referee.games import GAMES
 from referee.rules.cards import Card
 from referee.rules.events import field_specs
 from referee.rules.tiles import Tile

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from flask import url_for
 
-from referee.rules import game as find_game
+from referee.games import game as find_game
 from referee.store.replay import LogEntry, replay
 from referee.store.tables import get_table, log_of
 from referee.web.access import Access

@@ -23,8 +23,8 @@ def version(client) -> str:
 
 def test_the_worker_lists_every_asset_of_a_table_page(client):
     body = client.get("/sw.js").get_data(as_text=True)
-    for name in ("vendor/htmx-2.0.11.min.js", "js/app.js", "js/offline.js", "css/app.css", "css/games/bingo.css",
-                 "icons/icon-192.png", "icons/icon-512.png"):  # fmt: skip
+    for name in ("vendor/htmx-2.0.11.min.js", "js/app.js", "js/offline.js", "css/app.css", "games/bingo/bingo.css",
+                 "games/five_up/five_up.js", "icons/icon-192.png", "icons/icon-512.png"):  # fmt: skip
         assert f'"/static/{name}"' in body
         assert client.get(f"/static/{name}").status_code == 200
 

@@ -8,7 +8,7 @@ import json
 import re
 from pathlib import Path
 
-from referee.web.ninety_nine import nn_bid_values
+from referee.games.ninety_nine.web import nn_bid_values
 
 RECORDS = Path(__file__).parents[1] / "records"
 

@@ -182,6 +182,8 @@ def test_nothing_in_the_templates_loads_from_outside_the_app():
         *root.glob("templates/**/*.html"),
         *root.glob("static/**/*.css"),
         *root.glob("static/js/*.js"),
+        *root.glob("referee/games/*/templates/**/*.html"),
+        *root.glob("referee/games/*/static/*"),
     ]:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"""(src|href)=["']?(https?:)?//""", text), path
@@ -200,7 +202,7 @@ def test_indexed_inputs_post_a_list_in_position_order(client):
     """One picker per position (``cards.0``, ``cards.1``...) keeps the order of play without JavaScript."""
     from werkzeug.datastructures import MultiDict
 
-    from referee.rules import game
+    from referee.games import game
     from referee.web.presenting import form_event
 
     form = MultiDict([("type", "trick"), ("cards.2", "9S"), ("cards.0", "KS"), ("cards.10", "2C"), ("cards.1", "")])

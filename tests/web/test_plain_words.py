@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from referee.rules import GAMES
+from referee.games import GAMES
+from referee.games.ninety_nine.rules import GAME as NINETY_NINE
+from referee.games.ninety_nine.rules.events import Bid
 from referee.rules.base import counted
 from referee.rules.cards import Card
-from referee.rules.ninety_nine import GAME as NINETY_NINE
-from referee.rules.ninety_nine.events import Bid
 from referee.web.words import rule_words, say_line, split_rules, unwhy, why, why_note
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from referee.rules import GAMES
+from referee.games import GAMES
 from referee.store import tables as store_tables
 from tests.conftest import make_app
 

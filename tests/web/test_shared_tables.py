@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from referee.rules import GAMES
+from referee.games import GAMES
 
 
 def scores(html: str) -> list[str]:

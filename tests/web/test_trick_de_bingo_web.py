@@ -346,7 +346,7 @@ def test_a_custom_card_is_printed_with_the_table_deck_on_letter(client, scorer):
 def test_rules_words_in_messages_are_translated_too(app):
     """A breach or refusal from the rules carries its msgid and parameters; words the rules put into
     the parameters (suit names, won/lost) are translated with it."""
-    from referee.rules.trick_de_bingo.view import _SUIT_NAMES
+    from referee.games.trick_de_bingo.rules.view import _SUIT_NAMES
     from referee.web.i18n import say
 
     msgid = (

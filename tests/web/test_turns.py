@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.rules import GAMES
+from referee.games import GAMES
 from referee.rules.events import decode
 from referee.web.turns import is_turn_of, seat_to_play
 

@@ -1,0 +1,33 @@
+"""The games referee knows: one folder each under ``referee/games/``, one line each in ``GAMES``.
+
+A game's folder holds its pure rules, its web pages, its printables and its templates; the rest of
+the house finds a game only through its descriptor here, by its record-format id. Importing this
+package loads the rules only (no Flask, SQL or I/O).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.rules.base import Game, MalformedEvent, _
+from referee.rules.events import shown
+
+from . import bead_game, bingo, five_up, ninety_nine, score_pad, trick_de_bingo
+
+GAMES: dict[str, Game[Any, Any]] = {
+    g.GAME.id: g.GAME for g in (score_pad, ninety_nine, bingo, five_up, trick_de_bingo, bead_game)
+}
+
+
+def package(game_id: str) -> str:
+    """The folder (and Python package) of a game: its record-format id with ``-`` as ``_``."""
+    return game_id.replace("-", "_")
+
+
+def game(game_id: object) -> Game[Any, Any]:
+    """The game with this id, or a MalformedEvent listing the games there are."""
+    if isinstance(game_id, str) and game_id in GAMES:
+        return GAMES[game_id]
+    raise MalformedEvent(
+        "unknown_game", _("Unknown game %(game)s; choose one of: %(games)s."), game=shown(game_id), games=", ".join(GAMES)
+    )

@@ -1,0 +1,12 @@
+"""Everything about the Domino Bead Game in one folder.
+
+``rules/`` (pure: no Flask, SQL or I/O), ``web.py`` (its pages, a blueprint), ``printables.py`` (its PDFs) and
+``referee/games/bead_game/templates/bead_game/`` (its page parts). ``GAME`` is the game's descriptor; importing this package loads
+the rules only.
+"""
+
+from __future__ import annotations
+
+from .rules import GAME
+
+__all__ = ["GAME"]

@@ -1,0 +1,52 @@
+"""The bead game's history in plain words: "Ben places 3-2: 6 points"."""
+
+from __future__ import annotations
+
+from referee.rules.base import Line, _, counted
+from referee.rules.narration import make_narrate
+
+from .events import End, Hand, Pass, Place
+from .state import State
+
+
+def _hand(ev: Hand, players: tuple[str, ...], after: State | None) -> Line:
+    starter = tuple(p.tile for p in ev.starter)
+    hand = after.current if after is not None else None
+    if hand is None:
+        return Line(_("A new hand; the starter tiles: %(tiles)s."), {"tiles": starter})
+    return Line(
+        _("Hand %(no)s: the starter tiles %(tiles)s; %(name)s leads."),
+        {"no": hand.number, "tiles": starter, "name": players[hand.leader]},
+    )
+
+
+def _place(ev: Place, players: tuple[str, ...], after: State | None) -> Line:
+    """The placement, with the points it scored (during a replay: the hand's last turn is this one)."""
+    line = Line(_("%(name)s places %(tile)s."), {"name": players[ev.seat], "tile": ev.tile})
+    hand = after.current if after is not None else None
+    laid = hand.turns[-1].laid if hand is not None and hand.turns else None
+    gained = laid.scored.score if laid is not None and laid.scored is not None else 0
+    if not gained:
+        return line
+    return counted(
+        "%(name)s places %(tile)s for %(n)s point.",
+        "%(name)s places %(tile)s for %(n)s points.",
+        gained,
+        **line.params,
+    )
+
+
+def _pass(ev: Pass, players: tuple[str, ...], after: State | None) -> Line:
+    return Line(_("%(name)s passes."), {"name": players[ev.seat]})
+
+
+def _end(ev: End, players: tuple[str, ...], after: State | None) -> Line:
+    left = tuple(
+        "{} {}".format(players[s], " ".join(str(t) for t in hand) or "—")
+        for s, hand in enumerate(ev.hands)
+        if s < len(players)
+    )
+    return Line(_("Hand over; tiles left: %(left)s."), {"left": left})
+
+
+narrate = make_narrate({Hand: _hand, Place: _place, Pass: _pass, End: _end})

@@ -1,0 +1,30 @@
+"""Bingo's web pieces: the declaration table for the declare form (numbers from the rules module)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from referee.games.bingo.rules.values import BINGO, DECLARATION_NAMES, DOUBLES, declaration_points
+
+bp = Blueprint(
+    "bingo", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/bingo"
+)
+
+
+@bp.app_template_global("bingo_declarations")
+def bingo_declarations() -> list[dict[str, Any]]:
+    """One row per number of doubles shown (B27): name msgid, points, points with [0-0] among them."""
+    plain = [d for d in DOUBLES if d != BINGO]
+    rows = []
+    for n in sorted(DECLARATION_NAMES):
+        rows.append(
+            {
+                "n": n,
+                "name": DECLARATION_NAMES[n],
+                "points": declaration_points(plain[:n]) if n <= len(plain) else None,
+                "with_bingo": declaration_points([BINGO, *plain[: n - 1]]),
+            }
+        )
+    return rows

@@ -1,0 +1,123 @@
+"""Five Up hand scoring (F24-F27, F35) and game points (F31-F34), for both profiles.
+
+Scores are kept per *side*: a seat with 2 or 3 players, a partnership (seats 0+2 = side 0,
+seats 1+3 = side 1) with 4 (F1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from referee.rules.base import _
+from referee.rules.message import Message, message
+
+IDA = "IDA"
+CLOU = "LeQuantette"
+
+
+def side_of(seat: int, players: int) -> int:
+    return seat % 2 if players == 4 else seat
+
+
+def side_count(players: int) -> int:
+    return 2 if players == 4 else players
+
+
+def seats_of(side: int, players: int) -> list[int]:
+    return [s for s in range(players) if side_of(s, players) == side]
+
+
+def round_ida(pips: int) -> int:
+    """F24: remainder 1-2 rounds down, 3-4 up."""
+    return (pips + 2) // 5
+
+
+def round_clou(pips: int) -> int:
+    """F24 (Le Quantette): always down."""
+    return pips // 5
+
+
+def rounding(profile: str) -> Callable[[int], int]:
+    return round_clou if profile == CLOU else round_ida
+
+
+def hand_points(
+    players: int, pips: tuple[int, ...], dominoer: int | None, profile: str, subtract_own_twice: bool = False
+) -> tuple[tuple[int, ...], Message]:
+    """Points per side at the end of a hand, and an explanation (F25 domino, F26-F27 block)."""
+    r = rounding(profile)
+    sides = side_count(players)
+    out = [0] * sides
+    if players in (2, 4):
+        totals = [sum(pips[s] for s in seats_of(side, players)) for side in range(sides)]
+        if dominoer is not None:
+            # F25: the winner (pair) scores R(the opponents' pips); a partner's tiles are ignored.
+            win = side_of(dominoer, players)
+            opp = 1 - win
+            out[win] = r(totals[opp])
+            return tuple(out), message(
+                _("%(side)s went out: R(%(pips)s) = %(points)s."), side=win, pips=totals[opp], points=out[win]
+            )
+        if totals[0] == totals[1]:  # F27, F-Δ9: a tie for fewest pips scores nothing
+            return tuple(out), message(_("Blocked with equal pips (%(pips)s): nobody scores."), pips=totals[0])
+        low = 0 if totals[0] < totals[1] else 1
+        # F26: the side with fewer pips scores R(the other side's pips), not the difference.
+        out[low] = r(totals[1 - low])
+        return tuple(out), message(
+            _("Blocked: %(side)s has fewer pips and scores R(%(pips)s) = %(points)s."),
+            side=low,
+            pips=totals[1 - low],
+            points=out[low],
+        )
+    # three players
+    if dominoer is not None:
+        a, b = (s for s in range(3) if s != dominoer)
+        if profile == CLOU:
+            out[dominoer] = round_clou(pips[a] + pips[b])
+            lo, hi = (a, b) if pips[a] <= pips[b] else (b, a)
+            if pips[lo] < pips[hi]:
+                out[lo] = round_clou(pips[hi] - pips[lo])
+        else:
+            pa, pb = round_ida(pips[a]), round_ida(pips[b])
+            out[dominoer] = pa + pb
+            if pa != pb:
+                lo, hi = (a, b) if pa < pb else (b, a)
+                out[lo] = abs(pa - pb)
+        return tuple(out), message(
+            _("%(side)s went out: %(a)s and %(b)s pips left."), side=dominoer, a=pips[a], b=pips[b]
+        )
+    order = sorted(range(3), key=lambda s: pips[s])
+    low, mid, high = order
+    if pips[low] == pips[mid]:  # F26 (IDA), F27 (Clou): a tie for fewest pips scores nothing
+        return tuple(out), message(_("Blocked with a tie for fewest pips: nobody scores."))
+    if profile == CLOU:
+        out[low] = round_clou(pips[mid] + pips[high] - pips[low])
+        out[mid] = round_clou(pips[high] - pips[mid])
+    else:
+        p = [round_ida(x) for x in pips]
+        if subtract_own_twice:  # F-Δ8 variant
+            out[low] = (p[mid] - p[low]) + (p[high] - p[low])
+        else:
+            out[low] = p[mid] + p[high] - p[low]
+    return tuple(out), message(_("Blocked: %(side)s has fewest pips (%(pips)s)."), side=low, pips=pips[low])
+
+
+def game_points(scores: tuple[int, ...], winner: int, skunk10: bool, skunk_double: bool) -> tuple[int, ...]:
+    """F31-F34 per side, from final scores (the winner's +10 of F33 already included).
+
+    Against each loser the winner earns the difference; a loser at 30 or less (F34) adds 10 to
+    that difference, or doubles it with the doubling variant.
+    """
+    out = [0] * len(scores)
+    w = scores[winner]
+    for side, s in enumerate(scores):
+        if side == winner:
+            continue
+        diff = w - s
+        if s <= 30 and skunk_double:
+            diff *= 2
+        elif s <= 30 and skunk10:
+            diff += 10
+        out[side] = -diff
+        out[winner] += diff
+    return tuple(out)

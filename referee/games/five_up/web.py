@@ -1,0 +1,78 @@
+"""Five Up's web pieces: the layout picture for the table page (geometry in five_up_drawing.py), and the
+end of a hand entered by tapping the tiles each player still holds (the referee adds up their pips)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, g, request
+from flask_babel import gettext
+
+from referee.games.five_up.drawing import picture
+from referee.games.five_up.rules.leftovers import pips_left
+from referee.rules.base import RuleError
+from referee.rules.numbers import whole_number
+from referee.store.tables import current
+from referee.web import service
+from referee.web.i18n import explain
+
+bp = Blueprint(
+    "five_up", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/five_up"
+)
+bp.url_value_preprocessor(service.table_loader("five-up"))
+
+
+@bp.app_template_global("five_up_picture")
+def five_up_picture(hand: dict[str, Any] | None) -> dict[str, Any]:
+    return picture(hand)
+
+
+@bp.app_template_global("five_up_fitting")
+def five_up_fitting(number: int | None, used: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """Tiles (record spelling) that show ``number`` and are not on the table; every tile if None."""
+    tiles = [f"{hi}-{lo}" for hi in range(6, -1, -1) for lo in range(hi, -1, -1)]
+    return [t for t in tiles if t not in used and (number is None or str(number) in t.split("-"))]
+
+
+def left_pips(hand: Any, players: tuple[str, ...], form: Any) -> tuple[int, ...] | str:
+    """The pips left in each hand from the tiles ticked for each seat (``left0``, ``left1``, ...) or,
+    where none are ticked, the pips typed for it (``pips0``, ...); a hand with no tiles left counts
+    0. Or the sentence why they cannot be. The entry of a hand's end and its correction read the
+    same form (five_up/_left.html)."""
+    typed: list[int | None] = []
+    for seat, player in enumerate(players):
+        text = form.get(f"pips{seat}", "").strip()
+        number = whole_number(text) if text else None
+        if text and number is None:
+            return gettext("Pips for %(name)s: type a whole number.", name=player)
+        typed.append(number)
+    shown = [form.getlist(f"left{seat}") for seat in range(len(players))]
+    try:
+        return pips_left(hand, players, shown, typed)
+    except RuleError as err:
+        return explain(err)
+
+
+def corrected_end(hand: Any, players: tuple[str, ...], form: Any) -> tuple[dict[str, Any], str | None]:
+    """The correction of a hand's end from its form: the ``end`` event (or None) and, for the sheet
+    shown again after a refusal, the tiles ticked and the pips typed as they were."""
+    found = left_pips(hand, players, form)
+    kept = {
+        "type": "end",
+        "pips": [form.get(f"pips{seat}", "") for seat in range(len(players))],
+        "left": [form.getlist(f"left{seat}") for seat in range(len(players))],
+    }
+    return (kept, found) if isinstance(found, str) else ({"type": "end", "pips": list(found)}, None)
+
+
+@bp.post("/t/<table_id>/five-up/end")
+def end(table_id: str):
+    """The ``end`` event from the tiles ticked for each seat or the pips typed (``left_pips``)."""
+    rep = current(g.table)
+    hand = rep.state.hand
+    if hand is None or hand.status not in ("domino", "blocked"):  # the rules say why not
+        return service.answer(service.record("event", {"type": "end", "pips": []}))
+    found = left_pips(hand, rep.players, request.form)
+    if isinstance(found, str):
+        return service.refuse(found)
+    return service.answer(service.record("event", {"type": "end", "pips": list(found)}))

@@ -1,0 +1,20 @@
+"""Ninety-Nine helpers for the templates: what each card adds to a bid, so the bid picker can show
+the bid being built ("2 of 3 · bid 5"). The values come from the rules (N3, N33)."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+from referee.games.ninety_nine.rules.pack import bid_value
+from referee.rules.cards import Card
+
+bp = Blueprint(
+    "ninety_nine", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/ninety_nine"
+)
+
+
+@bp.app_template_global("nn_bid_values")
+def nn_bid_values(cards: list[str], turnup: str | None) -> dict[str, int]:
+    """Each card (record spelling) -> what it adds to a bid when the deal's turn-up is ``turnup``."""
+    up = Card.parse(turnup) if turnup else None
+    return {c: bid_value((Card.parse(c),), up) for c in cards}

@@ -1,0 +1,241 @@
+"""Trick de Bingo pages beyond the generic table: a trick entered as four card pickers, a printed
+card's QR link (``/c/<card id>``) and the custom-card builder. Drawing and form plumbing only: every
+rule stays in ``referee.games.trick_de_bingo.rules`` and ``referee.games.trick_de_bingo.conditions``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
+from flask_babel import gettext
+from werkzeug.datastructures import MultiDict
+
+from referee.extensions import htmx
+from referee.games.trick_de_bingo.conditions import (
+    CATALOG_BY_ID,
+    Rules,
+    TrickRecord,
+    holds,
+    render_en,
+    render_ja,
+    validate,
+)
+from referee.games.trick_de_bingo.rules.play import trick_winner
+from referee.rules.base import RuleError
+from referee.rules.cards import Card
+from referee.rules.numbers import whole_number
+from referee.store.tables import current
+from referee.web import service
+from referee.web.forms import form_card
+from referee.web.i18n import explain
+
+GAME_ID = "trick-de-bingo"
+bp = Blueprint(
+    "trick_de_bingo", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/trick_de_bingo"
+)
+
+
+bp.url_value_preprocessor(service.table_loader(GAME_ID))
+
+
+# --- a printed card's QR code ---------------------------------------------------------------------
+
+
+def _seat_offer(card_id: str) -> dict[str, Any] | None:
+    """The table this phone joined last, the seat it holds there (or the scorer's turn to enter)."""
+    found = service.find(session.get("last_table"), game=GAME_ID)
+    if found is None:
+        return None
+    table, access = found
+    rep = current(table)
+    detail = rep.view.detail
+    seat = access.seat
+    if access.scorer:
+        seat = detail.get("to_pick")
+    if seat is None:
+        return None
+    return {
+        "table": table,
+        "rep": rep,
+        "seat": seat,
+        "player": rep.players[seat],
+        "detail": detail,
+        "my_turn": detail.get("phase") == "draft" and detail.get("to_pick") == seat,
+        "available": card_id in detail.get("available_cards", ()),
+        "taken": {
+            c["cell"]: c["card"]
+            for c in (detail["sheets"][seat] if detail.get("sheets") else ())
+            if c["card"]
+        },
+    }
+
+
+@bp.get("/c/<card_id>")
+def card(card_id: str):
+    found = CATALOG_BY_ID.get(card_id.strip().upper())
+    offer = _seat_offer(found.id) if found else None
+    if found is None and session.get("last_table"):
+        # a custom card of the last table
+        last = service.find(session["last_table"], game=GAME_ID)
+        if last is not None:
+            rep = current(last[0])
+            custom = next((c for c in rep.view.detail.get("custom_cards", ()) if c["id"] == card_id), None)
+            if custom is not None:
+                found = _Custom(custom)
+                offer = _seat_offer(card_id)
+    if found is None:
+        abort(404)
+    return render_template("trick_de_bingo/card.html", card=found, offer=offer)
+
+
+class _Custom:
+    """A custom card's JSON as the card page reads it."""
+
+    def __init__(self, data: dict[str, Any]):
+        self.id, self.ja, self.en = data["id"], data.get("ja", ""), data.get("en", "")
+        self.bp, self.vp = data.get("bp", 0), data.get("vp", 0)
+
+
+# --- custom cards ---------------------------------------------------------------------------------
+
+WHO_CHOICES = ("you", "left", "right", "opposite", "leader", "winner")
+
+
+def _int(form: MultiDict, name: str, lo: int, hi: int) -> int | None:
+    number = whole_number(form.get(name, ""))
+    return None if number is None else max(lo, min(hi, number))
+
+
+def build_condition(form: MultiDict) -> dict[str, Any]:
+    """A condition (as data) from the builder's fields. Only assembles; ``validate`` judges it."""
+    atoms: list[dict[str, Any]] = []
+    if form.get("outcome") in ("win", "lose"):
+        atoms.append({"outcome": form["outcome"]})
+    if form.get("led") in ("true", "false"):
+        atoms.append({"led": form["led"] == "true"})
+    position = _int(form, "position", 1, 4)
+    if position:
+        atoms.append({"position": position})
+    number = _int(form, "trick_no", 1, 13)
+    if number:
+        atoms.append({"trick": number})
+    card: dict[str, Any] = {}
+    if form.get("suit") in ("S", "H", "D", "C"):
+        card["suit"] = form["suit"]
+    lo, hi = _int(form, "min", 2, 14), _int(form, "max", 2, 14)
+    if lo:
+        card["min"] = lo
+    if hi:
+        card["max"] = hi
+    if form.get("parity") in ("even", "odd"):
+        card["parity"] = form["parity"]
+    if form.get("court") == "true":
+        card["court"] = True
+    if card:
+        who = form.get("of", "you")
+        if who in WHO_CHOICES and who != "you":
+            card["of"] = who
+        atoms.append({"card": card})
+    when = atoms[0] if len(atoms) == 1 else {"all": atoms}
+    kind = form.get("kind", "trick")
+    if kind == "count":
+        return {"kind": "count", "when": when, "at_least": _int(form, "n", 1, 13) or 2}
+    if kind == "run":
+        return {"kind": "run", "length": _int(form, "n", 2, 13) or 2, "when": when}
+    return {"kind": "trick", "when": when}
+
+
+EXAMPLE = "AS 10S 4S KH"
+
+
+def example_check(form: MultiDict, condition: dict[str, Any]) -> dict[str, Any]:
+    """Play the example trick (you lead, then left, opposite, right) and say whether it holds."""
+    text = form.get("example", EXAMPLE)
+    try:
+        cards = tuple(Card.parse(form_card(t)) for t in text.replace(",", " ").split())
+    except RuleError as err:
+        return {"ok": None, "error": explain(err), "text": text}
+    if len(cards) != 4 or len(set(cards)) != 4:
+        return {"ok": None, "error": gettext("An example trick has four different cards."), "text": text}
+    order = (0, 1, 2, 3)
+    record = TrickRecord(number=1, leader=0, order=order, cards=cards, winner=trick_winner(order, cards))
+    when = condition.get("when", {"all": []})
+    return {"ok": holds(when, 0, record, Rules()), "error": None, "text": text, "winner": record.winner}
+
+
+@bp.route("/t/<table_id>/trick-de-bingo/custom", methods=["GET", "POST"])
+def custom(table_id: str):
+    form = request.form if request.method == "POST" else request.args
+    condition = build_condition(form)
+    error = None
+    try:
+        checked = validate(condition)
+        texts = {"en": render_en(checked), "ja": render_ja(checked)}
+    except RuleError as err:
+        texts, error = None, explain(err)
+    check = example_check(form, condition) if texts else None
+    if request.method == "POST" and form.get("action") == "save":
+        if not g.access.can_write:
+            abort(403)
+        body = {
+            "type": "card",
+            "id": form.get("card_id", "").strip(),
+            "condition": json.dumps(condition),
+            "bp": _int(form, "bp", 0, 5) or 0,
+            "vp": _int(form, "vp", 0, 10) or 0,
+        }
+        outcome = service.record("event", body)
+        if outcome.status == 200:
+            return service.answer(outcome)
+        error = outcome.error
+    template = (
+        "trick_de_bingo/_custom_preview.html"
+        if htmx and form.get("action") != "save"
+        else "trick_de_bingo/custom.html"
+    )
+    return render_template(
+        template,
+        table=g.table,
+        rep=current(g.table),
+        access=g.access,
+        form=form,
+        texts=texts,
+        check=check,
+        error=error,
+        condition=json.dumps(condition, ensure_ascii=False),
+        example=EXAMPLE,
+    ), (422 if error and request.method == "POST" else 200)
+
+
+@bp.route("/t/<table_id>/tdb/custom", methods=["GET", "POST"])
+def old_custom_address(table_id: str):
+    """The builder's address from before the game's own name still answers (308 keeps a post)."""
+    return redirect(service.same_query(url_for("trick_de_bingo.custom", table_id=table_id)), 308)
+
+
+def deck_cards(detail: dict[str, Any]) -> list[dict[str, Any]]:
+    """The table's deck (catalog then custom) in the detail's ``available_cards`` order, with texts."""
+    custom = {c["id"]: c for c in detail.get("custom_cards", ())}
+    out = []
+    for card_id in detail.get("available_cards", ()):
+        if card_id in custom:
+            c = custom[card_id]
+            out.append(
+                {
+                    "card": card_id,
+                    "ja": c.get("ja", ""),
+                    "en": c.get("en", ""),
+                    "bp": c.get("bp", 0),
+                    "vp": c.get("vp", 0),
+                }
+            )
+        elif card_id in CATALOG_BY_ID:
+            c = CATALOG_BY_ID[card_id]
+            out.append({"card": c.id, "ja": c.ja, "en": c.en, "bp": c.bp, "vp": c.vp})
+    return out
+
+
+@bp.app_context_processor
+def _helpers() -> dict[str, Any]:
+    return {"tdb_deck": deck_cards}
