@@ -76,3 +76,28 @@ def test_a_page_asked_for_again_carries_no_verdict_to_say(client):
     table = scorer_at(client, "bingo-four-deals-to-eight", 3)
     html = client.get(f"/t/{table}", headers=HX).get_data(as_text=True)
     assert 'id="alarm"' not in html
+
+
+# The page's voices: the layout's two regions, the connection status, and the bead game's list of
+# legal placements (the answer to the player's own question, filled in place).
+VOICES = {"announce", "alarm", "live-status", "bead-legal"}
+
+
+@pytest.mark.parametrize(
+    ("record", "n"),
+    [
+        ("bingo-four-deals-to-eight", 3),
+        ("five-up-partners-to-61", 3),
+        ("ninety-nine-three-player-game-to-100", 3),
+        ("trick-de-bingo-one-round", 40),
+        ("bead-game-two-hands", 19),
+    ],
+)
+def test_a_table_page_speaks_only_through_its_announcement_regions(client, record, n):
+    """Another phone's entry is said once, by #announce: no region inside the part of the page a live
+    update replaces may announce it again (a Trick de Bingo status line once said "Ben picks" twice)."""
+    table = scorer_at(client, record, n)
+    html = client.get(f"/t/{table}").get_data(as_text=True)
+    voices = re.findall(r'<[^>]*aria-live="[^"]*"[^>]*>', html)
+    ids = {m.group(1) if (m := re.search(r'id="([^"]*)"', tag)) else tag for tag in voices}
+    assert ids <= VOICES, ids - VOICES
