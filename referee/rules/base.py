@@ -213,6 +213,15 @@ class View(Generic[D]):
 
 
 @dataclass(frozen=True)
+class Stats:
+    """A game's numbers for a club's player pages: ``kind`` is the per-seat numbers (a frozen dataclass
+    that adds up with ``+``), ``of_seat(state, view, seat)`` a finished table's numbers for one seat."""
+
+    kind: type[Any]
+    of_seat: Callable[[Any, View[Any], int], Any]
+
+
+@dataclass(frozen=True)
 class Game(Generic[S, D]):
     """One game as the rest of the app sees it: found by ``id`` in the registry, typed by its state
     ``S`` and view detail ``D`` (so ``GAME.view(state).detail["status"]`` is checked per game).
@@ -245,6 +254,8 @@ class Game(Generic[S, D]):
     steps: tuple[tuple[frozenset[str], str], ...] = ()
     """Time travel's steps besides "entry", small to big: (the event types that mark one, its name),
     e.g. ``(frozenset({"trick"}), "trick")``; the name picks the page's words ("Next trick")."""
+    stats: Stats | None = None
+    """What a finished table adds to its players' club numbers (None: the game keeps none)."""
 
     def public_detail(self, detail: D, seat: int | None) -> D:
         return self.redact(detail, seat) if self.redact else detail

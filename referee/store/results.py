@@ -17,23 +17,14 @@ from __future__ import annotations
 import dataclasses
 import functools
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
 from sqlalchemy import Table
 from sqlalchemy.dialects import postgresql, sqlite
 
-from referee.games.bead_game.rules.stats import BeadGameStats
-from referee.games.bead_game.rules.stats import player_stats as bead_game_stats
-from referee.games.bingo.rules.stats import BingoStats
-from referee.games.bingo.rules.stats import player_stats as bingo_stats
-from referee.games.five_up.rules.stats import FiveUpStats
-from referee.games.five_up.rules.stats import player_stats as five_up_stats
-from referee.games.ninety_nine.rules.stats import NinetyNineStats
-from referee.games.ninety_nine.rules.stats import player_stats as ninety_nine_stats
-from referee.games.trick_de_bingo.rules.stats import TrickDeBingoStats
-from referee.games.trick_de_bingo.rules.stats import player_stats as trick_de_bingo_stats
+from referee.games import game as find_game
 
 from ..rules.base import Game, View
 from .database import db
@@ -45,15 +36,6 @@ RESULT_VERSION = 1
 stats count, or a rules change to its winners or totals. Every kept result of another version is
 then made again from its log when it is next read."""
 
-STATS: dict[str, tuple[type[Any], Callable[[Any, View[Any], int], Any]]] = {
-    "bingo": (BingoStats, lambda state, view, seat: bingo_stats(view, seat)),
-    "five-up": (FiveUpStats, lambda state, view, seat: five_up_stats(state, seat, view)),
-    "ninety-nine": (NinetyNineStats, lambda state, view, seat: ninety_nine_stats(view, seat)),
-    "trick-de-bingo": (TrickDeBingoStats, lambda state, view, seat: trick_de_bingo_stats(view, seat)),
-    "bead-game": (BeadGameStats, lambda state, view, seat: bead_game_stats(view, seat)),
-}
-"""Per game id, its stats type and its numbers for one seat of a table's state and view; each stats
-type adds up with ``+``."""
 
 
 @dataclass(frozen=True)
@@ -73,14 +55,14 @@ def result_of(game: Game[Any, Any], players: tuple[str, ...], state: Any, view: 
     """Pure: the result of a table whose rules stand at ``state`` (``view`` is its view)."""
     if not view.finished:
         return TableResult(game.id, tuple(players))
-    per_seat = STATS.get(game.id)
+    per_seat = game.stats
     return TableResult(
         game.id,
         tuple(players),
         True,
         tuple(view.winners),
         tuple(view.totals),
-        tuple(per_seat[1](state, view, seat) for seat in range(len(players))) if per_seat else (),
+        tuple(per_seat.of_seat(state, view, seat) for seat in range(len(players))) if per_seat else (),
     )
 
 
@@ -102,8 +84,8 @@ def to_json(result: TableResult) -> dict[str, Any]:
 
 def from_json(data: Mapping[str, Any], players: tuple[str, ...]) -> TableResult:
     game = str(data["game"])
-    per_seat = STATS.get(game)
-    stats = tuple(_dataclass(per_seat[0], s) for s in data.get("stats", ())) if per_seat else ()
+    per_seat = find_game(game).stats
+    stats = tuple(_dataclass(per_seat.kind, s) for s in data.get("stats", ())) if per_seat else ()
     return TableResult(
         game,
         tuple(players),

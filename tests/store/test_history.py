@@ -11,10 +11,11 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.games import GAMES
 from referee.store.history import player_history
 from referee.store.record import parse_record
 from referee.store.replay import LogEntry, replay
-from referee.store.results import STATS, result_of_replayed
+from referee.store.results import result_of_replayed
 
 TESTS = Path(__file__).resolve().parents[1]
 ROSTER = ("Aki", "Ben", "Chie", "Dai", "Eri", "Fumi")
@@ -67,8 +68,9 @@ def test_every_finished_table_counts_once_for_each_of_its_players(tables):
         rows = [histories[name][game] for name in ROSTER if game in histories[name]]
         assert sum(r.played for r in rows) == sum(len(rep.players) for rep in done)
         assert sum(r.won for r in rows) == sum(len(rep.view.winners) for rep in done)
-        if game in STATS and rows:
-            count = STATS[game][1]
+        stats = GAMES[game].stats
+        if stats and rows:
+            count = stats.of_seat
             each = [count(rep.state, rep.view, seat) for rep in done for seat in range(len(rep.players))]
             total, added = each[0], rows[0].stats
             for one in each[1:]:

@@ -260,13 +260,24 @@ def player_json(client, club: dict) -> dict:
 
 
 def count_work(monkeypatch) -> Counter:
-    """Counts events applied by any replay (``applied``) and log lines read (``read``)."""
+    """Counts events applied by any replay (``applied``: a whole replay reads each event through its
+    decoder, a snapshot's extension steps each one) and log lines read (``read``)."""
     counted: Counter = Counter()
-    step, log_of_, log_after = replay_module._step, tables_module.log_of, tables_module._log_after
+    step, decoder = replay_module._step, replay_module.decoder
+    log_of_, log_after = tables_module.log_of, tables_module._log_after
 
     def counting_step(*args, **kwargs):
         counted["applied"] += 1
         return step(*args, **kwargs)
+
+    def counting_decoder(events):
+        read = decoder(events)
+
+        def counting_read(body):
+            counted["applied"] += 1
+            return read(body)
+
+        return counting_read
 
     def counting_read(read):
         def wrapped(*args):
@@ -277,6 +288,7 @@ def count_work(monkeypatch) -> Counter:
         return wrapped
 
     monkeypatch.setattr(replay_module, "_step", counting_step)
+    monkeypatch.setattr(replay_module, "decoder", counting_decoder)
     monkeypatch.setattr(tables_module, "log_of", counting_read(log_of_))
     monkeypatch.setattr(tables_module, "_log_after", counting_read(log_after))
     return counted

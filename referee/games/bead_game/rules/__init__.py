@@ -21,11 +21,12 @@ helper answers).
 
 from __future__ import annotations
 
-from referee.rules.base import Game, _
+from referee.rules.base import Game, Stats, _
 
 from .events import EVENTS
 from .options import OPTIONS
 from .play import apply, start
+from .stats import BeadGameStats, player_stats
 from .view import view
 from .words import narrate
 
@@ -41,4 +42,5 @@ GAME = Game(
     view=view,
     narrate=narrate,
     steps=((frozenset({"place"}), "placement"), (frozenset({"hand"}), "hand")),
+    stats=Stats(BeadGameStats, lambda state, view, seat: player_stats(view, seat)),
 )

@@ -25,12 +25,13 @@ during a deal unless ``showRunningPoints`` is on (B35).
 
 from __future__ import annotations
 
-from referee.rules.base import Game, _
+from referee.rules.base import Game, Stats, _
 
 from .events import EVENTS, Claim, Close, Deal, Declare, Show, Trick
 from .options import OPTIONS
 from .play import apply, start
 from .state import State
+from .stats import BingoStats, player_stats
 from .view import redact, view
 from .words import narrate
 
@@ -47,6 +48,7 @@ GAME = Game(
     redact=redact,
     narrate=narrate,
     steps=((frozenset({"trick"}), "trick"), (frozenset({"deal"}), "deal")),
+    stats=Stats(BingoStats, lambda state, view, seat: player_stats(view, seat)),
 )
 
 __all__ = ["GAME", "Claim", "Close", "Deal", "Declare", "Show", "State", "Trick"]

@@ -42,12 +42,13 @@ Decisions where the digest is silent ([P]):
 
 from __future__ import annotations
 
-from referee.rules.base import Game, _
+from referee.rules.base import Game, Stats, _
 
 from .events import EVENTS, Call, Draw, End, Hand, Pass, Play
 from .options import OPTIONS
 from .play import apply, start
 from .state import State
+from .stats import FiveUpStats, player_stats
 from .view import view
 from .words import narrate
 
@@ -63,6 +64,7 @@ GAME = Game(
     view=view,
     narrate=narrate,
     steps=((frozenset({"play"}), "play"), (frozenset({"hand"}), "hand")),
+    stats=Stats(FiveUpStats, lambda state, view, seat: player_stats(state, seat, view)),
 )
 
 __all__ = ["GAME", "Call", "Draw", "End", "Hand", "Pass", "Play", "State", "apply", "start", "view"]

@@ -24,12 +24,13 @@ TypedDict whose comments say what each key holds; ``redact`` hides other seats' 
 
 from __future__ import annotations
 
-from referee.rules.base import Game, _
+from referee.rules.base import Game, Stats, _
 
 from .events import EVENTS
 from .options import OPTIONS
 from .play import apply, start
 from .sealed import hidden_errors
+from .stats import NinetyNineStats, player_stats
 from .view import redact, view
 from .words import narrate
 
@@ -48,4 +49,5 @@ GAME = Game(
     hidden_errors=hidden_errors,
     narrate=narrate,
     steps=((frozenset({"trick"}), "trick"), (frozenset({"deal"}), "deal")),
+    stats=Stats(NinetyNineStats, lambda state, view, seat: player_stats(view, seat)),
 )

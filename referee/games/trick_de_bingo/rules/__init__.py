@@ -28,11 +28,12 @@ language and the catalog are ``referee.games.trick_de_bingo.conditions``.
 
 from __future__ import annotations
 
-from referee.rules.base import Game, _
+from referee.rules.base import Game, Stats, _
 
 from .events import EVENTS
 from .options import OPTIONS
 from .play import apply, start
+from .stats import TrickDeBingoStats, player_stats
 from .view import view
 from .words import narrate
 
@@ -49,4 +50,5 @@ GAME = Game(
     seat_events=frozenset({"pick", "claim"}),
     narrate=narrate,
     steps=((frozenset({"trick"}), "trick"), (frozenset({"round"}), "round")),
+    stats=Stats(TrickDeBingoStats, lambda state, view, seat: player_stats(view, seat)),
 )
