@@ -4,16 +4,14 @@ module imports them at its top."""
 
 from __future__ import annotations
 
-import importlib
-
 from printables.job import Printable, PrintJob
-from referee.games import GAMES, package
+from referee.games import GAMES, part
 
 __all__ = ["PrintJob", "Printable", "find", "printables_for"]
 
 
 def _registry() -> tuple[Printable, ...]:
-    modules = (importlib.import_module(f"referee.games.{package(game_id)}.printables") for game_id in GAMES)
+    modules = (part(game_id, "printables") for game_id in GAMES)
     return tuple(printable for module in modules for printable in module.PRINTABLES)
 
 

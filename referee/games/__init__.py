@@ -7,6 +7,8 @@ package loads the rules only (no Flask, SQL or I/O).
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
 from typing import Any
 
 from referee.rules.base import Game, MalformedEvent, _
@@ -22,6 +24,12 @@ GAMES: dict[str, Game[Any, Any]] = {
 def package(game_id: str) -> str:
     """The folder (and Python package) of a game: its record-format id with ``-`` as ``_``."""
     return game_id.replace("-", "_")
+
+
+def part(game_id: str, name: str) -> ModuleType:
+    """A part of a game's folder by name (``web``, ``printables``): the floor finds a game's pages and
+    papers here, so no module outside the folder imports it by name. Loads only what is asked for."""
+    return importlib.import_module(f"{__name__}.{package(game_id)}.{name}")
 
 
 def game(game_id: object) -> Game[Any, Any]:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
-
 from flask import Flask
 
-from referee.games import GAMES, package
+from referee.games import GAMES, part
 
 from . import (
     access,
@@ -47,7 +45,7 @@ BLUEPRINTS = (
     clubs_api_bp,
     clubs_pages_bp,
     printing.bp,
-    *(importlib.import_module(f"referee.games.{package(g)}.web").bp for g in GAMES),  # each game's pages
+    *(part(g, "web").bp for g in GAMES),  # each game's pages
     quick_checks.bp,  # /check and the check API (issue 15)
     photos.bp,  # tiles read from a photo (issue 31)
     dispute.bp,  # the dispute report PDF

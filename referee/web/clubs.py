@@ -8,10 +8,10 @@ the director can hand them round. A session started here opens its director's sc
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
-from flask_babel import gettext, ngettext
+from flask_babel import gettext
+
+from referee.games import part
 
 from ..rules.base import RuleError
 from ..store.clubs import (
@@ -147,65 +147,11 @@ def roster(club_id: str):
 
 
 def stat_sentences(row: GameHistory) -> list[str]:
-    """What stands out in one game's history, in sentences a player reads (tiles as they write them)."""
-    s: Any = row.stats
-    if s is None:
+    """What stands out in one game's history, in sentences a player reads: each game says its own."""
+    if row.stats is None:
         return []
-    match row.game:
-        case "bingo":
-            if not s.claims:
-                return [gettext("No claim made.")]
-            return [
-                ngettext(
-                    "%(num)s claim made; %(failed)s failed.",
-                    "%(num)s claims made; %(failed)s failed.",
-                    s.claims,
-                    failed=s.failed,
-                )
-            ]
-        case "five-up":
-            out = []
-            if s.hands:
-                out.append(
-                    ngettext(
-                        "Average hand score %(avg)s, over %(num)s hand.",
-                        "Average hand score %(avg)s, over %(num)s hands.",
-                        s.hands,
-                        avg=f"{s.average:.1f}",
-                    )
-                )
-            out.append(
-                gettext(
-                    "Largest count %(count)s, playing %(tile)s.", count=s.largest.count, tile=s.largest.tile
-                )
-                if s.largest
-                else gettext("No count scored yet.")
-            )
-            return out
-        case "ninety-nine":
-            if not s.deals:
-                return []
-            return [
-                ngettext(
-                    "Bids made: %(pct)s%% (%(made)s of %(num)s deal).",
-                    "Bids made: %(pct)s%% (%(made)s of %(num)s deals).",
-                    s.deals,
-                    pct=s.percent,
-                    made=s.made,
-                )
-            ]
-        case "trick-de-bingo":
-            return [
-                ngettext("%(num)s bingo.", "%(num)s bingos.", s.bingos),
-                ngettext("%(num)s round played.", "%(num)s rounds played.", s.rounds),
-            ]
-        case "bead-game":
-            if s.best is None:
-                return [gettext("No tile placed yet.")]
-            return [
-                gettext("Best placement: %(tile)s, scoring %(text)s.", tile=s.best.tile, text=s.best.text)
-            ]
-    return []
+    sentences: list[str] = part(row.game, "web").stat_sentences(row.stats)
+    return sentences
 
 
 @bp.get("/club/<club_id>/players/<int:index>")

@@ -15,6 +15,7 @@ from flask_babel import gettext
 
 from referee.extensions import htmx
 from referee.games.bead_game.rules.play import legal_placements
+from referee.games.bead_game.rules.stats import BeadGameStats
 from referee.rules.base import RuleError
 from referee.rules.numbers import whole_number
 from referee.store.tables import current
@@ -312,3 +313,12 @@ def old_address(table_id: str, action: str):
     """The addresses from before the game's own name (``/bead/...``) still answer: a permanent
     redirect that keeps the method, the form and the query (308)."""
     return redirect(service.same_query(url_for(f"bead_game.{action}", table_id=table_id)), 308)
+
+
+def stat_sentences(s: BeadGameStats) -> list[str]:
+    """What stands out in a player's numbers at this game, for their club page (tiles as they write them)."""
+    if s.best is None:
+        return [gettext("No tile placed yet.")]
+    return [
+        gettext("Best placement: %(tile)s, scoring %(text)s.", tile=s.best.tile, text=s.best.text)
+    ]

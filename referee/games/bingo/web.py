@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint
+from flask_babel import gettext, ngettext
 
+from referee.games.bingo.rules.stats import BingoStats
 from referee.games.bingo.rules.values import BINGO, DECLARATION_NAMES, DOUBLES, declaration_points
 
 bp = Blueprint(
@@ -28,3 +30,17 @@ def bingo_declarations() -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def stat_sentences(s: BingoStats) -> list[str]:
+    """What stands out in a player's numbers at this game, for their club page (tiles as they write them)."""
+    if not s.claims:
+        return [gettext("No claim made.")]
+    return [
+        ngettext(
+            "%(num)s claim made; %(failed)s failed.",
+            "%(num)s claims made; %(failed)s failed.",
+            s.claims,
+            failed=s.failed,
+        )
+    ]

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, g, request
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from referee.games.five_up.drawing import picture
 from referee.games.five_up.rules.leftovers import pips_left
+from referee.games.five_up.rules.stats import FiveUpStats
 from referee.rules.base import RuleError
 from referee.rules.numbers import whole_number
 from referee.store.tables import current
@@ -76,3 +77,25 @@ def end(table_id: str):
     if isinstance(found, str):
         return service.refuse(found)
     return service.answer(service.record("event", {"type": "end", "pips": list(found)}))
+
+
+def stat_sentences(s: FiveUpStats) -> list[str]:
+    """What stands out in a player's numbers at this game, for their club page (tiles as they write them)."""
+    out = []
+    if s.hands:
+        out.append(
+            ngettext(
+                "Average hand score %(avg)s, over %(num)s hand.",
+                "Average hand score %(avg)s, over %(num)s hands.",
+                s.hands,
+                avg=f"{s.average:.1f}",
+            )
+        )
+    out.append(
+        gettext(
+            "Largest count %(count)s, playing %(tile)s.", count=s.largest.count, tile=s.largest.tile
+        )
+        if s.largest
+        else gettext("No count scored yet.")
+    )
+    return out

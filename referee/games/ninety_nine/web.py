@@ -4,8 +4,10 @@ the bid being built ("2 of 3 · bid 5"). The values come from the rules (N3, N33
 from __future__ import annotations
 
 from flask import Blueprint
+from flask_babel import ngettext
 
 from referee.games.ninety_nine.rules.pack import bid_value
+from referee.games.ninety_nine.rules.stats import NinetyNineStats
 from referee.rules.cards import Card
 
 bp = Blueprint(
@@ -18,3 +20,18 @@ def nn_bid_values(cards: list[str], turnup: str | None) -> dict[str, int]:
     """Each card (record spelling) -> what it adds to a bid when the deal's turn-up is ``turnup``."""
     up = Card.parse(turnup) if turnup else None
     return {c: bid_value((Card.parse(c),), up) for c in cards}
+
+
+def stat_sentences(s: NinetyNineStats) -> list[str]:
+    """What stands out in a player's numbers at this game, for their club page (tiles as they write them)."""
+    if not s.deals:
+        return []
+    return [
+        ngettext(
+            "Bids made: %(pct)s%% (%(made)s of %(num)s deal).",
+            "Bids made: %(pct)s%% (%(made)s of %(num)s deals).",
+            s.deals,
+            pct=s.percent,
+            made=s.made,
+        )
+    ]

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from werkzeug.datastructures import MultiDict
 
 from referee.extensions import htmx
@@ -22,6 +22,7 @@ from referee.games.trick_de_bingo.conditions import (
     validate,
 )
 from referee.games.trick_de_bingo.rules.play import trick_winner
+from referee.games.trick_de_bingo.rules.stats import TrickDeBingoStats
 from referee.rules.base import RuleError
 from referee.rules.cards import Card
 from referee.rules.numbers import whole_number
@@ -239,3 +240,11 @@ def deck_cards(detail: dict[str, Any]) -> list[dict[str, Any]]:
 @bp.app_context_processor
 def _helpers() -> dict[str, Any]:
     return {"tdb_deck": deck_cards}
+
+
+def stat_sentences(s: TrickDeBingoStats) -> list[str]:
+    """What stands out in a player's numbers at this game, for their club page (tiles as they write them)."""
+    return [
+        ngettext("%(num)s bingo.", "%(num)s bingos.", s.bingos),
+        ngettext("%(num)s round played.", "%(num)s rounds played.", s.rounds),
+    ]
