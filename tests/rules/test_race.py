@@ -47,7 +47,7 @@ def race_of(record: dict, keep: int | None = None) -> tuple[Race, tuple[int, ...
     parsed = parse_record(record)
     events = record["events"] if keep is None else record["events"][:keep]
     view = parsed.game.view(replay_events(parsed.game, parsed.players, parsed.options, events))
-    return race(parsed.game.id, view.detail, view.totals, view.finished), view.totals, parsed.players
+    return race(parsed.game, view.detail, view.totals, view.finished), view.totals, parsed.players
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
@@ -66,7 +66,7 @@ def test_the_last_point_is_the_table_total_after_every_entry(name):
         if body is not None:
             state = parsed.game.apply(state, decode(parsed.game.events, body))
         view = parsed.game.view(state)
-        the_race = race(parsed.game.id, view.detail, view.totals, view.finished)
+        the_race = race(parsed.game, view.detail, view.totals, view.finished)
         last = the_race.running[-1] if the_race.points else the_race.start
         assert last == tuple(view.totals[seats[0]] for seats in the_race.sides), index
 

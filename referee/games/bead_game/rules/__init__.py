@@ -26,6 +26,7 @@ from referee.rules.base import Game, Stats, _
 from .events import EVENTS
 from .options import OPTIONS
 from .play import apply, start
+from .race import race
 from .stats import BeadGameStats, player_stats
 from .view import view
 from .words import narrate
@@ -43,4 +44,5 @@ GAME = Game(
     narrate=narrate,
     steps=((frozenset({"place"}), "placement"), (frozenset({"hand"}), "hand")),
     stats=Stats(BeadGameStats, lambda state, view, seat: player_stats(view, seat)),
+    race=race,
 )

@@ -47,6 +47,8 @@ from referee.rules.base import Game, Stats, _
 from .events import EVENTS, Call, Draw, End, Hand, Pass, Play
 from .options import OPTIONS
 from .play import apply, start
+from .race import race
+from .scoring import sides
 from .state import State
 from .stats import FiveUpStats, player_stats
 from .view import view
@@ -65,6 +67,8 @@ GAME = Game(
     narrate=narrate,
     steps=((frozenset({"play"}), "play"), (frozenset({"hand"}), "hand")),
     stats=Stats(FiveUpStats, lambda state, view, seat: player_stats(state, seat, view)),
+    sides=sides,
+    race=race,
 )
 
 __all__ = ["GAME", "Call", "Draw", "End", "Hand", "Pass", "Play", "State", "apply", "start", "view"]

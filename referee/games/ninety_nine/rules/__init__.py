@@ -29,6 +29,7 @@ from referee.rules.base import Game, Stats, _
 from .events import EVENTS
 from .options import OPTIONS
 from .play import apply, start
+from .race import race
 from .sealed import hidden_errors
 from .stats import NinetyNineStats, player_stats
 from .view import redact, view
@@ -50,4 +51,5 @@ GAME = Game(
     narrate=narrate,
     steps=((frozenset({"trick"}), "trick"), (frozenset({"deal"}), "deal")),
     stats=Stats(NinetyNineStats, lambda state, view, seat: player_stats(view, seat)),
+    race=race,
 )
