@@ -16,7 +16,6 @@ GAME_NAME = re.compile(r"\b(bead[-_]game|bingo|five[-_]up|ninety[-_]nine|score[-
 
 STILL_NAMING = {
     "referee/translation_catalogs.py": "the translation areas",
-    "referee/web/clubs_openapi.py": "each game's club numbers in the API schema",
     "referee/web/correction_form.py": "each game's correction surface",
     "referee/web/dispute.py": "the dispute report's per-game lines",
     "referee/web/quick_checks.py": "the quick checks (Bingo claims, Five Up counts, Ninety-Nine deals)",

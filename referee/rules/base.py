@@ -222,6 +222,9 @@ class Stats:
 
     kind: type[Any]
     of_seat: Callable[[Any, View[Any], int], Any]
+    about: Mapping[str, str] = field(default_factory=dict)
+    """What each number means, for the API document: by field of ``kind`` (and by property, for one
+    worked out from the fields, such as an average); the types come from ``kind``'s annotations."""
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,10 @@ GAME = Game(
     view=view,
     narrate=narrate,
     steps=((frozenset({"place"}), "placement"), (frozenset({"hand"}), "hand")),
-    stats=Stats(BeadGameStats, lambda state, view, seat: player_stats(view, seat)),
+    stats=Stats(
+        BeadGameStats,
+        lambda state, view, seat: player_stats(view, seat),
+        about={"placements": "tiles placed", "best": "the best placement: score, tile, the product written out"},
+    ),
     race=race,
 )

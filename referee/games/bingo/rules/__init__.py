@@ -49,7 +49,11 @@ GAME = Game(
     redact=redact,
     narrate=narrate,
     steps=((frozenset({"trick"}), "trick"), (frozenset({"deal"}), "deal")),
-    stats=Stats(BingoStats, lambda state, view, seat: player_stats(view, seat)),
+    stats=Stats(
+        BingoStats,
+        lambda state, view, seat: player_stats(view, seat),
+        about={"claims": "claims made", "failed": "claims that failed"},
+    ),
     race=race,
 )
 

@@ -66,7 +66,16 @@ GAME = Game(
     view=view,
     narrate=narrate,
     steps=((frozenset({"play"}), "play"), (frozenset({"hand"}), "hand")),
-    stats=Stats(FiveUpStats, lambda state, view, seat: player_stats(state, seat, view)),
+    stats=Stats(
+        FiveUpStats,
+        lambda state, view, seat: player_stats(state, seat, view),
+        about={
+            "hands": "finished hands",
+            "points": "the side's points in them",
+            "average": "points per hand",
+            "largest": "the largest count scored, and the tile that made it",
+        },
+    ),
     sides=sides,
     race=race,
 )

@@ -50,6 +50,10 @@ GAME = Game(
     hidden_errors=hidden_errors,
     narrate=narrate,
     steps=((frozenset({"trick"}), "trick"), (frozenset({"deal"}), "deal")),
-    stats=Stats(NinetyNineStats, lambda state, view, seat: player_stats(view, seat)),
+    stats=Stats(
+        NinetyNineStats,
+        lambda state, view, seat: player_stats(view, seat),
+        about={"deals": "complete deals", "made": "bids made", "percent": "bids made, %"},
+    ),
     race=race,
 )

@@ -51,6 +51,10 @@ GAME = Game(
     seat_events=frozenset({"pick", "claim"}),
     narrate=narrate,
     steps=((frozenset({"trick"}), "trick"), (frozenset({"round"}), "round")),
-    stats=Stats(TrickDeBingoStats, lambda state, view, seat: player_stats(view, seat)),
+    stats=Stats(
+        TrickDeBingoStats,
+        lambda state, view, seat: player_stats(view, seat),
+        about={"rounds": "rounds played", "bingos": "bingo lines"},
+    ),
     race=race,
 )
