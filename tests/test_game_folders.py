@@ -15,7 +15,6 @@ ROOT = Path(__file__).resolve().parents[1]
 GAME_NAME = re.compile(r"\b(bead[-_]game|bingo|five[-_]up|ninety[-_]nine|score[-_]pad|trick[-_]de[-_]bingo)\b")
 
 STILL_NAMING = {
-    "referee/translation_catalogs.py": "the translation areas",
     "referee/web/correction_form.py": "each game's correction surface",
     "referee/web/dispute.py": "the dispute report's per-game lines",
     "referee/web/quick_checks.py": "the quick checks (Bingo claims, Five Up counts, Ninety-Nine deals)",
