@@ -5,6 +5,7 @@ them up from the score sheet, with the bonuses of a game's end in the deal that 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from referee.games import GAMES
 from referee.rules.events import decode
 from referee.rules.race import Race, race, summary
 from referee.store.record import parse_record
@@ -99,3 +101,10 @@ def test_running_totals_add_up_the_points_of_each_step(rows):
     assert len(the_race.running) == len(rows)
     for s in range(3):
         assert [r[s] for r in the_race.running] == [1 + sum(r[s] for r in rows[: i + 1]) for i in range(len(rows))]
+
+
+def test_a_game_that_reads_no_race_shows_its_totals_as_the_step_in_play():
+    """A descriptor without ``race`` draws no scored steps; the table's totals are the step in play."""
+    plain = dataclasses.replace(GAMES["score-pad"], race=None)
+    the_race = race(plain, {}, (4, 9), False)
+    assert (the_race.unit, the_race.sides, the_race.points, the_race.live) == ("round", ((0,), (1,)), ((4, 9),), True)
