@@ -159,7 +159,7 @@ def club_version(club: Club) -> Version:
 def club_played(rows: Sequence[tuple[str, str, int, int]]) -> dict[tuple[str, int], Played | None]:
     """These tables (rows of a version) by (id, last log line): as played if finished, else None. Only
     tables whose log changed since the ladder was kept are read: their results as they stand now."""
-    results = kept_results([table_id for _, table_id, _, _ in rows])
+    results = kept_results([table_id for _, table_id, _, _ in rows], with_stats=False)  # who won is enough
     return {
         (table_id, seq): (
             Played(session_id, r.game, tuple(name_key(n) for n in r.players), r.winners, r.totals, table_id, number)
