@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from openskill.models import PlackettLuce
 
@@ -45,13 +46,14 @@ class Played:
     table: str = ""  # the game table's id (its public link), and its number on the night
     number: int = 0
 
-    @property
+    @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats that share a result (worked out once per table: a ladder reads them many times)."""
         if self.game == "five-up" and len(self.players) == 4:
             return ((0, 2), (1, 3))  # F1
         return tuple((seat,) for seat in range(len(self.players)))
 
-    @property
+    @cached_property
     def ranks(self) -> tuple[int, ...]:
         """Per side, 0 for the best: the winners first, then the higher total; equal places share."""
         keys = [(not any(s in self.winners for s in side), -self.totals[side[0]]) for side in self.sides]
@@ -90,6 +92,9 @@ class Record:
     won: int = 0
     lost: int = 0
     drawn: int = 0
+
+
+NO_RECORD = Record()
 
 
 @dataclass(frozen=True)
@@ -212,9 +217,9 @@ class Ladder:
                     drawn = not better and not worse
                     for seat in their:
                         key = (table.players[seat], table.game)
-                        was = records.get(key, Record())
+                        was = records.get(key, NO_RECORD)
                         now = Record(was.won + sign * better, was.lost + sign * worse, was.drawn + sign * drawn)
-                        if now == Record():
+                        if now == NO_RECORD:
                             records.pop(key, None)
                         else:
                             records[key] = now
