@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from openskill.models import PlackettLuce
 
@@ -47,12 +48,13 @@ class Played:
     table: str = ""  # the game table's id (its public link), and its number on the night
     number: int = 0
 
-    @property
+    @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        """The seats that played as one side (the game's partnerships), each seat alone otherwise."""
+        """The seats that share a result, the game's partnerships (its descriptor's ``sides``): worked
+        out once per table, as a ladder reads them many times."""
         return game(self.game).sides_at(len(self.players))
 
-    @property
+    @cached_property
     def ranks(self) -> tuple[int, ...]:
         """Per side, 0 for the best: the winners first, then the higher total; equal places share."""
         keys = [(not any(s in self.winners for s in side), -self.totals[side[0]]) for side in self.sides]
@@ -91,6 +93,9 @@ class Record:
     won: int = 0
     lost: int = 0
     drawn: int = 0
+
+
+NO_RECORD = Record()
 
 
 @dataclass(frozen=True)
@@ -213,9 +218,9 @@ class Ladder:
                     drawn = not better and not worse
                     for seat in their:
                         key = (table.players[seat], table.game)
-                        was = records.get(key, Record())
+                        was = records.get(key, NO_RECORD)
                         now = Record(was.won + sign * better, was.lost + sign * worse, was.drawn + sign * drawn)
-                        if now == Record():
+                        if now == NO_RECORD:
                             records.pop(key, None)
                         else:
                             records[key] = now
