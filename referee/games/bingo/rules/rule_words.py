@@ -24,7 +24,7 @@ RULE_WORDS = {
     "B42": _("At the close the opponent's card points and tricks are noted: they fix what the closer can win."),
     "B44": _("The table of game points for a claim, a close and a deal played out."),
     "B45": _("The winner of the deal leads the next deal."),
-    "B46": _("0-0 captures the trump double: 1 game point at once for the player of 0-0."),
+    "B46": _("Playing 0-0 on the trump double captures it: 1 game point at once for that player."),
     "B2": _("The match goes to the first player with 7 game points, checked each time game points are won."),
     "B4": _("A blank counts as 7: for ranking, for choosing the trump and for card points."),
     "B6": _("The player who does not lead turns up a boneyard tile: its higher number is the trump, a blank counting as 7."),
