@@ -132,3 +132,36 @@ def test_five_up_says_the_end_of_hand_rounding_in_words(client, lang):
     client.set_cookie("lang", lang)
     text = visible_text(client.get(f"/t/{t['id']}").get_data(as_text=True))
     assert FIVE_UP_OUT[lang] in text, text
+
+
+BEN_HELD = [{"type": "hand", "leader": 0}, {"type": "play", "seat": 0, "tile": "6-5"},
+            {"type": "draw", "seat": 1, "count": 2}, {"type": "play", "seat": 1, "tile": "6-3", "on": "6-5"},
+            {"type": "play", "seat": 0, "tile": "3-3", "on": "6-3"}]  # fmt: skip
+LATER = {  # what Ben plays after the draw that proves it: the 5-0 he held (no draw since), or 6-0 after drawing 1
+    "held": [{"type": "play", "seat": 1, "tile": "5-0", "on": "6-5"}],
+    "one drawn since": [{"type": "draw", "seat": 1, "count": 1}, {"type": "play", "seat": 1, "tile": "5-0", "on": "6-5"},
+                        {"type": "play", "seat": 0, "tile": "3-1", "on": "3-3"},
+                        {"type": "play", "seat": 1, "tile": "6-0", "on": "5-0"}],
+}  # fmt: skip
+SAID = {
+    ("held", "en"): "Ben could have played 5-0 instead of drawing: it fitted then and was played later.",
+    ("held", "ja"): "Benさんは引かずに5-0を出せました。そのとき場に付けられる牌で、あとで出しています。",
+    ("one drawn since", "en"): "Ben could have played a tile instead of drawing: 5-0, 6-0 fitted then and were "
+    "played later, more than the 1 drawn since.",
+    ("one drawn since", "ja"): "Benさんは引かずに出せる牌を持っていました。そのとき場に付けられた5-0, 6-0をあとで"
+    "出していて、その後に引いた1枚より多いからです。",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("later", list(LATER))
+def test_a_five_up_draw_that_broke_f21_is_said_as_a_sentence(client, later, lang):
+    """F19-F21: "Played later and fitting the layout at that draw: [5-0]; tiles drawn in later turns: 0"
+    read like a field dump; the rule break says who could have played what instead of drawing."""
+    t = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
+    for ev in BEN_HELD + LATER[later]:
+        assert post(client, t, ev).status_code == 201, ev
+    client.set_cookie("lang", lang)
+    page = client.get(f"/t/{t['id']}").get_data(as_text=True)
+    breach = re.search(r'(?s)<[a-z]+ class="breach"[^>]*>(.*?)</(?:li|p|div)>', page)
+    assert breach and SAID[later, lang] in visible_text(breach.group(1)), visible_text(page)
