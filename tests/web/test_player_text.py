@@ -19,6 +19,7 @@ import pytest
 from tables import new_table, post
 from test_plain_words import visible_text
 
+from referee.games.trick_de_bingo.conditions.text import pred_en, pred_ja
 from referee.rules.numbers import shown_number
 from tests.raw_ids import page_words
 
@@ -165,3 +166,13 @@ def test_a_five_up_draw_that_broke_f21_is_said_as_a_sentence(client, later, lang
     page = client.get(f"/t/{t['id']}").get_data(as_text=True)
     breach = re.search(r'(?s)<[a-z]+ class="breach"[^>]*>(.*?)</(?:li|p|div)>', page)
     assert breach and SAID[later, lang] in visible_text(breach.group(1)), visible_text(page)
+
+
+@pytest.mark.parametrize(
+    ("plus", "en", "ja"),
+    [(-2, "higher than the winning rank − 2", "勝ったカード−2より大きい"), (3, "higher than the winning rank + 3", "勝ったカード+3より大きい")],
+)
+def test_a_custom_trick_de_bingo_condition_subtracts_with_the_minus_sign(plus, en, ja):
+    """A custom card compares ranks with a shift; a shift down reads − 2, as a player writes it."""
+    pred = {"rank": {"of": "left", "op": "gt", "than": "winner", "plus": plus}}
+    assert pred_en(pred).endswith(en) and pred_ja(pred).endswith(ja)
