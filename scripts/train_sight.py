@@ -68,6 +68,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="first training seed")
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
     args = parser.parse_args()
+    cv2.setNumThreads(1)  # one core: the machine that trains is shared (one thread gives the same bytes)
     seeds = [TRAIN_SEEDS[args.seed + i] for i in range(args.photos)]
     features, labels = [], []
     for seed in seeds:

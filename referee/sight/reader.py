@@ -34,6 +34,11 @@ PIP_SIGMA = 3.0  # a pip's blob scale in a flat face (pips are 10-14 pixels acro
 PIP_RESPONSE = 40.0  # how strongly a blob must stand out to count as a pip
 SURE = 0.75  # the classifier's confidence for a half to count as sure
 LONGEST = 4.0  # a face's longest length to width: a tile seen end-on from ~45 degrees, near the photo's edge, reaches 3.6
+# A tile pointing at a tilted camera is foreshortened along its length: its face can look barely
+# longer than wide (1.15 seen), so faces from SQUAT up are read; below SLIM, which way the tile runs
+# cannot be told from its outline, so it is read both ways and kept when exactly one shows a separator.
+SQUAT = 1.1
+SLIM = 1.25
 
 
 class PhotoProblem(Exception):
@@ -286,7 +291,7 @@ def _faces(small: np.ndarray, edges: np.ndarray, squares: bool) -> tuple[list[np
         quad = centre + (quad - centre) * (1 + 2.0 / max(1.0, min(a, b)))
         if squares and ratio <= 1.6:
             halves.append(quad)
-        if 1.25 <= ratio <= LONGEST and area >= 2 * lo:
+        if SQUAT <= ratio <= LONGEST and area >= 2 * lo:
             quads.append(_order(quad))
     return quads, halves
 
@@ -320,13 +325,23 @@ def separated(diffs: np.ndarray) -> np.ndarray:
 
 def face_up(small: np.ndarray, quads: list[np.ndarray], chunk: int = 64) -> list[tuple[np.ndarray, np.ndarray]]:
     """(quad, difference map) for each candidate face that has a separator, taken ``chunk`` faces
-    at a time (bounded memory however many candidates a busy table offers)."""
-    out = []
-    for start in range(0, len(quads), chunk):
-        some = quads[start : start + chunk]
-        diffs = differences(np.stack([flatten(small, quad) for quad in some]))
-        out += [(quad, diff) for quad, diff, up in zip(some, diffs, separated(diffs), strict=True) if up]
-    return out
+    at a time (bounded memory however many candidates a busy table offers). A squat face (below
+    ``SLIM``) is tried both ways round and kept only when exactly one way shows a separator."""
+    tries: list[tuple[int, np.ndarray]] = []
+    for k, quad in enumerate(quads):
+        tries.append((k, quad))
+        sides = _sides(quad)
+        a, b = sides[0] + sides[2], sides[1] + sides[3]
+        if max(a, b) < SLIM * min(a, b):
+            tries.append((k, np.roll(quad, 1, axis=0)))  # the other pair of sides as the tile's ends
+    found: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}
+    for start in range(0, len(tries), chunk):
+        some = tries[start : start + chunk]
+        diffs = differences(np.stack([flatten(small, quad) for _, quad in some]))
+        for (k, quad), diff, up in zip(some, diffs, separated(diffs), strict=True):
+            if up:
+                found.setdefault(k, []).append((quad, diff))
+    return [ways[0] for _, ways in sorted(found.items()) if len(ways) == 1]
 
 
 def count_pips(diff_half: np.ndarray) -> int:
