@@ -245,13 +245,14 @@ def _joined(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     return _order(hull)
 
 
-def _outline(mask: np.ndarray) -> tuple[np.ndarray, float]:
-    """A region's convex hull and how much of the hull the region (its holes filled) fills."""
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    contour = max(contours, key=cv2.contourArea)
+def _outline(mask: np.ndarray) -> tuple[np.ndarray, float, bool]:
+    """A region's convex hull, how much of the hull the region (its holes filled) fills, and
+    whether it has holes (a face's pips and separator are holes in it; a check of a cloth has none)."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    contour = max(contours, key=cv2.contourArea)  # the outer one: holes lie inside it
     hull = cv2.convexHull(contour)
     hull_area = cv2.contourArea(hull)
-    return hull, float(cv2.contourArea(contour) / hull_area) if hull_area > 0 else 0.0
+    return hull, float(cv2.contourArea(contour) / hull_area) if hull_area > 0 else 0.0, len(contours) > 1
 
 
 def _faces(small: np.ndarray, edges: np.ndarray, squares: bool) -> tuple[list[np.ndarray], list[np.ndarray]]:
@@ -269,13 +270,13 @@ def _faces(small: np.ndarray, edges: np.ndarray, squares: bool) -> tuple[list[np
     quads, halves = [], []
     for i, (x, y, bw, bh, area) in zip(np.flatnonzero(inside).tolist(), stats[inside].tolist(), strict=True):
         mask = (labels[y : y + bh, x : x + bw] == i).astype(np.uint8)
-        hull, solidity = _outline(mask)
+        hull, solidity, holed = _outline(mask)
         if solidity < 0.65 and max(bw, bh) <= 0.15 * w:
             # Pips that touch the rim or each other bite notches into a half's region: close them
             # (only in regions a half's size: closing costs the square of the kernel).
             side = int(0.25 * min(bw, bh)) | 1
             mask = cv2.morphologyEx(np.pad(mask, side), cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
-            hull, solidity = _outline(mask)
+            hull, solidity, _ = _outline(mask)
             hull = hull - side
         if solidity < 0.65:
             continue
@@ -291,7 +292,8 @@ def _faces(small: np.ndarray, edges: np.ndarray, squares: bool) -> tuple[list[np
         quad = centre + (quad - centre) * (1 + 2.0 / max(1.0, min(a, b)))
         if squares and ratio <= 1.6:
             halves.append(quad)
-        if SQUAT <= ratio <= LONGEST and area >= 2 * lo:
+        # A squat face must have holes: a cloth seen in perspective offers many squat checks.
+        if (ratio >= SLIM or (ratio >= SQUAT and holed)) and ratio <= LONGEST and area >= 2 * lo:
             quads.append(_order(quad))
     return quads, halves
 
