@@ -290,6 +290,9 @@
     var panel = panelOf(toggle), active = document.activeElement;
     var inside = !active || active === document.body || (panel && panel.contains(active));
     setOpen(toggle, false);
+    // a refusal said in a sheet belongs to that attempt: reopened, the sheet starts clean (what was
+    // ticked stays ticked)
+    if (panel) panel.querySelectorAll(".sheet-refusal").forEach(function (old) { old.remove(); });
     if (back && inside) toggle.focus({ preventScroll: true });
   }
   document.addEventListener("click", function (e) {
