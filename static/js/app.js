@@ -298,6 +298,11 @@
   document.addEventListener("click", function (e) {
     var toggle = e.target.closest && e.target.closest("button.toggle[aria-controls]");
     if (!toggle) return;
+    var group = toggle.closest("[data-one-open]");  // tabs: one panel open, the open one stays open
+    if (group) {
+      group.querySelectorAll(".toggle").forEach(function (t) { setOpen(t, t === toggle); });
+      return;
+    }
     if (isOpen(toggle)) closePanel(toggle, true); else openPanel(toggle);
   });
   function sheets(scope) {
