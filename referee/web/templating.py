@@ -13,6 +13,7 @@ from referee.rules import spoken
 from referee.rules.numbers import shown_number
 
 from . import words
+from .history_groups import history_groups
 from .i18n import no_honorific_for_the_dummy, say
 from .pages import option_values, picked
 from .presenting import public_events
@@ -45,6 +46,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(history=words.history, event_words=words.event_words, breach_words=words.breach_words)
     app.jinja_env.globals.update(entry_line=words.entry_line, entry_number=words.entry_number)
     app.jinja_env.globals["say_line"] = words.say_line
+    app.jinja_env.globals["history_groups"] = history_groups
     app.jinja_env.globals["breach_sentence"] = words.breach_sentence
     app.jinja_env.filters["why"] = words.why
     app.jinja_env.filters.update(unwhy=words.unwhy, why_note=words.why_note)

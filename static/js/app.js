@@ -290,11 +290,19 @@
     var panel = panelOf(toggle), active = document.activeElement;
     var inside = !active || active === document.body || (panel && panel.contains(active));
     setOpen(toggle, false);
+    // a refusal said in a sheet belongs to that attempt: reopened, the sheet starts clean (what was
+    // ticked stays ticked)
+    if (panel) panel.querySelectorAll(".sheet-refusal").forEach(function (old) { old.remove(); });
     if (back && inside) toggle.focus({ preventScroll: true });
   }
   document.addEventListener("click", function (e) {
     var toggle = e.target.closest && e.target.closest("button.toggle[aria-controls]");
     if (!toggle) return;
+    var group = toggle.closest("[data-one-open]");  // tabs: one panel open, the open one stays open
+    if (group) {
+      group.querySelectorAll(".toggle").forEach(function (t) { setOpen(t, t === toggle); });
+      return;
+    }
     if (isOpen(toggle)) closePanel(toggle, true); else openPanel(toggle);
   });
   function sheets(scope) {

@@ -157,3 +157,39 @@ def test_a_correction_is_made_on_the_entrys_own_surface(page: Page, base_url: st
     expect(page.locator("#answer")).to_contain_text("Corrected:")
     expect(page.locator(".total .score")).to_have_text([str(n) for n in expected])
     assert errors == []
+
+
+IN_VIEW = "el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+
+
+def test_history_opens_on_the_latest_deal_and_reaches_an_older_one_by_its_name(page: Page):
+    """History -> Correct took 485-1,063 px of scrolling in the History panel (5,739 px for an early
+    entry; newplayer3): the entries come in one list per deal, newest first, before the race chart, and
+    a row of the deals' names jumps to an older one. Nothing is scrolled by hand."""
+    rec = record("bingo-four-deals-to-eight")
+    import_until(page, rec, 24)
+    ready(page)
+    open_tab(page, "history")
+    panel = page.locator("#tab-history-panel")
+    jump = panel.locator("nav.history-jump a")
+    expect(jump).to_have_text(["Deal 3", "Deal 2", "Deal 1"])
+    # opened, the latest entry's Correct is in view with nothing scrolled; the race chart comes after
+    latest = panel.locator("li[data-seq='24'] a.edit")
+    assert latest.evaluate(IN_VIEW) and panel.evaluate("el => el.scrollTop") == 0
+    assert panel.evaluate(
+        "el => el.querySelector('#race').getBoundingClientRect().top > el.querySelector('ol.events').getBoundingClientRect().bottom"
+    )
+    y = page.evaluate("scrollY")
+    for name, number in (("Deal 1", 1), ("Deal 2", 2)):
+        jump.filter(has_text=name).tap()
+        heading = panel.locator(f"#history-{number}")
+        expect(heading).to_contain_text(name)
+        page.wait_for_function(
+            "h => { const r = h.getBoundingClientRect(); return r.top >= 0 && r.top < 200; }",
+            arg=heading.element_handle(),
+        )
+        first_of_deal = heading.locator("xpath=following-sibling::ol[1]/li[1]//a[contains(@class, 'edit')]")
+        assert first_of_deal.evaluate(IN_VIEW), f"{name}: its latest entry is not in view"
+        assert page.evaluate("scrollY") == y  # the panel scrolled, not the page behind it
+    first_of_deal.tap()  # and the correction opens on it as before
+    expect(page.locator("dialog#correction")).to_be_visible()

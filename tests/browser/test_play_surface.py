@@ -82,6 +82,16 @@ def five_up_play(page: Page, t: Tapper, ev: dict) -> None:
     t.tap(page.locator("#fu-play"), "Play it")
 
 
+def ninety_nine_trick_by_thumb(page: Page, t: Tapper, ev: dict) -> None:
+    """A trick whose every card in the open picker is a thumb's target, 44x44 CSS px at least (nine to
+    a row left 35-38 px wide cards; newplayer3), then tapped as ever."""
+    boxes = page.locator("form.stepping fieldset.current label.pick").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
+    )
+    assert boxes and all(w >= 44 and h >= 44 for w, h in boxes), f"cards smaller than 44x44 px: {boxes}"
+    ninety_nine_trick(page, t, ev)
+
+
 def ninety_nine_scorer_bid(page: Page, t: Tapper, ev: dict) -> None:
     """A bid entered on the scorer's phone: whose bid (chosen already when it is the last one missing),
     then its three cards and Record bid."""
@@ -174,7 +184,7 @@ WALKS = [
         "ninety-nine-three-player-game-to-100",
         3,
         12,  # nine tricks, then the last bid on the scorer's phone: the deal is scored in the answer
-        {"trick": (ninety_nine_trick, 4), "bid": (ninety_nine_scorer_bid, 4)},
+        {"trick": (ninety_nine_trick_by_thumb, 4), "bid": (ninety_nine_scorer_bid, 4)},
         {"trick": ".answer-verdict", "bid": ".nn-deal-score"},
     ),
     Walk(
@@ -251,7 +261,7 @@ def test_bingo_and_five_up_fit_small_and_large_phones(browser: Browser, base_url
 
 # The scorer's longest entry forms of the two card games, walked at 360x740: a deal's three bids all
 # entered on the scorer's phone (the first needs whose bid: 5 taps), the first picks of the draft with
-# the whole deck of 50 on the screen.
+# the whole deck of 50 on the screen, and tricks from the 36-card pack with thumb-sized cards.
 NARROW = [
     Walk(
         "ninety_nine",
@@ -264,10 +274,18 @@ NARROW = [
     Walk(
         "trick_de_bingo", "trick-de-bingo-one-round", 1, 3, {"pick": (tdb_pick, 3)}, {"pick": ".answer-last"}
     ),
+    Walk(
+        "ninety_nine",
+        "ninety-nine-three-player-game-to-100",
+        3,
+        5,
+        {"trick": (ninety_nine_trick_by_thumb, 4)},
+        {"trick": ".answer-verdict"},
+    ),
 ]
 
 
-@pytest.mark.parametrize("w", NARROW, ids=[w.game for w in NARROW])
+@pytest.mark.parametrize("w", NARROW, ids=[f"{w.game}-{next(iter(w.enter))}" for w in NARROW])
 def test_the_scorers_bids_and_draft_fit_a_small_phone(browser: Browser, base_url: str, w: Walk):
     walk(browser, base_url, w, width=360, height=740)
 

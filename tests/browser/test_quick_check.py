@@ -13,9 +13,28 @@ def tap_tile(page: Page, picker: str, tile: str) -> None:
     page.locator(f"fieldset[data-picker={picker}] label[title='{tile}']").tap()
 
 
+CHECKS = ("bingo-claim", "five-up-count", "ninety-nine-bid", "ninety-nine-deal", "bead-line")
+
+
+def choose(page: Page, tab: str, which: str) -> None:
+    """Open one check by its tab (issue 27: one check at a time, not five under one another): it shows,
+    every other one is hidden, and a second tap on its tab keeps it open."""
+    for _ in range(2):
+        page.get_by_role("button", name=tab, exact=True).tap()
+        for other in CHECKS:
+            shown = expect(page.locator(f"#{other}-check"))
+            if other == which:
+                shown.to_be_visible()
+            else:
+                shown.to_be_hidden()
+
+
 def answer(page: Page, button: str, answer: str, *says) -> None:
-    """The page fits the phone's width, the button is tapped, and its answer says each of ``says``."""
+    """The page fits the phone's width; the button is in view where the last tap left the page (it
+    waits at the foot of the screen: /check had 1,749 px to scroll down to "Check the claim"), it is
+    tapped, and its answer says each of ``says``."""
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    expect(page.get_by_role("button", name=button, exact=True)).to_be_in_viewport(ratio=1)
     page.get_by_role("button", name=button, exact=True).tap()
     for text in says:
         expect(page.locator(f"#{answer}")).to_contain_text(text)
@@ -26,6 +45,8 @@ def test_a_claim_checked_by_tapping_tiles(page: Page):
     page.locator("#check-link").tap()
     expect(page.get_by_role("heading", name="Quick checks")).to_be_visible()
     assert page.evaluate("[innerWidth, innerHeight]") == [390, 844]
+    for other in CHECKS[1:]:  # the claim is the check that opens; the others wait behind their tabs
+        expect(page.locator(f"#{other}-check")).to_be_hidden()
     page.get_by_text("5", exact=True).first.tap()  # trump 5
     page.locator("fieldset.seats", has_text="Who claims?").get_by_text("Player 1").tap()
     for tile in ("5-5", "6-6", "6-4", "3-0", "1-1", "6-1"):
@@ -62,6 +83,7 @@ def test_a_five_up_count_by_tapping_the_tiles_at_the_ends(page: Page):
     """F-E1 tapped on a phone: 2-0 (2 free), 3-1 (1 free), the double 4-4 with a side free, 5-0 (5 free)
     and 6-4 (4 free) count 2 + 1 + 4x2 + 5 + 4 = 20: 4 points (F15-F16)."""
     page.goto("/check")
+    choose(page, "Five Up count", "five-up-count")
     for i, (tile, free) in enumerate((("2-0", "2"), ("3-1", "1"), ("4-4", None), ("5-0", "5"), ("6-4", "4"))):
         if i >= 2:  # the first two ends are unfolded
             page.locator(f".qc-end[data-end='{i}'] > summary").tap()
@@ -74,6 +96,7 @@ def test_a_five_up_count_by_tapping_the_tiles_at_the_ends(page: Page):
 def test_a_ninety_nine_deal_scored_from_tapped_bid_cards(page: Page):
     """N-E3 on a phone: bid cards A♣ K♦ Q♦ (3), K♣ A♠ J♦ (4), A♥ 10♦ 9♦ (2), tricks 3, 5, 1: 33, 5, 1."""
     page.goto("/check")
+    choose(page, "Ninety-Nine deal", "ninety-nine-deal")
     hands = (("AC", "KD", "QD"), ("KC", "AS", "JD"), ("AH", "10D", "9D"))
     for i, (hand, tricks) in enumerate(zip(hands, ("3", "5", "1"), strict=True)):
         for card in hand:

@@ -179,6 +179,9 @@ def test_a_sheet_says_its_refusal_and_closes_by_its_button_escape_or_a_tap_outsi
     expect(toggle).to_have_attribute("aria-expanded", "false")
     toggle.tap()
     expect(body).to_be_visible()
+    # reopened, the sheet starts clean: the refusal belonged to the attempt, the ticked double stays
+    expect(said).to_have_count(0)
+    expect(double).to_be_checked()
     page.keyboard.press("Escape")
     expect(body).to_be_hidden()
     expect(toggle).to_be_focused()

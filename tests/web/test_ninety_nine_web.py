@@ -178,7 +178,8 @@ def test_the_dummy_is_named_in_the_readers_language(app, client):
     assert "ダミーのビッドカード" in resp.get_json()["error"]["message"]
     scorer = join(app, t, t["scorer_token"])
     scorer.set_cookie("lang", "ja")
-    assert "ダミーの札は" in scorer.get(f"/t/{t['id']}").get_data(as_text=True)
+    # the trick's step for the dummy says who plays its card (the scorer's form, issue 27)
+    assert "ダミー (Benさんが出す)" in scorer.get(f"/t/{t['id']}").get_data(as_text=True)
 
 
 def test_a_sealed_bid_cannot_be_opened_through_the_correction_page(app, client):
