@@ -11,6 +11,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+from referee.games import GAMES, WEB_HOOKS, part
+
 ROOT = Path(__file__).resolve().parents[1]
 GAME_NAME = re.compile(r"\b(bead[-_]game|bingo|five[-_]up|ninety[-_]nine|score[-_]pad|trick[-_]de[-_]bingo)\b")
 
@@ -26,7 +30,6 @@ STILL_NAMING = {
     "referee/web/openapi.py": "examples in the API document",
     "referee/web/quick_checks.py": "the quick checks (Bingo claims, Five Up counts, Ninety-Nine deals)",
     "referee/web/table.py": "the correction pages' per-game readers",
-    "referee/web/turns.py": "whose turn it is, per game",
     "referee/web/words.py": "per-game history words",
     "static/css/app.css": "a game's layout rule in the shared style sheet",
     "templates/quick_check/page.html": "the quick checks' page",
@@ -61,3 +64,9 @@ def test_the_scan_sees_a_game_named_in_any_spelling() -> None:
     for text in ("GAMES['five-up']", "from .bead_game import x", "score_pad.css", "Trick-de-Bingo", "bingo"):
         assert GAME_NAME.search(text.lower()), text
     assert not GAME_NAME.search("bingos_total"), "a longer word is not a game"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_web_module_has_every_hook_the_floor_asks_for(game_id: str) -> None:
+    web = part(game_id, "web")
+    assert [name for name in WEB_HOOKS if not hasattr(web, name)] == []

@@ -322,3 +322,8 @@ def stat_sentences(s: BeadGameStats) -> list[str]:
     return [
         gettext("Best placement: %(tile)s, scoring %(text)s.", tile=s.best.tile, text=s.best.text)
     ]
+
+
+def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
+    """Whether ``seat``'s phone says "Your turn": the seat to place a tile or pass."""
+    return detail.get("to_move") == seat

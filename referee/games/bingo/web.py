@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint
@@ -44,3 +45,8 @@ def stat_sentences(s: BingoStats) -> list[str]:
             failed=s.failed,
         )
     ]
+
+
+def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
+    """Whether ``seat``'s phone says "Your turn": the seat on lead while a deal is played."""
+    return detail.get("turn") == seat

@@ -3,6 +3,7 @@ end of a hand entered by tapping the tiles each player still holds (the referee 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, g, request
@@ -99,3 +100,9 @@ def stat_sentences(s: FiveUpStats) -> list[str]:
         else gettext("No count scored yet.")
     )
     return out
+
+
+def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
+    """Whether ``seat``'s phone says "Your turn": the seat whose turn it is in the hand being played."""
+    hand = detail.get("hand")
+    return bool(hand) and hand.get("turn") == seat

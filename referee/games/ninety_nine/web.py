@@ -3,6 +3,9 @@ the bid being built ("2 of 3 · bid 5"). The values come from the rules (N3, N33
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask import Blueprint
 from flask_babel import ngettext
 
@@ -35,3 +38,11 @@ def stat_sentences(s: NinetyNineStats) -> list[str]:
             made=s.made,
         )
     ]
+
+
+def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
+    """Whether ``seat``'s phone says "Your turn": its bid is still to be sealed while the deal takes bids.
+    The seats bid together, not in turn, until the deal is scored; the tricks are entered whole from the
+    scorer's phone, so no turn is said for them."""
+    status = detail.get("bid_status") or []
+    return "bid" in (detail.get("next") or []) and seat < len(status) and status[seat] == "missing"

@@ -5,6 +5,7 @@ rule stays in ``referee.games.trick_de_bingo.rules`` and ``referee.games.trick_d
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
@@ -248,3 +249,9 @@ def stat_sentences(s: TrickDeBingoStats) -> list[str]:
         ngettext("%(num)s bingo.", "%(num)s bingos.", s.bingos),
         ngettext("%(num)s round played.", "%(num)s rounds played.", s.rounds),
     ]
+
+
+def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
+    """Whether ``seat``'s phone says "Your turn": the seat to pick during the draft (each seat picks on its
+    own phone); the tricks are entered whole from the scorer's phone, so no turn is said there."""
+    return detail.get("phase") == "draft" and detail.get("to_pick") == seat
