@@ -9,7 +9,10 @@ every game's module has every one, saying nothing where the game has nothing to 
 
 - ``bp``: its blueprint (pages, templates under ``templates/<package>/``, ``static/``);
 - ``stat_sentences(stats)``: what stands out in a player's club numbers at this game;
-- ``is_turn_of(detail, seat)``: whether that seat's phone says "Your turn".
+- ``is_turn_of(detail, seat)``: whether that seat's phone says "Your turn";
+- ``seat_names(players)``: the names of the seats that play (a dummy's too, where a game has one);
+- ``CORRECTION``: how its entries are corrected (``referee.web.correction_form.Correction``: the entry
+  surfaces, how their forms are read, headings, the tiles' numbers).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ GAMES: dict[str, Game[Any, Any]] = {
     g.GAME.id: g.GAME for g in (score_pad, ninety_nine, bingo, five_up, trick_de_bingo, bead_game)
 }
 
-WEB_HOOKS = ("bp", "stat_sentences", "is_turn_of")
+WEB_HOOKS = ("bp", "stat_sentences", "is_turn_of", "seat_names", "CORRECTION")
 """What every game's ``web`` module holds (see above); tests/test_game_folders.py holds every game to it."""
 
 

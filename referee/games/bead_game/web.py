@@ -7,7 +7,7 @@ placements come from ``referee.games.bead_game.rules.play.legal_placements``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Blueprint, g, redirect, render_template, request, url_for
@@ -20,6 +20,7 @@ from referee.rules.base import RuleError
 from referee.rules.numbers import whole_number
 from referee.store.tables import current
 from referee.web import service
+from referee.web.correction_form import Correction
 from referee.web.i18n import explain, say
 
 bp = Blueprint(
@@ -327,3 +328,20 @@ def stat_sentences(s: BeadGameStats) -> list[str]:
 def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
     """Whether ``seat``'s phone says "Your turn": the seat to place a tile or pass."""
     return detail.get("to_move") == seat
+
+
+def seat_names(players: Sequence[str]) -> list[str]:
+    """The names of the seats that play, in seat order: the players'."""
+    return list(players)
+
+
+CORRECTION = Correction(
+    surfaces={"place": "bead_game/_place.html", "hand": "bead_game/_square.html", "end": "bead_game/_left.html"},
+    readers={
+        "place": lambda rep, seq, form: placement(form),
+        "hand": lambda rep, seq, form: starter(form),  # the starter square, as at the entry
+        "end": lambda rep, seq, form: (hands_left(form, len(rep.players)), None),
+    },
+    tiles=(5, 1),
+)
+"""Every bead entry is corrected on the board and pickers it was entered with; its tiles run 5-5 to 1-1."""

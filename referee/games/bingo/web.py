@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Blueprint
@@ -10,6 +10,7 @@ from flask_babel import gettext, ngettext
 
 from referee.games.bingo.rules.stats import BingoStats
 from referee.games.bingo.rules.values import BINGO, DECLARATION_NAMES, DOUBLES, declaration_points
+from referee.web.correction_form import Correction
 
 bp = Blueprint(
     "bingo", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/bingo"
@@ -50,3 +51,21 @@ def stat_sentences(s: BingoStats) -> list[str]:
 def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
     """Whether ``seat``'s phone says "Your turn": the seat on lead while a deal is played."""
     return detail.get("turn") == seat
+
+
+def seat_names(players: Sequence[str]) -> list[str]:
+    """The names of the seats that play, in seat order: the players'."""
+    return list(players)
+
+
+CORRECTION = Correction(
+    surfaces={
+        "trick": "bingo/_trick.html",
+        "declare": "bingo/_declare.html",
+        "deal": "bingo/_deal.html",
+        "claim": "bingo/_claim.html",
+        "close": "bingo/_claim.html",
+        "show": "bingo/_show.html",
+    }
+)
+"""Every Bingo entry is corrected on its entry surface (a close on the claim's)."""

@@ -3,7 +3,7 @@ end of a hand entered by tapping the tiles each player still holds (the referee 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Blueprint, g, request
@@ -16,6 +16,7 @@ from referee.rules.base import RuleError
 from referee.rules.numbers import whole_number
 from referee.store.tables import current
 from referee.web import service
+from referee.web.correction_form import Correction, state_before
 from referee.web.i18n import explain
 
 bp = Blueprint(
@@ -106,3 +107,23 @@ def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
     """Whether ``seat``'s phone says "Your turn": the seat whose turn it is in the hand being played."""
     hand = detail.get("hand")
     return bool(hand) and hand.get("turn") == seat
+
+
+def seat_names(players: Sequence[str]) -> list[str]:
+    """The names of the seats that play, in seat order: the players'."""
+    return list(players)
+
+
+CORRECTION = Correction(
+    surfaces={
+        "play": "five_up/_play.html",
+        "draw": "five_up/_draw.html",
+        "end": "five_up/_left.html",
+        "hand": "five_up/_hand.html",
+        "call": "five_up/_call.html",
+        "pass": "five_up/_pass.html",
+    },
+    # the referee adds up the pips of the tiles left, as at the entry
+    readers={"end": lambda rep, seq, form: corrected_end(state_before(rep, seq).hand, rep.players, form)},
+)
+"""Every Five Up entry is corrected on its entry surface; a hand's end from the tiles ticked as left."""

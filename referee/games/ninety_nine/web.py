@@ -3,15 +3,16 @@ the bid being built ("2 of 3 · bid 5"). The values come from the rules (N3, N33
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Blueprint
-from flask_babel import ngettext
+from flask_babel import gettext, ngettext
 
 from referee.games.ninety_nine.rules.pack import bid_value
 from referee.games.ninety_nine.rules.stats import NinetyNineStats
 from referee.rules.cards import Card
+from referee.web.correction_form import Correction
 
 bp = Blueprint(
     "ninety_nine", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/ninety_nine"
@@ -46,3 +47,20 @@ def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
     scorer's phone, so no turn is said for them."""
     status = detail.get("bid_status") or []
     return "bid" in (detail.get("next") or []) and seat < len(status) and status[seat] == "missing"
+
+
+def seat_names(players: Sequence[str]) -> list[str]:
+    """The names of the seats that play, in seat order: the players', and with two players the dummy's
+    (seat 2, N26)."""
+    return [*players, gettext("Dummy")] if len(players) == 2 else list(players)
+
+
+CORRECTION = Correction(
+    surfaces={
+        "trick": "ninety_nine/_trick.html",
+        "bid": "ninety_nine/_bid.html",
+        "deal": "ninety_nine/_deal.html",
+        "premium": "ninety_nine/_premium.html",
+    }
+)
+"""Tricks, bids, deals and premiums are corrected on their entry surfaces."""

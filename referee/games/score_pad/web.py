@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Blueprint
+from flask_babel import lazy_gettext
+
+from referee.web.correction_form import Correction
 
 bp = Blueprint(
     "score_pad", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/score_pad"
@@ -20,3 +23,12 @@ def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
 def stat_sentences(stats: object) -> list[str]:
     """Nothing: the score pad keeps no club numbers (its descriptor has no ``stats``)."""
     return []
+
+
+def seat_names(players: Sequence[str]) -> list[str]:
+    """The names of the seats that play, in seat order: the players'."""
+    return list(players)
+
+
+CORRECTION = Correction(titles={"round": lazy_gettext("Fix round %(no)s")})
+"""A round is corrected field by field; a round is its scores, so its heading says "Fix round 3"."""

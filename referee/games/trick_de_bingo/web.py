@@ -5,7 +5,7 @@ rule stays in ``referee.games.trick_de_bingo.rules`` and ``referee.games.trick_d
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
@@ -29,6 +29,7 @@ from referee.rules.cards import Card
 from referee.rules.numbers import whole_number
 from referee.store.tables import current
 from referee.web import service
+from referee.web.correction_form import Correction
 from referee.web.forms import form_card
 from referee.web.i18n import explain
 
@@ -255,3 +256,19 @@ def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
     """Whether ``seat``'s phone says "Your turn": the seat to pick during the draft (each seat picks on its
     own phone); the tricks are entered whole from the scorer's phone, so no turn is said there."""
     return detail.get("phase") == "draft" and detail.get("to_pick") == seat
+
+
+def seat_names(players: Sequence[str]) -> list[str]:
+    """The names of the seats that play, in seat order: the players'."""
+    return list(players)
+
+
+CORRECTION = Correction(
+    surfaces={
+        "trick": "trick_de_bingo/_trick.html",
+        "pick": "trick_de_bingo/_pick.html",
+        "round": "trick_de_bingo/_round.html",
+        "claim": "trick_de_bingo/_claim.html",
+    }
+)
+"""Tricks, picks, rounds and claims are corrected on their entry surfaces (a custom card field by field)."""
