@@ -25,17 +25,11 @@ STILL_NAMING = {
     "referee/store/ratings.py": "Five Up's partnerships for ratings",
     "referee/translation_catalogs.py": "the translation areas",
     "referee/web/clubs_openapi.py": "each game's club numbers in the API schema",
-    "referee/web/correction_form.py": "each game's correction surface",
     "referee/web/dispute.py": "the dispute report's per-game lines",
     "referee/web/openapi.py": "examples in the API document",
     "referee/web/quick_checks.py": "the quick checks (Bingo claims, Five Up counts, Ninety-Nine deals)",
-    "referee/web/table.py": "the correction pages' per-game readers",
     "referee/web/words.py": "per-game history words",
-    "static/css/app.css": "a game's layout rule in the shared style sheet",
     "templates/quick_check/page.html": "the quick checks' page",
-    "templates/table/_correction.html": "the correction sheet's per-game parts",
-    "templates/table/_verdict.html": "a game's verdict include",
-    "templates/table/page.html": "a game's page part",
 }
 
 
