@@ -28,7 +28,6 @@ STILL_NAMING = {
     "referee/web/dispute.py": "the dispute report's per-game lines",
     "referee/web/openapi.py": "examples in the API document",
     "referee/web/quick_checks.py": "the quick checks (Bingo claims, Five Up counts, Ninety-Nine deals)",
-    "referee/web/words.py": "per-game history words",
     "templates/quick_check/page.html": "the quick checks' page",
 }
 

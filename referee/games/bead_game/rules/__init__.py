@@ -26,6 +26,7 @@ from referee.rules.base import Game, Stats, _
 from .events import EVENTS
 from .options import OPTIONS
 from .play import apply, start
+from .rule_words import RULE_WORDS
 from .stats import BeadGameStats, player_stats
 from .view import view
 from .words import narrate
@@ -41,6 +42,7 @@ GAME = Game(
     apply=apply,
     view=view,
     narrate=narrate,
+    rule_words=tuple(RULE_WORDS.items()),
     steps=((frozenset({"place"}), "placement"), (frozenset({"hand"}), "hand")),
     stats=Stats(BeadGameStats, lambda state, view, seat: player_stats(view, seat)),
 )

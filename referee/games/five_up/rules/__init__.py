@@ -47,6 +47,7 @@ from referee.rules.base import Game, Stats, _
 from .events import EVENTS, Call, Draw, End, Hand, Pass, Play
 from .options import OPTIONS
 from .play import apply, start
+from .rule_words import RULE_WORDS
 from .state import State
 from .stats import FiveUpStats, player_stats
 from .view import view
@@ -63,6 +64,7 @@ GAME = Game(
     apply=apply,
     view=view,
     narrate=narrate,
+    rule_words=tuple(RULE_WORDS.items()),
     steps=((frozenset({"play"}), "play"), (frozenset({"hand"}), "hand")),
     stats=Stats(FiveUpStats, lambda state, view, seat: player_stats(state, seat, view)),
 )

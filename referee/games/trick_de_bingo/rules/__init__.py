@@ -33,6 +33,7 @@ from referee.rules.base import Game, Stats, _
 from .events import EVENTS
 from .options import OPTIONS
 from .play import apply, start
+from .rule_words import RULE_WORDS
 from .stats import TrickDeBingoStats, player_stats
 from .view import view
 from .words import narrate
@@ -49,6 +50,7 @@ GAME = Game(
     view=view,
     seat_events=frozenset({"pick", "claim"}),
     narrate=narrate,
+    rule_words=tuple(RULE_WORDS.items()),
     steps=((frozenset({"trick"}), "trick"), (frozenset({"round"}), "round")),
     stats=Stats(TrickDeBingoStats, lambda state, view, seat: player_stats(view, seat)),
 )
