@@ -158,11 +158,11 @@ def event_words(rep: Replayed, body: Mapping[str, Any] | None) -> str:
     said = say_line(game.narrate(ev, rep.players))
     cards = body.get("cards") if body.get("type") in game.seat_events else None
     if cards:  # a seat's own private event, shown to a reader who may see it (its seat, or once open)
-        return gettext("%(said)s Cards: %(cards)s.", said=said, cards=words(tuple(_face(c) for c in cards)))
+        return gettext("%(said)s Cards: %(cards)s.", said=said, cards=words(tuple(card_face(c) for c in cards)))
     return said
 
 
-def _face(code: Any) -> str:
+def card_face(code: Any) -> str:
     """A card code as players write it (A♠), or the code itself if it is not one."""
     try:
         return Card.parse(str(code)).face

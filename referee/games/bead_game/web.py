@@ -12,9 +12,11 @@ from typing import Any
 
 from flask import Blueprint, g, redirect, render_template, request, url_for
 from flask_babel import gettext
+from werkzeug.datastructures import MultiDict
 
 from referee.extensions import htmx
 from referee.games.bead_game.rules.play import legal_placements
+from referee.games.bead_game.rules.quick_check import check_line
 from referee.games.bead_game.rules.stats import BeadGameStats
 from referee.rules.base import RuleError
 from referee.rules.numbers import whole_number
@@ -22,6 +24,7 @@ from referee.store.tables import current
 from referee.web import service
 from referee.web.correction_form import Correction
 from referee.web.i18n import explain, say
+from referee.web.quick_checks import QuickCheck, number
 
 bp = Blueprint(
     "bead_game", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/bead_game"
@@ -345,3 +348,32 @@ CORRECTION = Correction(
     tiles=(5, 1),
 )
 """Every bead entry is corrected on the board and pickers it was entered with; its tiles run 5-5 to 1-1."""
+
+
+def report_lines(now: Mapping[str, Any], was: Mapping[str, Any], players: Sequence[str]) -> list[str]:
+    """What an entry settled, for the dispute report, from the view before (``was``) and after (``now``):
+    nothing beyond the totals here."""
+    return []
+
+
+
+def value_words(value: str) -> str:
+    """A text field of an entry as the dispute report prints it: as recorded (a tile is written 6-4)."""
+    return value
+
+
+LINE_BEADS = 8  # the numbers along a line the line check asks for
+
+
+def _line(form: MultiDict[str, str]) -> dict[str, Any]:
+    """``bead<i>`` are the line's numbers in order, ``tile`` the tile laid on at its end."""
+    values = [v for i in range(LINE_BEADS) if (v := number(form, f"bead{i}")) is not None]
+    tile = form.get("tile") or None
+    if tile and form.get("turn"):
+        tile = "-".join(reversed(tile.split("-")))
+    checked = check_line(values, tile)
+    return {"check": checked, "refusal": explain(checked.refusal) if checked.refusal else None}
+
+
+QUICK_CHECKS = (QuickCheck("bead-line", _line, "bead_game/_quick_check.html", place=50, slots=LINE_BEADS),)
+"""The bead game's question for /check: is the line a pattern, and what does a tile laid on it score?"""

@@ -8,16 +8,19 @@ from typing import Any
 
 from flask import Blueprint, g, request
 from flask_babel import gettext, ngettext
+from werkzeug.datastructures import MultiDict
 
 from referee.games.five_up.drawing import picture
 from referee.games.five_up.rules.leftovers import pips_left
+from referee.games.five_up.rules.quick_check import check_count
 from referee.games.five_up.rules.stats import FiveUpStats
 from referee.rules.base import RuleError
 from referee.rules.numbers import whole_number
 from referee.store.tables import current
 from referee.web import service
 from referee.web.correction_form import Correction, state_before
-from referee.web.i18n import explain
+from referee.web.i18n import explain, say
+from referee.web.quick_checks import QuickCheck, number
 
 bp = Blueprint(
     "five_up", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/five_up"
@@ -127,3 +130,39 @@ CORRECTION = Correction(
     readers={"end": lambda rep, seq, form: corrected_end(state_before(rep, seq).hand, rep.players, form)},
 )
 """Every Five Up entry is corrected on its entry surface; a hand's end from the tiles ticked as left."""
+
+
+def report_lines(now: Mapping[str, Any], was: Mapping[str, Any], players: Sequence[str]) -> list[str]:
+    """What an entry settled, for the dispute report, from the view before (``was``) and after (``now``):
+    the count after a play and what it scored (F15-F16)."""
+    plays = (now.get("hand") or {}).get("plays") or []
+    if plays and plays != ((was.get("hand") or {}).get("plays") or []):
+        why = plays[-1]["why"]
+        return [say(why["msg"], dict(why["params"]))]
+    return []
+
+
+
+def value_words(value: str) -> str:
+    """A text field of an entry as the dispute report prints it: as recorded (a tile is written 6-4)."""
+    return value
+
+
+OPEN_ENDS = 6  # the open ends the count check asks for: a layout with spinners rarely has more
+
+
+def _count(form: MultiDict[str, str]) -> dict[str, Any]:
+    """``tile<i>`` is the tile tapped at an open end, ``end<i>`` its free number and
+    ``spinner<i>`` marks a double with both sides taken; ``end<i>`` alone is a bare number."""
+    ends: list[tuple[Any, ...]] = []
+    for i in range(OPEN_ENDS):
+        free = number(form, f"end{i}")
+        if form.get(f"tile{i}"):
+            ends.append(("tile", form[f"tile{i}"], free, bool(form.get(f"spinner{i}"))))
+        elif free is not None:
+            ends.append(("end", free))
+    return {"check": check_count(ends)}
+
+
+QUICK_CHECKS = (QuickCheck("five-up-count", _count, "five_up/_quick_check.html", place=20, slots=OPEN_ENDS),)
+"""Five Up's question for /check: what does the layout count?"""

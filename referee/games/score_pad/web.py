@@ -9,6 +9,7 @@ from flask import Blueprint
 from flask_babel import lazy_gettext
 
 from referee.web.correction_form import Correction
+from referee.web.quick_checks import QuickCheck
 
 bp = Blueprint(
     "score_pad", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/score_pad"
@@ -32,3 +33,19 @@ def seat_names(players: Sequence[str]) -> list[str]:
 
 CORRECTION = Correction(titles={"round": lazy_gettext("Fix round %(no)s")})
 """A round is corrected field by field; a round is its scores, so its heading says "Fix round 3"."""
+
+
+def report_lines(now: Mapping[str, Any], was: Mapping[str, Any], players: Sequence[str]) -> list[str]:
+    """What an entry settled, for the dispute report, from the view before (``was``) and after (``now``):
+    nothing beyond the totals here."""
+    return []
+
+
+
+def value_words(value: str) -> str:
+    """A text field of an entry as the dispute report prints it: as recorded (a tile is written 6-4)."""
+    return value
+
+
+QUICK_CHECKS: tuple[QuickCheck, ...] = ()
+"""No question of this game's for /check."""

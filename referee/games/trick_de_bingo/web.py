@@ -32,6 +32,8 @@ from referee.web import service
 from referee.web.correction_form import Correction
 from referee.web.forms import form_card
 from referee.web.i18n import explain
+from referee.web.quick_checks import QuickCheck
+from referee.web.words import card_face
 
 GAME_ID = "trick-de-bingo"
 bp = Blueprint(
@@ -272,3 +274,17 @@ CORRECTION = Correction(
     }
 )
 """Tricks, picks, rounds and claims are corrected on their entry surfaces (a custom card field by field)."""
+
+
+def report_lines(now: Mapping[str, Any], was: Mapping[str, Any], players: Sequence[str]) -> list[str]:
+    """What an entry settled, for the dispute report, from the view before (``was``) and after (``now``):
+    nothing beyond the totals here."""
+    return []
+
+
+value_words = card_face
+"""A text field of an entry as the dispute report prints it: a card as players write it (A♠)."""
+
+
+QUICK_CHECKS: tuple[QuickCheck, ...] = ()
+"""No question of this game's for /check."""
