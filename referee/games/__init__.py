@@ -5,7 +5,8 @@ the house finds a game only through its descriptor here, by its record-format id
 package loads the rules only (no Flask, SQL or I/O).
 
 The web floor asks each game's ``web`` module (``part(game_id, "web")``) for the names in ``WEB_HOOKS``;
-every game's module has every one, saying nothing where the game has nothing to say:
+every game's module has every one, binding the default of ``referee.web.game_defaults`` where the game
+has nothing of its own to say:
 
 - ``bp``: its blueprint (pages, templates under ``templates/<package>/``, ``static/``);
 - ``stat_sentences(stats)``: what stands out in a player's club numbers at this game;

@@ -7,7 +7,7 @@ placements come from ``referee.games.bead_game.rules.play.legal_placements``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, g, redirect, render_template, request, url_for
@@ -23,6 +23,7 @@ from referee.rules.numbers import whole_number
 from referee.store.tables import current
 from referee.web import service
 from referee.web.correction_form import Correction
+from referee.web.game_defaults import as_recorded, nothing_settled, seats_are_players
 from referee.web.i18n import explain, say
 from referee.web.quick_checks import QuickCheck, number
 
@@ -333,9 +334,7 @@ def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
     return detail.get("to_move") == seat
 
 
-def seat_names(players: Sequence[str]) -> list[str]:
-    """The names of the seats that play, in seat order: the players'."""
-    return list(players)
+seat_names = seats_are_players
 
 
 CORRECTION = Correction(
@@ -350,16 +349,10 @@ CORRECTION = Correction(
 """Every bead entry is corrected on the board and pickers it was entered with; its tiles run 5-5 to 1-1."""
 
 
-def report_lines(now: Mapping[str, Any], was: Mapping[str, Any], players: Sequence[str]) -> list[str]:
-    """What an entry settled, for the dispute report, from the view before (``was``) and after (``now``):
-    nothing beyond the totals here."""
-    return []
+report_lines = nothing_settled
 
 
-
-def value_words(value: str) -> str:
-    """A text field of an entry as the dispute report prints it: as recorded (a tile is written 6-4)."""
-    return value
+value_words = as_recorded
 
 
 LINE_BEADS = 8  # the numbers along a line the line check asks for

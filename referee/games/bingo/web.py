@@ -16,6 +16,7 @@ from referee.games.bingo.rules.values import BINGO, DECLARATION_NAMES, DOUBLES, 
 from referee.rules.base import RuleError
 from referee.web.bodies import json_body
 from referee.web.correction_form import Correction
+from referee.web.game_defaults import as_recorded, seats_are_players
 from referee.web.i18n import say
 from referee.web.presenting import error_response, refusal_status
 from referee.web.quick_checks import QuickCheck, number
@@ -61,9 +62,7 @@ def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
     return detail.get("turn") == seat
 
 
-def seat_names(players: Sequence[str]) -> list[str]:
-    """The names of the seats that play, in seat order: the players'."""
-    return list(players)
+seat_names = seats_are_players
 
 
 CORRECTION = Correction(
@@ -99,10 +98,7 @@ def report_lines(now: Mapping[str, Any], was: Mapping[str, Any], players: Sequen
     return []
 
 
-
-def value_words(value: str) -> str:
-    """A text field of an entry as the dispute report prints it: as recorded (a tile is written 6-4)."""
-    return value
+value_words = as_recorded
 
 
 # --- the quick check of a claim (/check and its API), settled by the rules' quick_check (B33-B44) ----------

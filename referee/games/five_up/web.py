@@ -19,6 +19,7 @@ from referee.rules.numbers import whole_number
 from referee.store.tables import current
 from referee.web import service
 from referee.web.correction_form import Correction, state_before
+from referee.web.game_defaults import as_recorded, seats_are_players
 from referee.web.i18n import explain, say
 from referee.web.quick_checks import QuickCheck, number
 
@@ -112,9 +113,7 @@ def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
     return bool(hand) and hand.get("turn") == seat
 
 
-def seat_names(players: Sequence[str]) -> list[str]:
-    """The names of the seats that play, in seat order: the players'."""
-    return list(players)
+seat_names = seats_are_players
 
 
 CORRECTION = Correction(
@@ -142,10 +141,7 @@ def report_lines(now: Mapping[str, Any], was: Mapping[str, Any], players: Sequen
     return []
 
 
-
-def value_words(value: str) -> str:
-    """A text field of an entry as the dispute report prints it: as recorded (a tile is written 6-4)."""
-    return value
+value_words = as_recorded
 
 
 OPEN_ENDS = 6  # the open ends the count check asks for: a layout with spinners rarely has more

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint
 from flask_babel import lazy_gettext
 
 from referee.web.correction_form import Correction
+from referee.web.game_defaults import as_recorded, nothing_settled, seats_are_players
 from referee.web.quick_checks import QuickCheck
 
 bp = Blueprint(
@@ -26,25 +27,17 @@ def stat_sentences(stats: object) -> list[str]:
     return []
 
 
-def seat_names(players: Sequence[str]) -> list[str]:
-    """The names of the seats that play, in seat order: the players'."""
-    return list(players)
+seat_names = seats_are_players
 
 
 CORRECTION = Correction(titles={"round": lazy_gettext("Fix round %(no)s")})
 """A round is corrected field by field; a round is its scores, so its heading says "Fix round 3"."""
 
 
-def report_lines(now: Mapping[str, Any], was: Mapping[str, Any], players: Sequence[str]) -> list[str]:
-    """What an entry settled, for the dispute report, from the view before (``was``) and after (``now``):
-    nothing beyond the totals here."""
-    return []
+report_lines = nothing_settled
 
 
-
-def value_words(value: str) -> str:
-    """A text field of an entry as the dispute report prints it: as recorded (a tile is written 6-4)."""
-    return value
+value_words = as_recorded
 
 
 QUICK_CHECKS: tuple[QuickCheck, ...] = ()

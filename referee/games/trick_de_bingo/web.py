@@ -5,7 +5,7 @@ rule stays in ``referee.games.trick_de_bingo.rules`` and ``referee.games.trick_d
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
@@ -31,6 +31,7 @@ from referee.store.tables import current
 from referee.web import service
 from referee.web.correction_form import Correction
 from referee.web.forms import form_card
+from referee.web.game_defaults import nothing_settled, seats_are_players
 from referee.web.i18n import explain
 from referee.web.quick_checks import QuickCheck
 from referee.web.words import card_face
@@ -260,9 +261,7 @@ def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
     return detail.get("phase") == "draft" and detail.get("to_pick") == seat
 
 
-def seat_names(players: Sequence[str]) -> list[str]:
-    """The names of the seats that play, in seat order: the players'."""
-    return list(players)
+seat_names = seats_are_players
 
 
 CORRECTION = Correction(
@@ -276,10 +275,7 @@ CORRECTION = Correction(
 """Tricks, picks, rounds and claims are corrected on their entry surfaces (a custom card field by field)."""
 
 
-def report_lines(now: Mapping[str, Any], was: Mapping[str, Any], players: Sequence[str]) -> list[str]:
-    """What an entry settled, for the dispute report, from the view before (``was``) and after (``now``):
-    nothing beyond the totals here."""
-    return []
+report_lines = nothing_settled
 
 
 value_words = card_face
