@@ -99,7 +99,7 @@ def summary_words(words: Summary) -> str:
 
 def race_chart(rep: Replayed, access: Access) -> RaceChart:
     detail = access.visible_detail(rep)
-    the_race = race(rep.game.id, detail, rep.view.totals, rep.view.finished)
+    the_race = race(rep.game, detail, rep.view.totals, rep.view.finished)
     names = the_race.names(rep.players)
     return RaceChart(
         race=the_race,

@@ -26,6 +26,7 @@ from referee.rules.base import Game, Stats, _
 from .events import EVENTS
 from .options import OPTIONS
 from .play import apply, start
+from .race import race
 from .rule_words import RULE_WORDS
 from .stats import BeadGameStats, player_stats
 from .view import view
@@ -44,5 +45,10 @@ GAME = Game(
     narrate=narrate,
     rule_words=tuple(RULE_WORDS.items()),
     steps=((frozenset({"place"}), "placement"), (frozenset({"hand"}), "hand")),
-    stats=Stats(BeadGameStats, lambda state, view, seat: player_stats(view, seat)),
+    stats=Stats(
+        BeadGameStats,
+        lambda state, view, seat: player_stats(view, seat),
+        about={"placements": "tiles placed", "best": "the best placement: score, tile, the product written out"},
+    ),
+    race=race,
 )

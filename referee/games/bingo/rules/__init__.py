@@ -30,6 +30,7 @@ from referee.rules.base import Game, Stats, _
 from .events import EVENTS, Claim, Close, Deal, Declare, Show, Trick
 from .options import OPTIONS
 from .play import apply, start
+from .race import race
 from .rule_words import RULE_WORDS
 from .state import State
 from .stats import BingoStats, player_stats
@@ -50,7 +51,12 @@ GAME = Game(
     narrate=narrate,
     rule_words=tuple(RULE_WORDS.items()),
     steps=((frozenset({"trick"}), "trick"), (frozenset({"deal"}), "deal")),
-    stats=Stats(BingoStats, lambda state, view, seat: player_stats(view, seat)),
+    stats=Stats(
+        BingoStats,
+        lambda state, view, seat: player_stats(view, seat),
+        about={"claims": "claims made", "failed": "claims that failed"},
+    ),
+    race=race,
 )
 
 __all__ = ["GAME", "Claim", "Close", "Deal", "Declare", "Show", "State", "Trick"]

@@ -47,7 +47,9 @@ from referee.rules.base import Game, Stats, _
 from .events import EVENTS, Call, Draw, End, Hand, Pass, Play
 from .options import OPTIONS
 from .play import apply, start
+from .race import race
 from .rule_words import RULE_WORDS
+from .scoring import sides
 from .state import State
 from .stats import FiveUpStats, player_stats
 from .view import view
@@ -66,7 +68,18 @@ GAME = Game(
     narrate=narrate,
     rule_words=tuple(RULE_WORDS.items()),
     steps=((frozenset({"play"}), "play"), (frozenset({"hand"}), "hand")),
-    stats=Stats(FiveUpStats, lambda state, view, seat: player_stats(state, seat, view)),
+    stats=Stats(
+        FiveUpStats,
+        lambda state, view, seat: player_stats(state, seat, view),
+        about={
+            "hands": "finished hands",
+            "points": "the side's points in them",
+            "average": "points per hand",
+            "largest": "the largest count scored, and the tile that made it",
+        },
+    ),
+    sides=sides,
+    race=race,
 )
 
 __all__ = ["GAME", "Call", "Draw", "End", "Hand", "Pass", "Play", "State", "apply", "start", "view"]

@@ -27,6 +27,11 @@ def seats_of(side: int, players: int) -> list[int]:
     return [s for s in range(players) if side_of(s, players) == side]
 
 
+def sides(players: int) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side: partners at four (F1: seats 0 and 2, 1 and 3), else each seat alone."""
+    return tuple(tuple(seats_of(side, players)) for side in range(side_count(players)))
+
+
 def round_ida(pips: int) -> int:
     """F24: remainder 1-2 rounds down, 3-4 up."""
     return (pips + 2) // 5

@@ -29,6 +29,7 @@ from referee.rules.base import Game, Stats, _
 from .events import EVENTS
 from .options import OPTIONS
 from .play import apply, start
+from .race import race
 from .rule_words import RULE_WORDS
 from .sealed import hidden_errors
 from .stats import NinetyNineStats, player_stats
@@ -51,5 +52,10 @@ GAME = Game(
     narrate=narrate,
     rule_words=tuple(RULE_WORDS.items()),
     steps=((frozenset({"trick"}), "trick"), (frozenset({"deal"}), "deal")),
-    stats=Stats(NinetyNineStats, lambda state, view, seat: player_stats(view, seat)),
+    stats=Stats(
+        NinetyNineStats,
+        lambda state, view, seat: player_stats(view, seat),
+        about={"deals": "complete deals", "made": "bids made", "percent": "bids made, %"},
+    ),
+    race=race,
 )
