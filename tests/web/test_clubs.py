@@ -204,7 +204,7 @@ def test_the_player_page_words_every_game(client):
     assert "Largest count 25, playing 6-6." in page
     assert "4 bingos." in page and "1 round played." in page
     ann = client.get(f"/club/{club['id']}/players/4").get_data(as_text=True)
-    assert "Best placement: 4-4, scoring 1 x 5 x 4 x 2 = 40." in ann
+    assert "Best placement: 4-4, scoring 1 × 5 × 4 × 2 = 40." in ann
     ja = client.get(f"/club/{club['id']}/players/4", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "4-4" in ja and "Best placement" not in ja
     nobody = club_session(client, club, ["Eri", "Aki"], "Later")

@@ -16,6 +16,7 @@ from referee.games.ninety_nine.rules.quick_check import check_bid, check_bid_car
 from referee.games.ninety_nine.rules.stats import NinetyNineStats
 from referee.rules.base import RuleError, _
 from referee.rules.cards import Card
+from referee.rules.numbers import shown_number
 from referee.web.correction_form import Correction
 from referee.web.i18n import say
 from referee.web.quick_checks import QuickCheck, number
@@ -90,7 +91,7 @@ def report_lines(now: Mapping[str, Any], was: Mapping[str, Any], players: Sequen
     out = []
     for seat, name in enumerate(players):
         out.append(f"{name}: {row['scores'][seat]}")
-        out.extend(f"{deal_line_words(line, players)} {line['points']:+d}" for line in row["lines"][seat])
+        out.extend(f"{deal_line_words(line, players)} {shown_number(line['points'], sign=True)}" for line in row["lines"][seat])
     return out
 
 
