@@ -3,6 +3,22 @@
 A game's folder holds its pure rules, its web pages, its printables and its templates; the rest of
 the house finds a game only through its descriptor here, by its record-format id. Importing this
 package loads the rules only (no Flask, SQL or I/O).
+
+The web floor asks each game's ``web`` module (``part(game_id, "web")``) for the names in ``WEB_HOOKS``;
+every game's module has every one, binding the default of ``referee.web.game_defaults`` where the game
+has nothing of its own to say:
+
+- ``bp``: its blueprint (pages, templates under ``templates/<package>/``, ``static/``);
+- ``stat_sentences(stats)``: what stands out in a player's club numbers at this game;
+- ``is_turn_of(detail, seat)``: whether that seat's phone says "Your turn";
+- ``seat_names(players)``: the names of the seats that play (a dummy's too, where a game has one);
+- ``CORRECTION``: how its entries are corrected (``referee.web.correction_form.Correction``: the entry
+  surfaces, how their forms are read, headings, the tiles' numbers);
+- ``report_lines(now, was, players)``: what an entry settled, for the dispute report (from the views
+  after and before it);
+- ``value_words(text)``: a text field of an entry as the dispute report prints it (a card as A♠);
+- ``QUICK_CHECKS``: its questions for ``/check`` (``referee.web.quick_checks.QuickCheck``: how the form
+  is read, the template that asks and answers, its place on the page, its API operation if any).
 """
 
 from __future__ import annotations
@@ -19,6 +35,9 @@ from . import bead_game, bingo, five_up, ninety_nine, score_pad, trick_de_bingo
 GAMES: dict[str, Game[Any, Any]] = {
     g.GAME.id: g.GAME for g in (score_pad, ninety_nine, bingo, five_up, trick_de_bingo, bead_game)
 }
+
+WEB_HOOKS = ("bp", "stat_sentences", "is_turn_of", "seat_names", "CORRECTION", "report_lines", "value_words", "QUICK_CHECKS")
+"""What every game's ``web`` module holds (see above); tests/test_game_folders.py holds every game to it."""
 
 
 def package(game_id: str) -> str:

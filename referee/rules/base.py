@@ -257,6 +257,8 @@ class Game(Generic[S, D]):
     """``narrate(event, players, before=None, after=None)``: the event as a history sentence. With the
     states before and after it (during a replay) it may say who won; without them, only what was played.
     A private event (a sealed bid) must say nothing its owner hides."""
+    rule_words: tuple[tuple[str, str], ...] = ()
+    """(rule id, what the rule says in a few plain words: an msgid), for the "why?" behind an answer."""
     steps: tuple[tuple[frozenset[str], str], ...] = ()
     """Time travel's steps besides "entry", small to big: (the event types that mark one, its name),
     e.g. ``(frozenset({"trick"}), "trick")``; the name picks the page's words ("Next trick")."""

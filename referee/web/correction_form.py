@@ -1,13 +1,12 @@
 """The correction form asks with the same pickers as entry: tiles from the triangle, cards from the
 suit grid, players by name, points with steppers; only what no picker covers stays a text field.
 
-An entry with a play surface of its own (a trick's triangles or card steps, a Ninety-Nine bid's
-counted cards, a Bingo declaration's row of doubles, a Five Up play's layout picture, a draw's
-counter, the tiles left in each Five Up hand, a Trick de Bingo pick's deck and sheet, a bead
-placement's board, a deal's or hand's start, a claim, a close, a call, a pass, the tiles shown or
-left in hand) is corrected on that very surface (``SURFACES``, issue 27): the template the
-entry form includes, drawn as the table stood just before the entry (``detail_before``), with the
-entry as recorded ticked.
+An entry with a play surface of its own (a trick's triangles or card steps, a bid's counted cards, a
+declaration's row of doubles, a play's layout picture, a draw's counter, the tiles left in each hand,
+a pick's deck and sheet, a placement's board, a deal's or hand's start, a claim, a close, a call, a
+pass, the tiles shown or left in hand) is corrected on that very surface (issue 27): the template the
+entry form includes, named by the game's ``web.CORRECTION`` (a :class:`Correction`), drawn as the
+table stood just before the entry (``detail_before``), with the entry as recorded ticked.
 
 What each field of the corrected event needs is read off the event class's type hints (``Tile``,
 ``Card``, ``Literal``, a seat number, a list of one number per player), so a new event type gets
@@ -22,12 +21,14 @@ import json
 import re
 import types
 import typing
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import LazyString, gettext, lazy_gettext
 from markupsafe import Markup
+
+from referee.games import part
 
 from ..rules.base import Game
 from ..rules.cards import Card
@@ -66,14 +67,13 @@ LABELS = {
 
 
 # What a correction is of, as players name the play: the history's own number of it ("Trick 3:",
-# "Deal 2:"), by event type or "<game> <type>"; other entries are named by their history sentence
-# under the title.
+# "Deal 2:"), by event type (or as the game's ``Correction.titles`` names it); other entries are named
+# by their history sentence under the title.
 TITLES = {
     "trick": lazy_gettext("Fix trick %(no)s"),
     "deal": lazy_gettext("Fix the start of deal %(no)s"),
     "hand": lazy_gettext("Fix the start of hand %(no)s"),
     "round": lazy_gettext("Fix the start of round %(no)s"),
-    "score-pad round": lazy_gettext("Fix round %(no)s"),  # a score pad's round is its scores
 }
 
 
@@ -83,7 +83,8 @@ def correction_title(rep: Replayed, seq: int) -> str:
     if found is None or found[1] is None or "no" not in found[1].params:
         return gettext("Fix this entry")
     body, line = found
-    title = TITLES.get(f"{rep.game.id} {body.get('type')}") or TITLES.get(str(body.get("type")))
+    kind = str(body.get("type"))
+    title = correction_of(rep.game.id).titles.get(kind) or TITLES.get(kind)
     return gettext("Fix this entry") if title is None else str(title) % {"no": line.params["no"]}
 
 
@@ -148,10 +149,10 @@ def correction_fields(game: Game, body: Mapping[str, Any], players: Iterable[str
 # for the others of the same deal, hand or round.
 STARTS = frozenset({"deal", "hand", "round"})
 # Fields whose tiles or cards an entry takes out of play (played, placed, bid, shown): a correction's
-# picker greys those of the other entries (a Trick de Bingo condition card picked, ``card``, has left the
-# deck). A tile played on ("on") or a trump indicator is not spent.
+# picker greys those of the other entries (a condition card picked, ``card``, has left the deck). A tile
+# played on ("on") or a trump indicator is not spent.
 SPENT = frozenset({"lead", "reply", "tile", "tiles", "cards", "card"})
-# Entries whose cards are private to their seat (a Ninety-Nine bid): never greyed for anyone.
+# Entries whose cards are private to their seat (a sealed bid): never greyed for anyone.
 SEALED = frozenset({"bid"})
 _TILE = re.compile(r"^(\d)-(\d)$")
 
@@ -224,39 +225,38 @@ def seat_number(value: Any) -> int | None:
     return whole_number(value)
 
 
-# The entries corrected on their entry form's own surface: the template both include. It reads
-# ``d`` (the view detail as the table stood before the entry), ``names`` and, for a correction,
-# ``picked`` (the entry as recorded) and ``also`` (tiles and cards the deal's later entries took).
-SURFACES = {
-    ("bingo", "trick"): "bingo/_trick.html",
-    ("bingo", "declare"): "bingo/_declare.html",
-    ("five-up", "play"): "five_up/_play.html",
-    ("five-up", "draw"): "five_up/_draw.html",
-    ("ninety-nine", "trick"): "ninety_nine/_trick.html",
-    ("ninety-nine", "bid"): "ninety_nine/_bid.html",
-    ("trick-de-bingo", "trick"): "trick_de_bingo/_trick.html",
-    ("trick-de-bingo", "pick"): "trick_de_bingo/_pick.html",
-    ("five-up", "end"): "five_up/_left.html",
-    ("bead-game", "place"): "bead_game/_place.html",
-    ("bingo", "deal"): "bingo/_deal.html",
-    ("bingo", "claim"): "bingo/_claim.html",
-    ("bingo", "close"): "bingo/_claim.html",
-    ("bingo", "show"): "bingo/_show.html",
-    ("five-up", "hand"): "five_up/_hand.html",
-    ("five-up", "call"): "five_up/_call.html",
-    ("five-up", "pass"): "five_up/_pass.html",
-    ("ninety-nine", "deal"): "ninety_nine/_deal.html",
-    ("ninety-nine", "premium"): "ninety_nine/_premium.html",
-    ("trick-de-bingo", "round"): "trick_de_bingo/_round.html",
-    ("trick-de-bingo", "claim"): "trick_de_bingo/_claim.html",
-    ("bead-game", "hand"): "bead_game/_square.html",
-    ("bead-game", "end"): "bead_game/_left.html",
-}
+Reader = Callable[[Replayed, int, Any], tuple[dict[str, Any], str | None]]
+"""``reader(rep, seq, form)``: the corrected event of the entry logged as ``seq`` from its surface's form,
+and the sentence why it cannot be (None: it can); a refused event comes back as it was entered."""
+
+
+@dataclass(frozen=True)
+class Correction:
+    """How a game's entries are corrected beyond the field-by-field form: its ``web.CORRECTION``.
+
+    ``surfaces``: event type -> the entry surface template the correction is made on. The template reads
+    ``d`` (the view detail as the table stood before the entry), ``names`` and, for a correction,
+    ``picked`` (the entry as recorded) and ``also`` (tiles and cards the deal's other entries took).
+    ``readers``: event type -> how the surface's form becomes the event, where it posts more than the
+    event's own fields (the tiles left in each hand, a placement's cells and way round).
+    ``titles``: event type -> the correction's heading, where the game names it otherwise than ``TITLES``.
+    ``tiles``: the highest and the lowest number on the game's tiles, for the field-by-field pickers."""
+
+    surfaces: Mapping[str, str] = field(default_factory=dict)
+    readers: Mapping[str, Reader] = field(default_factory=dict)
+    titles: Mapping[str, LazyString] = field(default_factory=dict)
+    tiles: tuple[int, int] = (6, 0)
+
+
+def correction_of(game_id: str) -> Correction:
+    """How the game's entries are corrected (its ``web.CORRECTION``)."""
+    found: Correction = part(game_id, "web").CORRECTION
+    return found
 
 
 def correction_surface(rep: Replayed, body: Mapping[str, Any]) -> str | None:
     """The entry surface template the correction of ``body`` is made on (None: field pickers)."""
-    return SURFACES.get((rep.game.id, str(body.get("type"))))
+    return correction_of(rep.game.id).surfaces.get(str(body.get("type")))
 
 
 def state_before(rep: Replayed, seq: int) -> Any:

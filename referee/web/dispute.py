@@ -2,9 +2,9 @@
 
 It walks the log once, up to the range's end (``referee/store/walk.py``), and builds the table's
 view only for the lines in the range, keeping nothing per line but the words to print. For each
-entry in the range it prints who recorded what and when, the running totals when they change, a
-Bingo claim's full breakdown when a deal is settled, and at the end the breaches with the entry that
-proves them. Sealed events stay sealed for this reader exactly as on the live page. The PDF itself is laid out by printables/dispute_report.py.
+entry in the range it prints who recorded what and when, what the game says the entry settled (its
+``web.report_lines``: a claim's full breakdown, a count, a deal's score), the running totals when they
+change, and at the end the breaches with the entry that proves them. Sealed events stay sealed for this reader exactly as on the live page. The PDF itself is laid out by printables/dispute_report.py.
 """
 
 from __future__ import annotations
@@ -19,11 +19,10 @@ from flask_babel import format_datetime, get_locale, gettext
 from printables.dispute_report import DisputeReport, ReportLine, build_dispute_report
 from printables.geometry import PAGE_SPECS
 from referee.games import game as find_game
-from referee.games.bingo.rules.quick_check import claim_lines
+from referee.games import part
 
 from ..rules.base import RuleError, View, _, word
-from ..rules.cards import Card
-from ..rules.numbers import shown_number, whole_number
+from ..rules.numbers import whole_number
 from ..store.bounds import MAX_LOG_LINES
 from ..store.moments import check_moment
 from ..store.replay import Effective, LogEntry, Replayed, replay
@@ -34,7 +33,6 @@ from . import service
 from .access import Access
 from .heavy import Kept
 from .i18n import explain, say
-from .quick_checks import claim_words, deal_line_words
 from .race import race_chart
 
 bp = Blueprint("dispute", __name__, url_prefix="/t")
@@ -67,23 +65,19 @@ PART_WORDS = {
     "round": word(_("round")),
 }  # ?deal=N, ?hand=N, ?round=N
 SEAT_FIELDS = ("seat", "leader", "dealer", "by")
-SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def _value(game_id: str, key: str, value: Any, players: tuple[str, ...]) -> str:
-    """A field as players write it: a seat by name, a card with its suit symbol, a tile as 6-4."""
+    """A field as players write it: a seat by name, a card with its suit symbol, a tile as 6-4 (a text
+    field as its game writes it: ``web.value_words``)."""
     if key in SEAT_FIELDS and isinstance(value, int) and 0 <= value < len(players):
         return players[value]
     if isinstance(value, list):
         return " ".join(_value(game_id, key, v, players) for v in value)
     if isinstance(value, dict):
         return " ".join(_value(game_id, k, v, players) for k, v in value.items())
-    if isinstance(value, str) and game_id in ("ninety-nine", "trick-de-bingo"):
-        try:
-            card = Card.parse(value)
-        except RuleError:
-            return value
-        return f"{card.rank_text}{SUIT_SIGNS[card.suit]}" if card.suit in SUIT_SIGNS else str(card)
+    if isinstance(value, str):
+        return str(part(game_id, "web").value_words(value))
     return str(value)
 
 
@@ -286,28 +280,12 @@ def _seq_of(rep: Replayed, index: int | None) -> int | None:
 
 
 def _outcome(words: Replayed, before: View[Any], after: View[Any], moment: int, access: Access) -> list[ReportLine]:
-    """What an entry changed: a settled Bingo claim line by line, then the totals when they moved."""
+    """What an entry changed: what the game says it settled (a claim line by line), then the totals when
+    they moved."""
     out: list[ReportLine] = []
     game, players = words.game, words.players
     now, was = (game.public_detail(view.detail, access.reader_seat) for view in (after, before))
-    claim = now.get("claim")
-    if game.id == "bingo" and claim and claim != was.get("claim") and "claimer_points" in claim:
-        out.extend(
-            ReportLine(text, moment, "detail") for text in claim_words(claim_lines(claim), players)
-        )
-    if game.id == "five-up":  # the count after a play and what it scored (F15-F16)
-        plays = (now.get("hand") or {}).get("plays") or []
-        if plays and plays != ((was.get("hand") or {}).get("plays") or []):
-            why = plays[-1]["why"]
-            out.append(ReportLine(say(why["msg"], dict(why["params"])), moment, "detail"))
-    if game.id == "ninety-nine" and len(now.get("sheet") or ()) > len(was.get("sheet") or ()):
-        row = now["sheet"][-1]  # a deal scored (N12-N14, N27-N29)
-        for seat, name in enumerate(players):
-            out.append(ReportLine(f"{name}: {row['scores'][seat]}", moment, "detail"))
-            out.extend(
-                ReportLine(f"{deal_line_words(line, players)} {shown_number(line['points'], sign=True)}", moment, "detail")
-                for line in row["lines"][seat]
-            )
+    out.extend(ReportLine(text, moment, "detail") for text in part(game.id, "web").report_lines(now, was, players))
     if tuple(after.totals) != tuple(before.totals):
         totals = ", ".join(f"{n} {t}" for n, t in zip(players, after.totals, strict=True))
         out.append(ReportLine(gettext("Totals: %(totals)s", totals=totals), moment, "totals"))

@@ -17,8 +17,7 @@ from flask import Blueprint, Response, abort, g, redirect, render_template, requ
 from flask_babel import gettext
 
 from referee.games import game as find_game
-from referee.games.bead_game.web import hands_left, placement, starter
-from referee.games.five_up.web import corrected_end
+from referee.games import part
 
 from ..extensions import htmx
 from ..store.record import to_record
@@ -30,13 +29,13 @@ from .access import access_for, held_link, remember
 from .correction_effect import prior_body, take_back_allowed
 from .correction_form import (
     correction_fields,
+    correction_of,
     correction_pack,
     correction_surface,
     correction_title,
     detail_before,
     preselect,
     seat_number,
-    state_before,
 )
 from .moments import render_moment
 from .presenting import form_event, public_events, public_record
@@ -139,23 +138,19 @@ def correct(table_id: str, seq: int):
     template = "table/_correction_sheet.html" if htmx else "table/correct.html"
     surface = correction_surface(rep, target.body)
     before = detail_before(rep, seq, g.access.reader_seat) if surface else None
-    fields = {"target": target, "shown": shown, "error": error, "surface": surface, "before": before}
+    seats = part(rep.game.id, "web").seat_names(rep.players)
+    fields = {"target": target, "shown": shown, "error": error, "surface": surface, "before": before, "seats": seats}
+    fields["tiles"] = correction_of(rep.game.id).tiles
     return render_template(template, table=g.table, rep=rep, **fields), status
 
 
 def corrected_event(rep: Replayed, target: Effective, form: Any) -> tuple[dict[str, Any], str | None]:
-    """The corrected event from the correction form, read as its entry surface posts it (the tiles
-    left in each Five Up hand, a bead placement's cells and way round) or field by field; with the
-    sentence why not, what was entered."""
-    match rep.game.id, target.body["type"]:
-        case "five-up", "end":  # the referee adds up the pips of the tiles left, as at the entry
-            return corrected_end(state_before(rep, target.seq).hand, rep.players, form)
-        case "bead-game", "place":
-            return placement(form)
-        case "bead-game", "hand":  # the starter square, as at the entry
-            return starter(form)
-        case "bead-game", "end":
-            return hands_left(form, len(rep.players)), None
+    """The corrected event from the correction form, read as its entry surface posts it (the game's
+    ``Correction.readers``: the tiles left in each hand, a placement's cells and way round) or field by
+    field; with the sentence why not, what was entered."""
+    read = correction_of(rep.game.id).readers.get(str(target.body["type"]))
+    if read is not None:
+        return read(rep, target.seq, form)
     return form_event(rep.game, form), None
 
 

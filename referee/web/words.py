@@ -15,11 +15,7 @@ from typing import Any
 from flask_babel import get_locale, get_translations, gettext
 from markupsafe import Markup, escape
 
-from referee.games.bead_game.rules.rule_words import RULE_WORDS as BEAD_RULE_WORDS
-from referee.games.bingo.rules.rule_words import RULE_WORDS as BINGO_RULE_WORDS
-from referee.games.five_up.rules.rule_words import RULE_WORDS as FIVE_UP_RULE_WORDS
-from referee.games.ninety_nine.rules.rule_words import RULE_WORDS as NINETY_NINE_RULE_WORDS
-from referee.games.trick_de_bingo.rules.rule_words import RULE_WORDS as TRICK_DE_BINGO_RULE_WORDS
+from referee.games import GAMES
 
 from ..rules import spoken
 from ..rules.base import WORDS, Breach, Line, RuleError, Texts
@@ -50,13 +46,8 @@ def _safe(text: Any) -> str:
 
 
 _RULE_ID = re.compile(r"[A-Z]{1,2}(?:-Δ)?\d+[a-z]?")
-RULE_WORDS = {
-    **BINGO_RULE_WORDS,
-    **FIVE_UP_RULE_WORDS,
-    **NINETY_NINE_RULE_WORDS,
-    **TRICK_DE_BINGO_RULE_WORDS,
-    **BEAD_RULE_WORDS,
-}
+RULE_WORDS = {code: words for game in GAMES.values() for code, words in game.rule_words}
+"""Every game's rules in plain words, by rule id (each game's ids have their own letter)."""
 
 
 def rule_words(rules: str) -> str:
@@ -82,7 +73,7 @@ def unwhy(text: Any) -> Markup:
 
 def why_note(texts: Any) -> Markup:
     """One "why" disclosure holding the rule notes of all the texts (each note once), or nothing: a
-    breakdown of many short lines (a Ninety-Nine deal score) reads better with a single tap for why."""
+    breakdown of many short lines (a deal's score, bid by bid) reads better with a single tap for why."""
     notes: list[str] = []
     for text in texts:
         for note in split_rules(_safe(text))[1].split("; "):
@@ -167,11 +158,11 @@ def event_words(rep: Replayed, body: Mapping[str, Any] | None) -> str:
     said = say_line(game.narrate(ev, rep.players))
     cards = body.get("cards") if body.get("type") in game.seat_events else None
     if cards:  # a seat's own private event, shown to a reader who may see it (its seat, or once open)
-        return gettext("%(said)s Cards: %(cards)s.", said=said, cards=words(tuple(_face(c) for c in cards)))
+        return gettext("%(said)s Cards: %(cards)s.", said=said, cards=words(tuple(card_face(c) for c in cards)))
     return said
 
 
-def _face(code: Any) -> str:
+def card_face(code: Any) -> str:
     """A card code as players write it (A♠), or the code itself if it is not one."""
     try:
         return Card.parse(str(code)).face

@@ -11,16 +11,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, g, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import gettext, lazy_gettext
+from werkzeug.datastructures import MultiDict
 
 from referee.extensions import htmx
 from referee.games.bead_game.rules.play import legal_placements
+from referee.games.bead_game.rules.quick_check import check_line
 from referee.games.bead_game.rules.stats import BeadGameStats
 from referee.rules.base import RuleError
 from referee.rules.numbers import whole_number
 from referee.store.tables import current
 from referee.web import service
+from referee.web.correction_form import Correction
+from referee.web.game_defaults import as_recorded, nothing_settled, seats_are_players
 from referee.web.i18n import explain, say
+from referee.web.quick_checks import QuickCheck, number
 
 bp = Blueprint(
     "bead_game", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/bead_game"
@@ -322,3 +327,46 @@ def stat_sentences(s: BeadGameStats) -> list[str]:
     return [
         gettext("Best placement: %(tile)s, scoring %(text)s.", tile=s.best.tile, text=s.best.text)
     ]
+
+
+def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
+    """Whether ``seat``'s phone says "Your turn": the seat to place a tile or pass."""
+    return detail.get("to_move") == seat
+
+
+seat_names = seats_are_players
+
+
+CORRECTION = Correction(
+    surfaces={"place": "bead_game/_place.html", "hand": "bead_game/_square.html", "end": "bead_game/_left.html"},
+    readers={
+        "place": lambda rep, seq, form: placement(form),
+        "hand": lambda rep, seq, form: starter(form),  # the starter square, as at the entry
+        "end": lambda rep, seq, form: (hands_left(form, len(rep.players)), None),
+    },
+    tiles=(5, 1),
+)
+"""Every bead entry is corrected on the board and pickers it was entered with; its tiles run 5-5 to 1-1."""
+
+
+report_lines = nothing_settled
+
+
+value_words = as_recorded
+
+
+LINE_BEADS = 8  # the numbers along a line the line check asks for
+
+
+def _line(form: MultiDict[str, str]) -> dict[str, Any]:
+    """``bead<i>`` are the line's numbers in order, ``tile`` the tile laid on at its end."""
+    values = [v for i in range(LINE_BEADS) if (v := number(form, f"bead{i}")) is not None]
+    tile = form.get("tile") or None
+    if tile and form.get("turn"):
+        tile = "-".join(reversed(tile.split("-")))
+    checked = check_line(values, tile)
+    return {"check": checked, "refusal": explain(checked.refusal) if checked.refusal else None}
+
+
+QUICK_CHECKS = (QuickCheck("bead-line", lazy_gettext("Bead line"), _line, "bead_game/_quick_check.html", place=50, slots=LINE_BEADS),)
+"""The bead game's question for /check: is the line a pattern, and what does a tile laid on it score?"""

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import Blueprint
-from flask_babel import gettext, ngettext
+from flask import Blueprint, Response, jsonify
+from flask_babel import gettext, lazy_gettext, ngettext
+from werkzeug.datastructures import MultiDict
 
+from referee.extensions import csrf
+from referee.games.bingo.rules.quick_check import SCORING_OPTIONS, Line, check_claim, claim_lines, name_seats
 from referee.games.bingo.rules.stats import BingoStats
 from referee.games.bingo.rules.values import BINGO, DECLARATION_NAMES, DOUBLES, declaration_points
+from referee.rules.base import RuleError
+from referee.web.bodies import json_body
+from referee.web.correction_form import Correction
+from referee.web.game_defaults import as_recorded, seats_are_players
+from referee.web.i18n import say
+from referee.web.presenting import error_response, refusal_status
+from referee.web.quick_checks import QuickCheck, number
 
 bp = Blueprint(
     "bingo", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/bingo"
@@ -44,3 +55,194 @@ def stat_sentences(s: BingoStats) -> list[str]:
             failed=s.failed,
         )
     ]
+
+
+def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
+    """Whether ``seat``'s phone says "Your turn": the seat on lead while a deal is played."""
+    return detail.get("turn") == seat
+
+
+seat_names = seats_are_players
+
+
+CORRECTION = Correction(
+    surfaces={
+        "trick": "bingo/_trick.html",
+        "declare": "bingo/_declare.html",
+        "deal": "bingo/_deal.html",
+        "claim": "bingo/_claim.html",
+        "close": "bingo/_claim.html",
+        "show": "bingo/_show.html",
+    }
+)
+"""Every Bingo entry is corrected on its entry surface (a close on the claim's)."""
+
+
+def claim_words(lines: Sequence[Line], names: Sequence[str]) -> list[str]:
+    """A claim's breakdown in the request's language, players by name, declaration names translated."""
+    out = []
+    for msg, params in name_seats(lines, names):
+        if "name" in params:
+            word = str(params["name"])
+            params = {**params, "name": gettext(word)}
+        out.append(say(msg, params))
+    return out
+
+
+def report_lines(now: Mapping[str, Any], was: Mapping[str, Any], players: Sequence[str]) -> list[str]:
+    """What an entry settled, for the dispute report, from the view before (``was``) and after (``now``):
+    a settled claim line by line (B33-B44)."""
+    claim = now.get("claim")
+    if claim and claim != was.get("claim") and "claimer_points" in claim:
+        return claim_words(claim_lines(claim), players)
+    return []
+
+
+value_words = as_recorded
+
+
+# --- the quick check of a claim (/check and its API), settled by the rules' quick_check (B33-B44) ----------
+
+
+def claim_names() -> tuple[str, str]:
+    """The two players of a claim told to the check, who have no names."""
+    return gettext("Player 1"), gettext("Player 2")
+
+
+@bp.post("/api/v1/checks/bingo-claim")
+@csrf.exempt
+def claim_api() -> Response:
+    try:
+        result = check_claim(json_body())
+    except RuleError as err:
+        return error_response(refusal_status(err), err)
+    return jsonify(
+        points=list(result.points),
+        correct=result.correct,
+        winner=result.winner,
+        gamePoints=result.game_points,
+        lines=claim_words(result.lines, claim_names()),
+    )
+
+
+def claim_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
+    """The API's request from the check page's form (tile pickers post lists of tiles)."""
+    declared: list[list[list[str]]] = [[], []]
+    for seat in (0, 1):
+        for group in ("a", "b"):
+            doubles = form.getlist(f"decl{seat}{group}")
+            if doubles:
+                declared[seat].append(doubles)
+    closed = None
+    if form.get("closed_by") in ("0", "1"):
+        closed = {
+            "by": int(form["closed_by"]),
+            "opponentPoints": number(form, "close_points") or 0,
+            "opponentHadTrick": form.get("close_trick") == "yes",
+        }
+    last = form.get("last")
+    return {
+        "trump": number(form, "trump"),
+        "claimer": number(form, "claimer"),
+        "won": [form.getlist("won0"), form.getlist("won1")],
+        "declarations": declared,
+        "lastTrick": int(last) if last in ("0", "1") else None,
+        "closed": closed,
+        "options": {name: form.get(name) == "true" for name in SCORING_OPTIONS},
+    }
+
+
+def _claim(form: MultiDict[str, str]) -> dict[str, Any]:
+    checked = check_claim(claim_from_form(form))
+    return {"check": checked, "lines": claim_words(checked.lines, claim_names())}
+
+
+_TILES = {"type": "array", "items": {"type": "string", "pattern": "^[0-6]-[0-6]$", "example": "6-4"}}
+CLAIM_REQUEST = {
+    "type": "object",
+    "properties": {
+        "trump": {"type": "integer", "minimum": 0, "maximum": 6, "description": "0 = blanks (B6)"},
+        "claimer": {"type": "integer", "enum": [0, 1]},
+        "won": {
+            "type": "array",
+            "minItems": 2,
+            "maxItems": 2,
+            "items": _TILES,
+            "description": "each seat's trick pile: tiles, each once, an even count",
+        },
+        "declarations": {
+            "type": "array",
+            "minItems": 2,
+            "maxItems": 2,
+            "items": {"type": "array", "items": _TILES},
+            "description": "per seat, the declarations that count, each a list of 2-6 doubles (B27); "
+            "B30 voiding is the caller's to apply",
+        },
+        "lastTrick": {
+            "type": "integer",
+            "enum": [0, 1, None],  # OpenAPI 3.0: an enum lists null itself, nullable or not
+            "nullable": True,
+            "description": "B13; ignored when closed (B41)",
+        },
+        "closed": {
+            "type": "object",
+            "nullable": True,
+            "properties": {
+                "by": {"type": "integer", "enum": [0, 1]},
+                "opponentPoints": {"type": "integer", "minimum": 0},
+                "opponentHadTrick": {"type": "boolean"},
+            },
+            "required": ["by", "opponentPoints", "opponentHadTrick"],
+            "description": "the close's snapshot (B42)",
+        },
+        "options": {
+            "type": "object",
+            "properties": {name: {"type": "boolean"} for name in SCORING_OPTIONS},
+            "additionalProperties": False,
+        },
+    },
+    "required": ["trump", "claimer", "won", "declarations"],
+}
+CLAIM_ANSWER = {
+    "type": "object",
+    "properties": {
+        "points": {
+            "type": "array",
+            "items": {"type": "integer"},
+            "description": "card points with declarations and the last trick's 10",
+        },
+        "correct": {"type": "boolean", "description": "the claimer has 70 or more (B33)"},
+        "winner": {"type": "integer", "description": "the seat that wins the deal (B34)"},
+        "gamePoints": {"type": "integer", "description": "what the winner scores (B44)"},
+        "lines": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "the breakdown in words, in the request's language",
+        },
+    },
+    "required": ["points", "correct", "winner", "gamePoints", "lines"],
+}
+
+
+def claim_openapi(error: dict[str, Any]) -> dict[str, Any]:
+    """The claim check's API operation, for /api/openapi.json."""
+    content = lambda schema: {"application/json": {"schema": schema}}  # noqa: E731
+    return {
+        "/api/v1/checks/bingo-claim": {
+            "post": {
+                "summary": "Check a Bingo claim without a recorded deal (B12-B14, B27, B30, B33-B34, B41-B44)",
+                "requestBody": {"required": True, "content": content(CLAIM_REQUEST)},
+                "responses": {
+                    "200": {"description": "the claim settled", "content": content(CLAIM_ANSWER)},
+                    "400": {"description": "not JSON", "content": content(error)},
+                    "422": {"description": "impossible input, with the reason", "content": content(error)},
+                },
+            }
+        }
+    }
+
+
+QUICK_CHECKS = (
+    QuickCheck("bingo-claim", lazy_gettext("Bingo claim"), _claim, "bingo/_quick_check.html", place=10, head="bingo/_quick_check_head.html", openapi=claim_openapi),
+)
+"""Bingo's question for /check: does the claim reach 70?"""

@@ -3,19 +3,25 @@ end of a hand entered by tapping the tiles each player still holds (the referee 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Blueprint, g, request
-from flask_babel import gettext, ngettext
+from flask_babel import gettext, lazy_gettext, ngettext
+from werkzeug.datastructures import MultiDict
 
 from referee.games.five_up.drawing import picture
 from referee.games.five_up.rules.leftovers import pips_left
+from referee.games.five_up.rules.quick_check import check_count
 from referee.games.five_up.rules.stats import FiveUpStats
 from referee.rules.base import RuleError
 from referee.rules.numbers import whole_number
 from referee.store.tables import current
 from referee.web import service
-from referee.web.i18n import explain
+from referee.web.correction_form import Correction, state_before
+from referee.web.game_defaults import as_recorded, seats_are_players
+from referee.web.i18n import explain, say
+from referee.web.quick_checks import QuickCheck, number
 
 bp = Blueprint(
     "five_up", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/five_up"
@@ -99,3 +105,60 @@ def stat_sentences(s: FiveUpStats) -> list[str]:
         else gettext("No count scored yet.")
     )
     return out
+
+
+def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
+    """Whether ``seat``'s phone says "Your turn": the seat whose turn it is in the hand being played."""
+    hand = detail.get("hand")
+    return bool(hand) and hand.get("turn") == seat
+
+
+seat_names = seats_are_players
+
+
+CORRECTION = Correction(
+    surfaces={
+        "play": "five_up/_play.html",
+        "draw": "five_up/_draw.html",
+        "end": "five_up/_left.html",
+        "hand": "five_up/_hand.html",
+        "call": "five_up/_call.html",
+        "pass": "five_up/_pass.html",
+    },
+    # the referee adds up the pips of the tiles left, as at the entry
+    readers={"end": lambda rep, seq, form: corrected_end(state_before(rep, seq).hand, rep.players, form)},
+)
+"""Every Five Up entry is corrected on its entry surface; a hand's end from the tiles ticked as left."""
+
+
+def report_lines(now: Mapping[str, Any], was: Mapping[str, Any], players: Sequence[str]) -> list[str]:
+    """What an entry settled, for the dispute report, from the view before (``was``) and after (``now``):
+    the count after a play and what it scored (F15-F16)."""
+    plays = (now.get("hand") or {}).get("plays") or []
+    if plays and plays != ((was.get("hand") or {}).get("plays") or []):
+        why = plays[-1]["why"]
+        return [say(why["msg"], dict(why["params"]))]
+    return []
+
+
+value_words = as_recorded
+
+
+OPEN_ENDS = 6  # the open ends the count check asks for: a layout with spinners rarely has more
+
+
+def _count(form: MultiDict[str, str]) -> dict[str, Any]:
+    """``tile<i>`` is the tile tapped at an open end, ``end<i>`` its free number and
+    ``spinner<i>`` marks a double with both sides taken; ``end<i>`` alone is a bare number."""
+    ends: list[tuple[Any, ...]] = []
+    for i in range(OPEN_ENDS):
+        free = number(form, f"end{i}")
+        if form.get(f"tile{i}"):
+            ends.append(("tile", form[f"tile{i}"], free, bool(form.get(f"spinner{i}"))))
+        elif free is not None:
+            ends.append(("end", free))
+    return {"check": check_count(ends)}
+
+
+QUICK_CHECKS = (QuickCheck("five-up-count", lazy_gettext("Five Up count"), _count, "five_up/_quick_check.html", place=20, slots=OPEN_ENDS),)
+"""Five Up's question for /check: what does the layout count?"""

@@ -3,12 +3,24 @@ the bid being built ("2 of 3 · bid 5"). The values come from the rules (N3, N33
 
 from __future__ import annotations
 
-from flask import Blueprint
-from flask_babel import ngettext
+from collections.abc import Mapping, Sequence
+from typing import Any
 
+from flask import Blueprint
+from flask_babel import gettext, lazy_gettext, ngettext
+from werkzeug.datastructures import MultiDict
+
+from referee.games.ninety_nine.rules.deal_quick_check import check_deal
 from referee.games.ninety_nine.rules.pack import bid_value
+from referee.games.ninety_nine.rules.quick_check import check_bid, check_bid_cards
 from referee.games.ninety_nine.rules.stats import NinetyNineStats
+from referee.rules.base import RuleError, _
 from referee.rules.cards import Card
+from referee.rules.numbers import shown_number
+from referee.web.correction_form import Correction
+from referee.web.i18n import say
+from referee.web.quick_checks import QuickCheck, number
+from referee.web.words import card_face
 
 bp = Blueprint(
     "ninety_nine", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/ninety_nine"
@@ -35,3 +47,86 @@ def stat_sentences(s: NinetyNineStats) -> list[str]:
             made=s.made,
         )
     ]
+
+
+def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
+    """Whether ``seat``'s phone says "Your turn": its bid is still to be sealed while the deal takes bids.
+    The seats bid together, not in turn, until the deal is scored; the tricks are entered whole from the
+    scorer's phone, so no turn is said for them."""
+    status = detail.get("bid_status") or []
+    return "bid" in (detail.get("next") or []) and seat < len(status) and status[seat] == "missing"
+
+
+def seat_names(players: Sequence[str]) -> list[str]:
+    """The names of the seats that play, in seat order: the players', and with two players the dummy's
+    (seat 2, N26)."""
+    return [*players, gettext("Dummy")] if len(players) == 2 else list(players)
+
+
+CORRECTION = Correction(
+    surfaces={
+        "trick": "ninety_nine/_trick.html",
+        "bid": "ninety_nine/_bid.html",
+        "deal": "ninety_nine/_deal.html",
+        "premium": "ninety_nine/_premium.html",
+    }
+)
+"""Tricks, bids, deals and premiums are corrected on their entry surfaces."""
+
+
+def deal_line_words(line: Mapping[str, Any], names: Sequence[str]) -> str:
+    """One line of a deal's score (``score_deal``) in words, a ``seat`` param by name."""
+    params = dict(line["params"])
+    if "seat" in params:
+        params["seat"] = names[int(params["seat"])]
+    return say(line["msg"], params)
+
+
+def report_lines(now: Mapping[str, Any], was: Mapping[str, Any], players: Sequence[str]) -> list[str]:
+    """What an entry settled, for the dispute report, from the view before (``was``) and after (``now``):
+    a deal's score, seat by seat, line by line (N12-N14, N27-N29)."""
+    if len(now.get("sheet") or ()) <= len(was.get("sheet") or ()):
+        return []
+    row = now["sheet"][-1]
+    out = []
+    for seat, name in enumerate(players):
+        out.append(f"{name}: {row['scores'][seat]}")
+        out.extend(f"{deal_line_words(line, players)} {shown_number(line['points'], sign=True)}" for line in row["lines"][seat])
+    return out
+
+
+value_words = card_face
+"""A text field of an entry as the dispute report prints it: a card as players write it (A♠)."""
+
+
+def _bid(form: MultiDict[str, str]) -> dict[str, Any]:
+    return {"check": check_bid(form.getlist("bid"))}
+
+
+def _deal(form: MultiDict[str, str]) -> dict[str, Any]:
+    """``players`` (3 or 4), ``bidcards<i>`` (or the number ``bid<i>``) and ``tricks<i>`` per player, ``premium`` seat and
+    ``premium_kind``."""
+    players = 4 if form.get("players") == "4" else 3
+    # bids read from the tapped bid cards (N3); a player with none tapped may have the bid told as a number
+    hands = [form.getlist(f"bidcards{i}") for i in range(players)]
+    read = check_bid_cards(players, [hand for hand in hands if hand])
+    bids = [read.pop(0) if hand else number(form, f"bid{i}") for i, hand in enumerate(hands)]
+    tricks = [number(form, f"tricks{i}") for i in range(players)]
+    if any(v is None for v in (*bids, *tricks)):
+        raise RuleError("each_player", _("Give every player's bid and tricks."))
+    seat = number(form, "premium")
+    premium = (seat, form.get("premium_kind", "declare")) if seat is not None else None
+    result = check_deal(players, [int(b or 0) for b in bids], [int(t or 0) for t in tricks], premium, {})
+    names = [gettext("Player %(n)s", n=i + 1) for i in range(players)]
+    lines = [
+        [(deal_line_words(line, names), line["points"]) for line in seat_lines] for seat_lines in result.lines
+    ]
+    trump = {"C": "♣", "H": "♥", "S": "♠", "D": "♦"}.get(result.next_trump or "", gettext("no trump"))
+    return {"check": result, "names": names, "lines": lines, "next_trump": trump, "bids": bids}
+
+
+QUICK_CHECKS = (
+    QuickCheck("ninety-nine-bid", lazy_gettext("Ninety-Nine bid"), _bid, "ninety_nine/_quick_check_bid.html", place=30),
+    QuickCheck("ninety-nine-deal", lazy_gettext("Ninety-Nine deal"), _deal, "ninety_nine/_quick_check_deal.html", place=40),
+)
+"""Ninety-Nine's questions for /check: what do three bid cards bid, and what does a deal score?"""

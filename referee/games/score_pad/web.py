@@ -2,8 +2,43 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask import Blueprint
+from flask_babel import lazy_gettext
+
+from referee.web.correction_form import Correction
+from referee.web.game_defaults import as_recorded, nothing_settled, seats_are_players
+from referee.web.quick_checks import QuickCheck
 
 bp = Blueprint(
     "score_pad", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/score_pad"
 )
+
+
+def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
+    """A score pad has no turns: every round's scores are entered at once."""
+    return False
+
+
+def stat_sentences(stats: object) -> list[str]:
+    """Nothing: the score pad keeps no club numbers (its descriptor has no ``stats``)."""
+    return []
+
+
+seat_names = seats_are_players
+
+
+CORRECTION = Correction(titles={"round": lazy_gettext("Fix round %(no)s")})
+"""A round is corrected field by field; a round is its scores, so its heading says "Fix round 3"."""
+
+
+report_lines = nothing_settled
+
+
+value_words = as_recorded
+
+
+QUICK_CHECKS: tuple[QuickCheck, ...] = ()
+"""No question of this game's for /check."""

@@ -5,6 +5,7 @@ rule stays in ``referee.games.trick_de_bingo.rules`` and ``referee.games.trick_d
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
@@ -28,8 +29,12 @@ from referee.rules.cards import Card
 from referee.rules.numbers import whole_number
 from referee.store.tables import current
 from referee.web import service
+from referee.web.correction_form import Correction
 from referee.web.forms import form_card
+from referee.web.game_defaults import nothing_settled, seats_are_players
 from referee.web.i18n import explain
+from referee.web.quick_checks import QuickCheck
+from referee.web.words import card_face
 
 GAME_ID = "trick-de-bingo"
 bp = Blueprint(
@@ -248,3 +253,34 @@ def stat_sentences(s: TrickDeBingoStats) -> list[str]:
         ngettext("%(num)s bingo.", "%(num)s bingos.", s.bingos),
         ngettext("%(num)s round played.", "%(num)s rounds played.", s.rounds),
     ]
+
+
+def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
+    """Whether ``seat``'s phone says "Your turn": the seat to pick during the draft (each seat picks on its
+    own phone); the tricks are entered whole from the scorer's phone, so no turn is said there."""
+    return detail.get("phase") == "draft" and detail.get("to_pick") == seat
+
+
+seat_names = seats_are_players
+
+
+CORRECTION = Correction(
+    surfaces={
+        "trick": "trick_de_bingo/_trick.html",
+        "pick": "trick_de_bingo/_pick.html",
+        "round": "trick_de_bingo/_round.html",
+        "claim": "trick_de_bingo/_claim.html",
+    }
+)
+"""Tricks, picks, rounds and claims are corrected on their entry surfaces (a custom card field by field)."""
+
+
+report_lines = nothing_settled
+
+
+value_words = card_face
+"""A text field of an entry as the dispute report prints it: a card as players write it (A♠)."""
+
+
+QUICK_CHECKS: tuple[QuickCheck, ...] = ()
+"""No question of this game's for /check."""

@@ -27,6 +27,7 @@ from .events import EVENTS
 from .options import OPTIONS
 from .play import apply, start
 from .race import race
+from .rule_words import RULE_WORDS
 from .stats import BeadGameStats, player_stats
 from .view import view
 from .words import narrate
@@ -42,6 +43,7 @@ GAME = Game(
     apply=apply,
     view=view,
     narrate=narrate,
+    rule_words=tuple(RULE_WORDS.items()),
     steps=((frozenset({"place"}), "placement"), (frozenset({"hand"}), "hand")),
     stats=Stats(
         BeadGameStats,

@@ -31,6 +31,7 @@ from .events import EVENTS, Claim, Close, Deal, Declare, Show, Trick
 from .options import OPTIONS
 from .play import apply, start
 from .race import race
+from .rule_words import RULE_WORDS
 from .state import State
 from .stats import BingoStats, player_stats
 from .view import redact, view
@@ -48,6 +49,7 @@ GAME = Game(
     view=view,
     redact=redact,
     narrate=narrate,
+    rule_words=tuple(RULE_WORDS.items()),
     steps=((frozenset({"trick"}), "trick"), (frozenset({"deal"}), "deal")),
     stats=Stats(
         BingoStats,

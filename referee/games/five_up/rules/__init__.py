@@ -48,6 +48,7 @@ from .events import EVENTS, Call, Draw, End, Hand, Pass, Play
 from .options import OPTIONS
 from .play import apply, start
 from .race import race
+from .rule_words import RULE_WORDS
 from .scoring import sides
 from .state import State
 from .stats import FiveUpStats, player_stats
@@ -65,6 +66,7 @@ GAME = Game(
     apply=apply,
     view=view,
     narrate=narrate,
+    rule_words=tuple(RULE_WORDS.items()),
     steps=((frozenset({"play"}), "play"), (frozenset({"hand"}), "hand")),
     stats=Stats(
         FiveUpStats,

@@ -30,6 +30,7 @@ from .events import EVENTS
 from .options import OPTIONS
 from .play import apply, start
 from .race import race
+from .rule_words import RULE_WORDS
 from .sealed import hidden_errors
 from .stats import NinetyNineStats, player_stats
 from .view import redact, view
@@ -49,6 +50,7 @@ GAME = Game(
     seat_events=frozenset({"bid"}),
     hidden_errors=hidden_errors,
     narrate=narrate,
+    rule_words=tuple(RULE_WORDS.items()),
     steps=((frozenset({"trick"}), "trick"), (frozenset({"deal"}), "deal")),
     stats=Stats(
         NinetyNineStats,

@@ -34,6 +34,7 @@ from .events import EVENTS
 from .options import OPTIONS
 from .play import apply, start
 from .race import race
+from .rule_words import RULE_WORDS
 from .stats import TrickDeBingoStats, player_stats
 from .view import view
 from .words import narrate
@@ -50,6 +51,7 @@ GAME = Game(
     view=view,
     seat_events=frozenset({"pick", "claim"}),
     narrate=narrate,
+    rule_words=tuple(RULE_WORDS.items()),
     steps=((frozenset({"trick"}), "trick"), (frozenset({"round"}), "round")),
     stats=Stats(
         TrickDeBingoStats,

@@ -1,0 +1,23 @@
+"""What a game's ``web`` module says where the game has nothing of its own to say: each game binds these
+under the hook's name (``seat_names = seats_are_players``), so every module has every hook of
+``referee.games.WEB_HOOKS`` and the floor never asks whether a game has one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+
+def seats_are_players(players: Sequence[str]) -> list[str]:
+    """``seat_names``: the seats that play are the players', in seat order (no dummy)."""
+    return list(players)
+
+
+def nothing_settled(now: Mapping[str, Any], was: Mapping[str, Any], players: Sequence[str]) -> list[str]:
+    """``report_lines``: the dispute report says nothing beyond the totals about what an entry settled."""
+    return []
+
+
+def as_recorded(value: str) -> str:
+    """``value_words``: a text field of an entry is printed as recorded (a tile is written 6-4)."""
+    return value
