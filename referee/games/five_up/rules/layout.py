@@ -123,9 +123,8 @@ def _only_target(layout: Layout, tile: Tile) -> Tile:
 
 
 def attach(layout: Layout, tile: Tile, on: Tile | None, seat: int) -> Layout:
-    """The layout with ``tile`` placed on ``on`` (F9-F14), or an IllegalEvent saying why not."""
-    if find(layout, tile) is not None:
-        raise IllegalEvent("already_played", _("%(tile)s is already on the table."), tile=_tile_text(tile))
+    """The layout with ``tile``, which is not on it yet (the play has checked), placed on ``on``
+    (F9-F14), or an IllegalEvent saying why not."""
     if not layout:
         if on is not None:
             raise IllegalEvent(
@@ -207,8 +206,8 @@ def formula(layout: Layout) -> str:
 def tally(layout: Layout) -> tuple[int, str]:
     """The count and its formula, from one reading of the layout (a play needs both)."""
     terms = count_terms(layout)
-    total = sum(v for _t, v in terms)
-    text = " + ".join(t for t, _v in terms) or "0"
+    total = sum([v for _t, v in terms])
+    text = " + ".join([t for t, _v in terms]) or "0"
     return total, f"{text} = {total}"
 
 
@@ -219,10 +218,7 @@ def points(total: int) -> int:
 
 def open_numbers(layout: Layout) -> frozenset[int]:
     """The numbers a tile may show to join somewhere (F11); on an empty table anything goes."""
-    nums: set[int] = set()
-    for node in layout:
-        nums.update(node.opens)
-    return frozenset(nums)
+    return frozenset([n for node in layout for n in node.opens])
 
 
 def fits(layout: Layout, tile: Tile) -> bool:
