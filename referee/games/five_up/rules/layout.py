@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from referee.rules.base import IllegalEvent, _
-from referee.rules.frozen import derived, quick, replace
+from referee.rules.frozen import derived, quick
 from referee.rules.tiles import Tile
 
 SIDE = "side"
@@ -149,11 +149,11 @@ def attach(layout: Layout, tile: Tile, on: Tile | None, seat: int) -> Layout:
             )
         if target.sides_free:  # F12: a free side first
             slot = 2 - target.sides_free  # a joined double's side 0 faces its parent
-            new_target = replace(target, sides_free=target.sides_free - 1)
+            new_target = _covered(target, target.free, target.sides_free - 1, target.ends_free)
             at = SIDE
         elif target.ends_free:  # F13: the ends open once both sides are covered
             slot = 2 - target.ends_free
-            new_target = replace(target, ends_free=target.ends_free - 1)
+            new_target = _covered(target, target.free, target.sides_free, target.ends_free - 1)
             at = SPINNER_END
         else:
             raise IllegalEvent(
@@ -175,10 +175,18 @@ def attach(layout: Layout, tile: Tile, on: Tile | None, seat: int) -> Layout:
             )
         n = numbers[0]  # F11: two different tiles never share both numbers, so n is unique
         slot = 0 if n == target.tile.hi else 1
-        new_target = replace(target, free=tuple(x for x in target.free if x != n))
+        new_target = _covered(
+            target, tuple(x for x in target.free if x != n), target.sides_free, target.ends_free
+        )
         at = END
     node = new_node(tile, seat, index, n, at, slot)
     return layout[:index] + (new_target,) + layout[index + 1 :] + (node,)
+
+
+def _covered(node: Node, free: tuple[int, ...], sides_free: int, ends_free: int) -> Node:
+    """``node`` with these free ends and sides: ``replace`` in one step (every play changes the tile it
+    joins, whose kept values are then made anew)."""
+    return Node(node.tile, node.seat, node.parent, node.via, node.at, node.slot, free, sides_free, ends_free)
 
 
 def count_terms(layout: Layout) -> list[tuple[str, int]]:
