@@ -311,10 +311,14 @@ class Scored:
         }
 
 
-def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | IllegalEvent:
+def assess(
+    board: Board, a: Cell, b: Cell, va: int, vb: int, after: Board | None = None
+) -> Scored | IllegalEvent:
     """Score ``va`` on ``a`` and ``vb`` on ``b`` (D7-D15), or the refusal saying why it is illegal.
 
     The refusal is returned, not raised, so the legal-placement search can reject cheaply.
+    ``after``: the board with the tile on it, when the caller has made it already (a placement
+    keeps it as the hand's new board), so the lines are walked on it rather than on another copy.
     """
     if not are_adjacent(a, b):  # D7
         return IllegalEvent(
@@ -337,7 +341,7 @@ def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | Illegal
             a=list(a),
             b=list(b),
         )
-    found = _affected(board, a, b, va, vb)
+    found = _affected(board, a, b, va, vb, after)
     for line in found:  # D11: every line holding a new half must be a pattern (D12)
         flaw = _pattern_flaw(line.values)  # values are a tuple already
         if flaw is not None:
@@ -374,17 +378,20 @@ def _touches(board: Board, a: Cell, b: Cell) -> bool:
     return False
 
 
-def _affected(board: Board, a: Cell, b: Cell, va: int, vb: int) -> tuple[Line, Line, Line]:
-    """D11: the line along the tile and the two across it (at ``a``, then at ``b``), after placing it."""
-    new = {**board, a: va, b: vb}  # a plain dict: the lines are walked by look-ups
+def _affected(
+    board: Board, a: Cell, b: Cell, va: int, vb: int, after: Board | None = None
+) -> tuple[Line, Line, Line]:
+    """D11: the line along the tile and the two across it (at ``a``, then at ``b``), after placing it
+    (on ``after`` when given: ``board`` with the tile on it)."""
+    new = {**board, a: va, b: vb} if after is None else after  # the lines are walked by look-ups
     axis = ALONG_ROW if a[0] == b[0] else ALONG_COLUMN
     cross = ALONG_COLUMN if axis == ALONG_ROW else ALONG_ROW
     return line_through(new, a, axis), line_through(new, a, cross), line_through(new, b, cross)
 
 
-def score_placement(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored:
+def score_placement(board: Board, a: Cell, b: Cell, va: int, vb: int, after: Board | None = None) -> Scored:
     """Like :func:`assess`, but raises the refusal."""
-    result = assess(board, a, b, va, vb)
+    result = assess(board, a, b, va, vb, after)
     if isinstance(result, IllegalEvent):
         raise result
     return result
