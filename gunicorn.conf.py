@@ -42,3 +42,8 @@ def post_worker_init(worker):
     sys.setswitchinterval(0.001)
     gc.freeze()
     gc.set_threshold(20000, 50, 100)
+    # The heavy reads' child (web/offload.py) starts now, so the first look back at a table does not
+    # wait for a fresh interpreter to import the app.
+    start_child = getattr(worker.wsgi.wsgi_app, "start_child", None)
+    if start_child is not None:
+        start_child()

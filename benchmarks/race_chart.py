@@ -19,11 +19,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from printables.race import plot, svg  # noqa: E402
+from referee.games import GAMES  # noqa: E402
+from referee.rules.base import Game  # noqa: E402
 from referee.rules.race import race, summary  # noqa: E402
 from referee.store.record import parse_record  # noqa: E402
 
 
-def chart(game: str, detail, totals, finished, players) -> str:
+def chart(game: Game, detail, totals, finished, players) -> str:
     the_race = race(game, detail, totals, finished)
     said = summary(the_race, players)
     return svg(plot(the_race, the_race.names(players)), "The race: running totals after each round", said.message, ("Target", "Count"))
@@ -33,14 +35,14 @@ def cases():
     for path in sorted((ROOT / "tests" / "records").glob("*.json")):
         parsed = parse_record(json.loads(path.read_text()))
         view = parsed.game.view(parsed.final)
-        yield path.stem, parsed.game.id, view.detail, view.totals, view.finished, parsed.players
+        yield path.stem, parsed.game, view.detail, view.totals, view.finished, parsed.players
     players = tuple(f"{'名' * 39}{i}" for i in range(8))
     for rounds in (10, 100, 5000):
         detail_rounds = tuple(tuple((r * 37 + s * 11) % 151 - 50 for s in range(8)) for r in range(rounds))
         running = tuple(accumulate(detail_rounds, lambda a, b: tuple(x + y for x, y in zip(a, b, strict=True))))
         detail = {"rounds": detail_rounds, "running": running}  # as the score pad's state keeps them
         totals = running[-1]
-        yield f"score pad, 8 players, {rounds} rounds", "score-pad", detail, totals, False, players
+        yield f"score pad, 8 players, {rounds} rounds", GAMES["score-pad"], detail, totals, False, players
 
 
 def main(repeats: int) -> None:

@@ -6,6 +6,7 @@ so both look for the same things."""
 from __future__ import annotations
 
 import re
+from html import unescape
 
 RAW = [
     re.compile(r"\b[BDFNTE](?:-Δ)?\d{1,2}\b"),  # rule codes: B15, F7, N3, D14, T-Δ1
@@ -14,3 +15,26 @@ RAW = [
     re.compile(r"\bcells?\s*[:=[]"),  # a field name with its value ("cells: [[0, 1]]"), not the word
     re.compile(r"\bNone\b|\bundefined\b|\bnull\b|%\(|\{\{|\{n\}"),
 ]
+
+# What a rendered page (its visible text) must not show a player anywhere, also outside the answer (issue 27):
+# a letter x for "times" (5×2), a hyphen-minus for a negative number (−5), a tile in brackets ([4-3]: a tile is
+# written 4-3), formula notation for Five Up's end-of-hand rounding (R(10) = 2), a Trick de Bingo card id (only
+# the small number printed on the card too may show it: ``page_words`` leaves out its ``tdb-id`` element).
+PAGE_TEXT = [
+    re.compile(r"(?<![\w-])\d+ ?x ?\d+(?![\w-])"),
+    re.compile(r"(?<![\w\-−])-\d"),
+    re.compile(r"\[\d-\d\]"),
+    re.compile(r"\bR\(\d"),
+    re.compile(r"\bTB-\d+"),
+]
+
+
+def page_words(html: str) -> list[str]:
+    """Every piece of ``PAGE_TEXT`` in what a player reads on ``html``: no scripts, styles, tags or
+    attributes, rule ids behind a closed "why?" left out as the page hides them, the card's printed number
+    and the links' addresses left out."""
+    html = re.sub(r"(?s)<(script|style)\b.*?</\1>|<details class=\"why\">.*?</details>", " ", html)
+    html = re.sub(r'(?s)<span class="tdb-id">[^<]*</span>', " ", html)
+    text = unescape(re.sub(r"(?s)<[^>]+>", " ", html))
+    text = re.sub(r"https?://\S+", " ", text)  # a link's random token may hold "5x0" or "-3"
+    return [m.group(0) for p in PAGE_TEXT for m in p.finditer(text)]

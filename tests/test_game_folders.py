@@ -15,15 +15,8 @@ ROOT = Path(__file__).resolve().parents[1]
 GAME_NAME = re.compile(r"\b(bead[-_]game|bingo|five[-_]up|ninety[-_]nine|score[-_]pad|trick[-_]de[-_]bingo)\b")
 
 STILL_NAMING = {
-    "referee/rules/events.py": "examples of a game's events in the codec's docstrings",
-    "referee/rules/race.py": "the race chart's per-game series",
-    "referee/store/bounds.py": "the score pad as the one game with no natural end",
-    "referee/store/ratings.py": "Five Up's partnerships for ratings",
-    "referee/translation_catalogs.py": "the translation areas",
-    "referee/web/clubs_openapi.py": "each game's club numbers in the API schema",
     "referee/web/correction_form.py": "each game's correction surface",
     "referee/web/dispute.py": "the dispute report's per-game lines",
-    "referee/web/openapi.py": "examples in the API document",
     "referee/web/quick_checks.py": "the quick checks (Bingo claims, Five Up counts, Ninety-Nine deals)",
     "referee/web/table.py": "the correction pages' per-game readers",
     "referee/web/turns.py": "whose turn it is, per game",

@@ -7,7 +7,7 @@ from babel.messages.pofile import read_po
 
 from referee import translation_catalogs
 
-AREAS = ("core", *translation_catalogs.GAME_AREAS)
+AREAS = translation_catalogs.areas()
 
 
 @pytest.mark.parametrize("area", AREAS)

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .frozen import quick
+
+if TYPE_CHECKING:
+    from .race_shape import Race
 
 
 def _(message: str) -> str:
@@ -219,6 +222,9 @@ class Stats:
 
     kind: type[Any]
     of_seat: Callable[[Any, View[Any], int], Any]
+    about: Mapping[str, str] = field(default_factory=dict)
+    """What each number means, for the API document: by field of ``kind`` (and by property, for one
+    worked out from the fields, such as an average); the types come from ``kind``'s annotations."""
 
 
 @dataclass(frozen=True)
@@ -256,6 +262,16 @@ class Game(Generic[S, D]):
     e.g. ``(frozenset({"trick"}), "trick")``; the name picks the page's words ("Next trick")."""
     stats: Stats | None = None
     """What a finished table adds to its players' club numbers (None: the game keeps none)."""
+    sides: Callable[[int], tuple[tuple[int, ...], ...]] | None = None
+    """``sides(players)``: the seats that score together at a table of that many players (Five Up's
+    partnerships, F1); None: every seat for itself. Ratings rank sides, and partners are no opponents."""
+    race: Callable[[Mapping[str, Any], int, bool], Race] | None = None
+    """``race(detail, players, finished)``: the points of each deal, hand or round as the public view
+    ``detail`` shows them (referee/rules/race.py); None: the game has no race to draw."""
+
+    def sides_at(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The sides of a table of ``players``: ``sides`` if the game has partnerships, else each seat."""
+        return self.sides(players) if self.sides else tuple((seat,) for seat in range(players))
 
     def public_detail(self, detail: D, seat: int | None) -> D:
         return self.redact(detail, seat) if self.redact else detail

@@ -49,7 +49,7 @@ def event(type_name: str) -> Callable[[type[_T]], type[_T]]:
 
 @dataclass_transform(frozen_default=True)
 def record(cls: type[_T]) -> type[_T]:
-    """A frozen dataclass used as a value inside an event (e.g. a bead-game placement)."""
+    """A frozen dataclass used as a value inside an event (e.g. a tile placed on a board cell)."""
     return dataclasses.dataclass(frozen=True)(cls)
 
 
@@ -333,7 +333,7 @@ def _decode_fixed(items: tuple[ValueDecoder, ...], value: Any, where: str, name:
 
 
 def _decode_ints(items: tuple[ValueDecoder, ...], value: Any, where: str, name: str) -> tuple[Any, ...]:
-    """A fixed tuple of whole numbers (a bead-game cell or pair of numbers): a JSON array of plain
+    """A fixed tuple of whole numbers (a board cell or a pair of numbers): a JSON array of plain
     integers is taken as it is; anything else goes through ``_decode_fixed``, which refuses it."""
     if type(value) is list and len(value) == len(items) and all(type(v) is int for v in value):
         return tuple(value)

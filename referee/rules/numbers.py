@@ -24,3 +24,15 @@ def whole_number(text: object, *, signed: bool = False) -> int | None:
     if not _WHOLE.fullmatch(text) or (not signed and text[0] in "+-"):
         return None
     return int(text)
+
+
+MINUS = "\u2212"
+
+
+def shown_number(n: int, *, sign: bool = False) -> str:
+    """A score as a player reads it: a negative one with the minus sign (−3, as the −1 buttons say),
+    never the hyphen; with ``sign`` the rest keep their plus (+5, +0: a round's points). Text only:
+    JSON values stay numbers."""
+    if n < 0:
+        return f"{MINUS}{-n}"
+    return f"+{n}" if sign else str(n)

@@ -19,13 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import cached_property
-from itertools import accumulate
-from typing import Any, Literal
+from typing import Any
 
-from .base import _
+from .base import Game, _
+from .race_shape import Count, Race, Unit
 
-Unit = Literal["deal", "hand", "round"]
+__all__ = ["NOTHING_YET", "STEP_WORDS", "TITLES", "Count", "Race", "Summary", "Unit", "race", "summary"]
 
 STEP_WORDS: dict[Unit, str] = {
     "deal": _("deal %(n)s"),
@@ -45,42 +44,6 @@ NOTHING_YET: dict[Unit, str] = {
     "hand": _("No hand has been scored yet."),
     "round": _("No round has been scored yet."),
 }
-
-
-@dataclass(frozen=True)
-class Count:
-    """Five Up: the count of the layout after one play, and the points it scored (F15-F16)."""
-
-    count: int
-    points: int
-
-
-@dataclass(frozen=True)
-class Race:
-    unit: Unit
-    sides: tuple[tuple[int, ...], ...]
-    points: tuple[tuple[int, ...], ...]
-    start: tuple[int, ...]
-    target: int | None = None
-    finished: bool = False
-    counts: tuple[Count, ...] = ()
-    live: bool = False  # the last step is still being played
-    sums: tuple[tuple[int, ...], ...] | None = None  # the running totals, when the game keeps them already
-
-    @cached_property
-    def running(self) -> tuple[tuple[int, ...], ...]:
-        """Each side's total after each step (the shape of ``points``): summed a side at a time, so a
-        score pad of 5,000 rounds costs milliseconds."""
-        if self.sums is not None:
-            return self.sums
-        if not self.points:
-            return ()
-        columns = (accumulate(column, initial=start) for column, start in zip(zip(*self.points, strict=True), self.start, strict=True))
-        return tuple(zip(*columns, strict=True))[1:]
-
-    def names(self, players: tuple[str, ...]) -> tuple[str, ...]:
-        """Each line's name: a player, or partners joined by an ampersand."""
-        return tuple(" & ".join(players[s] for s in seats) for seats in self.sides)
 
 
 @dataclass(frozen=True)
@@ -118,13 +81,18 @@ def summary(race: Race, players: tuple[str, ...]) -> Summary:
     return Summary(message, {"name": leaders[0], "points": margin}, step, n)
 
 
-def race(game: str, detail: Mapping[str, Any], totals: tuple[int, ...], finished: bool = False) -> Race:
+def race(game: Game[Any, Any], detail: Mapping[str, Any], totals: tuple[int, ...], finished: bool = False) -> Race:
     """The race of a table of ``game`` from its view ``detail`` and ``totals``.
 
-    The steps are the deals (hands, rounds) scored; points a table has but no scored step holds are
-    the step in play (``live``: a Bingo capture, a bead placement, a Five Up play), or, once the game
-    is over, a bonus for its end (Five Up's +10 to the winner, F33), counted in the last step."""
-    race = _scored(game, detail, len(totals), finished)
+    The steps are the deals (hands, rounds) the game's own ``race`` reads as scored; points a table
+    has but no scored step holds are the step in play (``live``: a capture, a placement, a play), or,
+    once the game is over, a bonus for its end (Five Up's +10 to the winner, F33), counted in the last
+    step."""
+    players = len(totals)
+    if game.race is None:
+        race = Race("round", tuple((s,) for s in range(players)), (), (0,) * players, None, finished)
+    else:
+        race = game.race(detail, players, finished)
     if not _all_known(totals, race):  # a figure this reader may not see: no race to draw, none guessed
         return Race(race.unit, race.sides, (), tuple(0 for _ in race.sides), race.target, finished)
     gap = tuple(totals[seats[0]] - total for seats, total in zip(race.sides, race.running[-1] if race.points else race.start, strict=True))
@@ -134,51 +102,6 @@ def race(game: str, detail: Mapping[str, Any], totals: tuple[int, ...], finished
         last = tuple(p + g for p, g in zip(race.points[-1], gap, strict=True))
         return replace(race, points=(*race.points[:-1], last), sums=None)
     return replace(race, points=(*race.points, gap), live=True, sums=None)
-
-
-def _scored(game: str, detail: Mapping[str, Any], players: int, finished: bool) -> Race:
-    seats = tuple((s,) for s in range(players))
-    zero = (0,) * players
-    match game:
-        case "bingo":
-            rows = tuple(tuple(d["game_points"]) for d in detail["deals"] if d["result"] is not None)
-            return Race("deal", seats, rows, zero, detail["target"], finished)
-        case "five-up":
-            sides = tuple(tuple(s) for s in detail["sides"])
-            rows = tuple(
-                tuple(p + e + (h["domino_bonus"] if h["dominoer"] in side else 0) for p, e, side in zip(h["play_points"], h["end_points"], sides, strict=True))
-                for h in detail["hands"]
-            )
-            counts = tuple(Count(p["count"], p["points"]) for p in detail["hand"]["plays"]) if detail["hand"] else ()
-            clou = detail["profile"] != "IDA"  # Le Quantette is won by sets, not by reaching a total (F36)
-            return Race("hand", sides, rows, (0,) * len(sides), None if clou else detail["target"], finished, counts=counts)
-        case "ninety-nine":
-            return _ninety_nine(detail, seats, finished)
-        case "trick-de-bingo":
-            rows = tuple(tuple(r["total"] for r in sr["rows"]) for sr in detail["score_rows"] if sr["complete"])
-            return Race("round", seats, rows, tuple(detail["chip"]), None, finished)
-        case "bead-game":
-            rows = tuple(tuple(h["totals"]) for h in detail["hands"] if h["end"] is not None)
-            return Race("hand", seats, rows, zero, None, finished)
-        case _:  # the score pad: its rounds as entered
-            rounds, running = tuple(map(tuple, detail["rounds"])), tuple(map(tuple, detail["running"]))
-            return Race("round", seats, rounds, zero, None, finished, sums=running)  # a long evening's sums, kept
-
-
-def _ninety_nine(detail: Mapping[str, Any], seats: tuple[tuple[int, ...], ...], finished: bool) -> Race:
-    """Deals of the whole rubber; a game's bonus (N17) counts with the deal that ended the game."""
-    bonus = {g["number"]: g["bonus"] for g in detail["games"]}
-    sheet = detail["sheet"]
-    rows = []
-    for i, row in enumerate(sheet):
-        points = list(row["scores"])
-        ends_game = i + 1 == len(sheet) or sheet[i + 1]["game"] != row["game"]
-        if ends_game and row["game"] in bonus:
-            points = [p + b for p, b in zip(points, bonus[row["game"]], strict=True)]
-        rows.append(tuple(points))
-    one_game = all(row["game"] == 1 for row in sheet)
-    target = (detail["target"] or 100) if one_game else None  # N17/N19; a rubber's later games start again
-    return Race("deal", seats, tuple(rows), (0,) * len(seats), target, finished)
 
 
 def _all_known(totals: tuple[int, ...], race: Race) -> bool:

@@ -2,9 +2,9 @@
 
 A table's state is the replay of its log, and an undo, a correction or a server's first read replays
 all of it. ``MAX_LOG_LINES`` caps the log (game events, undos and corrections alike) far above any
-real game (a long score-pad evening is a few hundred lines; every other game ends on its own well
-before): at the cap a full replay takes a few hundred milliseconds (benchmarks/isolation.py), and a
-record longer than the cap is refused before it is replayed.
+real game (a long evening at a game with no natural end is a few hundred lines; every other game
+ends on its own well before): at the cap a full replay takes a few hundred milliseconds
+(benchmarks/isolation.py), and a record longer than the cap is refused before it is replayed.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ night the tables from that night on; only the first read of a club in a process 
 (web/heavy.py), so that first read never runs in a request another table is waiting on.
 
 A ladder worked out is also kept in the database (``club_ladders``, one row per club: the ``Kept``
-pickled), so the first read of a club in another process, or after a restart, takes it from there and
+as JSON, kept_ladder.py), so the first read of a club in another process, or after a restart, takes it from there and
 goes on from its version like a kept one, instead of rating every table again; a change is then worked
 out once by the first reader in any process, not once per process. The row stays derived: it is only
 a starting point checked against the club's version, a row of another ``LADDER_FORMAT`` (or one that
@@ -30,34 +30,24 @@ no longer loads) is ignored, and deleting it only makes the next read work the l
 
 from __future__ import annotations
 
-import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..rules.names import name_key
 from .database import db
+from .kept_ladder import Kept, Version, kept_from_json, kept_json
 from .kept_results import kept_results
 from .models import Club, ClubLadderRow, ClubSession, EventRow, SessionTable
 from .ratings import Ladder, Played
 from .tables import commit_keeping_loaded
 
 KEEP = 64  # clubs per process
-LADDER_FORMAT = 1  # of the pickled ``Kept`` in ``club_ladders``: raise it when Kept, Ladder or Played change
-
-Version = tuple[tuple[str, str, int, int], ...]  # per table: night, table id, number, last log line
-
-
-@dataclass(frozen=True)
-class Kept:
-    version: Version
-    tables: dict[tuple[str, int], Played | None]  # by (table id, last log line): finished as what, or not
-    played: tuple[Played, ...]  # the finished ones, in the order played
-    ladder: Ladder
+LADDER_FORMAT = 2  # of the JSON ``Kept`` in ``club_ladders`` (1 was a pickle): raise it when its meaning changes
 
 
 class ClubLadders:
@@ -124,10 +114,9 @@ def stored_ladder(club_id: str) -> Kept | None:
     if row is None or row.format != LADDER_FORMAT:
         return None
     try:
-        kept = pickle.loads(row.kept)  # noqa: S301 - the app's own rows, written by store_ladder
-    except Exception:  # noqa: BLE001 - a row of code since changed: worked out again, as without one
+        return kept_from_json(row.kept)
+    except (KeyError, TypeError, ValueError, IndexError):  # not a ladder this code wrote: worked out again
         return None
-    return kept if isinstance(kept, Kept) else None
 
 
 def store_ladder(club_id: str, kept: Kept) -> None:
@@ -136,7 +125,7 @@ def store_ladder(club_id: str, kept: Kept) -> None:
     leaves the row behind, and the next reader goes on from there."""
     commit_keeping_loaded()  # ends the read: nothing was written
     try:
-        db.session.merge(ClubLadderRow(club_id=club_id, format=LADDER_FORMAT, kept=pickle.dumps(kept)))
+        db.session.merge(ClubLadderRow(club_id=club_id, format=LADDER_FORMAT, kept=kept_json(kept)))
         commit_keeping_loaded()
     except (OperationalError, IntegrityError):
         db.session.rollback()
@@ -170,7 +159,7 @@ def club_version(club: Club) -> Version:
 def club_played(rows: Sequence[tuple[str, str, int, int]]) -> dict[tuple[str, int], Played | None]:
     """These tables (rows of a version) by (id, last log line): as played if finished, else None. Only
     tables whose log changed since the ladder was kept are read: their results as they stand now."""
-    results = kept_results([table_id for _, table_id, _, _ in rows])
+    results = kept_results([table_id for _, table_id, _, _ in rows], with_stats=False)  # who won is enough
     return {
         (table_id, seq): (
             Played(session_id, r.game, tuple(name_key(n) for n in r.players), r.winners, r.totals, table_id, number)

@@ -22,9 +22,10 @@ from .results import RESULT_VERSION, TableResult, from_json, keep, result_of_rep
 from .tables import commit_keeping_loaded, current
 
 
-def kept_results(table_ids: Sequence[str]) -> list[TableResult]:
+def kept_results(table_ids: Sequence[str], *, with_stats: bool = True) -> list[TableResult]:
     """Each table's result as its log now stands, in the order given. Plain rows are read (results
-    and seats' names), not objects: a club page reads hundreds of tables."""
+    and seats' names), not objects: a club page reads hundreds of tables. ``with_stats=False``: kept
+    results are read without their seats' stats (results.from_json)."""
     if not table_ids:
         return []
     last_line = (
@@ -48,7 +49,7 @@ def kept_results(table_ids: Sequence[str]) -> list[TableResult]:
     out, made = [], []
     for table_id in table_ids:
         if table_id in kept:
-            out.append(from_json(kept[table_id], tuple(players.get(table_id, ()))))
+            out.append(from_json(kept[table_id], tuple(players.get(table_id, ())), with_stats=with_stats))
             continue
         table = db.session.get(GameTable, table_id)
         assert table is not None  # the caller read its id just now, and tables are never deleted

@@ -5,8 +5,8 @@ results, which history.py reads from the logs) in the order the club nights were
 correction at a table changes it at once and working it out again always gives the same figures.
 
 OpenSkill's Plackett-Luce model (``openskill``, MIT) rates 2-player, many-player and partnership tables
-alike: each table ranks its sides, winners first, then by total. Five Up with four players is two
-partnerships (F1: seats 0 and 2, 1 and 3). The figure shown is the conservative ``mu - 3 sigma``; it is
+alike: each table ranks its sides, winners first, then by total (a game's partnerships are its
+descriptor's ``sides``). The figure shown is the conservative ``mu - 3 sigma``; it is
 "provisional" until a player has ``PROVISIONAL_GAMES`` tables of the game. A club night a player misses
 widens their uncertainty by ``IDLE_SIGMA`` (up to a newcomer's), so a rating that has not been tested
 for a while moves more when it is.
@@ -20,8 +20,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from openskill.models import PlackettLuce
+
+from referee.games import game
 
 START_MU, START_SIGMA = 25.0, 25.0 / 3
 MODEL = PlackettLuce(mu=START_MU, sigma=START_SIGMA, beta=2 * START_SIGMA)
@@ -45,13 +48,13 @@ class Played:
     table: str = ""  # the game table's id (its public link), and its number on the night
     number: int = 0
 
-    @property
+    @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        if self.game == "five-up" and len(self.players) == 4:
-            return ((0, 2), (1, 3))  # F1
-        return tuple((seat,) for seat in range(len(self.players)))
+        """The seats that share a result, the game's partnerships (its descriptor's ``sides``): worked
+        out once per table, as a ladder reads them many times."""
+        return game(self.game).sides_at(len(self.players))
 
-    @property
+    @cached_property
     def ranks(self) -> tuple[int, ...]:
         """Per side, 0 for the best: the winners first, then the higher total; equal places share."""
         keys = [(not any(s in self.winners for s in side), -self.totals[side[0]]) for side in self.sides]
@@ -90,6 +93,9 @@ class Record:
     won: int = 0
     lost: int = 0
     drawn: int = 0
+
+
+NO_RECORD = Record()
 
 
 @dataclass(frozen=True)
@@ -212,9 +218,9 @@ class Ladder:
                     drawn = not better and not worse
                     for seat in their:
                         key = (table.players[seat], table.game)
-                        was = records.get(key, Record())
+                        was = records.get(key, NO_RECORD)
                         now = Record(was.won + sign * better, was.lost + sign * worse, was.drawn + sign * drawn)
-                        if now == Record():
+                        if now == NO_RECORD:
                             records.pop(key, None)
                         else:
                             records[key] = now

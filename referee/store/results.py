@@ -82,9 +82,11 @@ def to_json(result: TableResult) -> dict[str, Any]:
     return out
 
 
-def from_json(data: Mapping[str, Any], players: tuple[str, ...]) -> TableResult:
+def from_json(data: Mapping[str, Any], players: tuple[str, ...], *, with_stats: bool = True) -> TableResult:
+    """The kept result; ``with_stats=False`` leaves the seats' stats out (most of the decoding: a reader
+    that needs only who won, as the ratings, reads hundreds of results)."""
     game = str(data["game"])
-    per_seat = find_game(game).stats
+    per_seat = find_game(game).stats if with_stats else None
     stats = tuple(_dataclass(per_seat.kind, s) for s in data.get("stats", ())) if per_seat else ()
     return TableResult(
         game,

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+import types
+import typing
 from typing import Any
 
+from referee.games import GAMES
+
+from ..rules.events import schema
 from .club_ratings import openapi_properties
 from .openapi_fields import TITLE, names
 from .sessions_openapi import ERR, answer, busy_answer, request_body
@@ -11,6 +17,34 @@ from .sessions_openapi import ERR, answer, busy_answer, request_body
 CLUB_ID = {"name": "club_id", "in": "path", "required": True, "schema": {"type": "string"}}
 DIRECTOR = [{"bearer": []}]
 NAMES = {"type": "array", "items": {"type": "string"}}
+
+
+def stats_properties() -> dict[str, Any]:
+    """Every game's club numbers (its descriptor's ``stats``: each field of its kind, and each property
+    it describes), each said to be that game's; a name two games share says both."""
+    out: dict[str, Any] = {}
+    for game in GAMES.values():
+        if game.stats is None:
+            continue
+        kind, about = game.stats.kind, game.stats.about
+        hints = typing.get_type_hints(kind)
+        for name in {**hints, **about}:
+            hint = hints[name] if name in hints else typing.get_type_hints(getattr(kind, name).fget)["return"]
+            said = f"{game.id}: {about.get(name, name)}"
+            if name in out:
+                said = f"{out[name]['description']}; {said}"
+            out[name] = {**_number_schema(hint), "description": said}
+    return out
+
+
+def _number_schema(hint: Any) -> dict[str, Any]:
+    """A club number's schema: a whole number, a fraction, or a record of them; ``X | None`` is nullable."""
+    if typing.get_origin(hint) in (types.UnionType, typing.Union):
+        (inner,) = (arg for arg in typing.get_args(hint) if arg is not type(None))
+        return {**_number_schema(inner), "nullable": True}
+    if dataclasses.is_dataclass(hint):
+        return schema(hint)
+    return {"type": "number" if hint is float else "integer"}
 
 
 def _guarded(responses: dict[str, Any]) -> dict[str, Any]:
@@ -173,41 +207,7 @@ def club_schemas() -> dict[str, Any]:
                             "game": {"type": "string"},
                             "played": integer,
                             "won": integer,
-                            "claims": {**integer, "description": "bingo: claims made"},
-                            "failed": {**integer, "description": "bingo: claims that failed"},
-                            "hands": {**integer, "description": "five-up: finished hands"},
-                            "points": {**integer, "description": "five-up: the side's points in them"},
-                            "average": {
-                                "type": "number",
-                                "nullable": True,
-                                "description": "five-up: points per hand",
-                            },
-                            "largest": {
-                                "type": "object",
-                                "nullable": True,
-                                "description": "five-up: the largest count scored, and the tile that made it",
-                                "properties": {"count": integer, "tile": {"type": "string"}},
-                            },
-                            "deals": {**integer, "description": "ninety-nine: complete deals"},
-                            "made": {**integer, "description": "ninety-nine: bids made"},
-                            "percent": {
-                                "type": "integer",
-                                "nullable": True,
-                                "description": "ninety-nine: bids made, %",
-                            },
-                            "rounds": {**integer, "description": "trick-de-bingo: rounds played"},
-                            "bingos": {**integer, "description": "trick-de-bingo: bingo lines"},
-                            "placements": {**integer, "description": "bead-game: tiles placed"},
-                            "best": {
-                                "type": "object",
-                                "nullable": True,
-                                "description": "bead-game: the best placement: score, tile, the product written out",
-                                "properties": {
-                                    "score": integer,
-                                    "tile": {"type": "string"},
-                                    "text": {"type": "string"},
-                                },
-                            },
+                            **stats_properties(),
                         },
                         "required": ["game", "played", "won"],
                     },

@@ -71,8 +71,3 @@ def correction_effect(rep: Replayed, seq: int) -> Effect | None:
         if lines[i] != rep.lines[i] and rep.effective[i].body.get("type") not in private
     )
     return Effect(moved, changed)
-
-
-def shown_number(n: int) -> str:
-    """A score as a player reads it: a negative one with the minus sign (−3), not a hyphen."""
-    return f"−{-n}" if n < 0 else str(n)

@@ -23,7 +23,7 @@ from referee.games.bingo.rules.quick_check import claim_lines
 
 from ..rules.base import RuleError, View, _, word
 from ..rules.cards import Card
-from ..rules.numbers import whole_number
+from ..rules.numbers import shown_number, whole_number
 from ..store.bounds import MAX_LOG_LINES
 from ..store.moments import check_moment
 from ..store.replay import Effective, LogEntry, Replayed, replay
@@ -305,7 +305,7 @@ def _outcome(words: Replayed, before: View[Any], after: View[Any], moment: int, 
         for seat, name in enumerate(players):
             out.append(ReportLine(f"{name}: {row['scores'][seat]}", moment, "detail"))
             out.extend(
-                ReportLine(f"{deal_line_words(line, players)} {line['points']:+d}", moment, "detail")
+                ReportLine(f"{deal_line_words(line, players)} {shown_number(line['points'], sign=True)}", moment, "detail")
                 for line in row["lines"][seat]
             )
     if tuple(after.totals) != tuple(before.totals):

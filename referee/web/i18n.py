@@ -1,13 +1,12 @@
 """Language: chosen by a cookie the switch sets, else the browser's Accept-Language.
 
-Each area (core, and each game) keeps its own catalogue under referee/translations/<area>/, so work
-on one game never edits another's; Flask-Babel merges them.
+Each area (core, and each game) keeps its own catalogue (a game's in its folder), so work on one
+game never edits another's; Flask-Babel merges them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -17,18 +16,19 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
 from ..rules.base import WORDS, RuleError, Texts
+from ..translation_catalogs import directories
 
-CATALOGS = Path(__file__).resolve().parent.parent / "translations"
 COOKIE = "lang"
 
 
 def translation_directories() -> list[str]:
-    return sorted(str(p) for p in CATALOGS.iterdir() if p.is_dir())
+    """Every area's catalogue folder: the shared ones and each game's own (translation_catalogs.py)."""
+    return [str(d) for d in directories()]
 
 
 def compile_catalogs() -> None:
     """Compile each .po to .mo when the .mo is missing or older (cheap when up to date)."""
-    for po in CATALOGS.glob("*/*/LC_MESSAGES/*.po"):
+    for po in (po for d in directories() for po in d.glob("*/LC_MESSAGES/*.po")):
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
             with po.open("rb") as f:

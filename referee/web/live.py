@@ -52,6 +52,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, abort, current_app, g, request
 from flask_babel import get_locale
 
+from ..rules.numbers import shown_number
 from ..store.database import db
 from ..store.live_versions import News, news
 from ..store.replay import Replayed
@@ -59,7 +60,7 @@ from ..store.sharing import read_version
 from ..store.tables import current
 from . import service
 from .access import Access, held_link
-from .correction_effect import correction_effect, shown_number, take_back_allowed
+from .correction_effect import correction_effect, take_back_allowed
 from .live_cache import FragmentCache
 from .live_gate import SHARED_QUERY, VERSION_KEY
 from .live_gate import init_app as answer_unchanged_polls_first

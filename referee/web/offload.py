@@ -5,13 +5,18 @@ that time, and every other thread of the worker (another table's entry, a poll) 
 interval each time it wants it back, dozens of times per request. Bounding how many heavy reads run at
 once (``heavy.py``) bounds the threads they take, not that wait.
 
-So each worker hands its heavy reads (``heavy.is_heavy``) to one child process of its own, started on
-the first one (``spawn``: a fresh interpreter, not a fork of a threaded worker) with its own app,
+So each worker hands its heavy reads (``heavy.is_heavy``) to one child process of its own, started with
+the worker (``spawn``: a fresh interpreter, not a fork of a threaded worker) with its own app,
 database connections and GIL, and a lower CPU priority (nice 10): on a busy machine the workers'
 entries and polls come first. The worker's thread only waits for the answer, without the GIL. At most
 ``HEAVY_AT_ONCE`` heavy reads per worker are handed over or waiting; one more is answered 503 by the
 worker itself (``heavy.busy``). Only GETs without a body are handed over; a child that died is
 replaced on the next heavy read.
+
+The child is started when the worker starts (``start_child``, from gunicorn.conf.py), not on the first
+heavy read: a fresh interpreter importing the app takes seconds on a busy machine, and the first player
+of the evening to look back at a table ("As it stood then") waited those seconds. Each worker then
+holds its child's memory for its whole life, whether or not a heavy read comes.
 
 Installed by ``wsgi.py`` (the app gunicorn serves), not by ``create_app``: tests and the development
 server answer heavy reads in process, and the child's own app does not hand them on again.
@@ -49,6 +54,11 @@ def _start_child() -> None:
     from ..app import create_app
 
     _CHILD_APP = create_app()
+
+
+def _ready() -> bool:
+    """In the child: nothing; asking it starts the child and makes its app (``_start_child``)."""
+    return _CHILD_APP is not None
 
 
 def _answer(environ: dict[str, Any]) -> Answer:
@@ -121,6 +131,10 @@ class Offload:
                 if attempt == 2:
                     raise
         raise AssertionError("unreachable")
+
+    def start_child(self) -> None:
+        """Start the child now, in the background (its app is made while the worker takes requests)."""
+        self._the_pool().submit(_ready)
 
     def _the_pool(self) -> ProcessPoolExecutor:
         with self._lock:

@@ -185,8 +185,7 @@ def openapi_document() -> dict[str, Any]:
         "info": {
             "title": "referee API",
             "version": "1",
-            "description": "Record format version 1: tables, records and events of bingo, five-up, ninety-nine, "
-            "trick-de-bingo, bead-game and score-pad. Besides each game's events, a table accepts two log "
+            "description": f"Record format version 1: tables, records and events of {', '.join(GAMES)}. Besides each game's events, a table accepts two log "
             'lines of its own: {"type": "undo"} (takes back the last event that stands) and '
             '{"type": "correct", "target": <seq>, "event": {...}} (replaces an earlier event; the log '
             "keeps both). A seat's private event (a sealed bid) is changed only by that seat's token, "

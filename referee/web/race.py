@@ -17,6 +17,7 @@ from flask_babel import gettext
 from printables.race import Plot, RacePage, plot, svg
 
 from ..rules.base import RuleError, _
+from ..rules.numbers import shown_number
 from ..rules.race import TITLES, Race, Summary, race, summary
 from ..store.moments import check_moment, state_at
 from ..store.replay import Replayed
@@ -80,7 +81,7 @@ class RaceChart:
 
     def page(self) -> RacePage:
         """The chart for paper: the same picture, and the table beside it as cell strings."""
-        rows = tuple((str(n), *(f"{total} ({points:+d})" for total, points in cells)) for n, cells in self.rows)
+        rows = tuple((str(n), *(f"{shown_number(total)} ({shown_number(points, sign=True)})" for total, points in cells)) for n, cells in self.rows)
         return RacePage(self.plot, self.title, self.summary, self.labels, (self.step_header, *self.names), rows)
 
 
@@ -99,7 +100,7 @@ def summary_words(words: Summary) -> str:
 
 def race_chart(rep: Replayed, access: Access) -> RaceChart:
     detail = access.visible_detail(rep)
-    the_race = race(rep.game.id, detail, rep.view.totals, rep.view.finished)
+    the_race = race(rep.game, detail, rep.view.totals, rep.view.finished)
     names = the_race.names(rep.players)
     return RaceChart(
         race=the_race,

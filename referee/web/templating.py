@@ -10,6 +10,7 @@ from flask_babel import get_locale, gettext
 from printables.registry import printables_for
 from referee.games import GAMES, package
 from referee.rules import spoken
+from referee.rules.numbers import shown_number
 
 from . import words
 from .i18n import no_honorific_for_the_dummy, say
@@ -58,6 +59,9 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["spoken_score"] = lambda totals: spoken.score(*totals, gettext)
     app.jinja_env.filters["spoken_text"] = words.spoken_text
     app.jinja_env.globals["is_turn_of"] = is_turn_of
+    # every number a page shows: −5 with the minus sign, +5 for a gain (issue 27)
+    app.jinja_env.filters["number"] = shown_number
+    app.jinja_env.filters["signed"] = lambda n: shown_number(n, sign=True)
 
     @app.after_request
     def headers(resp: Response) -> Response:

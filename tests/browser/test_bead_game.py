@@ -50,18 +50,18 @@ def test_starter_and_three_placements_with_a_double(page: Page):
 
     # Ben: [3-1] turned round, 1 on top at row 0 column 2: 1 x 3 x 3 = 9.
     tap_place(page, (0, 2), (1, 2), "3-1", turned=True)
-    expect(page.locator(".bead-product")).to_have_text("1 x 3 x 3 = 9")
+    expect(page.locator(".bead-product")).to_have_text("1 × 3 × 3 = 9")
     expect(page.locator(".bead-counted li")).to_have_text(
         ["row of 5, 2, 1", "row of 1, 5, 3"]
     )
     # Aki: the double [4-4] at column 3: 1 x 4 x 4 x 2 = 32.
     tap_place(page, (0, 3), (1, 3), "4-4")
-    expect(page.locator(".bead-product")).to_have_text("1 x 4 x 4 x 2 = 32")
+    expect(page.locator(".bead-product")).to_have_text("1 × 4 × 4 × 2 = 32")
     expect(page.locator(".total .score")).to_have_text(["32", "9"])
     # Ben: the double [5-5] lying above: 1 x 3 x 3 x 2 = 18; a third tap drops the oldest cell.
     page.get_by_role("checkbox", name=cell_name(page, 3, 0), exact=True).tap()
     tap_place(page, (-1, 1), (-1, 2), "5-5")
-    expect(page.locator(".bead-product")).to_have_text("1 x 3 x 3 x 2 = 18")
+    expect(page.locator(".bead-product")).to_have_text("1 × 3 × 3 × 2 = 18")
     expect(page.locator(".total .score")).to_have_text(["32", "27"])
     expect(page.locator(".bead-tile")).to_have_count(5)
     expect(page.locator(".bead-tile.last")).to_have_attribute("data-tile", "5-5")

@@ -107,5 +107,5 @@ def test_a_swap_never_copies_a_style_attribute(page: Page):
             "el => { el.style.caretColor = 'transparent'; el.style.caretColor = ''; }"
         )
         tap_round(page, {0: ["plus 5"], 1: ["plus 1"], 2: ["minus 1"]})
-    expect(page.locator(".total .score")).to_have_text(["15", "3", "-3"])
+    expect(page.locator(".total .score")).to_have_text(["15", "3", "−3"])
     assert violations == []

@@ -56,7 +56,7 @@ def test_a_spinner_opened_on_all_four_sides_by_tapping_ends(page: Page):
     enabled = page.locator("input[name=tile]:not([disabled])")
     expect(enabled).to_have_count(6)
     play(page, "5-0")
-    expect(page.locator("#fu-formula")).to_have_text("5x2 + 0 = 10")
+    expect(page.locator("#fu-formula")).to_have_text("5×2 + 0 = 10")
     play_on(page, "5-5", 5, "5-3")  # both sides covered: the spinner now counts nothing, its ends open
     expect(page.locator("#fu-formula")).to_have_text("0 + 3 = 3")
     expect(page.locator("a.fu-end[data-on='5-5']")).to_have_count(2)
@@ -72,7 +72,7 @@ def test_a_spinner_opened_on_all_four_sides_by_tapping_ends(page: Page):
     ):  # fmt: skip
         play_on(page, on, number, tile)
     # open ends: [1-1] free on a side (1x2), [4-1] 1, [1-0] 1, [4-3] 3 (the [4-4] spinner's free ends count 0)
-    expect(page.locator("#fu-formula")).to_have_text("1x2 + 1 + 1 + 3 = 7")
+    expect(page.locator("#fu-formula")).to_have_text("1×2 + 1 + 1 + 3 = 7")
     expect(page.locator("#fu-count")).to_have_text("7")
     expect(page.locator(".fu-tile")).to_have_count(14)
     expect(page.locator(".total .score")).to_have_text(["2", "2", "2", "2"])  # only the lead and [5-0] scored

@@ -68,7 +68,7 @@ def test_a_five_up_count_by_tapping_the_tiles_at_the_ends(page: Page):
         tap_tile(page, f"tile{i}", tile)
         if free is not None:
             page.locator(f".qc-end[data-end='{i}'] input[name=end{i}][value='{free}'] + span").tap()
-    answer(page, "Count", "count-answer", "2 + 1 + 4x2 + 5 + 4 = 20", "scores 4")
+    answer(page, "Count", "count-answer", "2 + 1 + 4×2 + 5 + 4 = 20", "scores 4")
 
 
 def test_a_ninety_nine_deal_scored_from_tapped_bid_cards(page: Page):

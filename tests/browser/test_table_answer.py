@@ -74,13 +74,13 @@ def test_score_pad(page: Page, base_url: str):
     page.locator("#points-0").fill("2000000")
     page.locator("#points-1").fill("-4")
     page.get_by_role("button", name="Record round").tap()
-    refused(page, 0, "between -1,000,000 and 1,000,000")
+    refused(page, 0, "between −1,000,000 and 1,000,000")
     expect(page.locator("#points-0")).to_have_value("2000000")  # kept: fix one number, not both
     expect(page.locator("#points-1")).to_have_value("-4")
     page.locator("#points-0").fill("7")
     page.get_by_role("button", name="Record round").tap()
     answered(page, 1, "Recorded")
-    expect(page.locator(".total .score")).to_have_text(["7", "-4"])
+    expect(page.locator(".total .score")).to_have_text(["7", "−4"])
 
 
 def test_bingo_and_its_claim_and_close_ask_for_a_second_tap(page: Page, base_url: str):
@@ -324,7 +324,7 @@ def test_score_pad_boxes_select_on_focus_and_take_a_minus_sign(page: Page, base_
     expect(other).to_have_value("-3")
     page.get_by_role("button", name="Record round").tap()
     answered(page, 1, "Recorded")
-    expect(page.locator(".total .score")).to_have_text(["-5", "-3"])
+    expect(page.locator(".total .score")).to_have_text(["−5", "−3"])
 
 
 def test_a_live_update_never_wipes_a_refusal(page: Page, browser: Browser, base_url: str):

@@ -39,7 +39,7 @@ def test_it_is_registered_for_the_bead_game():
 def test_blank_sheets_have_a_score_column_per_player(players):
     text, pages = read(build(PrintJob(players=players)))
     assert pages == 1
-    assert "Domino Bead Game: score sheet" in text and "Factors" in text and "-25" in text
+    assert "Domino Bead Game: score sheet" in text and "Factors" in text and "−25" in text
     for name in players:
         assert name in text
 
@@ -49,10 +49,10 @@ def test_the_filled_sheet_has_every_turn_the_penalties_and_the_totals():
     sheet = score_sheet(job)
     places = [r for r in sheet.rows if r[3]]
     assert len(places) == 28 + 24  # every placement of both hands
-    assert sheet.rows[0] == ("1", "1", "Ben", "1-3", "1 x 3 x 3", "", "9")
-    assert sheet.rows[1] == ("1", "2", "Aki", "4-4", "1 x 4 x 4 x 2", "32", "")
+    assert sheet.rows[0] == ("1", "1", "Ben", "1-3", "1 × 3 × 3", "", "9")
+    assert sheet.rows[1] == ("1", "2", "Aki", "4-4", "1 × 4 × 4 × 2", "32", "")
     penalties = [r for r in sheet.rows if r[2] == "Penalties"]
-    assert penalties[1][4] == "Aki: 5-1, 4-4; Ben: 4-4, 4-1" and penalties[1][5:] == ("-30", "-30")
+    assert penalties[1][4] == "Aki: 5-1, 4-4; Ben: 4-4, 4-1" and penalties[1][5:] == ("−30", "−30")
     hand_totals = [r[5:] for r in sheet.rows if r[2] == "Hand total"]
     assert hand_totals == [("733", "513"), ("399", "385")]
     assert sheet.totals == ("Total", "", "", "", "", "1132", "898")
@@ -60,7 +60,7 @@ def test_the_filled_sheet_has_every_turn_the_penalties_and_the_totals():
     assert len(passes) == 2
     text, pages = read(build(job))
     assert pages >= 2
-    assert "1132" in text and "898" in text and "Hand total" in text and "1 x 4 x 4 x 2" in text
+    assert "1132" in text and "898" in text and "Hand total" in text and "1 × 4 × 4 × 2" in text
 
 
 def test_the_filled_sheet_from_the_web_in_japanese(client):

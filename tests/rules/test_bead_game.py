@@ -52,7 +52,7 @@ def test_a_third_copy_of_a_tile_is_refused_d1():
     state = play(new(), Place(0, "5-4", ((1, 3), (2, 3))))  # [4-5] is in the starter: this is copy 2
     err = refusal(state, Place(1, "4-5", ((1, 0), (2, 0))))
     assert err.code == "no_copy_left"
-    assert "[5-4]" in str(err)
+    assert "5-4 " in str(err)
 
 
 @pytest.mark.parametrize("players", [1, 5])

@@ -49,7 +49,7 @@ FE1 = [  # F-E1: a layout whose open ends read 2, 1, a [4-4] at an arm end, 5 an
 def test_f_e1_the_seed_count_adds_2_1_4x2_5_4_to_20_for_4_points_and_grey_doubles_count_nothing():
     state = chain(4, FE1)
     hand = view(state).detail["hand"]
-    assert hand["formula"] == "2 + 1 + 4x2 + 5 + 4 = 20"
+    assert hand["formula"] == "2 + 1 + 4×2 + 5 + 4 = 20"
     assert hand["plays"][-1]["points"] == 4
     # [6-6] and [3-3] have both sides covered (grey in the seed), so they add nothing (F15)
     assert not [o for o in hand["open_ends"] if o["tile"] in ("6-6", "3-3") and o["count"]]
@@ -147,7 +147,7 @@ def test_f11_on_may_be_left_out_only_where_one_tile_can_take_the_play():
     two_ends = chain(2, [("6-4", None), ("4-1", "6-4")])  # open: 6 on [6-4], 1 on [4-1]
     with pytest.raises(IllegalEvent) as err:
         play(two_ends, {"type": "play", "seat": 0, "tile": "6-1"})
-    assert err.value.code == "missing_on" and "[6-4], [4-1]" in str(err.value)
+    assert err.value.code == "missing_on" and "6-4, 4-1" in str(err.value)
 
 
 def test_f12_a_used_end_cannot_take_a_second_tile():
@@ -169,7 +169,7 @@ def test_a_tile_played_twice_in_a_hand_is_refused():
     with pytest.raises(IllegalEvent) as err:
         play(state, {"type": "play", "seat": 0, "tile": "1-4", "on": "4-1"})
     assert err.value.code == "already_played"
-    assert "[4-1]" in str(err.value)
+    assert "4-1 " in str(err.value)
 
 
 def test_the_lead_joins_nothing():

@@ -110,8 +110,8 @@ def test_bead_game_best_placement():
     # 3-1 scores 3 x 3 x 3 = 27; the sheet also writes the new tile's own line (factor 1).
     _state, v = replayed("acceptance/records/bead-game-worked-examples.json")
     ann, bob = bead_stats(v, 0), bead_stats(v, 1)
-    assert ann == BeadGameStats(5, Placement(40, "4-4", "1 x 5 x 4 x 2 = 40"))
-    assert bob == BeadGameStats(4, Placement(27, "3-1", "3 x 3 x 3 = 27"))
+    assert ann == BeadGameStats(5, Placement(40, "4-4", "1 × 5 × 4 × 2 = 40"))
+    assert bob == BeadGameStats(4, Placement(27, "3-1", "3 × 3 × 3 = 27"))
     assert (ann + bob).best == ann.best and (ann + bob).placements == 9
     assert BeadGameStats() + BeadGameStats() == BeadGameStats()
 

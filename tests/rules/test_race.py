@@ -5,6 +5,7 @@ them up from the score sheet, with the bonuses of a game's end in the deal that 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from referee.games import GAMES
 from referee.rules.events import decode
 from referee.rules.race import Race, race, summary
 from referee.store.record import parse_record
@@ -47,7 +49,7 @@ def race_of(record: dict, keep: int | None = None) -> tuple[Race, tuple[int, ...
     parsed = parse_record(record)
     events = record["events"] if keep is None else record["events"][:keep]
     view = parsed.game.view(replay_events(parsed.game, parsed.players, parsed.options, events))
-    return race(parsed.game.id, view.detail, view.totals, view.finished), view.totals, parsed.players
+    return race(parsed.game, view.detail, view.totals, view.finished), view.totals, parsed.players
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
@@ -66,7 +68,7 @@ def test_the_last_point_is_the_table_total_after_every_entry(name):
         if body is not None:
             state = parsed.game.apply(state, decode(parsed.game.events, body))
         view = parsed.game.view(state)
-        the_race = race(parsed.game.id, view.detail, view.totals, view.finished)
+        the_race = race(parsed.game, view.detail, view.totals, view.finished)
         last = the_race.running[-1] if the_race.points else the_race.start
         assert last == tuple(view.totals[seats[0]] for seats in the_race.sides), index
 
@@ -99,3 +101,10 @@ def test_running_totals_add_up_the_points_of_each_step(rows):
     assert len(the_race.running) == len(rows)
     for s in range(3):
         assert [r[s] for r in the_race.running] == [1 + sum(r[s] for r in rows[: i + 1]) for i in range(len(rows))]
+
+
+def test_a_game_that_reads_no_race_shows_its_totals_as_the_step_in_play():
+    """A descriptor without ``race`` draws no scored steps; the table's totals are the step in play."""
+    plain = dataclasses.replace(GAMES["score-pad"], race=None)
+    the_race = race(plain, {}, (4, 9), False)
+    assert (the_race.unit, the_race.sides, the_race.points, the_race.live) == ("round", ((0,), (1,)), ((4, 9),), True)

@@ -6,6 +6,7 @@ follow the model's rules."""
 from __future__ import annotations
 
 import math
+import pickle
 import random
 
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.store.club_ratings import redo_from
+from referee.store.kept_ladder import Kept, kept_from_json, kept_json
 from referee.store.ratings import (
     IDLE_SIGMA,
     PROVISIONAL_GAMES,
@@ -183,3 +185,34 @@ def test_a_kept_ladder_taken_back_to_the_night_of_a_change_and_gone_on_equals_on
         went_on.add(table)
     same_ladder(went_on, Ladder(now))
     same_ladder(kept, Ladder(was))
+
+
+@given(club_nights(), st.data())
+@settings(max_examples=100, deadline=None)
+def test_a_ladder_read_back_from_its_json_is_the_ladder_written_and_goes_on_the_same(nights, data):
+    """The database keeps a club's ladder as JSON (kept_ladder.py): read back, every figure, step,
+    change and record is the one written, and adding the tables since gives what the ladder that was
+    never written gives (floats read back exact)."""
+    was, now = nights
+    ladder = Ladder(was)
+    tables = {(t.table, data.draw(st.integers(1, 9))): t for t in was}
+    tables[("open", 3)] = None  # a table of the club still in play
+    version = tuple((t.session if t else "night9", table_id, t.number if t else 0, seq) for (table_id, seq), t in tables.items())
+    kept = Kept(version, tables, tuple(was), ladder)
+    back = kept_from_json(kept_json(kept))
+    assert (back.version, back.tables, back.played) == (kept.version, kept.tables, kept.played)
+    same_ladder(back.ladder, ladder)
+    start = redo_from(was, now)
+    went_on, fresh = back.ladder.until(start), ladder.until(start)
+    for table in now[start:]:
+        went_on.add(table)
+        fresh.add(table)
+    same_ladder(went_on, fresh)
+
+
+@pytest.mark.parametrize("row", [b"", b"{}", b"[1, 2]", b'{"version": 7}', pickle.dumps({"a": 1})])
+def test_a_kept_row_that_is_not_a_ladder_s_json_is_refused_with_a_value_error(row):
+    """A row not written by kept_json (a pickle of an older version, damaged text) never loads: the
+    reader works the ladder out afresh (club_ratings.stored_ladder)."""
+    with pytest.raises((KeyError, TypeError, ValueError, IndexError)):
+        kept_from_json(row)

@@ -84,12 +84,12 @@ def test_placements_from_taps_show_the_product_and_the_lines(client, url):
         "tile": "1-3",
         "cells": [[0, 2], [1, 2]],
     }
-    assert "1 x 3 x 3 = 9" in html
+    assert "1 × 3 × 3 = 9" in html
     assert "row of 5, 2, 1" in html and "row of 1, 5, 3" in html
     # Aki's double: 1 x 4 x 4 x 2 = 32, and the board grows a column.
     resp = place(client, url, 0, "4-4", ["0,3", "1,3"])
     html = resp.get_data(as_text=True)
-    assert "1 x 4 x 4 x 2 = 32" in html and "a double scores twice" in html
+    assert "1 × 4 × 4 × 2 = 32" in html and "a double scores twice" in html
     assert scores(html) == ["32", "9"]
     assert html.count('class="bead-tile') == 4
     assert 'value="2,5"' in html  # an empty cell two columns beyond the new tile can be tapped
@@ -129,7 +129,7 @@ def test_a_third_copy_of_a_tile_is_refused(client, url):
     before = api_state(client, url)["events"]
     resp = place(client, url, 0, "5-1", ["0,2", "1,2"])
     assert resp.status_code == 422
-    assert "Both copies of [5-1] are already on the table" in alert(resp.get_data(as_text=True))
+    assert "Both copies of 5-1 are already on the table" in alert(resp.get_data(as_text=True))
     assert api_state(client, url)["events"] == before
     # Both copies on the table: the tile picker greys the design out.
     html = client.get(url).get_data(as_text=True)
@@ -146,9 +146,9 @@ def test_cannot_play_lists_every_legal_placement_with_its_score(client, url):
     start_hand(client, url)
     place(client, url, 1, "3-1", ["0,2", "1,2"], turn="1")
     html = client.get(f"{url}/bead-game/legal?hand=4-4", headers=HX).get_data(as_text=True)
-    assert "1 x 4 x 4 x 2 = 32" in html and "Place this" in html
+    assert "1 × 4 × 4 × 2 = 32" in html and "Place this" in html
     first = html.index("<li>")
-    assert "1 x 4 x 4 x 2 = 32" in html[first : html.index("</li>", first)]  # best first
+    assert "1 × 4 × 4 × 2 = 32" in html[first : html.index("</li>", first)]  # best first
     # "Place this" records the listed placement for the player to move.
     found = re.search(
         r'name="cell" value="([-\d,]+)"><input type="hidden" name="cell" value="([-\d,]+)"', html
@@ -203,7 +203,7 @@ def test_the_golden_record_imports_with_its_totals_and_renders(client):
     assert state["totals"] == [1132, 898] and state["finished"] is True and state["winners"] == [0]
     html = client.get(f"/t/{table_id}").get_data(as_text=True)
     assert scores(html) == ["1132", "898"]
-    assert "Hand total" in html and "-30" in html
+    assert "Hand total" in html and "−30" in html
     assert 'name="cell"' not in html  # finished: nothing to tap
 
 
@@ -212,7 +212,7 @@ def test_a_viewer_sees_the_board_but_no_forms(app, client, url):
     place(client, url, 1, "3-1", ["0,2", "1,2"], turn="1")
     viewer = app.test_client()
     html = viewer.get(url).get_data(as_text=True)
-    assert 'class="bead-svg"' in html and "1 x 3 x 3 = 9" in html
+    assert 'class="bead-svg"' in html and "1 × 3 × 3 = 9" in html
     assert 'name="cell"' not in html and "bead-game/place" not in html
     assert (
         viewer.post(

@@ -5,6 +5,8 @@ once and they always equal the ratings of the tables' results worked out afresh.
 from __future__ import annotations
 
 import base64
+import json
+import pickle
 import re
 
 import pytest
@@ -12,6 +14,7 @@ import pytest
 from referee.extensions import db
 from referee.store.club_ratings import LADDER_FORMAT, LADDERS, club_ladder, club_played, club_version
 from referee.store.clubs import get_club
+from referee.store.kept_ladder import kept_from_json
 from referee.store.models import ClubLadderRow
 from referee.store.ratings import Ladder, Played, ratings
 from tests.conftest import close_app, make_app
@@ -264,3 +267,11 @@ def test_a_process_that_keeps_no_ladder_goes_on_from_the_one_kept_in_the_databas
     assert LADDERS.rated == rated + 1 + 3  # every table rated again
     LADDERS.clear()
     assert player(client, club, 2) == afresh and LADDERS.rated == rated + 4  # and kept again
+
+    with client.application.app_context():
+        row = db.session.get(ClubLadderRow, club["id"])
+        assert json.loads(row.kept)["played"]  # plain data: no row ever runs code in the app
+        row.kept = pickle.dumps(kept_from_json(row.kept))  # what the first format kept: never loaded now
+        db.session.commit()
+    LADDERS.clear()
+    assert player(client, club, 2) == afresh and LADDERS.rated == rated + 4 + 3  # worked out afresh

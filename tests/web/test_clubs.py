@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from referee.games import GAMES
+from referee.store.history import GameHistory
+from referee.web.clubs_api import history_json
+from referee.web.clubs_openapi import club_schemas
 from tests.web.test_sessions import golden
 
 ROSTER = ["Aki", "Ben", "Chie", "Dai"]
@@ -200,7 +204,7 @@ def test_the_player_page_words_every_game(client):
     assert "Largest count 25, playing 6-6." in page
     assert "4 bingos." in page and "1 round played." in page
     ann = client.get(f"/club/{club['id']}/players/4").get_data(as_text=True)
-    assert "Best placement: 4-4, scoring 1 x 5 x 4 x 2 = 40." in ann
+    assert "Best placement: 4-4, scoring 1 × 5 × 4 × 2 = 40." in ann
     ja = client.get(f"/club/{club['id']}/players/4", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "4-4" in ja and "Best placement" not in ja
     nobody = club_session(client, club, ["Eri", "Aki"], "Later")
@@ -317,3 +321,15 @@ def test_a_refused_name_stays_in_the_add_players_box(client):
     page = resp.get_data(as_text=True)
     foot = page[page.index('id="players"') :]
     assert 'role="alert"' in foot and f"Eri\n{long_name}</textarea>" in foot
+
+
+@pytest.mark.parametrize("game_id", [game.id for game in GAMES.values() if game.stats])
+def test_each_number_of_a_games_history_row_is_documented_as_that_games(game_id):
+    """The API document reads the numbers from the game's descriptor: every field its row answers (a
+    finished table's numbers, and the averages worked out from them) is there, said to be this game's."""
+    kind = GAMES[game_id].stats.kind
+    row = history_json([GameHistory(game_id, "", 1, 1, kind())])[0]
+    documented = club_schemas()["PlayerHistory"]["properties"]["games"]["items"]["properties"]
+    numbers = set(row) - {"game", "played", "won"}
+    assert numbers and numbers <= set(documented)
+    assert all(f"{game_id}: " in documented[name]["description"] for name in numbers)

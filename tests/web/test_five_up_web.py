@@ -28,7 +28,7 @@ def test_the_page_draws_the_layout_and_offers_only_fitting_tiles(client):
         assert post(client, table, e).status_code == 201
     html = client.get(f"/t/{table['id']}").get_data(as_text=True)
     assert 'class="fu-svg"' in html and html.count('data-tile="') == 2
-    assert "5x2 + 0 = 10" in html  # the double's free side still counts twice
+    assert "5×2 + 0 = 10" in html  # the double's free side still counts twice
     ends = re.findall(r'<a href="[^"]*\?on=([0-9-]+)&amp;n=(\d)', html)
     assert sorted(ends) == [("5-0", "0"), ("5-5", "5")]
     assert "tap an open end" in html
@@ -130,7 +130,7 @@ def test_the_golden_record_imports_with_its_totals_and_game_points(client):
     assert s["totals"] == [73, 33, 73, 33] and s["finished"] is True
     assert s["game_points"] == [40, -40, 40, -40] and s["winners"] == [0, 2]
     html = client.get(f"/t/{table['id']}").get_data(as_text=True)
-    assert "Game points" in html and 'id="fu-game-points"' in html and "R(" in html
+    assert "Game points" in html and 'id="fu-game-points"' in html and ">−40<" in html and "R(" not in html
 
 
 def test_the_opening_draw_form_finds_the_first_leader_and_the_partners(client):
@@ -180,12 +180,10 @@ def test_a_draw_breach_after_a_two_tile_draw_is_reported_once_at_the_turns_first
         assert post(client, t, ev).status_code == 201, ev
     (breach,) = state(client, t)["breaches"]
     assert (breach["event"], breach["detected_at"], breach["rule"], breach["seat"]) == (2, 5, "F21", 1)
-    assert breach["message"] == (
-        "Ben drew while holding a tile that could be played (F21). Played later and fitting the layout "
-        "at that draw: [5-0]; tiles drawn in later turns: 0 (F19)."
-    )
+    # a sentence a player says (issue 27), not "Played later and fitting ...: [5-0]; tiles drawn ...: 0"
+    assert breach["message"] == "Ben could have played 5-0 instead of drawing: it fitted then and was played later (F21)."
     ja = client.get(f"/api/v1/tables/{t['id']}", headers={"Accept-Language": "ja"}).get_json()
-    assert ja["breaches"][0]["message"].startswith("Benさんは出せる牌を持っていたのに引きました(F21)。")
+    assert ja["breaches"][0]["message"] == "Benさんは引かずに5-0を出せました。そのとき場に付けられる牌で、あとで出しています(F21)。"
     page = client.get(f"/t/{t['id']}").get_data(as_text=True)
     assert page.count('class="breach"') == 1 and "Proved by entry 6." in page
 

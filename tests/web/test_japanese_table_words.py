@@ -56,7 +56,7 @@ def test_every_table_page_string_reads_naturally_in_japanese(client, name):
     assert bad == {}
 
 
-@pytest.mark.parametrize("area", ("core", *translation_catalogs.GAME_AREAS))
+@pytest.mark.parametrize("area", translation_catalogs.areas())
 def test_japanese_sentences_use_japanese_punctuation(area):
     """What the screens show (the printed sheets' rule texts keep their own typesetting)."""
     with translation_catalogs.po_path(area, "ja").open("rb") as f:
@@ -77,7 +77,7 @@ def test_japanese_words_for_one_thing_are_one_word():
     beside リードされたスート, "ディーラーはFayです" beside "Fayさん", "第1 / 4ラウンド". One word each, as
     the Japanese rule documents write them: 宣言 declares doubles, クレーム claims, ダブル is a double."""
     strings: dict[str, str] = {}
-    for area in ("core", *translation_catalogs.GAME_AREAS):
+    for area in translation_catalogs.areas():
         with translation_catalogs.po_path(area, "ja").open("rb") as f:
             for m in read_po(f):
                 forms = m.string if isinstance(m.string, tuple) else (m.string,)

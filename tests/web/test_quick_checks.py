@@ -230,11 +230,11 @@ def test_the_five_up_count_f_e1_by_tiles(client):
         ("2-0", 2, False), ("3-1", 1, False), ("4-4", "", False), ("5-0", 5, False), ("6-4", 4, False)
     )
     html = client.post("/check", data=form).get_data(as_text=True)
-    assert "2 + 1 + 4x2 + 5 + 4 = 20" in html and "scores 4" in html
+    assert "2 + 1 + 4×2 + 5 + 4 = 20" in html and "scores 4" in html
     # the other half of 6-4 free instead: 2 + 1 + 8 + 5 + 6 = 22, nothing
     form["end4"] = "6"
     html = client.post("/check", data=form).get_data(as_text=True)
-    assert "2 + 1 + 4x2 + 5 + 6 = 22" in html and "nothing scores" in html
+    assert "2 + 1 + 4×2 + 5 + 6 = 22" in html and "nothing scores" in html
 
 
 def test_a_spinner_with_both_sides_taken_counts_nothing(client):
@@ -247,7 +247,7 @@ def test_a_spinner_with_both_sides_taken_counts_nothing(client):
     html = client.post(
         "/check", data=_ends(("6-5", 6, False), ("5-4", 4, False), ("5-5", "", False))
     ).get_data(as_text=True)
-    assert "6 + 4 + 5x2 = 20" in html and "scores 4" in html
+    assert "6 + 4 + 5×2 = 20" in html and "scores 4" in html
 
 
 @pytest.mark.parametrize(
@@ -299,7 +299,7 @@ def test_the_bead_line_d12_and_a_placement_d15(client):
     assert "1, 2, 3, 1, 2:" in html and "a pattern." in html
     # 3-1 laid on continues 1 2 3 | 1 2 3 | 1: the line along it has 7 halves, the crossing lines only its own
     html = client.post("/check", data={**line, "tile": "3-1"}).get_data(as_text=True)
-    assert "3-1 scores 7 x 1 x 1 = 7" in html
+    assert "3-1 scores 7 × 1 × 1 = 7" in html
     html = client.post("/check", data={**line, "tile": "1-1"}).get_data(as_text=True)
     assert "The tile cannot go there" in html and "not a pattern" in html
     bad = {"check": "bead-line", "bead0": "1", "bead1": "2", "bead2": "2"}

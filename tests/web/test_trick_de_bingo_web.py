@@ -370,7 +370,8 @@ def test_the_trick_that_ends_the_round_says_each_players_points_by_item(client, 
     r = play_trick(client, tid, TRICKS[-1]["cards"], htmx=True)
     answer = r.text[r.text.index('id="answer"') :]
     assert "Points of round 1:" in answer
-    assert "Aki: 18 points (BP 1, First Bingo 2, 7 flipped, 4 lines, VP 4)" in answer
+    # BP and VP spelled out (issue 27): a new player does not know the abbreviations
+    assert "Aki: 18 points (Bonus points 1, First Bingo 2, 7 flipped, 4 lines, Victory points 4)" in answer
     assert "Dan: 17 points (" in answer and "Last Bingo 2" in answer
     page = client.get(f"/t/{tid}", headers={"Accept-Language": "ja"}).text
-    assert "第1ラウンドの得点：" in page and "Akiさん：18点（BP 1、ファーストビンゴ 2、7枚裏返し、4ライン、VP 4）" in page
+    assert "第1ラウンドの得点：" in page and "Akiさん：18点（ボーナス点 1、ファーストビンゴ 2、7枚裏返し、4ライン、勝利点 4）" in page

@@ -20,7 +20,7 @@ from test_plain_words import visible_text
 from referee import translation_catalogs
 from referee.web.words import _RULE_ID, _RULE_NOTE, RULE_WORDS, rule_words, split_rules
 from tests.conftest import close_app, make_app
-from tests.raw_ids import RAW
+from tests.raw_ids import RAW, page_words
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 GAMES = {  # game -> its golden record (the score pad: a few rounds of its own)
@@ -104,6 +104,7 @@ def test_every_why_after_each_kind_of_entry_says_the_rule_in_words(client, game,
             answer = re.search(r'(?s)<section id="answer".*?</section>', page)
             assert answer, f"{where}: no answer"
             assert_no_raw_id(answer.group(0), where)
+            assert not page_words(page), f"{where}: {page_words(page)}"  # 5×2, −4, 4-3, no R(10) (issue 27)
     if game not in ("score-pad", "bead-game"):  # these cite rules only in refusals and options (below)
         assert whys > 0
 

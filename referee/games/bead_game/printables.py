@@ -9,6 +9,7 @@ from printables.job import Printable, PrintJob
 from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet
 from referee.games.bead_game.rules.view import Detail
 from referee.rules.base import _
+from referee.rules.numbers import shown_number
 
 
 def _rows(job: PrintJob, detail: Detail) -> list[tuple[str, ...]]:
@@ -21,7 +22,7 @@ def _rows(job: PrintJob, detail: Detail) -> list[tuple[str, ...]]:
             points = [""] * n
             if row["kind"] == "place" and "numbers" in row:
                 points[row["seat"]] = str(row["score"])
-                tile, factors = row["tile"] or "", " x ".join(str(x) for x in row["numbers"])
+                tile, factors = row["tile"] or "", " × ".join(str(x) for x in row["numbers"])
             else:
                 points[row["seat"]] = "0"
                 tile, factors = "", job.t(_("pass"))
@@ -39,11 +40,11 @@ def _rows(job: PrintJob, detail: Detail) -> list[tuple[str, ...]]:
                     job.t(_("Penalties")),
                     "",
                     left,
-                    *(str(p) for p in hand["penalties"]),
+                    *(shown_number(p) for p in hand["penalties"]),
                 )
             )
             rows.append(
-                (str(hand["number"]), "", job.t(_("Hand total")), "", "", *(str(t) for t in hand["totals"]))
+                (str(hand["number"]), "", job.t(_("Hand total")), "", "", *(shown_number(t) for t in hand["totals"]))
             )
     return rows
 
@@ -63,10 +64,10 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
             scores,
         ),
         rows=tuple(rows),
-        totals=None if job.blank else (job.t(_("Total")), "", "", "", "", *(str(t) for t in job.totals)),
+        totals=None if job.blank else (job.t(_("Total")), "", "", "", "", *(shown_number(t) for t in job.totals)),
         footnotes=(
-            job.t(_("Score: the lengths of the lines that counted, multiplied; x2 for a double.")),
-            job.t(_("End of a hand: -25 for each tile left in hand, -5 for a double.")),
+            job.t(_("Score: the lengths of the lines that counted, multiplied; ×2 for a double.")),
+            job.t(_("End of a hand: −25 for each tile left in hand, −5 for a double.")),
         ),
         blank_rows=max(0, 28 - len(rows)) if job.blank else 4,
     )

@@ -121,7 +121,7 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
         footnotes=(
             job.t(_("Game points per deal; the first to %(n)s wins the match (B2, B47)."), n=MATCH_TARGET),
             job.t(
-                _("%(mark)s: the trump double captured by [0-0], +1 game point at once (B46)."),
+                _("%(mark)s: the trump double captured by 0-0, +1 game point at once (B46)."),
                 mark=CAPTURE_MARK,
             ),
             job.t(
@@ -216,7 +216,7 @@ def build_reference(job: PrintJob) -> bytes:
         canvas,
         job.t(
             _(
-                "A tile with the trump number is only a trump. [0-0] (bingo) beats every tile. The led suit is the higher number of the lead (blank = 7)."
+                "A tile with the trump number is only a trump. 0-0 (bingo) beats every tile. The led suit is the higher number of the lead (blank = 7)."
             )
         ),
         left,
@@ -276,7 +276,7 @@ def build_reference(job: PrintJob) -> bytes:
         y,
         width,
     )
-    dec_rows = [[job.t(_("Doubles")), job.t(_("Name")), job.t(_("Points")), job.t(_("with [0-0]"))]]
+    dec_rows = [[job.t(_("Doubles")), job.t(_("Name")), job.t(_("Points")), job.t(_("with 0-0"))]]
     for n, name, points, with_bingo in declaration_rows():
         if points:
             dec_rows.append([str(n), job.t(name), str(points), str(with_bingo)])

@@ -338,6 +338,6 @@ PRINTABLES = (
         _("Condition cards with backs (duplex)"),
         lambda job: build_deck(job, backs=True),
     ),
-    Printable("trick-de-bingo", "mat", _("3x3 sheet mat"), build_mat, fillable=False),
+    Printable("trick-de-bingo", "mat", _("3×3 sheet mat"), build_mat, fillable=False),
     Printable("trick-de-bingo", "score-sheet", _("Score sheet"), build_score),
 )

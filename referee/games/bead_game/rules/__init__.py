@@ -26,6 +26,7 @@ from referee.rules.base import Game, Stats, _
 from .events import EVENTS
 from .options import OPTIONS
 from .play import apply, start
+from .race import race
 from .stats import BeadGameStats, player_stats
 from .view import view
 from .words import narrate
@@ -42,5 +43,10 @@ GAME = Game(
     view=view,
     narrate=narrate,
     steps=((frozenset({"place"}), "placement"), (frozenset({"hand"}), "hand")),
-    stats=Stats(BeadGameStats, lambda state, view, seat: player_stats(view, seat)),
+    stats=Stats(
+        BeadGameStats,
+        lambda state, view, seat: player_stats(view, seat),
+        about={"placements": "tiles placed", "best": "the best placement: score, tile, the product written out"},
+    ),
+    race=race,
 )

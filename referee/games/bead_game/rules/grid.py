@@ -108,7 +108,7 @@ class PlacementDetail(TypedDict):
     double: bool
     numbers: list[int]  # the factors multiplied, then 2 for a double
     score: int
-    text: str  # like "3 x 1 x 1 x 2 = 6"
+    text: str  # like "3 × 1 × 1 × 2 = 6"
     counted: list[Message]  # the lines that counted
 
 
@@ -283,8 +283,8 @@ class Scored:
 
     @property
     def text(self) -> str:
-        """Like '3 x 1 x 1 x 2 = 6'."""
-        return " x ".join(map(str, self.numbers)) + f" = {self.score}"
+        """Like '3 × 1 × 1 × 2 = 6' (the digest's D15, written as players write a product)."""
+        return " × ".join(map(str, self.numbers)) + f" = {self.score}"
 
     @property
     def tile_text(self) -> str:

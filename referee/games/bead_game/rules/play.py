@@ -109,7 +109,7 @@ def _starter(starter: tuple[Placement, ...], index: int) -> tuple[Laid, ...]:
     if not square:
         raise IllegalEvent(
             "bad_starter",
-            _("The two starter tiles must lie side by side, long edge to long edge, as a 2x2 square."),
+            _("The two starter tiles must lie side by side, long edge to long edge, as a 2×2 square."),
         )
     return tuple(laid)
 
@@ -145,7 +145,7 @@ def _place(state: State, ev: Place) -> State:
     if cur.on_table.get(tile, 0) >= COPIES:  # D1
         raise IllegalEvent(
             "no_copy_left",
-            _("Both copies of [%(tile)s] are already on the table; there is no third."),
+            _("Both copies of %(tile)s are already on the table; there is no third."),
             tile=tile,
         )
     board = {**cur.board, a: va, b: vb}  # refused below if a cell is taken
@@ -245,7 +245,7 @@ def _end(state: State, ev: End) -> State:
         if n > COPIES:  # D1
             raise IllegalEvent(
                 "no_copy_left",
-                _("[%(tile)s] is counted %(n)s times between the table and the hands; there are only two."),
+                _("%(tile)s is counted %(n)s times between the table and the hands; there are only two."),
                 tile=tile,
                 n=n,
             )
@@ -279,7 +279,7 @@ def legal_placements(state: State, hand_tiles: Iterable[object]) -> list[Scored]
         if on_table[tile] >= COPIES:
             raise IllegalEvent(
                 "no_copy_left",
-                _("Both copies of [%(tile)s] are already on the table; there is no third."),
+                _("Both copies of %(tile)s are already on the table; there is no third."),
                 tile=tile,
             )
         tiles.append(tile)

@@ -2,7 +2,7 @@
 
 A placement is one tile laid on the board (D7-D8) and scores the product of its line factors, x2 for
 a double (D14-D17). Pure: read from the score sheet (``detail["sheet"]``, one row per turn), which
-gives the tile as placed (``"5-4"``) and the product written out (``"3 x 1 x 1 x 2 = 6"``).
+gives the tile as placed (``"5-4"``) and the product written out (``"3 × 1 × 1 × 2 = 6"``).
 """
 
 from __future__ import annotations

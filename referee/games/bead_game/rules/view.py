@@ -58,7 +58,7 @@ class SheetRow(TypedDict):
     seat: int
     kind: Literal["place", "pass"]
     score: int
-    text: str  # like "3 x 1 x 1 x 2 = 6"; "" for a pass
+    text: str  # like "3 × 1 × 1 × 2 = 6"; "" for a pass
     factors: list[FactorDetail]
     tile: str | None  # as placed, first cell's number first; None for a pass
     tile_id: NotRequired[int]  # a placement's keys from here on

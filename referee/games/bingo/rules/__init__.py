@@ -30,6 +30,7 @@ from referee.rules.base import Game, Stats, _
 from .events import EVENTS, Claim, Close, Deal, Declare, Show, Trick
 from .options import OPTIONS
 from .play import apply, start
+from .race import race
 from .state import State
 from .stats import BingoStats, player_stats
 from .view import redact, view
@@ -48,7 +49,12 @@ GAME = Game(
     redact=redact,
     narrate=narrate,
     steps=((frozenset({"trick"}), "trick"), (frozenset({"deal"}), "deal")),
-    stats=Stats(BingoStats, lambda state, view, seat: player_stats(view, seat)),
+    stats=Stats(
+        BingoStats,
+        lambda state, view, seat: player_stats(view, seat),
+        about={"claims": "claims made", "failed": "claims that failed"},
+    ),
+    race=race,
 )
 
 __all__ = ["GAME", "Claim", "Close", "Deal", "Declare", "Show", "State", "Trick"]

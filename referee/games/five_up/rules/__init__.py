@@ -47,6 +47,8 @@ from referee.rules.base import Game, Stats, _
 from .events import EVENTS, Call, Draw, End, Hand, Pass, Play
 from .options import OPTIONS
 from .play import apply, start
+from .race import race
+from .scoring import sides
 from .state import State
 from .stats import FiveUpStats, player_stats
 from .view import view
@@ -64,7 +66,18 @@ GAME = Game(
     view=view,
     narrate=narrate,
     steps=((frozenset({"play"}), "play"), (frozenset({"hand"}), "hand")),
-    stats=Stats(FiveUpStats, lambda state, view, seat: player_stats(state, seat, view)),
+    stats=Stats(
+        FiveUpStats,
+        lambda state, view, seat: player_stats(state, seat, view),
+        about={
+            "hands": "finished hands",
+            "points": "the side's points in them",
+            "average": "points per hand",
+            "largest": "the largest count scored, and the tile that made it",
+        },
+    ),
+    sides=sides,
+    race=race,
 )
 
 __all__ = ["GAME", "Call", "Draw", "End", "Hand", "Pass", "Play", "State", "apply", "start", "view"]

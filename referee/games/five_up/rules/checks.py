@@ -49,16 +49,17 @@ def _turn_breach(state: State, moves: tuple[MoveRecord, ...], i: int) -> Breach 
         if x.kind == "draw":
             drawn += x.count
         elif x.kind == "play" and x.tile is not None and (x.tile.hi in m.numbers or x.tile.lo in m.numbers):
-            fitting.append(f"[{x.tile}]")
+            fitting.append(str(x.tile))
             if len(fitting) > drawn:
                 params = {"player": state.players[m.seat], "tiles": ", ".join(fitting), "n": str(drawn)}
                 if m.kind == "pass":
                     msg = _("%(player)s passed while holding %(tiles)s, which could have been played (F18).")
-                else:
+                elif not drawn:  # the one tile played later was in the hand at the draw
+                    msg = _("%(player)s could have played %(tiles)s instead of drawing: it fitted then and was played later (F21).")
+                else:  # more of them played later than drawn since: one was in the hand at the draw
                     msg = _(
-                        "%(player)s drew while holding a tile that could be played (F21). Played later "
-                        "and fitting the layout at that draw: %(tiles)s; tiles drawn in later turns: "
-                        "%(n)s (F19)."
+                        "%(player)s could have played a tile instead of drawing: %(tiles)s fitted then and were "
+                        "played later, more than the %(n)s drawn since (F21, F19)."
                     )
                 return Breach(m.event, "F21", m.seat, msg, params, detected_at=x.event)
     return None

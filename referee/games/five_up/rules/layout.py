@@ -80,10 +80,6 @@ class PlacedTile(TypedDict):
     crosswise: bool  # a double lies crosswise (F9, F11)
 
 
-def _tile_text(tile: Tile) -> str:
-    return f"[{tile}]"
-
-
 def new_node(tile: Tile, seat: int, parent: int | None, via: int | None, at: str | None, slot: int) -> Node:
     if tile.is_double:
         # F9/F11: a double lies crosswise; joined by one side (a lead double has both sides free).
@@ -113,12 +109,12 @@ def _only_target(layout: Layout, tile: Tile) -> Tile:
     if len(targets) == 1:
         return targets[0]
     if not targets:
-        raise IllegalEvent("no_match", _("%(tile)s fits no open end of the layout."), tile=_tile_text(tile))
+        raise IllegalEvent("no_match", _("%(tile)s fits no open end of the layout."), tile=str(tile))
     raise IllegalEvent(
         "missing_on",
         _("Say which tile %(tile)s joins (on): it could join %(targets)s."),
-        tile=_tile_text(tile),
-        targets=", ".join(_tile_text(t) for t in targets),
+        tile=str(tile),
+        targets=", ".join(str(t) for t in targets),
     )
 
 
@@ -128,14 +124,14 @@ def attach(layout: Layout, tile: Tile, on: Tile | None, seat: int) -> Layout:
     if not layout:
         if on is not None:
             raise IllegalEvent(
-                "bad_on", _("%(tile)s is the lead: it joins nothing, so leave out on."), tile=_tile_text(tile)
+                "bad_on", _("%(tile)s is the lead: it joins nothing, so leave out on."), tile=str(tile)
             )
         return (new_node(tile, seat, None, None, None, 0),)  # F9: the lead may be any tile
     if on is None:
         on = _only_target(layout, tile)
     index = find(layout, on)
     if index is None:
-        raise IllegalEvent("bad_on", _("%(on)s is not on the table."), on=_tile_text(on))
+        raise IllegalEvent("bad_on", _("%(on)s is not on the table."), on=str(on))
     target = layout[index]
     if target.tile.is_double:
         n = target.tile.hi
@@ -143,8 +139,8 @@ def attach(layout: Layout, tile: Tile, on: Tile | None, seat: int) -> Layout:
             raise IllegalEvent(
                 "no_match",
                 _("%(tile)s does not match %(on)s: only a %(n)s can join it."),
-                tile=_tile_text(tile),
-                on=_tile_text(on),
+                tile=str(tile),
+                on=str(on),
                 n=n,
             )
         if target.sides_free:  # F12: a free side first
@@ -159,18 +155,18 @@ def attach(layout: Layout, tile: Tile, on: Tile | None, seat: int) -> Layout:
             raise IllegalEvent(
                 "spinner_full",
                 _("%(on)s already has four neighbours: nothing more can join it."),
-                on=_tile_text(on),
+                on=str(on),
             )
     else:
         numbers = [n for n in target.free if tile.has(n)]
         if not numbers:
             if not target.free:
-                raise IllegalEvent("no_open_end", _("%(on)s has no open end left."), on=_tile_text(on))
+                raise IllegalEvent("no_open_end", _("%(on)s has no open end left."), on=str(on))
             raise IllegalEvent(
                 "no_match",
                 _("%(tile)s does not match %(on)s: its open end shows %(ends)s."),
-                tile=_tile_text(tile),
-                on=_tile_text(on),
+                tile=str(tile),
+                on=str(on),
                 ends=" / ".join(str(n) for n in target.free),
             )
         n = numbers[0]  # F11: two different tiles never share both numbers, so n is unique
@@ -199,7 +195,7 @@ def count_terms(layout: Layout) -> list[tuple[str, int]]:
 
 
 _TERMS = [(str(n), n) for n in range(10)]
-_DOUBLE_TERMS = [(f"{n}x2", 2 * n) for n in range(10)]
+_DOUBLE_TERMS = [(f"{n}×2", 2 * n) for n in range(10)]
 
 
 def count(layout: Layout) -> int:
@@ -207,7 +203,7 @@ def count(layout: Layout) -> int:
 
 
 def formula(layout: Layout) -> str:
-    """E.g. ``2 + 1 + 4x2 + 5 + 4 = 20`` (F-E1)."""
+    """E.g. ``2 + 1 + 4×2 + 5 + 4 = 20`` (F-E1)."""
     return tally(layout)[1]
 
 

@@ -131,7 +131,7 @@ def _play(state: State, ev: Play) -> State:
     if index is not None:
         raise IllegalEvent(
             "already_played",
-            _("[%(tile)s] was already played in this hand."),
+            _("%(tile)s was already played in this hand."),
             tile=ev.tile,
         )
     numbers = lay.open_numbers(h.layout)

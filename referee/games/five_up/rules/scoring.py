@@ -27,6 +27,11 @@ def seats_of(side: int, players: int) -> list[int]:
     return [s for s in range(players) if side_of(s, players) == side]
 
 
+def sides(players: int) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side: partners at four (F1: seats 0 and 2, 1 and 3), else each seat alone."""
+    return tuple(tuple(seats_of(side, players)) for side in range(side_count(players)))
+
+
 def round_ida(pips: int) -> int:
     """F24: remainder 1-2 rounds down, 3-4 up."""
     return (pips + 2) // 5
@@ -39,6 +44,17 @@ def round_clou(pips: int) -> int:
 
 def rounding(profile: str) -> Callable[[int], int]:
     return round_clou if profile == CLOU else round_ida
+
+
+# The hand's points said in words, the rounding of F24 as the profile does it ("R(10) = 2" was a formula).
+_WENT_OUT = {
+    IDA: _("%(side)s went out and scores %(points)s: the %(pips)s pips left to the others, to the nearest 5, divided by 5 (F25)."),
+    CLOU: _("%(side)s went out and scores %(points)s: the %(pips)s pips left to the others, divided by 5, rounded down (F25)."),
+}
+_FEWER_PIPS = {
+    IDA: _("Blocked: %(side)s has fewer pips and scores %(points)s: the other side's %(pips)s pips, to the nearest 5, divided by 5 (F26)."),
+    CLOU: _("Blocked: %(side)s has fewer pips and scores %(points)s: the other side's %(pips)s pips, divided by 5, rounded down (F26)."),
+}
 
 
 def hand_points(
@@ -55,16 +71,15 @@ def hand_points(
             win = side_of(dominoer, players)
             opp = 1 - win
             out[win] = r(totals[opp])
-            return tuple(out), message(
-                _("%(side)s went out: R(%(pips)s) = %(points)s."), side=win, pips=totals[opp], points=out[win]
-            )
+            words = _WENT_OUT[CLOU if profile == CLOU else IDA]
+            return tuple(out), message(words, side=win, pips=totals[opp], points=out[win])
         if totals[0] == totals[1]:  # F27, F-Δ9: a tie for fewest pips scores nothing
             return tuple(out), message(_("Blocked with equal pips (%(pips)s): nobody scores."), pips=totals[0])
         low = 0 if totals[0] < totals[1] else 1
         # F26: the side with fewer pips scores R(the other side's pips), not the difference.
         out[low] = r(totals[1 - low])
         return tuple(out), message(
-            _("Blocked: %(side)s has fewer pips and scores R(%(pips)s) = %(points)s."),
+            _FEWER_PIPS[CLOU if profile == CLOU else IDA],
             side=low,
             pips=totals[1 - low],
             points=out[low],

@@ -32,7 +32,7 @@ class PlayDetail(TypedDict):
     tile: str
     on: str | None
     count: int
-    formula: str  # "2 + 1 + 4x2 + 5 + 4 = 20" (F-E1)
+    formula: str  # "2 + 1 + 4×2 + 5 + 4 = 20" (F-E1)
     points: int
     why: Message
 

@@ -29,6 +29,7 @@ from referee.rules.base import Game, Stats, _
 from .events import EVENTS
 from .options import OPTIONS
 from .play import apply, start
+from .race import race
 from .sealed import hidden_errors
 from .stats import NinetyNineStats, player_stats
 from .view import redact, view
@@ -49,5 +50,10 @@ GAME = Game(
     hidden_errors=hidden_errors,
     narrate=narrate,
     steps=((frozenset({"trick"}), "trick"), (frozenset({"deal"}), "deal")),
-    stats=Stats(NinetyNineStats, lambda state, view, seat: player_stats(view, seat)),
+    stats=Stats(
+        NinetyNineStats,
+        lambda state, view, seat: player_stats(view, seat),
+        about={"deals": "complete deals", "made": "bids made", "percent": "bids made, %"},
+    ),
+    race=race,
 )

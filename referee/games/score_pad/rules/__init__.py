@@ -12,6 +12,7 @@ from referee.rules.base import Game, _
 
 from .events import EVENTS
 from .play import apply, start
+from .race import race
 from .view import view
 from .words import narrate
 
@@ -27,4 +28,5 @@ GAME = Game(
     view=view,
     narrate=narrate,
     steps=((frozenset({"round"}), "round"),),
+    race=race,
 )

@@ -28,7 +28,7 @@ def _round(state: State, ev: Round) -> State:
             n=len(state.players),
         )
     if any(abs(p) > LIMIT for p in ev.points):
-        raise IllegalEvent("bad_points", _("Points must lie between -1,000,000 and 1,000,000."))
+        raise IllegalEvent("bad_points", _("Points must lie between −1,000,000 and 1,000,000."))
     running = tuple(t + p for t, p in zip(state.totals(), ev.points, strict=True))
     return replace(state, rounds=state.rounds + (ev.points,), running=state.running + (running,))
 

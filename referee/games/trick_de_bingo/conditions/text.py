@@ -114,7 +114,7 @@ def pred_en(p: Mapping[str, Any]) -> str:
             if arg["op"] == "eq" and plus:
                 side = "above" if plus > 0 else "below"
                 return f"{mine} rank is exactly {abs(plus)} {side} {theirs} rank"
-            shift = f" {'+' if plus > 0 else '-'} {abs(plus)}" if plus else ""
+            shift = f" {'+' if plus > 0 else '−'} {abs(plus)}" if plus else ""
             return f"{mine} rank is {_OP_EN[arg['op']]} {theirs} rank{shift}"
         case "extreme":
             spec = arg if isinstance(arg, Mapping) else {"which": arg}
@@ -155,7 +155,7 @@ def pred_ja(p: Mapping[str, Any]) -> str:
             if arg["op"] == "eq" and plus:
                 side = "上" if plus > 0 else "下"
                 return f"{mine}数字が{theirs}カードよりちょうど{abs(plus)}つ{side}"
-            shift = f"{'+' if plus > 0 else '-'}{abs(plus)}" if plus else ""
+            shift = f"{'+' if plus > 0 else '−'}{abs(plus)}" if plus else ""
             return f"{mine}数字が{theirs}カード{shift}{_OP_JA[arg['op']]}"
         case "extreme":
             spec = arg if isinstance(arg, Mapping) else {"which": arg}

@@ -33,6 +33,7 @@ from referee.rules.base import Game, Stats, _
 from .events import EVENTS
 from .options import OPTIONS
 from .play import apply, start
+from .race import race
 from .stats import TrickDeBingoStats, player_stats
 from .view import view
 from .words import narrate
@@ -50,5 +51,10 @@ GAME = Game(
     seat_events=frozenset({"pick", "claim"}),
     narrate=narrate,
     steps=((frozenset({"trick"}), "trick"), (frozenset({"round"}), "round")),
-    stats=Stats(TrickDeBingoStats, lambda state, view, seat: player_stats(view, seat)),
+    stats=Stats(
+        TrickDeBingoStats,
+        lambda state, view, seat: player_stats(view, seat),
+        about={"rounds": "rounds played", "bingos": "bingo lines"},
+    ),
+    race=race,
 )
