@@ -22,7 +22,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from referee.sight.model import MODEL_PATH, half_features  # noqa: E402
-from referee.sight.reader import difference, find_faces, flatten, halves, has_separator  # noqa: E402
+from referee.sight.reader import face_up, find_faces, halves  # noqa: E402
 from referee.sight.render import TRAIN_SEEDS, Photo, render  # noqa: E402
 
 MATCH = 0.8  # overlap with the drawn tile for a face to be a training example
@@ -46,14 +46,11 @@ def labelled_halves(photo: Photo) -> list[tuple[np.ndarray, int]]:
     the classifier a wrong count. Which half is which comes from the nearer short side, and only
     when one is clearly nearer."""
     out = []
-    for quad in find_faces(photo.image):
+    for quad, diff in face_up(photo.image, find_faces(photo.image)):
         scores = sorted(((overlap(quad, t.corners), i) for i, t in enumerate(photo.tiles)), reverse=True)
         if not scores or scores[0][0] < MATCH or (len(scores) > 1 and scores[1][0] > STRAY):
             continue
         truth = photo.tiles[scores[0][1]]
-        diff = difference(flatten(photo.image, quad))
-        if not has_separator(diff):
-            continue
         left = quad[:2].mean(0)
         near, far = (float(np.linalg.norm(left - truth.corners[k:k + 2].mean(0))) for k in (0, 2))
         side = float(np.linalg.norm(truth.corners[0] - truth.corners[2]))
@@ -71,6 +68,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="first training seed")
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
     args = parser.parse_args()
+    cv2.setNumThreads(1)  # one core: the machine that trains is shared (one thread gives the same bytes)
     seeds = [TRAIN_SEEDS[args.seed + i] for i in range(args.photos)]
     features, labels = [], []
     for seed in seeds:

@@ -98,6 +98,11 @@ class Tile:
         return (self.hi, self.lo) < (other.hi, other.lo)
 
     def __str__(self) -> str:
+        return self._text
+
+    @derived
+    def _text(self) -> str:
+        """``"6-4"``, made once per tile: replays write tiles into messages and history sentences."""
         return f"{self.hi}-{self.lo}"
 
 

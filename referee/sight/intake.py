@@ -20,6 +20,10 @@ from .reader import WORK_SIDE
 MAX_BYTES = 15 * 1024 * 1024
 MAX_PIXELS = 50_000_000  # a 48 MP phone photo; a 20000x20000 header is refused unread
 MIN_SIDE = 64
+# A photo decoded shrunk to at least this long side is read as it is: a 4032-pixel phone photo
+# decoded at 1/4 (1008 pixels, a hair under the reader's 1024) skips both the larger decode and
+# the resize that would follow it.
+NEAR_WORK_SIDE = WORK_SIDE - WORK_SIDE // 32
 TYPES = {"image/jpeg": "jpeg", "image/png": "png"}
 REDUCED = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4, 8: cv2.IMREAD_REDUCED_COLOR_8}
 
@@ -100,7 +104,7 @@ def decode(data: bytes, content_type: str) -> Decoded:
     found, width, height = sniff(data, content_type)
     factor = 1
     if found == "jpeg":
-        while factor < 8 and max(width, height) // (factor * 2) >= WORK_SIDE:
+        while factor < 8 and max(width, height) // (factor * 2) >= NEAR_WORK_SIDE:
             factor *= 2
     image = cv2.imdecode(np.frombuffer(data, np.uint8), REDUCED[factor])
     if image is None or image.size == 0:

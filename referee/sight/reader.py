@@ -34,6 +34,11 @@ PIP_SIGMA = 3.0  # a pip's blob scale in a flat face (pips are 10-14 pixels acro
 PIP_RESPONSE = 40.0  # how strongly a blob must stand out to count as a pip
 SURE = 0.75  # the classifier's confidence for a half to count as sure
 LONGEST = 4.0  # a face's longest length to width: a tile seen end-on from ~45 degrees, near the photo's edge, reaches 3.6
+# A tile pointing at a tilted camera is foreshortened along its length: its face can look barely
+# longer than wide (1.15 seen), so faces from SQUAT up are read; below SLIM, which way the tile runs
+# cannot be told from its outline, so it is read both ways and kept when exactly one shows a separator.
+SQUAT = 1.1
+SLIM = 1.25
 
 
 class PhotoProblem(Exception):
@@ -130,7 +135,7 @@ def _quadrilateral(hull: np.ndarray) -> np.ndarray | None:
     # until it covers the region's area.
     if quad_area <= 0 or not 0.95 <= hull_area / quad_area <= 1.25:
         return None
-    centre = quad.mean(0)
+    centre = quad.sum(0) / 4
     return centre + (quad - centre) * np.sqrt(hull_area / quad_area)
 
 
@@ -144,28 +149,35 @@ def find_faces(small: np.ndarray) -> list[np.ndarray]:
     more than once counts once."""
     edges = _edges(small)
     quads: list[np.ndarray] = []
-    for pass_edges in (edges, cv2.dilate(edges, np.ones((3, 3), np.uint8))):
-        faces, squares = _faces(small, pass_edges)
-        _add_new(quads, faces)
     # Halves from the thick edges only (there the separator meets the rim); one pass, so no square
-    # is found twice.
+    # is found twice. The thin pass looks for whole faces only, which skips the many regions of a
+    # checked cloth too small to be one.
+    faces, _ = _faces(small, edges, squares=False)
+    _add_new(quads, faces)
+    faces, squares = _faces(small, cv2.dilate(edges, np.ones((3, 3), np.uint8)), squares=True)
+    _add_new(quads, faces)
     _add_new(quads, _paired(squares))
     return quads
 
 
 def _add_new(quads: list[np.ndarray], found: list[np.ndarray]) -> None:
     """Append each of ``found`` whose centre is not within half a short side of one already there."""
-    centres = [q.mean(0) for q in quads]
+    centres = np.empty((len(quads) + len(found), 2), np.float32)  # room for all: no list to copy per face
+    for k, q in enumerate(quads):
+        centres[k] = q.mean(0)
+    count = len(quads)
     for quad in found:
         centre, side = quad.mean(0), min(_sides(quad))
-        if not centres or bool((np.linalg.norm(np.array(centres) - centre, axis=1) > side / 2).all()):
+        if not count or bool((np.linalg.norm(centres[:count] - centre, axis=1) > side / 2).all()):
             quads.append(quad)
-            centres.append(centre)
+            centres[count] = centre
+            count += 1
 
 
 def _sides(quad: np.ndarray) -> np.ndarray:
     """The lengths of a quadrilateral's sides, the one ending at each corner."""
-    return np.linalg.norm(quad - quad[_PREVIOUS], axis=1)
+    step = quad - quad[_PREVIOUS]
+    return np.sqrt((step * step).sum(1))  # np.linalg.norm's arithmetic without its checks: called per region
 
 
 _PREVIOUS = [3, 0, 1, 2]  # the corner before each, round a quadrilateral
@@ -233,18 +245,19 @@ def _joined(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     return _order(hull)
 
 
-def _outline(mask: np.ndarray) -> tuple[np.ndarray, float]:
-    """A region's convex hull and how much of the hull the region (its holes filled) fills."""
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    contour = max(contours, key=cv2.contourArea)
+def _outline(mask: np.ndarray) -> tuple[np.ndarray, float, bool]:
+    """A region's convex hull, how much of the hull the region (its holes filled) fills, and
+    whether it has holes (a face's pips and separator are holes in it; a check of a cloth has none)."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    contour = max(contours, key=cv2.contourArea)  # the outer one: holes lie inside it
     hull = cv2.convexHull(contour)
     hull_area = cv2.contourArea(hull)
-    return hull, float(cv2.contourArea(contour) / hull_area) if hull_area > 0 else 0.0
+    return hull, float(cv2.contourArea(contour) / hull_area) if hull_area > 0 else 0.0, len(contours) > 1
 
 
-def _faces(small: np.ndarray, edges: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """Closed regions of ``edges`` that look like a domino's face, and those that look like one
-    square half of a face."""
+def _faces(small: np.ndarray, edges: np.ndarray, squares: bool) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """Closed regions of ``edges`` that look like a domino's face, and (when ``squares``) those that
+    look like one square half of a face."""
     h, w = small.shape[:2]
     free = cv2.bitwise_not(edges)
     _, labels, stats, _ = cv2.connectedComponentsWithStats(free, connectivity=4)
@@ -252,18 +265,18 @@ def _faces(small: np.ndarray, edges: np.ndarray) -> tuple[list[np.ndarray], list
     # Size and place are judged for all regions at once: a checked cloth makes thousands, and only
     # those of a tile's size, clear of the photo's border, are worth outlining one by one.
     left, top, width, height, size = stats.T
-    inside = (lo <= size) & (size <= hi) & (left > 0) & (top > 0) & (left + width < w) & (top + height < h)
+    inside = ((lo if squares else 2 * lo) <= size) & (size <= hi) & (left > 0) & (top > 0) & (left + width < w) & (top + height < h)
     inside[0] = False  # the edges themselves
-    quads, squares = [], []
+    quads, halves = [], []
     for i, (x, y, bw, bh, area) in zip(np.flatnonzero(inside).tolist(), stats[inside].tolist(), strict=True):
         mask = (labels[y : y + bh, x : x + bw] == i).astype(np.uint8)
-        hull, solidity = _outline(mask)
+        hull, solidity, holed = _outline(mask)
         if solidity < 0.65 and max(bw, bh) <= 0.15 * w:
             # Pips that touch the rim or each other bite notches into a half's region: close them
             # (only in regions a half's size: closing costs the square of the kernel).
             side = int(0.25 * min(bw, bh)) | 1
             mask = cv2.morphologyEx(np.pad(mask, side), cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
-            hull, solidity = _outline(mask)
+            hull, solidity, _ = _outline(mask)
             hull = hull - side
         if solidity < 0.65:
             continue
@@ -275,13 +288,14 @@ def _faces(small: np.ndarray, edges: np.ndarray) -> tuple[list[np.ndarray], list
         a, b = sides[0] + sides[2], sides[1] + sides[3]
         ratio = max(a, b) / max(1.0, min(a, b))
         # The region lies inside the rim: grow it by a pixel (more would bring the rim into the face).
-        centre = quad.mean(0)
+        centre = quad.sum(0) / 4
         quad = centre + (quad - centre) * (1 + 2.0 / max(1.0, min(a, b)))
-        if ratio <= 1.6:
-            squares.append(quad)
-        if 1.25 <= ratio <= LONGEST and area >= 2 * lo:
+        if squares and ratio <= 1.6:
+            halves.append(quad)
+        # A squat face must have holes: a cloth seen in perspective offers many squat checks.
+        if (ratio >= SLIM or (ratio >= SQUAT and holed)) and ratio <= LONGEST and area >= 2 * lo:
             quads.append(_order(quad))
-    return quads, squares
+    return quads, halves
 
 
 def flatten(small: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -292,21 +306,44 @@ def flatten(small: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return cv2.warpPerspective(small, hom, FACE, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-def difference(face: np.ndarray) -> np.ndarray:
-    """How far each pixel of a flat face is from the body's colour (0-255): pips and bar stand out."""
-    lab = cv2.cvtColor(face, cv2.COLOR_BGR2Lab).astype(np.float32)
-    inner = lab[6:-6, 6:-6].reshape(-1, 3)
-    body = np.median(inner, axis=0)
-    diff = np.sqrt(((lab - body) ** 2).sum(axis=2))
+def differences(faces: np.ndarray) -> np.ndarray:
+    """How far each pixel of each flat face is from its body's colour (0-255): pips and bar stand
+    out. A stack of faces at once: a checked cloth offers hundreds of candidates, and one colour
+    conversion and one median for all of them cost far less than one each."""
+    n, fh, fw = faces.shape[:3]
+    lab = cv2.cvtColor(faces.reshape(n * fh, fw, 3), cv2.COLOR_BGR2Lab).reshape(faces.shape).astype(np.float32)
+    body = np.median(lab[:, 6:-6, 6:-6].reshape(n, -1, 3), axis=1)
+    diff = np.sqrt(((lab - body[:, None, None]) ** 2).sum(axis=3))
     return np.clip(diff * 2, 0, 255).astype(np.uint8)
 
 
-def has_separator(diff: np.ndarray) -> bool:
-    """A face up tile has a line across its middle: a column in the bar band that differs from the
-    body along most of the tile's width (a face down tile, a card or a coin has none)."""
-    band = diff[10:-10, BAR[0] : BAR[1]] > 60
-    rows = band.any(axis=1).mean()
-    return bool(rows > 0.7)
+def separated(diffs: np.ndarray) -> np.ndarray:
+    """Which of a stack of difference maps show a face up tile: a line across its middle, a column
+    in the bar band that differs from the body along most of the tile's width (a face down tile,
+    a card or a coin has none)."""
+    band = diffs[:, 10:-10, BAR[0] : BAR[1]] > 60
+    return band.any(axis=2).mean(axis=1) > 0.7
+
+
+def face_up(small: np.ndarray, quads: list[np.ndarray], chunk: int = 64) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(quad, difference map) for each candidate face that has a separator, taken ``chunk`` faces
+    at a time (bounded memory however many candidates a busy table offers). A squat face (below
+    ``SLIM``) is tried both ways round and kept only when exactly one way shows a separator."""
+    tries: list[tuple[int, np.ndarray]] = []
+    for k, quad in enumerate(quads):
+        tries.append((k, quad))
+        sides = _sides(quad)
+        a, b = sides[0] + sides[2], sides[1] + sides[3]
+        if max(a, b) < SLIM * min(a, b):
+            tries.append((k, np.roll(quad, 1, axis=0)))  # the other pair of sides as the tile's ends
+    found: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}
+    for start in range(0, len(tries), chunk):
+        some = tries[start : start + chunk]
+        diffs = differences(np.stack([flatten(small, quad) for _, quad in some]))
+        for (k, quad), diff, up in zip(some, diffs, separated(diffs), strict=True):
+            if up:
+                found.setdefault(k, []).append((quad, diff))
+    return [ways[0] for _, ways in sorted(found.items()) if len(ways) == 1]
 
 
 def count_pips(diff_half: np.ndarray) -> int:
@@ -360,10 +397,7 @@ def read(image: np.ndarray, classifier: Classifier | None = None) -> list[ReadTi
     small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA) if scale < 1 else image
     check_quality(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))
     out = []
-    for quad in find_faces(small):
-        diff = difference(flatten(small, quad))
-        if not has_separator(diff):
-            continue
+    for quad, diff in face_up(small, find_faces(small)):
         tile, sure, candidates, readings = read_face(diff, classifier)
         corners = quad / scale
         x0, y0 = corners.min(0)

@@ -45,7 +45,6 @@ BLUEPRINTS = (
     clubs_api_bp,
     clubs_pages_bp,
     printing.bp,
-    *(part(g, "web").bp for g in GAMES),  # each game's pages
     quick_checks.bp,  # /check and the check API (issue 15)
     photos.bp,  # tiles read from a photo (issue 31)
     dispute.bp,  # the dispute report PDF
@@ -64,6 +63,7 @@ def register(app: Flask) -> None:
     live.init_app(app)
     race.init_app(app)  # race_chart for the templates
     heavy.init_app(app)  # at most HEAVY_AT_ONCE PDFs, records and club pages at a time per worker
-    for blueprint in BLUEPRINTS:
+    # each game's pages, from GAMES as it stands when the app is made (not when this module was imported)
+    for blueprint in (*BLUEPRINTS, *(part(g, "web").bp for g in GAMES)):
         app.register_blueprint(blueprint)
     limits.init_app(app)  # last: it limits every POST endpoint registered above

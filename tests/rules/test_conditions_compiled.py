@@ -79,3 +79,48 @@ def test_a_cards_check_read_once_answers_as_achieved_after_every_trick(
     check = achiever(card.condition, rules)
     for n in range(k + 1):
         assert check(seat, tricks[:n]) == achieved(card.condition, seat, tricks[:n], rules)
+
+
+COUNTS = [card for card in CATALOG if card.condition["kind"] == "count"]
+
+
+def _count(condition, seat, tricks, rules):
+    """A ``count`` condition's number over ``tricks``, from its definition (§4.3): the tricks where
+    its predicate holds, or how many ranks/suits your cards in them show, or the most of one."""
+    hits = [t.cards[seat] for t in tricks if holds(condition.get("when", {"all": []}), seat, t, rules)]
+    if "distinct" in condition:
+        return len({c.rank if condition["distinct"] == "rank" else c.suit for c in hits})
+    if "same" in condition:
+        keys = [c.rank if condition["same"] == "rank" else c.suit for c in hits]
+        return max((keys.count(key) for key in keys), default=0)
+    return len(hits)
+
+
+@given(
+    st.sampled_from(COUNTS),
+    st.permutations(deck()),
+    st.lists(st.integers(0, 3), min_size=13, max_size=13),
+    st.integers(0, 3),
+    st.booleans(),
+    st.booleans(),
+)
+def test_a_count_is_achieved_on_the_trick_where_it_first_reaches_its_number(
+    card, cards, leaders, seat, ccw, strict
+):
+    """A ``count`` card is achieved on trick k when its number over tricks 1..k reaches ``at_least``
+    and over tricks 1..k-1 did not; with ``at_trick`` t, on trick t when the number is within its
+    bounds. Worked out here from the definition at every trick (the check itself stops at a trick
+    where the predicate does not hold, which cannot move the number: issue 29's replay speed)."""
+    condition = card.condition
+    tricks = [_trick(n + 1, cards[4 * n : 4 * n + 4], leaders[n], ccw) for n in range(13)]
+    rules = Rules(ace_low=ccw, strict_extremes=strict)
+    for k in range(1, 14):
+        now = _count(condition, seat, tricks[:k], rules)
+        if "at_trick" in condition:
+            least, most = condition.get("at_least", 0), condition.get("at_most", 99)
+            want = k == condition["at_trick"] and least <= now <= most
+        else:
+            want = now >= condition["at_least"] > _count(condition, seat, tricks[: k - 1], rules)
+        proof = achieved(condition, seat, tricks[:k], rules)
+        assert (proof is not None) == want
+        assert proof is None or proof.trick == k

@@ -65,6 +65,10 @@ def test_random_legal_rounds_keep_the_invariants(seed, ccw, ace_low, strict):
             (s, c["cell"]) for s, sheet in enumerate(view.detail["sheets"]) for c in sheet if c["flipped"]
         }
         assert flipped_before <= flipped  # a flipped card stays flipped (T14)
+        # what a trick hands the next one to check (kept from trick to trick, issue 29's replay speed)
+        # is every drafted card the view shows unflipped, seat by seat in cell order
+        unflipped = [(s, c["cell"], c["card"]) for s, sheet in enumerate(view.detail["sheets"]) for c in sheet]
+        assert list(state.current.unflipped) == [u for u in unflipped if (u[0], u[1]) not in flipped]
         flipped_before = flipped
         for seat in range(4):  # line count = lines of flipped cells (T16)
             cells = {c for s, c in flipped if s == seat}

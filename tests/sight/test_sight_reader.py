@@ -12,14 +12,14 @@ import pytest
 
 from referee.sight.evaluate import evaluate, score
 from referee.sight.model import MODEL_PATH
-from referee.sight.reader import PhotoProblem, ReadTile, _paired, count_pips, find_faces, read
+from referee.sight.reader import PhotoProblem, ReadTile, _faces, _paired, count_pips, find_faces, read
 from referee.sight.render import EVAL_SEEDS, PIP_SPOTS, TRAIN_SEEDS, TileSet, draw_tile, render
 
 CI_PHOTOS = 20
 
 
 def test_the_reader_reads_most_tiles_of_twenty_unseen_photos_and_is_never_wrong_when_sure():
-    # Measured: 74 of 77 correct and sure, 3 unsure, none missed, none wrong.
+    # Measured: 75 of 77 correct and sure, 2 unsure, none missed, none wrong.
     t = evaluate(EVAL_SEEDS[i] for i in range(CI_PHOTOS))
     assert t.tiles >= 60
     assert t.correct >= 0.92 * t.tiles
@@ -155,3 +155,26 @@ def test_a_tile_seen_end_on_by_a_tilted_camera_is_found():
     faces = find_faces(photo.image)
     truth = photo.tiles[0]
     assert any(np.linalg.norm(face.mean(0) - truth.corners.mean(0)) < 10 for face in faces)
+
+
+@pytest.mark.parametrize("seed", [20_194, 20_230, 20_242])
+def test_a_tile_pointing_at_a_tilted_camera_is_read_though_its_face_looks_almost_square(seed):
+    # Training seeds (not the evaluation ones) where the camera's tilt shortens a tile along its
+    # length until its face is 1.15-1.25 times as long as wide: it is found, and never read wrongly.
+    photo = render(seed)
+    t = score(photo, read(photo.image))
+    assert t.missed == 0
+    assert t.silent == 0
+
+
+
+@pytest.mark.parametrize(("holes", "faces"), [(0, 0), (1, 1), (3, 1)])
+def test_a_squat_region_is_a_face_only_with_holes_in_it(holes, faces):
+    # A region 1.2 times as long as wide: a tile pointing at the camera has its pips and separator
+    # as holes; a plain check of a cloth seen in perspective has none and is not worth reading.
+    edges = np.zeros((400, 600), np.uint8)
+    cv2.rectangle(edges, (200, 150), (320, 250), 255, 1)
+    for k in range(holes):
+        cv2.circle(edges, (230 + 30 * k, 200), 5, 255, 1)
+    found, _ = _faces(np.zeros((400, 600, 3), np.uint8), edges, squares=False)
+    assert len(found) == faces

@@ -115,3 +115,15 @@ def test_photos_are_rate_limited_like_other_writes(tmp_path):
     c = limited.test_client()
     codes = [c.post(URL, data=b"", content_type="image/jpeg").status_code for _ in range(121)]
     assert codes[:120] == [400] * 120 and codes[120] == 429
+
+
+@pytest.mark.parametrize(("size", "factor"), [((4032, 3024), 4), ((3000, 2000), 2), ((1600, 1200), 1)])
+def test_a_phone_photo_is_decoded_as_near_the_readers_size_as_jpeg_scaling_allows(size, factor):
+    # A 4032-pixel photo at a quarter is 1008 pixels, a hair under the reader's 1024: read as it is,
+    # with no larger decode and no resize after it.
+    ok, enc = cv2.imencode(".jpg", cv2.resize(render(1_000_001).image, size), [cv2.IMWRITE_JPEG_QUALITY, 80])
+    assert ok
+    decoded = intake.decode(enc.tobytes(), "image/jpeg")
+    assert decoded.factor == factor
+    assert decoded.image.shape[:2] == (size[1] // factor, size[0] // factor)
+    assert (decoded.width, decoded.height) == size

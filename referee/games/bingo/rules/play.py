@@ -121,7 +121,7 @@ def _declare(state: State, ev: Declare) -> State:
             raise IllegalEvent("not_a_double", _("%(tile)s is not a double."), tile=d)
     if len(doubles) < 2:  # B28
         raise IllegalEvent("too_few_doubles", _("A declaration needs at least two doubles (B28)."))
-    used, declared = deal.used(), deal.declared()
+    used, declared = deal.played, deal.declared()
     for d in doubles:
         _check_available(state, deal, d, ev.seat, used)
         if d in declared:  # B29
@@ -368,7 +368,7 @@ def _show(state: State, ev: Show) -> State:
     tiles = tuple(sorted(set(ev.tiles), reverse=True))
     if len(tiles) != len(ev.tiles):
         raise IllegalEvent("duplicate_tile", _("Each tile may be shown only once."))
-    used = deal.used()
+    used = deal.played
     other = deal.shown(1 - ev.seat) or ()
     for t in tiles:
         _check_available(state, deal, t, ev.seat, used)

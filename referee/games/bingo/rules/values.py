@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from referee.rules.base import _, word
-from referee.rules.message import Message, message
+from referee.rules.message import Message
 from referee.rules.tiles import Tile, double_set
 
 BINGO = Tile(0, 0)
@@ -82,8 +82,11 @@ def suit_name(n: int) -> str:
 
 
 def _why(msg: str, leader_wins: bool, **params: Any) -> tuple[bool, Message]:
-    """A trick's winner and the reason, its values as text (``trick_winner``'s answer)."""
-    return leader_wins, message(msg, **{k: str(v) for k, v in params.items()}, winner=_SIDE[leader_wins])
+    """A trick's winner and the reason, its values as text (``trick_winner``'s answer): the message
+    written out, as every trick makes one (``message`` would copy the parameters once more)."""
+    text = {k: str(v) for k, v in params.items()}
+    text["winner"] = _SIDE[leader_wins]
+    return leader_wins, {"msg": msg, "params": text}
 
 
 _SIDE = {True: "leader", False: "replier"}

@@ -92,7 +92,7 @@ def revokes(
     """N10 post hoc: a seat's hand at trick k is what it plays from k on, so a card of a suit it
     failed to follow earlier proves that revoke (the dummy's is a breach of seat 2)."""
     found: list[Breach] = []
-    breached = set(deal.breached)
+    breached = deal.breached  # copied only when this trick proves a revoke (most prove none)
     here = len(deal.tricks)
     for seat, card in zip(trick.seats, trick.cards, strict=True):
         suit = effective(card, deal.turnup).suit
@@ -102,7 +102,7 @@ def revokes(
             mine = old.cards[old.seats.index(seat)]
             if effective(mine, deal.turnup).suit == suit:
                 continue
-            breached.add((i, seat))
+            breached = breached | {(i, seat)}
             found.append(
                 Breach(
                     event=old.event,
@@ -123,4 +123,4 @@ def revokes(
                     detected_at=trick.event,
                 )
             )
-    return tuple(found), frozenset(breached)
+    return tuple(found), breached

@@ -52,9 +52,9 @@ def trick_winner(
 ) -> tuple[int, Message]:
     """N11: the highest trump wins; with none, the highest card of the suit led. Returns the position
     in play order and the reason as a translatable message."""
-    eff = [effective(c, turnup) for c in cards]
+    eff = cards if turnup is None else [effective(c, turnup) for c in cards]  # no turn-up: no stand-in
     led = eff[0].suit
-    trumps = [i for i, c in enumerate(eff) if trump is not None and c.suit == trump]
+    trumps = [] if trump is None else [i for i, c in enumerate(eff) if c.suit == trump]
     if trumps:
         best = max(trumps, key=lambda i: eff[i].rank)
         if len(trumps) == 1 and led != trump:

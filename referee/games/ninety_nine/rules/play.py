@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from referee.rules.base import IllegalEvent, _, check_seat
+from referee.rules.base import Breach, IllegalEvent, _, check_seat
 from referee.rules.dispatch import make_apply
 from referee.rules.frozen import replace
 
@@ -122,12 +122,15 @@ def _bid(state: State, deal: DealState, ev: Bid) -> State:
     return _maybe_close(state, deal)
 
 
-def _maybe_close(state: State, deal: DealState) -> State:
-    """A deal is complete when its tricks (or `tricks`) and every seat's bid are in (record-format)."""
+def _maybe_close(state: State, deal: DealState, breaches: tuple[Breach, ...] = ()) -> State:
+    """A deal is complete when its tricks (or `tricks`) and every seat's bid are in (record-format).
+    ``breaches``: revokes the deal's last trick proved, added to the state's in the same copy."""
+    if breaches:
+        state = replace(state, deal=deal, breaches=state.breaches + breaches)
     over = deal.counts is not None or len(deal.tricks) == state.rules.tricks
-    if over and all(b is not None for b in deal.bids):
+    if over and None not in deal.bids:
         return close_deal(state, deal)
-    return replace(state, deal=deal)
+    return state if breaches else replace(state, deal=deal)
 
 
 def trick_seats(rules: Rules, deal: DealState) -> tuple[int, ...]:
@@ -175,7 +178,7 @@ def _trick(state: State, deal: DealState, ev: Trick) -> State:
         controller=controller,
         breached=breached,
     )
-    return _maybe_close(replace(state, breaches=state.breaches + breaches), deal)
+    return _maybe_close(state, deal, breaches)
 
 
 def _counts(state: State, deal: DealState, ev: Tricks) -> State:

@@ -51,10 +51,12 @@ from functools import partial
 from typing import Any, TypedDict
 
 from referee.rules.cards import Card
+from referee.rules.frozen import quick
 
 WHO = ("you", "left", "right", "opposite", "leader", "winner")
 
 
+@quick
 @dataclass(frozen=True)
 class TrickRecord:
     """One played trick as the conditions see it (§4.3): L_k, c_k(seat), W_k and the play order."""
@@ -89,6 +91,7 @@ class ProofDetail(TypedDict):
     cards: list[str]  # the owner's cards in them, like "10H"
 
 
+@quick
 @dataclass(frozen=True)
 class Proof:
     """Why a condition is achieved: the trick that completed it, the tricks used, your cards in them."""
@@ -134,6 +137,22 @@ _FILTERS: dict[str, Callable[[Any, Card, TrickRecord], bool]] = {
     "follows": lambda v, card, trick: (card.suit == trick.led.suit) == v,
 }
 """The checks of a card filter F (module docstring), by key: ``check(value, card, trick)``."""
+
+
+def _filter_check(key: str, value: Any) -> tuple[Callable[[Any, Card, TrickRecord], bool], Any]:
+    """A filter's check and its value, read once: a ``card`` filter's card is parsed here rather than
+    at every trick (a value that is no card stays with the check that refuses it, when it is reached)."""
+    if key == "card":
+        try:
+            text = str(Card.parse(value))
+        except ValueError:
+            return _FILTERS[key], value
+        return _same_card, text
+    return _FILTERS[key], value
+
+
+def _same_card(text: str, card: Card, trick: TrickRecord) -> bool:
+    return str(card) == text
 
 
 def card_matches(f: Mapping[str, Any], card: Card, trick: TrickRecord) -> bool:
@@ -202,11 +221,14 @@ def _compile(pred: Any) -> Predicate:
             return lambda seat, trick, rules: bool(trick.number == arg)
         case "card" if isinstance(arg, Mapping) and all(k == "of" or k in _FILTERS for k in arg):
             who = arg.get("of", "you")
-            checks = tuple((_FILTERS[k], v) for k, v in arg.items() if k != "of")
+            checks = tuple(_filter_check(k, v) for k, v in arg.items() if k != "of")
 
             def card(seat: int, trick: TrickRecord, rules: Rules) -> bool:
-                played = trick.cards[whose(who, seat, trick)]
-                return all(check(v, played, trick) for check, v in checks)
+                played = trick.cards[seat if who == "you" else whose(who, seat, trick)]
+                for check, v in checks:  # noqa: SIM110 (all() would make a generator at every check)
+                    if not check(v, played, trick):
+                        return False
+                return True
 
             return card
         case "suits":
@@ -310,8 +332,11 @@ def achiever(condition: Mapping[str, Any], rules: Rules = Rules()) -> Achiever:
     """:func:`achieved` for this condition and these rules, with the condition read once: a table
     checks every card of every sheet after every trick (T13), the same card 13 times a round."""
     when = _compiled(condition.get("when", ALWAYS))
-    if condition.get("kind") == "trick":  # most cards: no need to read the kind at every check
+    kind = condition.get("kind")
+    if kind == "trick":  # most cards: no need to read the kind at every check
         return partial(_on_last_trick, when, rules)
+    if kind == "run" and "length" in condition:
+        return partial(_in_a_run, when, rules, condition["length"], condition.get("same"))
     return partial(_achieved, condition, when, rules)
 
 
@@ -327,21 +352,14 @@ def _achieved(
         case "trick":
             return _on_last_trick(when, rules, seat, tricks)
         case "run":
-            n = condition["length"]
-            if k < n:
-                return None
-            run = tricks[k - n :]
-            if not all(when(seat, t, rules) for t in run):
-                return None
-            same = condition.get("same")
-            if same and len({_key(t.cards[seat], same) for t in run}) != 1:
-                return None
-            return Proof(k, tuple(t.number for t in run), tuple(t.cards[seat] for t in run))
+            return _in_a_run(when, rules, condition["length"], condition.get("same"), seat, tricks)
         case "count":
-            hits = [t for t in tricks if when(seat, t, rules)]
             at_trick = condition.get("at_trick")
             if at_trick is not None and k != at_trick:
-                return None
+                return None  # decided when trick t ends, not before or after
+            if at_trick is None and not when(seat, last, rules):
+                return None  # the count did not move on trick k, so it did not reach n on it
+            hits = [t for t in tricks if when(seat, t, rules)]
             measure = _measure(condition, seat, hits)
             if at_trick is None:
                 before = _measure(condition, seat, hits[:-1] if hits and hits[-1] is last else hits)
@@ -363,6 +381,23 @@ def _on_last_trick(when: Predicate, rules: Rules, seat: int, tricks: Sequence[Tr
         k = len(tricks)
         return Proof(k, (k,), (last.cards[seat],))
     return None
+
+
+def _in_a_run(
+    when: Predicate, rules: Rules, n: int, same: str | None, seat: int, tricks: Sequence[TrickRecord]
+) -> Proof | None:
+    """A ``run`` condition: achieved on trick k when its predicate holds for each of the ``n`` tricks
+    k-n+1..k and, with ``same``, your cards in them share a rank or a suit."""
+    k = len(tricks)
+    if not tricks or k < n:
+        return None
+    run = tricks[k - n :]
+    for t in run:  # noqa: SIM110 (all() would make a generator at every check)
+        if not when(seat, t, rules):
+            return None
+    if same and len({_key(t.cards[seat], same) for t in run}) != 1:
+        return None
+    return Proof(k, tuple(t.number for t in run), tuple(t.cards[seat] for t in run))
 
 
 def _measure(condition: Mapping[str, Any], seat: int, hits: Sequence[TrickRecord]) -> int:

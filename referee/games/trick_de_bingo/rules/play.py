@@ -9,7 +9,7 @@ from typing import Any
 from referee.rules.base import IllegalEvent, _, check_seat, word
 from referee.rules.cards import Card as PlayingCard
 from referee.rules.dispatch import make_apply
-from referee.rules.frozen import replace
+from referee.rules.frozen import keep, replace
 
 from ..conditions import ConditionCard, TrickRecord, achieved, first_achieved
 from .custom import add_custom
@@ -186,6 +186,8 @@ def _trick(state: State, ev: Trick) -> State:
             raise IllegalEvent("duplicate_card", _("%(card)s appears twice in this trick."), card=c)
     if state.options["manualClaims"]:
         rnd = _close_window(state, rnd)
+    else:
+        unflipped = rnd.unflipped  # read before the copy below, which leaves it to be made again
     leader = next_leader(rnd)
     order = play_order(state, leader)
     by_seat: list[PlayingCard] = [cards[0]] * PLAYERS
@@ -205,17 +207,15 @@ def _trick(state: State, ev: Trick) -> State:
         window_closed=False,
     )
     if not state.options["manualClaims"]:
-        records = rnd.records
-        flips = []
-        done = rnd.flips()
-        for seat in range(PLAYERS):  # T13: every sheet is checked after every trick
-            for cell, card_id in rnd.sheet_cells(seat):
-                if (seat, cell) in done:
-                    continue  # T14: a flipped card stays flipped
-                proof = state.achiever(card_id)(seat, records)
-                if proof:
-                    flips.append(Flip(seat, cell, card_id, proof, state.events))
-        rnd = _announce(state, rnd, tuple(flips))
+        records, check = rnd.records, state.achiever
+        flips, left = [], []
+        for seat, cell, card_id in unflipped:  # T13: every sheet is checked after every trick
+            proof = check(card_id)(seat, records)
+            if proof:
+                flips.append(Flip(seat, cell, card_id, proof, state.events))
+            else:
+                left.append((seat, cell, card_id))
+        rnd = keep(_announce(state, rnd, tuple(flips)), unflipped=tuple(left))
     return _with_round(state, rnd)
 
 
@@ -229,9 +229,9 @@ def _announce(state: State, rnd: RoundState, flips: tuple[Flip, ...]) -> RoundSt
     lines = list(last.lines)
     bonuses = list(last.bonuses)
     for seat in sorted({f.seat for f in flips}):
-        before = {line.cells for line in rnd.lines(seat)}
-        cells = {cell for (s, cell) in rnd.flips(seat)} | {f.cell for f in flips if f.seat == seat}
-        new = sorted(completed_lines(cells) - before)
+        flipped = {f.cell for f in flips if f.seat == seat}
+        cells = flipped.union(f.cell for t in rnd.tricks for f in t.flips if f.seat == seat)
+        new = sorted(completed_lines(cells, through=flipped))  # the lines before were announced before
         if not new:
             continue
         lines.extend(BingoLine(seat, cells3, k) for cells3 in new)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypedDict
 
 from referee.rules.base import IllegalEvent, _
-from referee.rules.frozen import derived
+from referee.rules.frozen import derived, quick
 
 from ..conditions import CATALOG_BY_ID, Achiever, ConditionCard, Proof, Rules, TrickRecord, achiever
 
@@ -32,6 +32,7 @@ LINES: tuple[tuple[int, int, int], ...] = (
 )
 
 
+@quick
 @dataclass(frozen=True)
 class PickRecord:
     """A card drafted onto a sheet (T7): by ``seat`` onto ``cell``, at record index ``event``."""
@@ -42,6 +43,7 @@ class PickRecord:
     event: int
 
 
+@quick
 @dataclass(frozen=True)
 class Flip:
     """A card turned face down (T14), with the trick that proved it."""
@@ -53,6 +55,7 @@ class Flip:
     event: int  # the trick event (automatic) or the claim event (manualClaims)
 
 
+@quick
 @dataclass(frozen=True)
 class BingoLine:
     """A completed line of three flipped cells (T16), on trick ``trick``."""
@@ -80,6 +83,7 @@ class Missed:
     trick: int
 
 
+@quick
 @dataclass(frozen=True)
 class Played:
     """One trick and everything announced for it (T13): flips, new lines, bonuses."""
@@ -133,6 +137,19 @@ class RoundState:
         for p in self.picks:
             sheets.setdefault(p.seat, {})[p.cell] = p.card
         return sheets
+
+    @derived.reading("picks", "tricks")
+    def unflipped(self) -> tuple[tuple[int, int, str], ...]:
+        """(seat, cell, card id) of every drafted card not flipped yet, seat by seat in cell order:
+        what the next trick checks (T13; T14: a flipped card stays flipped). A trick hands the next
+        round state what is left (``keep``) rather than have it rebuilt from every trick's flips."""
+        done = self.flips()
+        return tuple(
+            (seat, cell, card_id)
+            for seat in range(PLAYERS)
+            for cell, card_id in self.sheet_cells(seat)
+            if (seat, cell) not in done
+        )
 
     def flips(self, seat: int | None = None) -> dict[tuple[int, int], Flip]:
         return {(f.seat, f.cell): f for t in self.tricks for f in t.flips if seat is None or f.seat == seat}
@@ -198,9 +215,19 @@ class State:
         return tuple(CATALOG_BY_ID.values()) + self.custom
 
 
-def completed_lines(flipped_cells: set[int]) -> set[tuple[int, int, int]]:
-    """T16: the lines whose three cells are all flipped."""
-    return {line for line in LINES if all(c in flipped_cells for c in line)}
+LINES_THROUGH: dict[int, tuple[tuple[int, int, int], ...]] = {
+    cell: tuple(line for line in LINES if cell in line) for cell in range(1, 10)
+}
+"""The lines through each cell: the only lines a flip of that cell can complete."""
+
+
+def completed_lines(
+    flipped_cells: set[int], through: Iterable[int] | None = None
+) -> set[tuple[int, int, int]]:
+    """T16: the lines whose three cells are all flipped; with ``through``, only those through one of
+    these cells (the cells flipped on a trick: a line without one of them was complete before)."""
+    lines = LINES if through is None else (line for cell in through for line in LINES_THROUGH[cell])
+    return {line for line in lines if flipped_cells.issuperset(line)}
 
 
 class RoundScore(TypedDict):
