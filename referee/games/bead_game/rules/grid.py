@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Literal, TypedDict
 
 from referee.rules.base import IllegalEvent, _
-from referee.rules.frozen import derived
+from referee.rules.frozen import derived, quick
 from referee.rules.message import Message, message
 
 Cell = tuple[int, int]
@@ -112,6 +112,7 @@ class PlacementDetail(TypedDict):
     counted: list[Message]  # the lines that counted
 
 
+@quick
 @dataclass(frozen=True)
 class Line:
     """A maximal run of occupied cells in one row or one column (D10)."""
@@ -204,6 +205,7 @@ COUNTED_FROM = (3, 2, 2)
 the second) holds a cell other than the new tile's: the axis holds both new halves, a cross one."""
 
 
+@quick
 @dataclass(frozen=True)
 class Factor:
     """One line's factor (D14): its length when it holds a cell other than the new tile's, else 1."""
@@ -237,6 +239,7 @@ class Factor:
         return message(msg, line=name, length=len(self.line.values))
 
 
+@quick
 @dataclass(frozen=True)
 class Scored:
     """A legal placement and its score: the three line factors times 2 for a double (D15)."""
@@ -260,10 +263,14 @@ class Scored:
 
     @derived
     def numbers(self) -> tuple[int, ...]:
-        """The numbers multiplied: axis, cross at the first cell, cross at the second, then 2 if double."""
-        lengths = tuple(
-            n if n >= least else 1
-            for n, least in zip(map(len, (line.values for line in self.lines)), COUNTED_FROM, strict=True)
+        """The numbers multiplied: axis, cross at the first cell, cross at the second, then 2 if double
+        (read line by line: every placement of a replay asks for them)."""
+        axis, cross_a, cross_b = self.lines
+        least_axis, least_a, least_b = COUNTED_FROM
+        lengths = (
+            n if (n := len(axis.values)) >= least_axis else 1,
+            n if (n := len(cross_a.values)) >= least_a else 1,
+            n if (n := len(cross_b.values)) >= least_b else 1,
         )
         return lengths + (2,) if self.double else lengths
 
@@ -304,10 +311,14 @@ class Scored:
         }
 
 
-def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | IllegalEvent:
+def assess(
+    board: Board, a: Cell, b: Cell, va: int, vb: int, after: Board | None = None
+) -> Scored | IllegalEvent:
     """Score ``va`` on ``a`` and ``vb`` on ``b`` (D7-D15), or the refusal saying why it is illegal.
 
     The refusal is returned, not raised, so the legal-placement search can reject cheaply.
+    ``after``: the board with the tile on it, when the caller has made it already (a placement
+    keeps it as the hand's new board), so the lines are walked on it rather than on another copy.
     """
     if not are_adjacent(a, b):  # D7
         return IllegalEvent(
@@ -321,7 +332,7 @@ def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | Illegal
             return IllegalEvent(
                 "occupied", _("A chosen cell already holds a %(value)s."), cell=list(cell), value=board[cell]
             )
-    if not any((r + dr, c + dc) in board for r, c in (a, b) for dr, dc in STEPS):  # D9: a neighbour
+    if not _touches(board, a, b):  # D9: a neighbour
         return IllegalEvent(
             "no_contact",
             _(
@@ -330,7 +341,7 @@ def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | Illegal
             a=list(a),
             b=list(b),
         )
-    found = _affected(board, a, b, va, vb)
+    found = _affected(board, a, b, va, vb, after)
     for line in found:  # D11: every line holding a new half must be a pattern (D12)
         flaw = _pattern_flaw(line.values)  # values are a tuple already
         if flaw is not None:
@@ -358,17 +369,29 @@ def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | Illegal
     return Scored((a, b), (va, vb), found)
 
 
-def _affected(board: Board, a: Cell, b: Cell, va: int, vb: int) -> tuple[Line, Line, Line]:
-    """D11: the line along the tile and the two across it (at ``a``, then at ``b``), after placing it."""
-    new = {**board, a: va, b: vb}  # a plain dict: the lines are walked by look-ups
+def _touches(board: Board, a: Cell, b: Cell) -> bool:
+    """D9: whether a cell next to ``a`` or ``b`` is occupied (plain loops: every placement asks)."""
+    for r, c in (a, b):
+        for dr, dc in STEPS:
+            if (r + dr, c + dc) in board:
+                return True
+    return False
+
+
+def _affected(
+    board: Board, a: Cell, b: Cell, va: int, vb: int, after: Board | None = None
+) -> tuple[Line, Line, Line]:
+    """D11: the line along the tile and the two across it (at ``a``, then at ``b``), after placing it
+    (on ``after`` when given: ``board`` with the tile on it)."""
+    new = {**board, a: va, b: vb} if after is None else after  # the lines are walked by look-ups
     axis = ALONG_ROW if a[0] == b[0] else ALONG_COLUMN
     cross = ALONG_COLUMN if axis == ALONG_ROW else ALONG_ROW
     return line_through(new, a, axis), line_through(new, a, cross), line_through(new, b, cross)
 
 
-def score_placement(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored:
+def score_placement(board: Board, a: Cell, b: Cell, va: int, vb: int, after: Board | None = None) -> Scored:
     """Like :func:`assess`, but raises the refusal."""
-    result = assess(board, a, b, va, vb)
+    result = assess(board, a, b, va, vb, after)
     if isinstance(result, IllegalEvent):
         raise result
     return result

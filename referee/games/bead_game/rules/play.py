@@ -148,7 +148,8 @@ def _place(state: State, ev: Place) -> State:
             _("Both copies of %(tile)s are already on the table; there is no third."),
             tile=tile,
         )
-    scored = score_placement(cur.board, a, b, va, vb)  # D7-D16
+    board = {**cur.board, a: va, b: vb}  # refused below if a cell is taken
+    scored = score_placement(cur.board, a, b, va, vb, board)  # D7-D16
     turn = len(cur.turns) + 1
     laid = Laid(len(cur.laid), tile, (a, b), (va, vb), ev.seat, turn, index, scored)
     placed = _bump(cur.placed, ev.seat, 1)
@@ -162,7 +163,7 @@ def _place(state: State, ev: Place) -> State:
         cur,
         laid=cur.laid + (laid,),
         on_table={**cur.on_table, tile: cur.on_table.get(tile, 0) + 1},
-        board={**cur.board, a: va, b: vb},
+        board=board,
         owner={**cur.owner, a: laid.id, b: laid.id},
         turns=cur.turns + (TurnRecord(turn, index, ev.seat, laid),),
         placed=placed,

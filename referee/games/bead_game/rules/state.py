@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from referee.rules.frozen import quick
 from referee.rules.tiles import Tile
 
 from .grid import Cell, Scored
@@ -17,6 +18,7 @@ DOUBLE_PENALTY = 5  # D21
 PENALTY = 25  # D21
 
 
+@quick
 @dataclass(frozen=True)
 class Laid:
     """A tile on the table: the starter's two (seat None, turn 0) or one placed on a turn."""
@@ -31,6 +33,7 @@ class Laid:
     scored: Scored | None = None
 
 
+@quick
 @dataclass(frozen=True)
 class TurnRecord:
     """One turn of a hand, for the score sheet: a placement or a pass (D18-D19)."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from referee.rules.base import IllegalEvent, _
-from referee.rules.frozen import derived, quick, replace
+from referee.rules.frozen import derived, quick
 from referee.rules.tiles import Tile
 
 SIDE = "side"
@@ -119,9 +119,8 @@ def _only_target(layout: Layout, tile: Tile) -> Tile:
 
 
 def attach(layout: Layout, tile: Tile, on: Tile | None, seat: int) -> Layout:
-    """The layout with ``tile`` placed on ``on`` (F9-F14), or an IllegalEvent saying why not."""
-    if find(layout, tile) is not None:
-        raise IllegalEvent("already_played", _("%(tile)s is already on the table."), tile=str(tile))
+    """The layout with ``tile``, which is not on it yet (the play has checked), placed on ``on``
+    (F9-F14), or an IllegalEvent saying why not."""
     if not layout:
         if on is not None:
             raise IllegalEvent(
@@ -146,11 +145,11 @@ def attach(layout: Layout, tile: Tile, on: Tile | None, seat: int) -> Layout:
             )
         if target.sides_free:  # F12: a free side first
             slot = 2 - target.sides_free  # a joined double's side 0 faces its parent
-            new_target = replace(target, sides_free=target.sides_free - 1)
+            new_target = _covered(target, target.free, target.sides_free - 1, target.ends_free)
             at = SIDE
         elif target.ends_free:  # F13: the ends open once both sides are covered
             slot = 2 - target.ends_free
-            new_target = replace(target, ends_free=target.ends_free - 1)
+            new_target = _covered(target, target.free, target.sides_free, target.ends_free - 1)
             at = SPINNER_END
         else:
             raise IllegalEvent(
@@ -172,10 +171,18 @@ def attach(layout: Layout, tile: Tile, on: Tile | None, seat: int) -> Layout:
             )
         n = numbers[0]  # F11: two different tiles never share both numbers, so n is unique
         slot = 0 if n == target.tile.hi else 1
-        new_target = replace(target, free=tuple(x for x in target.free if x != n))
+        new_target = _covered(
+            target, tuple(x for x in target.free if x != n), target.sides_free, target.ends_free
+        )
         at = END
     node = new_node(tile, seat, index, n, at, slot)
     return layout[:index] + (new_target,) + layout[index + 1 :] + (node,)
+
+
+def _covered(node: Node, free: tuple[int, ...], sides_free: int, ends_free: int) -> Node:
+    """``node`` with these free ends and sides: ``replace`` in one step (every play changes the tile it
+    joins, whose kept values are then made anew)."""
+    return Node(node.tile, node.seat, node.parent, node.via, node.at, node.slot, free, sides_free, ends_free)
 
 
 def count_terms(layout: Layout) -> list[tuple[str, int]]:
@@ -203,8 +210,8 @@ def formula(layout: Layout) -> str:
 def tally(layout: Layout) -> tuple[int, str]:
     """The count and its formula, from one reading of the layout (a play needs both)."""
     terms = count_terms(layout)
-    total = sum(v for _t, v in terms)
-    text = " + ".join(t for t, _v in terms) or "0"
+    total = sum([v for _t, v in terms])
+    text = " + ".join([t for t, _v in terms]) or "0"
     return total, f"{text} = {total}"
 
 
@@ -215,10 +222,7 @@ def points(total: int) -> int:
 
 def open_numbers(layout: Layout) -> frozenset[int]:
     """The numbers a tile may show to join somewhere (F11); on an empty table anything goes."""
-    nums: set[int] = set()
-    for node in layout:
-        nums.update(node.opens)
-    return frozenset(nums)
+    return frozenset([n for node in layout for n in node.opens])
 
 
 def fits(layout: Layout, tile: Tile) -> bool:

@@ -19,14 +19,12 @@ def _hand(ev: Hand, players: tuple[str, ...], after: State | None) -> Line:
 def _play(ev: Play, players: tuple[str, ...], after: State | None) -> Line:
     """The play, with the count and points it made."""
     who = {"name": players[ev.seat], "tile": str(ev.tile)}
-    if ev.on is None:
-        line = Line(_("%(name)s plays %(tile)s."), who)
-    else:
-        line = Line(_("%(name)s plays %(tile)s on %(on)s."), {**who, "on": str(ev.on)})
     hand = after.hand if after is not None else None
     note = hand.plays[-1] if hand is not None and hand.plays else None
     if note is None or note.tile != ev.tile or not note.points:
-        return line
+        if ev.on is None:
+            return Line(_("%(name)s plays %(tile)s."), who)
+        return Line(_("%(name)s plays %(tile)s on %(on)s."), {**who, "on": str(ev.on)})
     if ev.on is None:
         return counted(
             "%(name)s plays %(tile)s: the ends count %(count)s, %(n)s point.",
