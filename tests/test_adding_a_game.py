@@ -19,6 +19,7 @@ from babel.messages.pofile import read_po
 
 import referee.games
 from referee import translation_catalogs
+from referee.extensions import babel
 from referee.games import GAMES
 from tests.conftest import close_app, make_app
 
@@ -68,9 +69,11 @@ def tally_pad(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 def client(tally_pad: str, tmp_path: Path) -> Iterator:
     """An app built after the copy was registered, as a server started with the new folder."""
     url = f"sqlite:///{tmp_path / 'copy.sqlite3'}"
-    app = make_app(url, WTF_CSRF_ENABLED=False)
+    babel.domain_instance.cache.clear()  # one Babel for every app of the process: its catalogues read
+    app = make_app(url, WTF_CSRF_ENABLED=False)  # before the copy existed would hide the copy's Japanese
     yield app.test_client()
     close_app(app, url)
+    babel.domain_instance.cache.clear()
 
 
 def test_the_copy_names_only_itself(tally_pad: str) -> None:
