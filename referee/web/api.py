@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Response, g, jsonify, request, url_for
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
@@ -157,7 +159,7 @@ def _forbidden() -> RuleError:
     return RuleError("forbidden", _("This token may not write to this table."))
 
 
-def _log_line(game: Game, body: dict) -> tuple[str, dict]:
+def _log_line(game: Game[Any, Any], body: dict) -> tuple[str, dict]:
     """``{"type": "undo"}`` and ``{"type": "correct", "target": seq, "event": {...}}`` are log lines
     of their own; anything else is a game event (the store decodes it; a type that is not text is
     refused here already, before the access check looks it up)."""

@@ -9,7 +9,7 @@ from .openapi_fields import TITLE, names
 from .sessions_openapi import ERR, answer, busy_answer, request_body
 
 CLUB_ID = {"name": "club_id", "in": "path", "required": True, "schema": {"type": "string"}}
-DIRECTOR = [{"bearer": []}]
+DIRECTOR: list[dict[str, list[str]]] = [{"bearer": []}]
 NAMES = {"type": "array", "items": {"type": "string"}}
 
 

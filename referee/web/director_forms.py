@@ -26,7 +26,7 @@ from ..store.tables import Created, current
 from .pages import option_values
 
 
-def add_table_from(session: ClubSession, director_token: str, form: MultiDict) -> tuple[Created, int]:
+def add_table_from(session: ClubSession, director_token: str, form: MultiDict[str, str]) -> tuple[Created, int]:
     """The table the form describes, added to the session, and its number; RuleError if refused."""
     game = find_game(form.get("game"))
     players = [p for p in form.getlist("players") if p.strip()]
@@ -36,7 +36,7 @@ def add_table_from(session: ClubSession, director_token: str, form: MultiDict) -
     return created, number
 
 
-def round_body(form: MultiDict) -> dict[str, Any]:
+def round_body(form: MultiDict[str, str]) -> dict[str, Any]:
     """The pairing form as the rounds API's body: one choice gives the method and its seats."""
     method = form.get("method", "")
     return {
@@ -52,7 +52,7 @@ class NamedRound:
     """A paired round as the screen shows it: tables as (table id, number, names in seat order)."""
 
     number: int
-    game: Game
+    game: Game[Any, Any]
     tables: tuple[tuple[str, int, tuple[str, ...]], ...]
     byes: tuple[str, ...]
 
@@ -70,7 +70,7 @@ def named_rounds(session: ClubSession) -> list[NamedRound]:
     ]
 
 
-def _game(game_id: Any) -> Game | None:
+def _game(game_id: Any) -> Game[Any, Any] | None:
     return GAMES.get(game_id) if isinstance(game_id, str) else None
 
 

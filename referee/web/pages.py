@@ -74,7 +74,7 @@ def new_table(game_id: str):
     return render_template("new_table.html", game=game, error=error, form=request.form), status
 
 
-def option_values(game: Game, form: Mapping[str, Any] | None) -> dict[str, Any]:
+def option_values(game: Game[Any, Any], form: Mapping[str, Any] | None) -> dict[str, Any]:
     """Each option's value as the new-table form gives it (the defaults before it is posted).
 
     A yes/no option is off unless ticked; options of a group come from the group's radio button

@@ -103,12 +103,12 @@ class _Custom:
 WHO_CHOICES = ("you", "left", "right", "opposite", "leader", "winner")
 
 
-def _int(form: MultiDict, name: str, lo: int, hi: int) -> int | None:
+def _int(form: MultiDict[str, str], name: str, lo: int, hi: int) -> int | None:
     number = whole_number(form.get(name, ""))
     return None if number is None else max(lo, min(hi, number))
 
 
-def build_condition(form: MultiDict) -> dict[str, Any]:
+def build_condition(form: MultiDict[str, str]) -> dict[str, Any]:
     """A condition (as data) from the builder's fields. Only assembles; ``validate`` judges it."""
     atoms: list[dict[str, Any]] = []
     if form.get("outcome") in ("win", "lose"):
@@ -150,7 +150,7 @@ def build_condition(form: MultiDict) -> dict[str, Any]:
 EXAMPLE = "AS 10S 4S KH"
 
 
-def example_check(form: MultiDict, condition: dict[str, Any]) -> dict[str, Any]:
+def example_check(form: MultiDict[str, str], condition: dict[str, Any]) -> dict[str, Any]:
     """Play the example trick (you lead, then left, opposite, right) and say whether it holds."""
     text = form.get("example", EXAMPLE)
     try:
