@@ -85,7 +85,7 @@ def check_quality(gray: np.ndarray) -> None:
 def _edges(small: np.ndarray) -> np.ndarray:
     blurred = cv2.GaussianBlur(small, (5, 5), 0)
     lab = cv2.cvtColor(blurred, cv2.COLOR_BGR2Lab)
-    edges = np.zeros(small.shape[:2], np.uint8)
+    edges: np.ndarray = np.zeros(small.shape[:2], np.uint8)
     lightness, *chroma = cv2.split(lab)
     med = float(np.median(lightness))
     edges |= cv2.Canny(lightness, max(10.0, 0.33 * med), max(30.0, 0.66 * med + 20), L2gradient=True)
@@ -98,7 +98,7 @@ def _edges(small: np.ndarray) -> np.ndarray:
     # three channels (the largest step of any) closes those rims. Only in and next to dark parts of
     # the photo: elsewhere Lab already tells colours apart, and these finer edges would cut a faint
     # gingham or wood grain into hundreds of regions, each worth a look.
-    dark = cv2.dilate((lightness < DARK).astype(np.uint8) * 255, np.ones((5, 5), np.uint8))
+    dark: np.ndarray = cv2.dilate((lightness < DARK).astype(np.uint8) * 255, np.ones((5, 5), np.uint8))
     edges |= cv2.Canny(blurred, COLOUR_EDGE[0], COLOUR_EDGE[1], L2gradient=True) & dark
     return edges
 
@@ -131,7 +131,8 @@ def _quadrilateral(hull: np.ndarray) -> np.ndarray | None:
     if quad_area <= 0 or not 0.95 <= hull_area / quad_area <= 1.25:
         return None
     centre = quad.mean(0)
-    return centre + (quad - centre) * np.sqrt(hull_area / quad_area)
+    grown: np.ndarray = centre + (quad - centre) * np.sqrt(hull_area / quad_area)
+    return grown
 
 
 def find_faces(small: np.ndarray) -> list[np.ndarray]:
@@ -165,7 +166,8 @@ def _add_new(quads: list[np.ndarray], found: list[np.ndarray]) -> None:
 
 def _sides(quad: np.ndarray) -> np.ndarray:
     """The lengths of a quadrilateral's sides, the one ending at each corner."""
-    return np.linalg.norm(quad - quad[_PREVIOUS], axis=1)
+    sides: np.ndarray = np.linalg.norm(quad - quad[_PREVIOUS], axis=1)
+    return sides
 
 
 _PREVIOUS = [3, 0, 1, 2]  # the corner before each, round a quadrilateral
@@ -298,7 +300,8 @@ def difference(face: np.ndarray) -> np.ndarray:
     inner = lab[6:-6, 6:-6].reshape(-1, 3)
     body = np.median(inner, axis=0)
     diff = np.sqrt(((lab - body) ** 2).sum(axis=2))
-    return np.clip(diff * 2, 0, 255).astype(np.uint8)
+    shown: np.ndarray = np.clip(diff * 2, 0, 255).astype(np.uint8)
+    return shown
 
 
 def has_separator(diff: np.ndarray) -> bool:

@@ -24,6 +24,7 @@ from ..rules.base import MalformedEvent, RuleError, _
 from ..rules.numbers import whole_number
 from .bodies import json_body
 from .i18n import explain, say
+from .openapi_fields import json_content
 from .presenting import error_response, refusal_status
 
 bp = Blueprint("quick_check", __name__)
@@ -278,16 +279,15 @@ CLAIM_ANSWER = {
 
 def openapi_paths(error: dict[str, Any]) -> dict[str, Any]:
     """The check's operation for /api/openapi.json."""
-    content = lambda schema: {"application/json": {"schema": schema}}  # noqa: E731
     return {
         "/api/v1/checks/bingo-claim": {
             "post": {
                 "summary": "Check a Bingo claim without a recorded deal (B12-B14, B27, B30, B33-B34, B41-B44)",
-                "requestBody": {"required": True, "content": content(CLAIM_REQUEST)},
+                "requestBody": {"required": True, "content": json_content(CLAIM_REQUEST)},
                 "responses": {
-                    "200": {"description": "the claim settled", "content": content(CLAIM_ANSWER)},
-                    "400": {"description": "not JSON", "content": content(error)},
-                    "422": {"description": "impossible input, with the reason", "content": content(error)},
+                    "200": {"description": "the claim settled", "content": json_content(CLAIM_ANSWER)},
+                    "400": {"description": "not JSON", "content": json_content(error)},
+                    "422": {"description": "impossible input, with the reason", "content": json_content(error)},
                 },
             }
         }

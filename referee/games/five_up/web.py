@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, g, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext, ngettext
 
 from referee.games.five_up.drawing import picture
@@ -67,7 +68,7 @@ def corrected_end(hand: Any, players: tuple[str, ...], form: Any) -> tuple[dict[
 
 
 @bp.post("/t/<table_id>/five-up/end")
-def end(table_id: str):
+def end(table_id: str) -> ResponseReturnValue:
     """The ``end`` event from the tiles ticked for each seat or the pips typed (``left_pips``)."""
     rep = current(g.table)
     hand = rep.state.hand

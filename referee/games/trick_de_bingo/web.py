@@ -8,12 +8,15 @@ import json
 from typing import Any
 
 from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext, ngettext
 from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee.extensions import htmx
 from referee.games.trick_de_bingo.conditions import (
     CATALOG_BY_ID,
+    ConditionCard,
     Rules,
     TrickRecord,
     holds,
@@ -73,8 +76,8 @@ def _seat_offer(card_id: str) -> dict[str, Any] | None:
 
 
 @bp.get("/c/<card_id>")
-def card(card_id: str):
-    found = CATALOG_BY_ID.get(card_id.strip().upper())
+def card(card_id: str) -> str:
+    found: ConditionCard | _Custom | None = CATALOG_BY_ID.get(card_id.strip().upper())
     offer = _seat_offer(found.id) if found else None
     if found is None and session.get("last_table"):
         # a custom card of the last table
@@ -166,7 +169,7 @@ def example_check(form: MultiDict[str, str], condition: dict[str, Any]) -> dict[
 
 
 @bp.route("/t/<table_id>/trick-de-bingo/custom", methods=["GET", "POST"])
-def custom(table_id: str):
+def custom(table_id: str) -> ResponseReturnValue:
     form = request.form if request.method == "POST" else request.args
     condition = build_condition(form)
     error = None
@@ -210,7 +213,7 @@ def custom(table_id: str):
 
 
 @bp.route("/t/<table_id>/tdb/custom", methods=["GET", "POST"])
-def old_custom_address(table_id: str):
+def old_custom_address(table_id: str) -> WerkzeugResponse:
     """The builder's address from before the game's own name still answers (308 keeps a post)."""
     return redirect(service.same_query(url_for("trick_de_bingo.custom", table_id=table_id)), 308)
 
