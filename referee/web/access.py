@@ -106,6 +106,12 @@ def held_link(table: GameTable, role: str) -> str | None:
     return token if token_matches(token, token_hash) else None
 
 
+def held_links(table: GameTable) -> dict[str, str | None]:
+    """``held_link`` for every role of the table (``scorer``, ``seat0``, ...), read before a page
+    renders: a template shows the links it is given and never asks the store for them."""
+    return {role: held_link(table, role) for role in ("scorer", *(f"seat{s.index}" for s in table.seats))}
+
+
 def _remembered(table_id: str, role: str) -> str | None:
     secret = device_secret()
     if secret is None:

@@ -23,6 +23,7 @@ from ..store.rounds import SEATS, rounds_of
 from ..store.sessions import TableRow, add_table, roster_of, session_tables
 from ..store.sharing import set_confirm_corrections
 from ..store.tables import Created, current
+from .access import held_links
 from .pages import option_values
 
 
@@ -102,4 +103,5 @@ def tools(
         "import_error": import_error,
         "pasted": pasted,
         "added": just_added,
+        "added_links": held_links(just_added.table) if just_added else {},
     }

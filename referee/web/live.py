@@ -60,7 +60,7 @@ from ..store.replay import Replayed
 from ..store.sharing import read_version
 from ..store.tables import current
 from . import service
-from .access import Access, held_link
+from .access import Access
 from .correction_effect import correction_effect, shown_number, take_back_allowed
 from .live_cache import FragmentCache
 from .live_gate import SHARED_QUERY, VERSION_KEY
@@ -84,7 +84,6 @@ def init_app(app: Flask) -> None:
     answer_unchanged_polls_first(app)
     app.jinja_env.globals.update(
         seat_view=seat_view,
-        held_link=held_link,
         live_poll_ms=POLL_MS,
         last_undone=last_undone,
         last_corrected=last_corrected,

@@ -27,7 +27,7 @@ from ..store.replay import Replayed
 from ..store.sharing import CONFIRMED, PENDING, REJECTED, corrections_of
 from ..store.tables import current, get_table
 from ..store.writing import Reason, Refused, write
-from .access import Access, access_for
+from .access import Access, access_for, held_links
 from .correction_form import LABELS
 from .forms import normalise_form_line
 from .i18n import explain
@@ -152,6 +152,7 @@ def render_table(template: str, rep: Replayed, *, access: Access | None = None, 
         rep=rep,
         access=reader,
         corrections=corrections(g.table),
+        links=held_links(g.table) if reader.scorer else {},  # the share box's links (scorer only)
         version=polled,
         next_table=later,
         **values,
