@@ -29,14 +29,15 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, scoped_session
 
 import referee.store
-from referee.store import tables
+from referee.store import replay, tables
 from referee.store.database import db
 from tests.conftest import close_app, make_app
 
 STORE = "referee.store"
 OWN_CODE = str(Path(__file__).resolve().parents[2])  # the repository: its functions are followed
 DATABASE = ("referee.store.database", "referee.store.models", "sqlalchemy", "flask_sqlalchemy")
-QUERY_METHODS = {"query", "execute", "scalar", "scalars", "commit", "flush", "add", "delete", "merge", "refresh"}
+# what a session or a query is asked
+QUERY_METHODS = {"query", "execute", "scalar", "scalars", "commit", "flush", "delete", "merge", "refresh"}
 
 
 def _module_of(obj: Any) -> str:
@@ -192,8 +193,13 @@ def test_a_helper_that_reaches_the_store_is_caught(helper):
 
 
 def test_a_template_that_queries_what_it_is_given_is_caught():
-    env = Environment(
-        loader=DictLoader({"probe.html": "{{ table.query() }}", "fine.html": "{{ ns.seen.append(rep.view.detail.get('x')) }}"})
-    )
+    fine = "{{ ns.seen.append(rep.view.detail.get('x')) }}"  # a list and a dict: no store
+    env = Environment(loader=DictLoader({"probe.html": "{{ table.query() }}", "fine.html": fine}))
     assert called_methods(env) == {"fine.html": {"append", "get"}, "probe.html": {"query"}}
     assert "current" in store_function_names() and not {"append", "get"} & store_function_names()
+
+
+def test_the_pure_parts_of_the_store_are_not_the_database():
+    """Replaying a log is memory work (a template may show a correction's effect); a query is not."""
+    assert store_path(replay.entry_index) is None
+    assert store_path(replay.replay_events) is None
