@@ -174,7 +174,7 @@ def find_nginx() -> str:
     return found
 
 
-def answers(family: int, address: object) -> bool:
+def answers(family: int, address: str | tuple[str, int]) -> bool:
     """Whether ``GET /healthz`` answers 200 at the address (a unix socket path or a (host, port))."""
     with socket.socket(family, socket.SOCK_STREAM) as probe:
         probe.settimeout(5)
@@ -187,7 +187,7 @@ def answers(family: int, address: object) -> bool:
     return status_line.split(b" ")[1:2] == [b"200"]
 
 
-def wait_until_answering(proc: subprocess.Popen[bytes], family: int, address: object) -> bool:
+def wait_until_answering(proc: subprocess.Popen[bytes], family: int, address: str | tuple[str, int]) -> bool:
     """True once the server answers; False if its process ended first."""
     deadline = time.monotonic() + STARTUP_GUARD_S
     while time.monotonic() < deadline:

@@ -124,16 +124,14 @@ def untranslated() -> dict[str, list[str]]:
     """Area -> msgids found in the source with no (or a fuzzy) Japanese translation."""
     missing: dict[str, list[str]] = {}
     for area in areas():
-        translated: dict[str, str] = {}
+        translated: set[str] = set()  # msgids with every form translated
         path = po_path(area, "ja")
         if path.exists():
             with path.open("rb") as f:
                 for message in read_po(f):
                     forms = message.string if isinstance(message.string, tuple) else (message.string,)
                     if message.id and all(forms) and not message.fuzzy:  # every plural form too
-                        translated[message.id if isinstance(message.id, str) else message.id[0]] = (
-                            message.string
-                        )
+                        translated.add(message.id if isinstance(message.id, str) else message.id[0])
         for message in extract(area):
             key = message.id if isinstance(message.id, str) else message.id[0]
             if key and key not in translated:

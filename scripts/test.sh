@@ -4,7 +4,7 @@ set -euo pipefail
 source "$(dirname "$0")/setup.sh" chromium postgresql poppler-utils zbar-tools nginx
 install_app ".[test]"
 .venv/bin/ruff check .
-.venv/bin/mypy  # strict, over referee/rules, referee/store and printables (pyproject.toml)
+.venv/bin/mypy  # strict, over the whole referee package and printables (pyproject.toml)
 # Every test must run: a test that would skip (no Chromium, PostgreSQL, poppler, zbar or Japanese font; not
 # root to install them) fails instead. REFEREE_REQUIRE_ALL=0 lets them skip (CI=true never does).
 export REFEREE_REQUIRE_ALL=${REFEREE_REQUIRE_ALL:-1}

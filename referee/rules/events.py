@@ -399,3 +399,10 @@ def _schema_of(hint: Any) -> dict[str, Any]:
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return schema(hint)
     raise TypeError(f"unsupported field type {hint!r}")
+
+
+def type_of(cls: type) -> str | None:
+    """The name ``@event`` gave ``cls`` (its ``"type"`` in the record format), None for a ``@record``:
+    the attribute is set when the class is made, so a type checker cannot see it on the class."""
+    name = getattr(cls, "type", None)
+    return name if isinstance(name, str) else None

@@ -31,11 +31,12 @@ class Classifier:
     @staticmethod
     @cache
     def load(path: Path = MODEL_PATH) -> Classifier:
-        return Classifier(cv2.ml.ANN_MLP_load(str(path)))
+        return Classifier(cv2.ml.ANN_MLP.load(str(path)))
 
     def probabilities(self, features: np.ndarray) -> np.ndarray:
         _, out = self.net.predict(features.astype(np.float32))
         z = out * 4.0
         z -= z.max(axis=1, keepdims=True)
         e = np.exp(z)
-        return e / e.sum(axis=1, keepdims=True)
+        probabilities: np.ndarray = e / e.sum(axis=1, keepdims=True)
+        return probabilities

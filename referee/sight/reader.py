@@ -90,7 +90,7 @@ def check_quality(gray: np.ndarray) -> None:
 def _edges(small: np.ndarray) -> np.ndarray:
     blurred = cv2.GaussianBlur(small, (5, 5), 0)
     lab = cv2.cvtColor(blurred, cv2.COLOR_BGR2Lab)
-    edges = np.zeros(small.shape[:2], np.uint8)
+    edges: np.ndarray = np.zeros(small.shape[:2], np.uint8)
     lightness, *chroma = cv2.split(lab)
     med = float(np.median(lightness))
     edges |= cv2.Canny(lightness, max(10.0, 0.33 * med), max(30.0, 0.66 * med + 20), L2gradient=True)
@@ -103,7 +103,7 @@ def _edges(small: np.ndarray) -> np.ndarray:
     # three channels (the largest step of any) closes those rims. Only in and next to dark parts of
     # the photo: elsewhere Lab already tells colours apart, and these finer edges would cut a faint
     # gingham or wood grain into hundreds of regions, each worth a look.
-    dark = cv2.dilate((lightness < DARK).astype(np.uint8) * 255, np.ones((5, 5), np.uint8))
+    dark: np.ndarray = cv2.dilate((lightness < DARK).astype(np.uint8) * 255, np.ones((5, 5), np.uint8))
     edges |= cv2.Canny(blurred, COLOUR_EDGE[0], COLOUR_EDGE[1], L2gradient=True) & dark
     return edges
 
@@ -136,7 +136,8 @@ def _quadrilateral(hull: np.ndarray) -> np.ndarray | None:
     if quad_area <= 0 or not 0.95 <= hull_area / quad_area <= 1.25:
         return None
     centre = quad.sum(0) / 4
-    return centre + (quad - centre) * np.sqrt(hull_area / quad_area)
+    grown: np.ndarray = centre + (quad - centre) * np.sqrt(hull_area / quad_area)
+    return grown
 
 
 def find_faces(small: np.ndarray) -> list[np.ndarray]:
@@ -177,7 +178,8 @@ def _add_new(quads: list[np.ndarray], found: list[np.ndarray]) -> None:
 def _sides(quad: np.ndarray) -> np.ndarray:
     """The lengths of a quadrilateral's sides, the one ending at each corner."""
     step = quad - quad[_PREVIOUS]
-    return np.sqrt((step * step).sum(1))  # np.linalg.norm's arithmetic without its checks: called per region
+    sides: np.ndarray = np.sqrt((step * step).sum(1))  # np.linalg.norm's arithmetic without its checks: called per region
+    return sides
 
 
 _PREVIOUS = [3, 0, 1, 2]  # the corner before each, round a quadrilateral
@@ -314,7 +316,8 @@ def differences(faces: np.ndarray) -> np.ndarray:
     lab = cv2.cvtColor(faces.reshape(n * fh, fw, 3), cv2.COLOR_BGR2Lab).reshape(faces.shape).astype(np.float32)
     body = np.median(lab[:, 6:-6, 6:-6].reshape(n, -1, 3), axis=1)
     diff = np.sqrt(((lab - body[:, None, None]) ** 2).sum(axis=3))
-    return np.clip(diff * 2, 0, 255).astype(np.uint8)
+    shown: np.ndarray = np.clip(diff * 2, 0, 255).astype(np.uint8)
+    return shown
 
 
 def separated(diffs: np.ndarray) -> np.ndarray:
@@ -322,7 +325,8 @@ def separated(diffs: np.ndarray) -> np.ndarray:
     in the bar band that differs from the body along most of the tile's width (a face down tile,
     a card or a coin has none)."""
     band = diffs[:, 10:-10, BAR[0] : BAR[1]] > 60
-    return band.any(axis=2).mean(axis=1) > 0.7
+    face_up: np.ndarray = band.any(axis=2).mean(axis=1) > 0.7
+    return face_up
 
 
 def face_up(small: np.ndarray, quads: list[np.ndarray], chunk: int = 64) -> list[tuple[np.ndarray, np.ndarray]]:

@@ -120,7 +120,7 @@ def draw_tile(img: np.ndarray, shadow: np.ndarray, ts: TileSet, a: int | None, b
     inner = outline + (np.array([cx, cy]) - outline) * 0.04
     body = ts.body if a is not None else tuple(int(c * 0.9) for c in ts.body)
     _poly(img, inner, body)
-    if a is None:
+    if a is None or b is None:  # face down (both are None)
         return corners
     c, u, v = _frame(cx, cy, angle, length)
     width = max(1, int(round(length * 0.018)))
@@ -160,7 +160,8 @@ def _background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
         check = ((xx // period + yy // period) % 2)[..., None]
         weave = 0.9 + 0.1 * np.sin(xx * 1.7)[..., None] * np.sin(yy * 1.7)[..., None]
         img = (a * check + b * (1 - check)) * weave
-    return np.clip(img + rng.normal(0, 4, (h, w, 3)), 0, 255).astype(np.float32)
+    cloth: np.ndarray = np.clip(img + rng.normal(0, 4, (h, w, 3)), 0, 255).astype(np.float32)
+    return cloth
 
 
 def _distractors(img: np.ndarray, shadow: np.ndarray, occupied: np.ndarray, rng: np.random.Generator, length: float) -> None:
@@ -233,7 +234,8 @@ def _camera(rng: np.random.Generator, w: int, h: int, out_w: int, out_h: int, ti
     fit = np.array([[scale, 0, -lo[0] * scale], [0, scale, -lo[1] * scale], [0, 0, 1]])
     mid = fit @ np.array([(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, 1])
     shift = np.array([[1, 0, out_w / 2 - mid[0]], [0, 1, out_h / 2 - mid[1]], [0, 0, 1]])
-    return shift @ fit @ hom
+    camera: np.ndarray = shift @ fit @ hom
+    return camera
 
 
 def render(seed: int, size: tuple[int, int] = (1024, 768), tilt_max: float = 45.0, bad: float = 0.06) -> Photo:
@@ -275,7 +277,7 @@ def render(seed: int, size: tuple[int, int] = (1024, 768), tilt_max: float = 45.
     soft = cv2.GaussianBlur(shadow.astype(np.float32), (0, 0), length * 0.03)
     img *= (1 - 0.35 * soft)[..., None]
     hom = _camera(rng, w, h, out_w, out_h, tilt_max)
-    photo = cv2.warpPerspective(img, hom, (out_w, out_h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    photo: np.ndarray = cv2.warpPerspective(img, hom, (out_w, out_h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
     # Light: warm or cold, brighter on one side.
     temp = rng.uniform(-1, 1)
     photo *= np.array([1 - 0.15 * temp, 1.0, 1 + 0.15 * temp], np.float32)
@@ -301,6 +303,7 @@ def render(seed: int, size: tuple[int, int] = (1024, 768), tilt_max: float = 45.
     assert ok
     jpeg = enc.tobytes()
     decoded = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    assert decoded is not None  # the JPEG just encoded
     truth = []
     for halves, corners in drawn:
         if halves is None:

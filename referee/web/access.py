@@ -37,7 +37,8 @@ class Access:
 
     def visible_detail(self, rep: Replayed) -> Mapping[str, Any]:
         """The game's view detail as this reader may see it (another seat's sealed bid left out)."""
-        return rep.game.public_detail(rep.view.detail, self.reader_seat)
+        detail: Mapping[str, Any] = rep.game.public_detail(rep.view.detail, self.reader_seat)
+        return detail
 
     def writer(self, via: str = "scorer") -> Writer:
         """These rights as the store's write command takes them (it alone decides what they may write)."""
@@ -93,6 +94,8 @@ def keep(table_id: str, held: dict[str, str]) -> None:
 
 def held_link(table: GameTable, role: str) -> str | None:
     """The token of the ``scorer`` or ``seat<n>`` link this phone holds to hand out, if still valid."""
+    token: str | None
+    token_hash: str | None
     if role == "scorer":
         token, token_hash = _remembered(table.id, "scorer"), table.scorer_token_hash
     else:
@@ -103,11 +106,17 @@ def held_link(table: GameTable, role: str) -> str | None:
     return token if token_matches(token, token_hash) else None
 
 
+def held_links(table: GameTable) -> dict[str, str | None]:
+    """``held_link`` for every role of the table (``scorer``, ``seat0``, ...), read before a page
+    renders: a template shows the links it is given and never asks the store for them."""
+    return {role: held_link(table, role) for role in ("scorer", *(f"seat{s.index}" for s in table.seats))}
+
+
 def _remembered(table_id: str, role: str) -> str | None:
     secret = device_secret()
     if secret is None:
         return None
-    cache = g.setdefault("device_tokens", {})
+    cache: dict[str, dict[str, str]] = g.setdefault("device_tokens", {})
     if table_id not in cache:
         cache[table_id] = devices.tokens(secret, table_id)
     return cache[table_id].get(role)
@@ -127,7 +136,7 @@ def _send_device_cookie(resp: Response) -> Response:
     return resp
 
 
-def _adopt_session_tokens(_endpoint: str | None = None, _values: dict | None = None) -> None:
+def _adopt_session_tokens(_endpoint: str | None = None, _values: dict[str, Any] | None = None) -> None:
     """A phone from before device cookies carries its tokens in the session: move them server-side
     (first thing in a request, before a table's blueprint works out this phone's access)."""
     held = session.get("tokens")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Response, g, jsonify, request, url_for
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
@@ -29,7 +31,7 @@ csrf.exempt(bp)  # token-authenticated, not cookie-authenticated
 
 
 @bp.errorhandler(HTTPException)
-def http_error(exc: HTTPException):
+def http_error(exc: HTTPException) -> Response:
     """The API's JSON refusal (errors.py), naming the table where a table was not found."""
     if exc.code == 413:
         return error_response(413, RuleError("too_large", too_large_message()))
@@ -51,7 +53,7 @@ def created_response(created: Created) -> Response:
 
 
 @bp.post("/v1/tables")
-def create():
+def create() -> Response:
     try:
         body = json_object()
         confirm = confirm_corrections(body)
@@ -64,7 +66,7 @@ def create():
 
 
 @bp.post("/v1/records")
-def create_from_record():
+def create_from_record() -> Response:
     try:
         parsed = parse_record(json_body())
     except RecordError as err:
@@ -75,7 +77,7 @@ def create_from_record():
     return created_response(import_record(parsed))
 
 
-def _with_etag(payload: dict, status: int = 200) -> Response:
+def _with_etag(payload: dict[str, Any], status: int = 200) -> Response:
     resp = jsonify(payload)
     resp.status_code = status
     resp.headers["ETag"] = f'"{payload["seq"]}"'
@@ -83,7 +85,7 @@ def _with_etag(payload: dict, status: int = 200) -> Response:
 
 
 @bp.get("/v1/tables/<table_id>")
-def get_state(table_id: str):
+def get_state(table_id: str) -> Response:
     table = service.open_table(table_id, token=bearer())
     rep = current(table)
     if "at" in request.args:  # the table as it stood at seq K (time travel), same shape and redaction
@@ -95,7 +97,7 @@ def get_state(table_id: str):
 
 
 @bp.get("/v1/tables/<table_id>/record")
-def get_record(table_id: str):
+def get_record(table_id: str) -> Response:
     rep = current(service.open_table(table_id, token=bearer()))
     return jsonify(public_record(rep, g.access, to_record(rep)))
 
@@ -114,7 +116,7 @@ def _if_match() -> int | None:
 
 
 @bp.post("/v1/tables/<table_id>/events")
-def post_event(table_id: str):
+def post_event(table_id: str) -> Response:
     """One log line by the store's one write command; its decision as an HTTP status."""
     token = bearer()
     table = service.open_table(table_id, token=token)
@@ -157,7 +159,7 @@ def _forbidden() -> RuleError:
     return RuleError("forbidden", _("This token may not write to this table."))
 
 
-def _log_line(game: Game, body: dict) -> tuple[str, dict]:
+def _log_line(game: Game[Any, Any], body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """``{"type": "undo"}`` and ``{"type": "correct", "target": seq, "event": {...}}`` are log lines
     of their own; anything else is a game event (the store decodes it; a type that is not text is
     refused here already, before the access check looks it up)."""
@@ -179,5 +181,5 @@ def _log_line(game: Game, body: dict) -> tuple[str, dict]:
 
 
 @bp.get("/openapi.json")
-def openapi():
+def openapi() -> Response:
     return jsonify(openapi_document())

@@ -9,6 +9,7 @@ the director can hand them round. A session started here opens its director's sc
 from __future__ import annotations
 
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from referee.games import part
@@ -48,7 +49,7 @@ def _director_club(club_id: str) -> Club:
 
 
 @bp.route("/clubs/new", methods=["GET", "POST"])
-def new_club():
+def new_club() -> ResponseReturnValue:
     error = None
     if request.method == "POST":
         try:
@@ -61,7 +62,7 @@ def new_club():
 
 
 @bp.route("/sessions/new", methods=["GET", "POST"])
-def new_session_alone():
+def new_session_alone() -> ResponseReturnValue:
     """A session with no club: its name and roster (one name per line); then its director's screen,
     where tables are added from the browser, so an evening needs no API at all."""
     error = None
@@ -79,7 +80,7 @@ def new_session_alone():
     return render_template("session/new.html", error=error, form=request.form), 422 if error else 200
 
 
-def _club_page(club: Club, error: str | None = None, status: int = 200, form_at: str = "session"):
+def _club_page(club: Club, error: str | None = None, status: int = 200, form_at: str = "session") -> tuple[str, int]:
     """The club's page; a refusal is shown in the form that was sent (``form_at``: "session" at the
     top, "players" at the foot, where the thumb is), that form keeping what was typed."""
     token = g.club_token
@@ -106,7 +107,7 @@ def _club_page(club: Club, error: str | None = None, status: int = 200, form_at:
 
 
 @bp.get("/club/<club_id>")
-def club(club_id: str):
+def club(club_id: str) -> ResponseReturnValue:
     found = _director_club(club_id)
     if request.args.get("token"):
         return redirect(url_for("clubs_pages.club", club_id=club_id))
@@ -114,7 +115,7 @@ def club(club_id: str):
 
 
 @bp.post("/club/<club_id>/sessions")
-def new_session(club_id: str):
+def new_session(club_id: str) -> ResponseReturnValue:
     found = _director_club(club_id)
     players = [*request.form.getlist("players"), *_lines(request.form.get("new_players"))]
     try:
@@ -125,7 +126,7 @@ def new_session(club_id: str):
 
 
 @bp.post("/club/<club_id>/players")
-def new_players(club_id: str):
+def new_players(club_id: str) -> ResponseReturnValue:
     found = _director_club(club_id)
     names = _lines(request.form.get("players"))
     if not names:
@@ -138,7 +139,7 @@ def new_players(club_id: str):
 
 
 @bp.get("/club/<club_id>/players")
-def roster(club_id: str):
+def roster(club_id: str) -> str:
     """The players' pages, one link each: what the director hands round."""
     found = get_club(club_id)
     if found is None:
@@ -155,7 +156,7 @@ def stat_sentences(row: GameHistory) -> list[str]:
 
 
 @bp.get("/club/<club_id>/players/<int:index>")
-def player(club_id: str, index: int):
+def player(club_id: str, index: int) -> str:
     found = get_club(club_id)
     if found is None:
         abort(404)

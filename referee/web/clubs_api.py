@@ -37,25 +37,25 @@ bp = Blueprint("clubs_api", __name__, url_prefix="/api/v1/clubs")
 csrf.exempt(bp)  # token-authenticated, not cookie-authenticated
 
 
-def _club_or_404(club_id: str) -> tuple[Club | None, Response | None]:
+def _club_or_404(club_id: str) -> Club | Response:
     club = get_club(club_id)
     if club is None:
-        return None, error_response(404, RuleError("not_found", _("There is no such club.")))
-    return club, None
+        return error_response(404, RuleError("not_found", _("There is no such club.")))
+    return club
 
 
-def director_club(club_id: str, token: str | None) -> tuple[Club | None, Response | None]:
+def director_club(club_id: str, token: str | None) -> Club | Response:
     """The club if ``token`` is its director's; otherwise the 404/401/403 answer to send."""
-    club, missing = _club_or_404(club_id)
-    if club is None:
-        return None, missing
+    club = _club_or_404(club_id)
+    if isinstance(club, Response):
+        return club
     if not token:
-        return None, error_response(
+        return error_response(
             401, RuleError("unauthorized", _("This needs the club's director token (Authorization: Bearer)."))
         )
     if not token_matches(token, club.director_token_hash):
-        return None, error_response(403, RuleError("forbidden", _("This token is not the director's of this club.")))
-    return club, None
+        return error_response(403, RuleError("forbidden", _("This token is not the director's of this club.")))
+    return club
 
 
 def _session_link(session_id: str, token: str) -> str:
@@ -63,7 +63,7 @@ def _session_link(session_id: str, token: str) -> str:
 
 
 @bp.post("")
-def create():
+def create() -> Response:
     try:
         body = json_object()
         made = create_club(body.get("name"), body.get("players"))
@@ -80,11 +80,11 @@ def create():
 
 
 @bp.get("/<club_id>")
-def show(club_id: str):
+def show(club_id: str) -> Response:
     token = bearer()
-    club, refused = director_club(club_id, token)
-    if club is None:
-        return refused
+    club = director_club(club_id, token)
+    if isinstance(club, Response):
+        return club
     sessions = []
     for summary in sessions_of(club):
         s = summary.session
@@ -103,10 +103,10 @@ def show(club_id: str):
 
 
 @bp.post("/<club_id>/players")
-def new_players(club_id: str):
-    club, refused = director_club(club_id, bearer())
-    if club is None:
-        return refused
+def new_players(club_id: str) -> Response:
+    club = director_club(club_id, bearer())
+    if isinstance(club, Response):
+        return club
     try:
         roster = add_players(club, json_object().get("players"))
     except RuleError as err:
@@ -115,11 +115,11 @@ def new_players(club_id: str):
 
 
 @bp.post("/<club_id>/sessions")
-def new_session(club_id: str):
+def new_session(club_id: str) -> Response:
     token = bearer()
-    club, refused = director_club(club_id, token)
-    if club is None:
-        return refused
+    club = director_club(club_id, token)
+    if isinstance(club, Response):
+        return club
     try:
         body = json_object()
         session, derived = create_club_session(club, token or "", body.get("name"), body.get("players"))
@@ -148,10 +148,10 @@ def history_json(rows: list[GameHistory]) -> list[dict[str, Any]]:
 
 
 @bp.get("/<club_id>/players/<int:index>")
-def player(club_id: str, index: int):
-    club, missing = _club_or_404(club_id)
-    if club is None:
-        return missing
+def player(club_id: str, index: int) -> Response:
+    club = _club_or_404(club_id)
+    if isinstance(club, Response):
+        return club
     name = player_at(club, index)
     if name is None:
         return error_response(404, RuleError("not_found", _("There is no such player in this club.")))

@@ -15,7 +15,7 @@ from .openapi_fields import TITLE, names
 from .sessions_openapi import ERR, answer, busy_answer, request_body
 
 CLUB_ID = {"name": "club_id", "in": "path", "required": True, "schema": {"type": "string"}}
-DIRECTOR = [{"bearer": []}]
+DIRECTOR: list[dict[str, list[str]]] = [{"bearer": []}]
 NAMES = {"type": "array", "items": {"type": "string"}}
 
 
@@ -42,7 +42,7 @@ def _number_schema(hint: Any) -> dict[str, Any]:
     if typing.get_origin(hint) in (types.UnionType, typing.Union):
         (inner,) = (arg for arg in typing.get_args(hint) if arg is not type(None))
         return {**_number_schema(inner), "nullable": True}
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return schema(hint)
     return {"type": "number" if hint is float else "integer"}
 

@@ -32,7 +32,7 @@ from referee.games import part
 
 from ..rules.base import Game
 from ..rules.cards import Card
-from ..rules.events import field_specs
+from ..rules.events import field_specs, type_of
 from ..rules.numbers import whole_number
 from ..rules.tiles import Tile
 from ..store.replay import Replayed, replay_events
@@ -80,12 +80,13 @@ TITLES = {
 def correction_title(rep: Replayed, seq: int) -> str:
     """The heading of the correction of the event logged as ``seq``: "Fix trick 3"."""
     found = line_of(rep, seq)
-    if found is None or found[1] is None or "no" not in found[1].params:
+    line = None if found is None else found[1]
+    if found is None or line is None or "no" not in line.params:
         return gettext("Fix this entry")
     body, line = found
     kind = str(body.get("type"))
     title = correction_of(rep.game.id).titles.get(kind) or TITLES.get(kind)
-    return gettext("Fix this entry") if title is None else str(title) % {"no": line.params["no"]}
+    return gettext("Fix this entry") if title is None or line is None else str(title) % {"no": line.params["no"]}
 
 
 @dataclass(frozen=True)
@@ -109,9 +110,9 @@ def _plain(hint: Any) -> tuple[Any, bool]:
     return hint, False
 
 
-def correction_fields(game: Game, body: Mapping[str, Any], players: Iterable[str]) -> list[Field]:
+def correction_fields(game: Game[Any, Any], body: Mapping[str, Any], players: Iterable[str]) -> list[Field]:
     """The inputs that re-enter ``body`` (an event of ``game``) with the entry pickers."""
-    cls = next(c for c in game.events if c.type == body["type"])
+    cls = next(c for c in game.events if type_of(c) == body["type"])
     n_players = len(tuple(players))
     fields = []
     for name, hint, optional in field_specs(cls):

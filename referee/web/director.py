@@ -25,7 +25,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, url_for
+from flask.sansio.blueprints import BlueprintSetupState
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, gettext, ngettext
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from printables.club import StandingRow, TableCard, build_standings_pdf, build_table_cards, standings_csv
 from referee.games import game as find_game
@@ -64,13 +67,13 @@ ROWS_KEPT = 4096  # table cards per worker: a version or two of each table of a 
 
 
 @bp.record_once
-def _keep_boards(state) -> None:
+def _keep_boards(state: BlueprintSetupState) -> None:
     state.app.extensions["session_boards"] = FragmentCache(BOARDS_KEPT)
     state.app.extensions["session_rows"] = FragmentCache(ROWS_KEPT)
 
 
 @bp.url_value_preprocessor
-def load_session(endpoint, values):
+def load_session(endpoint: str | None, values: dict[str, Any] | None) -> None:
     """The session, for its director only: the link's token, or the one this browser keeps."""
     found = get_session((values or {}).get("session_id", ""))
     if found is None:
@@ -101,7 +104,7 @@ class BoardRow:
     @property
     def progress(self) -> str:
         """``Deal 3``, ``Hand 5`` or ``Round 2``: how many deals (hands, rounds) have begun."""
-        starts = [e.body.get("type") for e in self.rep.effective if e.body.get("type") in PROGRESS_EVENTS]
+        starts = [str(e.body["type"]) for e in self.rep.effective if e.body.get("type") in PROGRESS_EVENTS]
         if not starts:
             return gettext("Not started")
         n = len(starts)
@@ -180,13 +183,15 @@ def _board(
 
 def boards() -> FragmentCache:
     """This worker's rendered boards (``renders`` counts the boards actually rendered)."""
-    return current_app.extensions["session_boards"]
+    kept: FragmentCache = current_app.extensions["session_boards"]
+    return kept
 
 
 def rows_kept() -> FragmentCache:
     """This worker's rendered table cards: a board rendered for a change at one table renders that
     table's card, and takes the others as they were."""
-    return current_app.extensions["session_rows"]
+    kept: FragmentCache = current_app.extensions["session_rows"]
+    return kept
 
 
 def read_board(club: ClubSession) -> tuple[str, Callable[[], str]]:
@@ -231,14 +236,14 @@ def _page(status: int = 200, **shown: Any) -> tuple[str, int]:
 
 
 @bp.get("/<session_id>")
-def director(session_id: str):
+def director(session_id: str) -> ResponseReturnValue:
     if request.args.get("token"):
         return redirect(url_for("sessions_pages.director", session_id=session_id))
     return _page(game_id=request.args.get("game"), added=request.args.get("added"))
 
 
 @bp.get("/<session_id>/live")
-def poll(session_id: str):
+def poll(session_id: str) -> Response:
     """204 while the board is as the page shows it; otherwise the board as it now is."""
     version, html = read_board(g.club_session)
     if request.args.get("since") == version:
@@ -246,7 +251,9 @@ def poll(session_id: str):
     return Response(html(), headers={"Cache-Control": "no-store"})
 
 
-def _added(table_id: str, scorer_token: str, seat_tokens: tuple[str, ...], game_id: str | None = None):
+def _added(
+    table_id: str, scorer_token: str, seat_tokens: tuple[str, ...], game_id: str | None = None
+) -> WerkzeugResponse:
     """After a table joins: this browser holds its links (as after starting a table), and the
     screen shows them with the table on the board; the add form stays on the same game."""
     remember_links(table_id, scorer_token, seat_tokens)
@@ -262,7 +269,7 @@ def _added(table_id: str, scorer_token: str, seat_tokens: tuple[str, ...], game_
 
 
 @bp.post("/<session_id>/tables")
-def add_table(session_id: str):
+def add_table(session_id: str) -> ResponseReturnValue:
     """A table from the roster, checked as every new table is; refused: the form again as sent."""
     try:
         created, _number = add_table_from(g.club_session, g.director_token, request.form)
@@ -272,7 +279,7 @@ def add_table(session_id: str):
 
 
 @bp.post("/<session_id>/records")
-def add_record(session_id: str):
+def add_record(session_id: str) -> ResponseReturnValue:
     """A record into the session (its players on the roster); refused: the pasted text kept."""
     parsed, error, pasted = posted_record()
     if parsed is not None:
@@ -286,7 +293,7 @@ def add_record(session_id: str):
 
 
 @bp.post("/<session_id>/rounds")
-def pair_round(session_id: str):
+def pair_round(session_id: str) -> ResponseReturnValue:
     """The next round paired from the form (rounds.py); its tables' links are held by this browser, as
     after adding a table. Refused: the form again as sent, with the reason."""
     try:
@@ -318,7 +325,7 @@ def _download(data: bytes, mimetype: str, name: str) -> Response:
 
 
 @bp.get("/<session_id>/cards.pdf")
-def cards(session_id: str):
+def cards(session_id: str) -> Response:
     """A card per table with a QR code per seat that joins that seat; ``?round=N``: only that paired
     round's tables (what the director prints once a round is paired), under a title naming the round."""
     club: ClubSession = g.club_session
@@ -345,13 +352,13 @@ def cards(session_id: str):
 
 
 @bp.get("/<session_id>/standings.pdf")
-def standings_pdf(session_id: str):
+def standings_pdf(session_id: str) -> Response:
     club: ClubSession = g.club_session
     data = build_standings_pdf(club.name, _named_standings(club), translate=_translate)
     return _download(data, "application/pdf", "standings.pdf")
 
 
 @bp.get("/<session_id>/standings.csv")
-def standings_as_csv(session_id: str):
+def standings_as_csv(session_id: str) -> Response:
     data = standings_csv(_named_standings(g.club_session), translate=_translate)
     return _download(data, "text/csv; charset=utf-8", "standings.csv")

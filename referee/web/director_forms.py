@@ -23,10 +23,11 @@ from ..store.rounds import SEATS, rounds_of
 from ..store.sessions import TableRow, add_table, roster_of, session_tables
 from ..store.sharing import set_confirm_corrections
 from ..store.tables import Created, current
+from .access import held_links
 from .pages import option_values
 
 
-def add_table_from(session: ClubSession, director_token: str, form: MultiDict) -> tuple[Created, int]:
+def add_table_from(session: ClubSession, director_token: str, form: MultiDict[str, str]) -> tuple[Created, int]:
     """The table the form describes, added to the session, and its number; RuleError if refused."""
     game = find_game(form.get("game"))
     players = [p for p in form.getlist("players") if p.strip()]
@@ -36,7 +37,7 @@ def add_table_from(session: ClubSession, director_token: str, form: MultiDict) -
     return created, number
 
 
-def round_body(form: MultiDict) -> dict[str, Any]:
+def round_body(form: MultiDict[str, str]) -> dict[str, Any]:
     """The pairing form as the rounds API's body: one choice gives the method and its seats."""
     method = form.get("method", "")
     return {
@@ -52,7 +53,7 @@ class NamedRound:
     """A paired round as the screen shows it: tables as (table id, number, names in seat order)."""
 
     number: int
-    game: Game
+    game: Game[Any, Any]
     tables: tuple[tuple[str, int, tuple[str, ...]], ...]
     byes: tuple[str, ...]
 
@@ -70,7 +71,7 @@ def named_rounds(session: ClubSession) -> list[NamedRound]:
     ]
 
 
-def _game(game_id: Any) -> Game | None:
+def _game(game_id: Any) -> Game[Any, Any] | None:
     return GAMES.get(game_id) if isinstance(game_id, str) else None
 
 
@@ -102,4 +103,5 @@ def tools(
         "import_error": import_error,
         "pasted": pasted,
         "added": just_added,
+        "added_links": held_links(just_added.table) if just_added else {},
     }

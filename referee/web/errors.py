@@ -33,7 +33,7 @@ def too_large_message() -> str:
     return gettext("The request is too large: at most %(mb)s MB.", mb=max(1, round(limit / 1024 / 1024)))
 
 
-def too_large(_exc: RequestEntityTooLarge):
+def too_large(_exc: RequestEntityTooLarge) -> tuple[Response | str, int]:
     message = too_large_message()
     if request.path.startswith("/api/"):
         return jsonify(error={"code": "too_large", "message": message}), 413

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..rules.base import Game, MalformedEvent, Option, RuleError
 from ..rules.cards import Card
-from ..rules.events import field_specs
+from ..rules.events import field_specs, type_of
 from ..rules.numbers import whole_number
 from ..rules.tiles import Tile
 from .bodies import parse_json
@@ -95,7 +95,7 @@ def form_value(hint: Any, value: Any) -> Any:
         if len(value) != len(args):
             return list(value)
         return [form_value(a, v) for a, v in zip(args, value, strict=True)]
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if isinstance(value, str):
             value = _split(value)
         return form_fields(hint, value) if isinstance(value, Mapping) else value
@@ -107,18 +107,18 @@ def form_fields(cls: type, raw: Mapping[str, Any]) -> dict[str, Any]:
     return {k: form_value(specs[k], v) if k in specs else v for k, v in raw.items()}
 
 
-def normalise_form_event(game: Game, raw: Any) -> Any:
+def normalise_form_event(game: Game[Any, Any], raw: Any) -> Any:
     """A form's event in the record's spelling (an unknown type is left for the codec to refuse)."""
     if not isinstance(raw, Mapping):
         return raw
-    cls = next((c for c in game.events if c.type == raw.get("type")), None)
-    return raw if cls is None else {"type": cls.type, **form_fields(cls, raw)}
+    cls = next((c for c in game.events if type_of(c) == raw.get("type")), None)
+    return raw if cls is None else {"type": type_of(cls), **form_fields(cls, raw)}
 
 
-def normalise_form_line(game: Game, kind: str, body: Mapping[str, Any]) -> dict[str, Any]:
+def normalise_form_line(game: Game[Any, Any], kind: str, body: Mapping[str, Any]) -> dict[str, Any]:
     """A log line built from a form: its event (or a correction's event) normalised."""
     if kind == "event":
-        return normalise_form_event(game, body)
+        return dict(normalise_form_event(game, body))  # a Mapping in, a Mapping out
     if kind == "correct":
         return {**body, "target": form_int(body.get("target")), "event": normalise_form_event(game, body.get("event"))}
     return dict(body)

@@ -8,5 +8,5 @@ bp = Blueprint("health", __name__)
 
 
 @bp.get("/healthz")
-def healthz():
+def healthz() -> tuple[str, int, dict[str, str]]:
     return "ok", 200, {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}

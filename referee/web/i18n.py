@@ -6,7 +6,8 @@ game never edits another's; Flask-Babel merges them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -51,7 +52,7 @@ def choose_locale(chosen: str | None, accept_language: str | None, languages: Se
     return parse_accept_header(accept_language, LanguageAccept).best_match(languages) or languages[0]
 
 
-def say(message: str, params: dict | None = None) -> str:
+def say(message: str, params: Mapping[str, Any] | None = None) -> str:
     """A rules-layer message (msgid with %(name)s params) in the request's language."""
     ja = str(get_locale()) == "ja"
     words = {

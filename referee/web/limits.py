@@ -70,7 +70,9 @@ def init_app(app: Flask) -> Limiter:
         shared = limiter.shared_limit(
             CREATE_LIMIT if creates else WRITE_LIMIT, scope="create" if creates else "write", methods=["POST"]
         )
-        app.view_functions[rule.endpoint] = shared(app.view_functions[rule.endpoint])
+        # flask-limiter types its decorator as returning the view it takes; given flask's union of a sync
+        # and an async view it returns a view of the union of their results, which the union cannot hold
+        app.view_functions[rule.endpoint] = shared(app.view_functions[rule.endpoint])  # type: ignore[assignment]
     app.register_error_handler(RateLimitExceeded, too_many_requests)
     return limiter
 

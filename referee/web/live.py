@@ -50,8 +50,10 @@ import dataclasses
 from typing import Any
 
 from flask import Blueprint, Flask, Response, abort, current_app, g, request
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
+from ..rules.base import View
 from ..rules.numbers import shown_number
 from ..store.database import db
 from ..store.live_versions import News, news
@@ -59,7 +61,7 @@ from ..store.replay import Replayed
 from ..store.sharing import read_version
 from ..store.tables import current
 from . import service
-from .access import Access, held_link
+from .access import Access
 from .correction_effect import correction_effect, take_back_allowed
 from .live_cache import FragmentCache
 from .live_gate import SHARED_QUERY, VERSION_KEY
@@ -73,7 +75,7 @@ POLL_MS = 700
 RECENT = 8  # events on the big screen
 
 
-def seat_view(rep: Replayed, access: Access):
+def seat_view(rep: Replayed, access: Access) -> View[Any]:
     """The game's view with its detail as this reader may see it (the scorer sees the public detail)."""
     return dataclasses.replace(rep.view, detail=access.visible_detail(rep))
 
@@ -83,7 +85,6 @@ def init_app(app: Flask) -> None:
     answer_unchanged_polls_first(app)
     app.jinja_env.globals.update(
         seat_view=seat_view,
-        held_link=held_link,
         live_poll_ms=POLL_MS,
         last_undone=last_undone,
         last_corrected=last_corrected,
@@ -115,7 +116,7 @@ def reader(access: Access) -> str:
 
 
 @bp.get("/<table_id>/live")
-def poll(table_id: str):
+def poll(table_id: str) -> ResponseReturnValue:
     """204 while the table is as the page shows it (``since``), 304 for ``If-None-Match``;
     otherwise the page's fresh fragment, rendered once per version for the public kinds of reader."""
     now = request.environ.get(VERSION_KEY)  # live_gate read it already (a seat's with its night's rounds)
@@ -146,6 +147,6 @@ def poll(table_id: str):
 
 
 @bp.get("/<table_id>/screen")
-def screen(table_id: str):
+def screen(table_id: str) -> str:
     """The big-screen view: read-only and public whoever opens it."""
     return service.render_table("bigscreen.html", current(g.table), access=Access(), recent=RECENT)

@@ -48,7 +48,9 @@ from .templating import SECURITY_HEADERS
 VERSION_KEY = "referee.live_version"  # environ: the version read here, for live.poll to reuse
 _HEADERS = [("Cache-Control", "no-store"), *SECURITY_HEADERS, ("Vary", "HX-Request, Cookie")]
 HTML = ("Content-Type", "text/html; charset=utf-8")
-NO_CONTENT = ("204 NO CONTENT", [*_HEADERS, HTML], [])
+Answer = tuple[str, list[tuple[str, str]], list[bytes]]
+"""A WSGI answer: status line, headers, body."""
+NO_CONTENT: Answer = ("204 NO CONTENT", [*_HEADERS, HTML], [])
 SHARED_QUERY = {"since", "view"}  # live.poll shares a fragment only for a query of no more than these
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
@@ -85,7 +87,7 @@ class UnchangedPolls:
                     return body
         return self.wsgi_app(environ, start_response)
 
-    def answer(self, table_id: str, environ: dict[str, Any]) -> tuple[str, list, list[bytes]] | None:
+    def answer(self, table_id: str, environ: dict[str, Any]) -> Answer | None:
         """The 204, 304 or kept public fragment that ``live.poll`` would answer, or None for Flask."""
         query = environ.get("QUERY_STRING", "")
         since = next((v for k, v in parse_qsl(query, keep_blank_values=True) if k == "since"), None)
@@ -108,7 +110,7 @@ class UnchangedPolls:
 
     def kept_fragment(
         self, table_id: str, now: str, query: str, environ: dict[str, Any]
-    ) -> tuple[str, list, list[bytes]] | None:
+    ) -> Answer | None:
         """The public fragment at ``now`` from the cache, for a request that is certainly a public
         reader's (else None: Flask works out who asks and renders or looks up what it may see)."""
         args = parse_qsl(query, keep_blank_values=True)
@@ -139,9 +141,12 @@ class UnchangedPolls:
         if not cookie:
             return ()
         interface = self.app.session_interface
-        if type(interface).get_signing_serializer is not SecureCookieSessionInterface.get_signing_serializer:
+        if (
+            not isinstance(interface, SecureCookieSessionInterface)
+            or type(interface).get_signing_serializer is not SecureCookieSessionInterface.get_signing_serializer
+        ):
             return None
-        serializer = interface.get_signing_serializer(self.app)  # type: ignore[attr-defined]
+        serializer = interface.get_signing_serializer(self.app)
         if serializer is None:
             return None
         try:

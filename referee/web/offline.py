@@ -56,7 +56,7 @@ def _assets() -> tuple[tuple[str, ...], str]:
 
 
 @bp.get("/sw.js")
-def service_worker():
+def service_worker() -> Response:
     urls, version = _assets()
     head = f"self.REFEREE_VERSION = {json.dumps(version)};\nself.REFEREE_ASSETS = {json.dumps(list(urls))};\n"
     body = (Path(str(current_app.static_folder)) / "js" / "sw.js").read_text(encoding="utf-8")
@@ -65,7 +65,7 @@ def service_worker():
 
 
 @bp.get("/manifest.webmanifest")
-def manifest():
+def manifest() -> Response:
     icons = [{"src": url_for("static", filename=f"icons/icon-{n}.png"), "sizes": f"{n}x{n}",
               "type": "image/png", "purpose": "any maskable"} for n in (192, 512)]  # fmt: skip
     data = {

@@ -65,14 +65,18 @@ def _answer(environ: dict[str, Any]) -> Answer:
     """In the child: the app's whole answer to one request."""
     assert _CHILD_APP is not None
     got: list[Any] = []
+    written: list[bytes] = []
 
-    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> None:
+    def start_response(
+        status: str, headers: list[tuple[str, str]], exc_info: object = None, /
+    ) -> Callable[[bytes], object]:
         got[:] = [status, headers]
+        return written.append  # WSGI's write(), for an app that sends part of its body that way
 
     environ = {**environ, "wsgi.input": BytesIO(b""), "wsgi.errors": sys.stderr}
     body = _CHILD_APP.wsgi_app(environ, start_response)
     try:
-        data = b"".join(body)
+        data = b"".join([*written, *body])
     finally:
         close = getattr(body, "close", None)
         if close is not None:

@@ -7,22 +7,28 @@ from typing import Any
 from referee.games import GAMES
 
 from ..rules.base import Game, Option
-from ..rules.events import schema
+from ..rules.events import schema, type_of
 from ..store.bounds import MAX_LOG_LINES
 from .clubs_openapi import club_paths, club_schemas  # clubs and players' history (issue 17)
 from .openapi_fields import names
 from .photos import openapi_paths as photo_paths
 from .quick_checks import MOMENT_PARAMETER, openapi_paths
 from .race import openapi_paths as race_paths
-from .sessions_openapi import busy_answer, session_paths, session_schemas  # club sessions (issue 17)
+from .sessions_openapi import (  # club sessions (issue 17); answer and request_body are said once there
+    answer,
+    busy_answer,
+    request_body,
+    session_paths,
+    session_schemas,
+)
 
 
 def _game_events() -> dict[str, Any]:
     schemas: dict[str, Any] = {}
     for game in GAMES.values():
         for cls in game.events:
-            name = f"{game.id}.{cls.type}"
-            schemas[name] = {**schema(cls), "description": f"{game.id}: {cls.type}"}
+            name = f"{game.id}.{type_of(cls)}"
+            schemas[name] = {**schema(cls), "description": f"{game.id}: {type_of(cls)}"}
     return schemas
 
 
@@ -98,7 +104,7 @@ def record() -> dict[str, Any]:
                     "events": {
                         "type": "array",
                         "maxItems": MAX_LOG_LINES,
-                        "items": {"oneOf": [{"$ref": f"#/components/schemas/{game.id}.{c.type}"} for c in game.events]},
+                        "items": {"oneOf": [{"$ref": f"#/components/schemas/{game.id}.{type_of(c)}"} for c in game.events]},
                     },
                 },
                 "required": ["format", "version", "game", "players", "events"],
@@ -173,11 +179,6 @@ def openapi_document() -> dict[str, Any]:
         },
         "required": ["game", "players", "options", "events", "totals", "finished", "winners"],
     }
-    json_body = lambda ref: {"required": True, "content": {"application/json": {"schema": ref}}}  # noqa: E731
-    answer = lambda desc, ref=None: {  # noqa: E731
-        "description": desc,
-        **({"content": {"application/json": {"schema": ref}}} if ref else {}),
-    }
     err = {"$ref": "#/components/schemas/Error"}
     table_id = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
     return {
@@ -196,7 +197,7 @@ def openapi_document() -> dict[str, Any]:
             "/api/v1/tables": {
                 "post": {
                     "summary": "Create a table",
-                    "requestBody": json_body({"$ref": "#/components/schemas/NewTable"}),
+                    "requestBody": request_body({"$ref": "#/components/schemas/NewTable"}),
                     "responses": {
                         "201": answer("created", created),
                         "400": answer("not JSON", err),
@@ -207,7 +208,7 @@ def openapi_document() -> dict[str, Any]:
             "/api/v1/records": {
                 "post": {
                     "summary": "Create a table from a whole record (all or nothing)",
-                    "requestBody": json_body({"$ref": "#/components/schemas/Record"}),
+                    "requestBody": request_body({"$ref": "#/components/schemas/Record"}),
                     "responses": {
                         "201": answer("created", created),
                         "400": answer("not JSON", err),
@@ -255,7 +256,7 @@ def openapi_document() -> dict[str, Any]:
                         },
                     ],
                     "security": [{"bearer": []}],
-                    "requestBody": json_body(
+                    "requestBody": request_body(
                         {
                             "oneOf": [
                                 *event_refs,

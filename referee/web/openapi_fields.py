@@ -22,6 +22,11 @@ TITLE = {
 }
 
 
+def json_content(schema: dict[str, Any]) -> dict[str, Any]:
+    """A request's or an answer's ``content``: ``schema`` as JSON."""
+    return {"application/json": {"schema": schema}}
+
+
 def names(**more: Any) -> dict[str, Any]:
     """A list of player names, no two the same (the server compares them after NFKC and case folding)."""
     return {"type": "array", "items": PLAYER_NAME, "uniqueItems": True, **more}

@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import format_timedelta, gettext
 
 from referee.games import game as find_game
@@ -27,7 +28,7 @@ bp = Blueprint("pages", __name__)
 HOME_TABLES = 30  # listed on the home page; the rest behind "show all"
 
 @bp.get("/")
-def home():
+def home() -> str:
     """The games to start, and first the tables this phone created or joined (newest activity first)."""
     secret = device_secret()
     held = devices.held_tables(secret) if secret else []
@@ -44,7 +45,7 @@ def home():
     return render_template("home.html", held=tables, hidden=len(held) - len(shown))
 
 @bp.post("/forget/<table_id>")
-def forget_table(table_id: str):
+def forget_table(table_id: str) -> ResponseReturnValue:
     """This phone stops holding the table's links (the table itself and other phones are untouched)."""
     secret = device_secret()
     if secret and get_table(table_id) is not None:
@@ -52,7 +53,7 @@ def forget_table(table_id: str):
     return redirect(url_for("pages.home"))
 
 @bp.route("/new/<game_id>", methods=["GET", "POST"])
-def new_table(game_id: str):
+def new_table(game_id: str) -> ResponseReturnValue:
     try:
         game = find_game(game_id)
     except RuleError:
@@ -74,7 +75,7 @@ def new_table(game_id: str):
     return render_template("new_table.html", game=game, error=error, form=request.form), status
 
 
-def option_values(game: Game, form: Mapping[str, Any] | None) -> dict[str, Any]:
+def option_values(game: Game[Any, Any], form: Mapping[str, Any] | None) -> dict[str, Any]:
     """Each option's value as the new-table form gives it (the defaults before it is posted).
 
     A yes/no option is off unless ticked; options of a group come from the group's radio button
@@ -96,7 +97,7 @@ def picked(values: Mapping[str, Any], members: list[Option]) -> str | None:
 
 
 @bp.route("/import", methods=["GET", "POST"])
-def import_page():
+def import_page() -> ResponseReturnValue:
     error, pasted = None, ""
     if request.method == "POST":
         parsed, error, pasted = posted_record()
@@ -131,7 +132,7 @@ def posted_record() -> tuple[ParsedRecord | None, str | None, str]:
         return None, error, pasted
 
 @bp.get("/lang/<code>")
-def set_language(code: str):
+def set_language(code: str) -> ResponseReturnValue:
     if code not in current_app.config["LANGUAGES"]:
         abort(404)
     target = request.args.get("next", "/")

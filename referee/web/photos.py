@@ -15,6 +15,7 @@ from ..extensions import csrf
 from ..rules.base import RuleError
 from ..sight.intake import MAX_BYTES, Refused, decode, too_large
 from ..sight.reader import PhotoProblem, read
+from .openapi_fields import json_content
 from .presenting import error_response
 
 bp = Blueprint("photos", __name__)
@@ -60,7 +61,6 @@ TILE = {
 
 def openapi_paths(error: dict[str, Any]) -> dict[str, Any]:
     """The photo reader's operation for /api/openapi.json."""
-    content = lambda schema: {"application/json": {"schema": schema}}  # noqa: E731
     image = {"schema": {"type": "string", "format": "binary"}}
     answer = {
         "type": "object",
@@ -73,15 +73,15 @@ def openapi_paths(error: dict[str, Any]) -> dict[str, Any]:
                 "summary": "Read the face-up dominoes in a photo of the table: tiles to confirm, nothing recorded",
                 "requestBody": {"required": True, "content": {"image/jpeg": image, "image/png": image}},
                 "responses": {
-                    "200": {"description": "the face-up tiles found (face-down tiles and other objects left out)", "content": content(answer)},
-                    "400": {"description": "an empty body", "content": content(error)},
-                    "413": {"description": "more than 15 MB", "content": content(error)},
-                    "415": {"description": "not a JPEG or PNG", "content": content(error)},
+                    "200": {"description": "the face-up tiles found (face-down tiles and other objects left out)", "content": json_content(answer)},
+                    "400": {"description": "an empty body", "content": json_content(error)},
+                    "413": {"description": "more than 15 MB", "content": json_content(error)},
+                    "415": {"description": "not a JPEG or PNG", "content": json_content(error)},
                     "422": {
                         "description": "damaged, too small, too many pixels, too dark or blurred: the message says what to do",
-                        "content": content(error),
+                        "content": json_content(error),
                     },
-                    "429": {"description": "too many writes from this address", "content": content(error)},
+                    "429": {"description": "too many writes from this address", "content": json_content(error)},
                 },
             }
         }

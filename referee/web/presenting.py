@@ -11,7 +11,7 @@ from flask import Response, jsonify, url_for
 from werkzeug.datastructures import MultiDict
 
 from ..rules.base import Game, RuleError
-from ..rules.events import field_specs
+from ..rules.events import field_specs, type_of
 from ..rules.numbers import whole_number
 from ..store.replay import Replayed
 from .access import Access
@@ -91,14 +91,14 @@ def refusal_status(err: RuleError) -> int:
     return 400 if err.code in NOT_JSON else 422
 
 
-def form_event(game: Game, form: MultiDict) -> dict[str, Any]:
+def form_event(game: Game[Any, Any], form: MultiDict[str, str]) -> dict[str, Any]:
     """The raw event a form posted: ``type`` plus the event's fields (lists from repeated inputs).
 
     Decoding and validation stay with the event codec, exactly as for JSON.
     """
     type_name = form.get("type", "")
     raw: dict[str, Any] = {"type": type_name}
-    cls = next((c for c in game.events if c.type == type_name), None)
+    cls = next((c for c in game.events if type_of(c) == type_name), None)
     if cls is None:
         return raw
     for name, hint, _optional in field_specs(cls):
@@ -116,7 +116,7 @@ def form_event(game: Game, form: MultiDict) -> dict[str, Any]:
     return raw
 
 
-def _indexed(form: MultiDict, name: str) -> list[str]:
+def _indexed(form: MultiDict[str, str], name: str) -> list[str]:
     """A list posted as ``name.0``, ``name.1``, ... in that order (one picker per position, so the
     order of play survives without JavaScript); positions left empty are skipped."""
     positions = sorted(

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import format_date, gettext
 
-from printables.geometry import PAGE_SPECS
+from printables.geometry import PAGE_SPECS, PageSpec
 from printables.registry import PrintJob, find, printables_for
 from referee.games import GAMES
 
@@ -18,11 +20,11 @@ from .race import race_chart
 bp = Blueprint("printing", __name__)
 
 
-def _translate(message: str, params=None) -> str:
+def _translate(message: str, params: Mapping[str, object] | None = None) -> str:
     return gettext(message, **(params or {}))
 
 
-def _spec():
+def _spec() -> PageSpec:
     return PAGE_SPECS.get(request.args.get("paper", "a4").lower(), PAGE_SPECS["a4"])
 
 
@@ -37,12 +39,12 @@ def _link(path: str) -> str:
 
 
 @bp.get("/print")
-def index():
+def index() -> str:
     return render_template("print_index.html", printables={g: printables_for(g) for g in GAMES})
 
 
 @bp.get("/print/<game_id>/<kind>.pdf")
-def blank(game_id: str, kind: str):
+def blank(game_id: str, kind: str) -> Response:
     printable = find(game_id, kind)
     game = GAMES.get(game_id)
     if printable is None or game is None:
@@ -62,7 +64,7 @@ def blank(game_id: str, kind: str):
 
 
 @bp.get("/t/<table_id>/print/<kind>.pdf")
-def filled(table_id: str, kind: str):
+def filled(table_id: str, kind: str) -> Response:
     table, access = service.find(table_id) or abort(404)
     printable = find(table.game, kind)
     if printable is None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, render_template, request
+from flask_babel import LazyString
 from werkzeug.datastructures import MultiDict
 
 from referee.games import GAMES, part
@@ -33,7 +34,7 @@ class QuickCheck:
     for the page's head, if it needs one; ``openapi(error)`` its API operations, if it has any."""
 
     id: str
-    tab: str  # its tab's label on the page (one check is shown at a time): a lazy gettext
+    tab: LazyString  # its tab's label on the page (one check is shown at a time)
     run: Callable[[MultiDict[str, str]], dict[str, Any]]
     template: str
     place: int

@@ -113,7 +113,7 @@ def race_chart(rep: Replayed, access: Access) -> RaceChart:
 
 
 @bp.get("/t/<table_id>/race.svg")
-def chart(table_id: str):
+def chart(table_id: str) -> Response:
     """The race chart alone, as on the table page (any link of the table: it shows only the public);
     ``?at=K``: the race as it stood after log line K, as on the moment page ``/t/<id>?at=K``."""
     found = service.find(table_id) or abort(404)

@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import abort, g, redirect, render_template, request, url_for
 from flask_babel import gettext
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee.games import game as find_game
 
@@ -26,11 +27,14 @@ from ..store.replay import Replayed
 from ..store.sharing import CONFIRMED, PENDING, REJECTED, corrections_of
 from ..store.tables import current, get_table
 from ..store.writing import Reason, Refused, write
-from .access import Access, access_for
+from .access import Access, access_for, held_links
 from .correction_form import LABELS
 from .forms import normalise_form_line
 from .i18n import explain
 from .next_table import page_live
+
+Page = tuple[str, int] | tuple[str, int, dict[str, str]]
+"""A rendered table page or fragment with its status (and, for a refusal through htmx, where it swaps)."""
 
 
 def find(table_id: Any, *, game: str | None = None, token: str | None = None) -> tuple[GameTable, Access] | None:
@@ -47,8 +51,9 @@ def open_table(table_id: Any, *, game: str | None = None, token: str | None = No
     found = find(table_id, game=game, token=token)
     if found is None:
         abort(404)
-    g.table, g.access = found
-    return g.table
+    table, g.access = found
+    g.table = table
+    return table
 
 
 def table_loader(game: str | None = None) -> Callable[[str | None, dict[str, Any] | None], None]:
@@ -147,13 +152,14 @@ def render_table(template: str, rep: Replayed, *, access: Access | None = None, 
         rep=rep,
         access=reader,
         corrections=corrections(g.table),
+        links=held_links(g.table) if reader.scorer else {},  # the share box's links (scorer only)
         version=polled,
         next_table=later,
         **values,
     )
 
 
-def render(rep: Replayed, *, error: str | None = None, status: int = 200) -> Any:
+def render(rep: Replayed, *, error: str | None = None, status: int = 200) -> Page:
     """The table page (or its ``#table`` fragment). A refusal through htmx answers with the answer
     box alone, retargeted onto ``#answer``: the entry form is not re-rendered, so the player's
     selection stays and only the tile or card at fault needs changing."""
@@ -174,7 +180,7 @@ def alarm(rep: Replayed, error: str | None = None) -> str:
     return render_template("table/_alarm.html", table=g.table, rep=rep, access=g.access, error=error)
 
 
-def answer(outcome: Outcome) -> Any:
+def answer(outcome: Outcome) -> Page | WerkzeugResponse:
     """A form's answer: without JavaScript a write that stood opens the page at the answer."""
     if outcome.status == 200 and not htmx:
         return redirect(url_for("table.show", table_id=g.table.id, _anchor="answer"))
@@ -188,6 +194,6 @@ def same_query(url: str) -> str:
     return f"{url}?{query}" if query else url
 
 
-def refuse(message: str) -> Any:
+def refuse(message: str) -> Page:
     """A game page's own refusal (a form it cannot read), shown like the rules' refusals (422)."""
     return render(current(g.table), error=message, status=422)

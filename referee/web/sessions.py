@@ -39,20 +39,20 @@ bp = Blueprint("sessions_api", __name__, url_prefix="/api/v1/sessions")
 csrf.exempt(bp)  # token-authenticated, not cookie-authenticated
 
 
-def director_session(session_id: str, token: str | None) -> tuple[ClubSession | None, Response | None]:
+def director_session(session_id: str, token: str | None) -> ClubSession | Response:
     """The session if ``token`` is its director's; otherwise the 404/401/403 answer to send."""
     session = get_session(session_id)
     if session is None:
-        return None, error_response(404, RuleError("not_found", _("There is no such session.")))
+        return error_response(404, RuleError("not_found", _("There is no such session.")))
     if not token:
-        return None, error_response(
+        return error_response(
             401, RuleError("unauthorized", _("This needs the director token (Authorization: Bearer)."))
         )
     if not token_matches(token, session.director_token_hash):
-        return None, error_response(
+        return error_response(
             403, RuleError("forbidden", _("This token is not the director's of this session."))
         )
-    return session, None
+    return session
 
 
 def table_json(row: TableRow) -> dict[str, Any]:
@@ -93,7 +93,7 @@ def _numbered(created: Created, number: int, session: ClubSession) -> Response:
 
 
 @bp.post("")
-def create():
+def create() -> Response:
     try:
         body = json_object()
         made = create_session(body.get("name"), body.get("players"))
@@ -112,18 +112,18 @@ def create():
 
 
 @bp.get("/<session_id>")
-def show(session_id: str):
-    session, refused = director_session(session_id, bearer())
-    if session is None:
-        return refused
+def show(session_id: str) -> Response:
+    session = director_session(session_id, bearer())
+    if isinstance(session, Response):
+        return session
     return jsonify(session_json(session))
 
 
 @bp.post("/<session_id>/tables")
-def new_table(session_id: str):
-    session, refused = director_session(session_id, bearer())
-    if session is None:
-        return refused
+def new_table(session_id: str) -> Response:
+    session = director_session(session_id, bearer())
+    if isinstance(session, Response):
+        return session
     try:
         body = json_object()
         confirm = confirm_corrections(body)
@@ -138,10 +138,10 @@ def new_table(session_id: str):
 
 
 @bp.post("/<session_id>/records")
-def new_record(session_id: str):
-    session, refused = director_session(session_id, bearer())
-    if session is None:
-        return refused
+def new_record(session_id: str) -> Response:
+    session = director_session(session_id, bearer())
+    if isinstance(session, Response):
+        return session
     try:
         parsed = parse_record(json_body())
         created, number = import_into(session, bearer() or "", parsed)
@@ -169,10 +169,10 @@ def round_json(made: RoundMade, session: ClubSession, token: str) -> dict[str, A
 
 
 @bp.post("/<session_id>/rounds")
-def new_round(session_id: str):
-    session, refused = director_session(session_id, bearer())
-    if session is None:
-        return refused
+def new_round(session_id: str) -> Response:
+    session = director_session(session_id, bearer())
+    if isinstance(session, Response):
+        return session
     try:
         made = pair_round(session, bearer() or "", json_object())
     except RuleError as err:
@@ -184,10 +184,10 @@ def new_round(session_id: str):
 
 
 @bp.get("/<session_id>/rounds")
-def list_rounds(session_id: str):
-    session, refused = director_session(session_id, bearer())
-    if session is None:
-        return refused
+def list_rounds(session_id: str) -> Response:
+    session = director_session(session_id, bearer())
+    if isinstance(session, Response):
+        return session
     return jsonify(
         rounds=[
             {

@@ -8,7 +8,7 @@ from .openapi_fields import TITLE, names
 
 ERR = {"$ref": "#/components/schemas/Error"}
 SESSION_ID = {"name": "session_id", "in": "path", "required": True, "schema": {"type": "string"}}
-DIRECTOR = [{"bearer": []}]
+DIRECTOR: list[dict[str, list[str]]] = [{"bearer": []}]
 
 
 def answer(description: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -4,6 +4,7 @@ rejecting a correction the scorer proposed (at tables that confirm corrections).
 from __future__ import annotations
 
 from flask import Blueprint, abort, g, redirect, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from ..extensions import htmx
@@ -18,7 +19,7 @@ bp = Blueprint("sharing", __name__, url_prefix="/t")
 bp.url_value_preprocessor(service.table_loader())
 
 
-def _table(error: str | None = None, status: int = 200):
+def _table(error: str | None = None, status: int = 200) -> ResponseReturnValue:
     if status == 200 and not htmx:
         return redirect(url_for("table.show", table_id=g.table.id))
     template = "table/_main.html" if htmx else "table/page.html"
@@ -26,7 +27,7 @@ def _table(error: str | None = None, status: int = 200):
 
 
 @bp.post("/<table_id>/links/<role>")
-def renew(table_id: str, role: str):
+def renew(table_id: str, role: str) -> ResponseReturnValue:
     """A new scorer or seat link; the old one stops working at once. This phone keeps the new one."""
     if not g.access.scorer:
         abort(403)
@@ -42,7 +43,7 @@ def renew(table_id: str, role: str):
 
 
 @bp.post("/<table_id>/corrections/<int:pending_id>/<any(confirm, reject):decision>")
-def decide_correction(table_id: str, pending_id: int, decision: str):
+def decide_correction(table_id: str, pending_id: int, decision: str) -> ResponseReturnValue:
     """A seat (not the scorer who proposed it) confirms or rejects a pending correction."""
     decided = confirm(g.table, g.access.writer(), pending_id, accept=decision == "confirm")
     if not isinstance(decided, Refused):

@@ -14,6 +14,7 @@ from typing import Any
 import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, abort, g, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from referee.games import game as find_game
@@ -51,14 +52,14 @@ bp.url_value_preprocessor(service.table_loader())
 
 
 @bp.get("/<table_id>")
-def show(table_id: str):
+def show(table_id: str) -> ResponseReturnValue:
     if "at" in request.args:  # a past moment, read only (moments.py)
         return render_moment(request.args["at"], g.access)
     return service.render(current(g.table))
 
 
 @bp.get("/<table_id>/join/<token>")
-def join(table_id: str, token: str):
+def join(table_id: str, token: str) -> ResponseReturnValue:
     """A scorer or seat link: remember the token in this phone's session, then show the table."""
     if token_matches(token, g.table.scorer_token_hash):
         remember(table_id, "scorer", token)
@@ -71,17 +72,17 @@ def join(table_id: str, token: str):
 
 
 @bp.post("/<table_id>/events")
-def post_event(table_id: str):
+def post_event(table_id: str) -> ResponseReturnValue:
     return service.answer(service.record("event", form_event(find_game(g.table.game), request.form)))
 
 
 @bp.post("/<table_id>/undo")
-def undo(table_id: str):
+def undo(table_id: str) -> ResponseReturnValue:
     return service.answer(service.record("undo", {}))
 
 
 @bp.post("/<table_id>/redo")
-def redo(table_id: str):
+def redo(table_id: str) -> ResponseReturnValue:
     """Enter the event the last undo took back again, as a new event, while nothing new was entered."""
     entry = last_undone(current(g.table))
     if entry is None:
@@ -90,7 +91,7 @@ def redo(table_id: str):
 
 
 @bp.post("/<table_id>/take-back")
-def take_back(table_id: str):
+def take_back(table_id: str) -> ResponseReturnValue:
     """Take back the correction just made: the record format's undo withdraws the latest standing
     event, not a correction, so the corrected entry is corrected once more, back to what it was
     before (a new log line; the history shows both). Offered while the table's last log line is that
@@ -104,7 +105,7 @@ def take_back(table_id: str):
 
 
 @bp.route("/<table_id>/correct/<int:seq>", methods=["GET", "POST"])
-def correct(table_id: str, seq: int):
+def correct(table_id: str, seq: int) -> ResponseReturnValue:
     """Replace an earlier event; the log keeps the original and the correction. A seat changes its
     own sealed bid here too (at once: nobody else may see it to confirm it).
 
@@ -155,7 +156,7 @@ def corrected_event(rep: Replayed, target: Effective, form: Any) -> tuple[dict[s
 
 
 @bp.get("/<table_id>/record.json")
-def export(table_id: str):
+def export(table_id: str) -> Response:
     rep = current(g.table)
     data = json.dumps(public_record(rep, g.access, to_record(rep)), ensure_ascii=False, indent=2)
     name = f"referee-{g.table.game}-{table_id[:8]}.json"
@@ -165,7 +166,7 @@ def export(table_id: str):
 
 
 @bp.get("/<table_id>/qr/<which>.svg")
-def qr(table_id: str, which: str):
+def qr(table_id: str, which: str) -> Response:
     """A QR code of the viewer link, or (for the scorer only) of the scorer link or a seat's link."""
     token = held_link(g.table, which) if g.access.scorer else None
     if which == "viewer":

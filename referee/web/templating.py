@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 
 from flask import Flask, Response, request, url_for
 from flask_babel import get_locale, gettext
@@ -58,7 +59,7 @@ def init_app(app: Flask) -> None:
     # accessible names a screen reader says right: "six-four", "queen of hearts" (issue 33)
     app.jinja_env.filters["spoken_tile"] = lambda tile: spoken.tile(tile, gettext)
     app.jinja_env.filters["spoken_card"] = lambda card: spoken.card(card, gettext)
-    app.jinja_env.filters["spoken_score"] = lambda totals: spoken.score(*totals, gettext)
+    app.jinja_env.filters["spoken_score"] = spoken_score
     app.jinja_env.filters["spoken_text"] = words.spoken_text
     app.jinja_env.globals["is_turn_of"] = is_turn_of
     # every number a page shows: −5 with the minus sign, +5 for a gain (issue 27)
@@ -79,3 +80,9 @@ def init_app(app: Flask) -> None:
 def new_idem() -> str:
     """A fresh idempotency key for one rendered form: a double tap sends it twice, records once."""
     return secrets.token_urlsafe(12)
+
+
+def spoken_score(totals: Sequence[int]) -> str:
+    """Two sides' totals as a screen reader says them ("66 to 40")."""
+    mine, theirs = totals
+    return spoken.score(mine, theirs, gettext)

@@ -60,7 +60,7 @@ def same_origin(req: Request) -> bool:
     return origin.rstrip("/").lower() == f"{req.scheme}://{req.host}".lower()
 
 
-def _same_site_only():
+def _same_site_only() -> None:
     if request.method in SAFE_METHODS or request.blueprint in EXEMPT_BLUEPRINTS:
         return None
     if not same_origin(request):
@@ -68,14 +68,14 @@ def _same_site_only():
     return None
 
 
-def _refused(_exc: CrossSitePost):
+def _refused(_exc: CrossSitePost) -> tuple[str, int]:
     message = gettext(
         "This form was sent from another website, so nothing was recorded. Open referee itself and try again."
     )
     return render_template("error.html", message=message), 403
 
 
-def _stale_form(_exc: CSRFError):
+def _stale_form(_exc: CSRFError) -> tuple[str, int]:
     message = gettext(
         "This page is too old to send (its security check has expired). Reload it and try again."
     )

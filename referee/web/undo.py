@@ -9,6 +9,7 @@ standing event lists it among its corrections (``last_corrected``), and otherwis
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..store.replay import LogEntry, Replayed
@@ -36,7 +37,7 @@ def last_corrected(rep: Replayed) -> int | None:
     return None
 
 
-def shown_body(rep: Replayed, access: Access, body: Any) -> dict[str, Any]:
+def shown_body(rep: Replayed, access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
     """An undone event as this reader may see it. A game that keeps seat events private (a sealed
     Ninety-Nine bid) shows one only to its own seat, as the history does; everyone else, the scorer
     included, reads just its type and seat."""

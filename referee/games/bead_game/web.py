@@ -7,12 +7,14 @@ placements come from ``referee.games.bead_game.rules.play.legal_placements``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Blueprint, g, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext, lazy_gettext
 from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee.extensions import htmx
 from referee.games.bead_game.rules.play import legal_placements
@@ -77,8 +79,8 @@ def bead_picture(detail: Mapping[str, Any], pickable: bool = False) -> dict[str,
     if not board or not bounds:
         return None
     margin = PICKABLE_MARGIN if pickable else 1
-    top, bottom = bounds["top"] - margin, bounds["bottom"] + margin
-    left, right = bounds["left"] - margin, bounds["right"] + margin
+    top, bottom = int(bounds["top"]) - margin, int(bounds["bottom"]) + margin
+    left, right = int(bounds["left"]) - margin, int(bounds["right"]) + margin
 
     def x(c: int) -> int:
         return LABEL + (c - left) * CELL
@@ -161,7 +163,7 @@ def _half(half: Mapping[str, Any], x0: int, y0: int) -> dict[str, Any]:
     return {"r": half["cell"][0], "c": half["cell"][1], "value": half["value"], "pips": pips}
 
 
-def _bar(halves: list[Mapping[str, Any]], x, y) -> tuple[int, int, int, int] | None:
+def _bar(halves: list[Mapping[str, Any]], x: Callable[[int], int], y: Callable[[int], int]) -> tuple[int, int, int, int] | None:
     """The dividing line between a tile's two halves."""
     if len(halves) != 2:
         return None
@@ -223,7 +225,7 @@ def bead_picked(body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @bp.post("/t/<table_id>/bead-game/place")
-def place(table_id: str):
+def place(table_id: str) -> ResponseReturnValue:
     """Two tapped cells and a tile (``placement``)."""
     body, error = placement(request.form)
     if error is not None:
@@ -232,7 +234,7 @@ def place(table_id: str):
 
 
 @bp.post("/t/<table_id>/bead-game/hand")
-def hand(table_id: str):
+def hand(table_id: str) -> ResponseReturnValue:
     """The starter square from its four tapped numbers and whether its tiles stand or lie."""
     body, error = starter(request.form)
     if error is not None:
@@ -283,7 +285,7 @@ def bead_tiles(tiles: list[str]) -> list[str]:
 
 
 @bp.post("/t/<table_id>/bead-game/end")
-def end(table_id: str):
+def end(table_id: str) -> ResponseReturnValue:
     """The tiles left in each hand, one picker per seat."""
     rep = current(g.table)
     return service.answer(service.record("event", hands_left(request.form, len(rep.players))))
@@ -295,7 +297,7 @@ def hands_left(form: Any, players: int) -> dict[str, Any]:
 
 
 @bp.get("/t/<table_id>/bead-game/legal")
-def legal(table_id: str):
+def legal(table_id: str) -> str:
     """D19: every legal placement of the tiles a player shows, with its score, best first."""
     rep = current(g.table)
     shown = request.args.getlist("hand")
@@ -314,7 +316,7 @@ def legal(table_id: str):
 
 
 @bp.route("/t/<table_id>/bead/<any(place, hand, end, legal):action>", methods=["GET", "POST"])
-def old_address(table_id: str, action: str):
+def old_address(table_id: str, action: str) -> WerkzeugResponse:
     """The addresses from before the game's own name (``/bead/...``) still answer: a permanent
     redirect that keeps the method, the form and the query (308)."""
     return redirect(service.same_query(url_for(f"bead_game.{action}", table_id=table_id)), 308)

@@ -18,6 +18,7 @@ from referee.web.bodies import json_body
 from referee.web.correction_form import Correction
 from referee.web.game_defaults import as_recorded, seats_are_players
 from referee.web.i18n import say
+from referee.web.openapi_fields import json_content
 from referee.web.presenting import error_response, refusal_status
 from referee.web.quick_checks import QuickCheck, number
 
@@ -226,16 +227,15 @@ CLAIM_ANSWER = {
 
 def claim_openapi(error: dict[str, Any]) -> dict[str, Any]:
     """The claim check's API operation, for /api/openapi.json."""
-    content = lambda schema: {"application/json": {"schema": schema}}  # noqa: E731
     return {
         "/api/v1/checks/bingo-claim": {
             "post": {
                 "summary": "Check a Bingo claim without a recorded deal (B12-B14, B27, B30, B33-B34, B41-B44)",
-                "requestBody": {"required": True, "content": content(CLAIM_REQUEST)},
+                "requestBody": {"required": True, "content": json_content(CLAIM_REQUEST)},
                 "responses": {
-                    "200": {"description": "the claim settled", "content": content(CLAIM_ANSWER)},
-                    "400": {"description": "not JSON", "content": content(error)},
-                    "422": {"description": "impossible input, with the reason", "content": content(error)},
+                    "200": {"description": "the claim settled", "content": json_content(CLAIM_ANSWER)},
+                    "400": {"description": "not JSON", "content": json_content(error)},
+                    "422": {"description": "impossible input, with the reason", "content": json_content(error)},
                 },
             }
         }

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Blueprint, g, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext, lazy_gettext, ngettext
 from werkzeug.datastructures import MultiDict
 
@@ -73,7 +74,7 @@ def corrected_end(hand: Any, players: tuple[str, ...], form: Any) -> tuple[dict[
 
 
 @bp.post("/t/<table_id>/five-up/end")
-def end(table_id: str):
+def end(table_id: str) -> ResponseReturnValue:
     """The ``end`` event from the tiles ticked for each seat or the pips typed (``left_pips``)."""
     rep = current(g.table)
     hand = rep.state.hand
@@ -110,7 +111,7 @@ def stat_sentences(s: FiveUpStats) -> list[str]:
 def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
     """Whether ``seat``'s phone says "Your turn": the seat whose turn it is in the hand being played."""
     hand = detail.get("hand")
-    return bool(hand) and hand.get("turn") == seat
+    return hand is not None and hand.get("turn") == seat
 
 
 seat_names = seats_are_players

@@ -9,12 +9,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext, ngettext
 from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee.extensions import htmx
 from referee.games.trick_de_bingo.conditions import (
     CATALOG_BY_ID,
+    ConditionCard,
     Rules,
     TrickRecord,
     holds,
@@ -78,8 +81,8 @@ def _seat_offer(card_id: str) -> dict[str, Any] | None:
 
 
 @bp.get("/c/<card_id>")
-def card(card_id: str):
-    found = CATALOG_BY_ID.get(card_id.strip().upper())
+def card(card_id: str) -> str:
+    found: ConditionCard | _Custom | None = CATALOG_BY_ID.get(card_id.strip().upper())
     offer = _seat_offer(found.id) if found else None
     if found is None and session.get("last_table"):
         # a custom card of the last table
@@ -108,12 +111,12 @@ class _Custom:
 WHO_CHOICES = ("you", "left", "right", "opposite", "leader", "winner")
 
 
-def _int(form: MultiDict, name: str, lo: int, hi: int) -> int | None:
+def _int(form: MultiDict[str, str], name: str, lo: int, hi: int) -> int | None:
     number = whole_number(form.get(name, ""))
     return None if number is None else max(lo, min(hi, number))
 
 
-def build_condition(form: MultiDict) -> dict[str, Any]:
+def build_condition(form: MultiDict[str, str]) -> dict[str, Any]:
     """A condition (as data) from the builder's fields. Only assembles; ``validate`` judges it."""
     atoms: list[dict[str, Any]] = []
     if form.get("outcome") in ("win", "lose"):
@@ -155,7 +158,7 @@ def build_condition(form: MultiDict) -> dict[str, Any]:
 EXAMPLE = "AS 10S 4S KH"
 
 
-def example_check(form: MultiDict, condition: dict[str, Any]) -> dict[str, Any]:
+def example_check(form: MultiDict[str, str], condition: dict[str, Any]) -> dict[str, Any]:
     """Play the example trick (you lead, then left, opposite, right) and say whether it holds."""
     text = form.get("example", EXAMPLE)
     try:
@@ -171,7 +174,7 @@ def example_check(form: MultiDict, condition: dict[str, Any]) -> dict[str, Any]:
 
 
 @bp.route("/t/<table_id>/trick-de-bingo/custom", methods=["GET", "POST"])
-def custom(table_id: str):
+def custom(table_id: str) -> ResponseReturnValue:
     form = request.form if request.method == "POST" else request.args
     condition = build_condition(form)
     error = None
@@ -215,7 +218,7 @@ def custom(table_id: str):
 
 
 @bp.route("/t/<table_id>/tdb/custom", methods=["GET", "POST"])
-def old_custom_address(table_id: str):
+def old_custom_address(table_id: str) -> WerkzeugResponse:
     """The builder's address from before the game's own name still answers (308 keeps a post)."""
     return redirect(service.same_query(url_for("trick_de_bingo.custom", table_id=table_id)), 308)
 

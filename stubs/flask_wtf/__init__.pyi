@@ -1,0 +1,1 @@
+from .csrf import CSRFProtect as CSRFProtect

@@ -1,0 +1,37 @@
+"""The test command type-checks the whole package under ``mypy --strict`` (issue 30): the web floor,
+every game's pages, the photo reader and the app's wiring as well as the rules, store and printables.
+mypy itself runs in ``scripts/test.sh``; these tests keep its configuration from narrowing again."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MYPY = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+
+
+def test_mypy_is_strict_over_every_package():
+    assert MYPY["strict"] is True
+    assert {"referee", "printables"} <= set(MYPY["files"])
+    overrides = MYPY.get("overrides", ())
+    silenced = [o["module"] for o in overrides if o.get("ignore_errors") or o.get("disallow_untyped_defs") is False]
+    assert silenced == []
+
+
+def test_the_test_command_runs_mypy_with_that_configuration():
+    commands = [line.split("#")[0].strip() for line in (ROOT / "scripts" / "test.sh").read_text().splitlines()]
+    assert ".venv/bin/mypy" in commands  # no arguments: pyproject.toml's files and settings
+
+
+def test_every_type_ignore_names_its_error():
+    """An ignore is narrow (one error code, where a library's types cannot say what the code does),
+    never a blanket ``# type: ignore`` that would hide the next error on the line too."""
+    bare = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "referee").rglob("*.py"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if re.search(r"# type: ignore(?!\[[a-z-]+(, [a-z-]+)*\])", line)
+    ]
+    assert bare == []
