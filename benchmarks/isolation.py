@@ -23,7 +23,7 @@ phone reads and writes its table in a loop (GET state, POST a round) while, in t
 
 Printed: the light requests' p50 / p95 / p99 / max and their excess over the baseline, and how long
 the heavy requests themselves took, with their statuses (503: refused at once, every place taken;
-see referee/web/heavy.py). ``--heavy-at-once`` sets the server's REFEREE_HEAVY_AT_ONCE (a large
+see referee/web/site/heavy.py). ``--heavy-at-once`` sets the server's REFEREE_HEAVY_AT_ONCE (a large
 number: no bound, the code before issue 28). Figures only, no assertion.
 """
 

@@ -16,11 +16,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     """The app, configured from the environment (REFEREE_*) and then ``overrides``."""
+    from referee.web.site.i18n import compile_catalogs, select_locale, translation_directories
+
     from . import cli, config
     from .extensions import babel, csrf, db, htmx, migrate
     from .store.pool_health import ping_after_idle
     from .web import register
-    from .web.i18n import compile_catalogs, select_locale, translation_directories
 
     app = Flask(
         __name__,

@@ -5,19 +5,19 @@ the house finds a game only through its descriptor here, by its record-format id
 package loads the rules only (no Flask, SQL or I/O).
 
 The web floor asks each game's ``web`` module (``part(game_id, "web")``) for the names in ``WEB_HOOKS``;
-every game's module has every one, binding the default of ``referee.web.game_defaults`` where the game
+every game's module has every one, binding the default of ``referee.web.tables.game_defaults`` where the game
 has nothing of its own to say:
 
 - ``bp``: its blueprint (pages, templates under ``templates/<package>/``, ``static/``);
 - ``stat_sentences(stats)``: what stands out in a player's club numbers at this game;
 - ``is_turn_of(detail, seat)``: whether that seat's phone says "Your turn";
 - ``seat_names(players)``: the names of the seats that play (a dummy's too, where a game has one);
-- ``CORRECTION``: how its entries are corrected (``referee.web.correction_form.Correction``: the entry
+- ``CORRECTION``: how its entries are corrected (``referee.web.tables.correction_form.Correction``: the entry
   surfaces, how their forms are read, headings, the tiles' numbers);
 - ``report_lines(now, was, players)``: what an entry settled, for the dispute report (from the views
   after and before it);
 - ``value_words(text)``: a text field of an entry as the dispute report prints it (a card as A♠);
-- ``QUICK_CHECKS``: its questions for ``/check`` (``referee.web.quick_checks.QuickCheck``: how the form
+- ``QUICK_CHECKS``: its questions for ``/check`` (``referee.web.tables.quick_checks.QuickCheck``: how the form
   is read, the template that asks and answers, its place on the page, its API operation if any).
 """
 

@@ -2,7 +2,7 @@
 
 The rules cannot translate (they are pure), so a detail carries the English msgid and the values to
 fill in; the web layer and the printables translate it into the reader's language when they show it
-(``referee/web/words.py``). One shape for every game, typed once here for the games' view TypedDicts.
+(``referee/web/tables/words.py``). One shape for every game, typed once here for the games' view TypedDicts.
 """
 
 from __future__ import annotations

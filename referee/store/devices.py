@@ -1,6 +1,6 @@
 """The tables a phone holds: which scorer and seat links this device was given, kept server-side.
 
-A phone carries one random device secret in a cookie (``referee.web.access``); nothing else about
+A phone carries one random device secret in a cookie (``referee.web.tables.access``); nothing else about
 its tables travels in cookies, so a phone can hold any number of tables (a cookie of every token
 overflowed the browser's 4 KB after about 14 tables) and no token sits readable in a signed cookie.
 

@@ -1,6 +1,6 @@
 """A table's version read the cheapest way a database allows, for live polls (issue 20).
 
-Every open table page asks every 0.7 s whether its table changed (``referee/web/live.py``),
+Every open table page asks every 0.7 s whether its table changed (``referee/web/updates/pages.py``),
 so the read that answers "no" is most of a club server's work. On PostgreSQL the answer comes first
 from this process's ``version_feed.VersionCache`` (kept right by LISTEN/NOTIFY: no round trip while
 nobody changed the table); otherwise it is ``sharing.VERSION_QUERY``, the same statement as

@@ -128,7 +128,7 @@ def version(table: GameTable) -> str:
 def read_version(table_id: str) -> str | None:
     """``version`` of the table with this id, or None if there is none: one indexed read on a plain
     pooled connection, with no ORM session or object loaded, so that a live poll that finds nothing
-    new costs about what ``/healthz`` costs (see referee/web/live.py)."""
+    new costs about what ``/healthz`` costs (see referee/web/updates/pages.py)."""
     if len(table_id) > 32 or not storable(table_id):
         return None
     # Autocommit: one statement needs no BEGIN before it nor ROLLBACK after it (round trips on PostgreSQL).

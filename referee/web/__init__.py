@@ -5,33 +5,17 @@ from __future__ import annotations
 from flask import Blueprint, Flask
 
 from referee.games import GAMES, part
-
-from . import (
-    access,
-    api,
-    club_ratings,
-    dispute,
-    errors,
-    health,
-    heavy,
-    limits,
-    live,
-    offline,
-    pages,
-    photos,
-    printing,
-    quick_checks,
-    race,
-    sharing,
-    table,
-    templating,
-    trust,
-    urls,
-)
-from . import director as director_web  # club nights: the director's screen (issue 17)
-from .clubs import bp as clubs_pages_bp  # clubs and players' pages (issue 17)
-from .clubs_api import bp as clubs_api_bp  # clubs over the API (issue 17)
-from .sessions import bp as sessions_bp  # club nights: the sessions API (issue 17)
+from referee.web.club import director as director_web  # club nights: the director's screen (issue 17)
+from referee.web.club import ratings as club_ratings
+from referee.web.club.api import bp as clubs_api_bp  # clubs over the API (issue 17)
+from referee.web.club.pages import bp as clubs_pages_bp  # clubs and players' pages (issue 17)
+from referee.web.club.sessions import bp as sessions_bp  # club nights: the sessions API (issue 17)
+from referee.web.json_api import photos
+from referee.web.json_api import tables as api
+from referee.web.site import errors, health, heavy, limits, offline, pages, templating, trust, urls
+from referee.web.tables import access, dispute, printing, quick_checks, race, sharing
+from referee.web.tables import pages as table
+from referee.web.updates import pages as live
 
 
 def blueprints() -> tuple[Blueprint, ...]:

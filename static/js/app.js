@@ -88,7 +88,7 @@
     });
   });
 
-  // Live table pages (see referee/web/live.py): poll a tiny endpoint; it answers 204 while nothing
+  // Live table pages (see referee/web/updates/pages.py): poll a tiny endpoint; it answers 204 while nothing
   // changed, or the fresh fragment. A poll answer is swapped in only when it is newer than the table
   // shown (versions "seq.proposed.decided" only grow), never while this phone's own entry is on its
   // way, and never over a form someone is filling in or a refusal still on screen: then we offer a refresh.

@@ -1,4 +1,4 @@
-// referee's service worker (issue 16), served by referee/web/offline.py at /sw.js with
+// referee's service worker (issue 16), served by referee/web/site/offline.py at /sw.js with
 // self.REFEREE_VERSION (a hash of the assets) and self.REFEREE_ASSETS prepended.
 // - Assets (htmx, css, js, icons): from this version's cache; a new version installs a new cache.
 // - A table page (/t/<id>): always from the network when it answers (the copy is kept); with no

@@ -1,4 +1,4 @@
-"""Under gunicorn, heavy reads are answered by a child process of the worker (referee/web/offload.py),
+"""Under gunicorn, heavy reads are answered by a child process of the worker (referee/web/site/offload.py),
 started with the worker (before any heavy read), at a lower CPU priority: the same answers as in process (a sealed bid stays
 sealed, cookies and languages kept), while the worker's own threads answer entries and polls."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from referee.web.offload import NICE
+from referee.web.site.offload import NICE
 
 TESTS = Path(__file__).parents[1]
 

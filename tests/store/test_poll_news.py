@@ -33,7 +33,7 @@ def test_news_for_a_page(since, if_none_match, expected):
     assert news(NOW, since, if_none_match) is expected
 
 
-@pytest.mark.parametrize("path", ["referee/web/live_gate.py", "referee/web/live.py"])
+@pytest.mark.parametrize("path", ["referee/web/updates/gate.py", "referee/web/updates/pages.py"])
 def test_both_live_paths_ask_the_one_decision(path):
     tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
     calls = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}

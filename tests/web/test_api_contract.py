@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 from schemathesis.config import SchemathesisConfig
 from schemathesis.engine import events, from_schema
 
-from referee.web.openapi import openapi_document
+from referee.web.json_api.openapi import openapi_document
 from tests.conftest import close_app, make_app
 
 EXAMPLES = int(os.environ.get("REFEREE_CONTRACT_EXAMPLES", "12"))  # more for a deeper local run

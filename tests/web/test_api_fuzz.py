@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from schemathesis import GenerationMode
 
 from referee.games import GAMES
-from referee.web.openapi import openapi_document
+from referee.web.json_api.openapi import openapi_document
 from tests.conftest import _clean, make_app
 
 PLAYERS = {"bingo": 2, "five-up": 3, "ninety-nine": 3, "trick-de-bingo": 4, "bead-game": 2, "score-pad": 3}

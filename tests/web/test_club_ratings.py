@@ -218,7 +218,7 @@ def test_every_read_that_works_a_ladder_out_is_a_heavy_read(client, monkeypatch)
     itself, so its images ask nothing."""
     from flask import request
 
-    from referee.web.heavy import heavy_read
+    from referee.web.site.heavy import heavy_read
 
     club = new_club(client, ROSTER)
     friday = club_session(client, club, ROSTER, "Friday")

@@ -8,8 +8,8 @@ import pytest
 
 from referee.games import GAMES
 from referee.store.history import GameHistory
-from referee.web.clubs_api import history_json
-from referee.web.clubs_openapi import club_schemas
+from referee.web.club.api import history_json
+from referee.web.club.openapi import club_schemas
 from tests.web.test_sessions import golden
 
 ROSTER = ["Aki", "Ben", "Chie", "Dai"]

@@ -1,6 +1,6 @@
 """After a correction the answer says what it changed for the players: whose totals moved (before →
 after, a negative total with the minus sign), or that none did, in both languages; computed by
-replaying the table with the entry as it stood before (referee/web/correction_effect.py)."""
+replaying the table with the entry as it stood before (referee/web/tables/correction_effect.py)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pytest
 
 from referee.store import rate_limits
-from referee.web.limits import CREATE_ENDPOINTS
+from referee.web.site.limits import CREATE_ENDPOINTS
 from tests.conftest import close_app, make_app
 
 DIRECTOR, PHONE = "192.0.2.1", "192.0.2.9"

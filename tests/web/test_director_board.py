@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from referee.web import director
+from referee.web.club import director
 from tests.web.test_director_forms import open_screen
 from tests.web.test_sessions import new_session, session_table
 

@@ -18,7 +18,7 @@ from referee.extensions import db
 from referee.games import GAMES
 from referee.rules.base import Option
 from referee.store.models import GameTable
-from referee.web.words import split_rules
+from referee.web.tables.words import split_rules
 from tests.conftest import make_app
 
 NAMES = ("Aki", "Ben", "Chie", "Dan", "Eri", "Fumi", "Gen", "Hana", "Ito")

@@ -20,7 +20,7 @@ from sqlalchemy import insert
 
 from referee.extensions import db
 from referee.store.models import EventRow
-from referee.web import dispute
+from referee.web.tables import dispute
 from tests.conftest import close_app, make_app
 
 
@@ -255,7 +255,7 @@ def test_the_openapi_says_every_heavy_read_of_the_api_may_answer_busy(app, clien
     travel included) lists the 503 with its Retry-After header and the JSON error."""
     import re
 
-    from referee.web.heavy import HEAVY_ENDPOINTS, TIME_TRAVEL
+    from referee.web.site.heavy import HEAVY_ENDPOINTS, TIME_TRAVEL
 
     paths = client.get("/api/openapi.json").get_json()["paths"]
     heavy = [
@@ -305,7 +305,7 @@ def test_the_worker_hands_over_exactly_the_heavy_reads(app, method, path, query,
     as heavy.py bounds, and nothing a poll or an entry asks."""
     from werkzeug.test import EnvironBuilder
 
-    from referee.web.offload import Offload
+    from referee.web.site.offload import Offload
 
     environ = EnvironBuilder(method=method, path=path, query_string=query).get_environ()
     assert Offload(app)._heavy(environ) is heavy

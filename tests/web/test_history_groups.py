@@ -7,7 +7,7 @@ import pytest
 
 from referee.games import game
 from referee.store.replay import Effective
-from referee.web.history_groups import history_groups
+from referee.web.tables.history_groups import history_groups
 
 
 def lines(*types: str) -> list[tuple[Effective, str]]:

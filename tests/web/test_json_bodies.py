@@ -1,4 +1,4 @@
-"""Every JSON body is read by one reader (``referee/web/bodies.py``), at every operation of the API
+"""Every JSON body is read by one reader (``referee/web/json_api/bodies.py``), at every operation of the API
 (issue 28): JSON 100,000 deep, ``NaN``/``Infinity`` (not JSON, and PostgreSQL's jsonb refuses
 them), text that is not JSON or not UTF-8, a body sent as another type: each a 400 with its code
 and a sentence, never a 500 and never accepted. ``POST /api/v1/checks/bingo-claim`` answered 500
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.web.openapi import openapi_document
+from referee.web.json_api.openapi import openapi_document
 from tests.web.test_hostile_bodies import counts
 
 DEEP = 100_000

@@ -1,4 +1,4 @@
-"""An unchanged live poll is answered before Flask (issue 20, referee/web/live_gate.py), and answered
+"""An unchanged live poll is answered before Flask (issue 20, referee/web/updates/gate.py), and answered
 exactly as ``live.poll`` would answer it: for any query and ``If-None-Match``, the app with the gate
 and the bare Flask app behind it give the same status, headers and body; Flask itself runs only when
 the table changed (or is unknown, or the request is not a plain poll); a failed read falls back to
@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
-from referee.web.live_gate import UnchangedPolls
+from referee.web.updates.gate import UnchangedPolls
 
 
 def answer(wsgi, path: str, query: str = "", headers: dict | None = None, method: str = "GET"):
@@ -230,7 +230,7 @@ def test_the_language_follows_the_cookie_then_accept_language(app, cookie, accep
     """The gate and Flask-Babel pick by one pure function (``i18n.choose_locale``)."""
     from flask_babel import get_locale
 
-    from referee.web.i18n import choose_locale
+    from referee.web.site.i18n import choose_locale
 
     assert choose_locale(cookie, accept, ("en", "ja")) == chosen
     headers = {"Accept-Language": accept} if accept else {}

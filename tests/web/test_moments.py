@@ -13,8 +13,8 @@ from flask import url_for
 from referee.games import game as find_game
 from referee.store.replay import LogEntry, replay
 from referee.store.tables import get_table, log_of
-from referee.web.access import Access
-from referee.web.presenting import state_json
+from referee.web.tables.access import Access
+from referee.web.tables.presenting import state_json
 
 TESTS = Path(__file__).parents[1]
 GOLDEN = sorted((TESTS / "records").glob("*.json"))

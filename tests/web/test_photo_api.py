@@ -12,7 +12,7 @@ import pytest
 
 from referee.sight import intake
 from referee.sight.render import render
-from referee.web.openapi import openapi_document
+from referee.web.json_api.openapi import openapi_document
 from tests.conftest import make_app
 
 URL = "/api/v1/photos/tiles"

@@ -20,7 +20,7 @@ from referee.games.ninety_nine.rules import GAME as NINETY_NINE
 from referee.games.ninety_nine.rules.events import Bid
 from referee.rules.base import counted
 from referee.rules.cards import Card
-from referee.web.words import rule_words, say_line, split_rules, unwhy, why, why_note
+from referee.web.tables.words import rule_words, say_line, split_rules, unwhy, why, why_note
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 # game -> (record, events kept: a table in the middle of play)

@@ -347,7 +347,7 @@ def test_rules_words_in_messages_are_translated_too(app):
     """A breach or refusal from the rules carries its msgid and parameters; words the rules put into
     the parameters (suit names, won/lost) are translated with it."""
     from referee.games.trick_de_bingo.rules.view import _SUIT_NAMES
-    from referee.web.i18n import say
+    from referee.web.site.i18n import say
 
     msgid = (
         "%(player)s did not follow %(suit)s in trick %(trick)s of round %(round)s but still held "

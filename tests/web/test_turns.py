@@ -1,4 +1,4 @@
-"""Whose turn a seat's phone says it is (referee/web/turns.py, each game's ``web.is_turn_of``), read from each turn-taking game's view
+"""Whose turn a seat's phone says it is (referee/web/tables/turns.py, each game's ``web.is_turn_of``), read from each turn-taking game's view
 as its golden record is replayed: always a seat at the table, and the seat that plays next."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from referee.games import GAMES
 from referee.rules.events import decode
-from referee.web.turns import is_turn_of
+from referee.web.tables.turns import is_turn_of
 
 RECORDS = Path(__file__).parents[1] / "records"
 

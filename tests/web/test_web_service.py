@@ -1,4 +1,4 @@
-"""The web layer's one way to a table (referee/web/service.py): views hand templates what they show."""
+"""The web layer's one way to a table (referee/web/tables/service.py): views hand templates what they show."""
 
 import re
 

@@ -18,7 +18,7 @@ from tables import new_table, post
 from test_plain_words import visible_text
 
 from referee import translation_catalogs
-from referee.web.words import _RULE_ID, _RULE_NOTE, RULE_WORDS, rule_words, split_rules
+from referee.web.tables.words import _RULE_ID, _RULE_NOTE, RULE_WORDS, rule_words, split_rules
 from tests.conftest import close_app, make_app
 from tests.raw_ids import RAW, page_words
 

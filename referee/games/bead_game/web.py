@@ -23,11 +23,11 @@ from referee.games.bead_game.rules.stats import BeadGameStats
 from referee.rules.base import RuleError
 from referee.rules.numbers import whole_number
 from referee.store.tables import current
-from referee.web import service
-from referee.web.correction_form import Correction
-from referee.web.game_defaults import as_recorded, nothing_settled, seats_are_players
-from referee.web.i18n import explain, say
-from referee.web.quick_checks import QuickCheck, number
+from referee.web.site.i18n import explain, say
+from referee.web.tables import service
+from referee.web.tables.correction_form import Correction
+from referee.web.tables.game_defaults import as_recorded, nothing_settled, seats_are_players
+from referee.web.tables.quick_checks import QuickCheck, number
 
 bp = Blueprint(
     "bead_game", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/bead_game"

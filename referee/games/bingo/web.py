@@ -14,13 +14,13 @@ from referee.games.bingo.rules.quick_check import SCORING_OPTIONS, Line, check_c
 from referee.games.bingo.rules.stats import BingoStats
 from referee.games.bingo.rules.values import BINGO, DECLARATION_NAMES, DOUBLES, declaration_points
 from referee.rules.base import RuleError
-from referee.web.bodies import json_body
-from referee.web.correction_form import Correction
-from referee.web.game_defaults import as_recorded, seats_are_players
-from referee.web.i18n import say
-from referee.web.openapi_fields import json_content
-from referee.web.presenting import error_response, refusal_status
-from referee.web.quick_checks import QuickCheck, number
+from referee.web.json_api.bodies import json_body
+from referee.web.json_api.openapi_fields import json_content
+from referee.web.site.i18n import say
+from referee.web.tables.correction_form import Correction
+from referee.web.tables.game_defaults import as_recorded, seats_are_players
+from referee.web.tables.presenting import error_response, refusal_status
+from referee.web.tables.quick_checks import QuickCheck, number
 
 bp = Blueprint(
     "bingo", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/bingo"

@@ -18,11 +18,11 @@ from referee.games.five_up.rules.stats import FiveUpStats
 from referee.rules.base import RuleError
 from referee.rules.numbers import whole_number
 from referee.store.tables import current
-from referee.web import service
-from referee.web.correction_form import Correction, state_before
-from referee.web.game_defaults import as_recorded, seats_are_players
-from referee.web.i18n import explain, say
-from referee.web.quick_checks import QuickCheck, number
+from referee.web.site.i18n import explain, say
+from referee.web.tables import service
+from referee.web.tables.correction_form import Correction, state_before
+from referee.web.tables.game_defaults import as_recorded, seats_are_players
+from referee.web.tables.quick_checks import QuickCheck, number
 
 bp = Blueprint(
     "five_up", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/five_up"

@@ -17,10 +17,10 @@ from referee.games.ninety_nine.rules.stats import NinetyNineStats
 from referee.rules.base import RuleError, _
 from referee.rules.cards import Card
 from referee.rules.numbers import shown_number
-from referee.web.correction_form import Correction
-from referee.web.i18n import say
-from referee.web.quick_checks import QuickCheck, number
-from referee.web.words import card_face
+from referee.web.site.i18n import say
+from referee.web.tables.correction_form import Correction
+from referee.web.tables.quick_checks import QuickCheck, number
+from referee.web.tables.words import card_face
 
 bp = Blueprint(
     "ninety_nine", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/ninety_nine"

@@ -8,9 +8,9 @@ from typing import Any
 from flask import Blueprint
 from flask_babel import lazy_gettext
 
-from referee.web.correction_form import Correction
-from referee.web.game_defaults import as_recorded, nothing_settled, seats_are_players
-from referee.web.quick_checks import QuickCheck
+from referee.web.tables.correction_form import Correction
+from referee.web.tables.game_defaults import as_recorded, nothing_settled, seats_are_players
+from referee.web.tables.quick_checks import QuickCheck
 
 bp = Blueprint(
     "score_pad", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/score_pad"

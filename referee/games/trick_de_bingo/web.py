@@ -31,13 +31,13 @@ from referee.rules.base import RuleError
 from referee.rules.cards import Card
 from referee.rules.numbers import whole_number
 from referee.store.tables import current
-from referee.web import service
-from referee.web.correction_form import Correction
-from referee.web.forms import form_card
-from referee.web.game_defaults import nothing_settled, seats_are_players
-from referee.web.i18n import explain
-from referee.web.quick_checks import QuickCheck
-from referee.web.words import card_face
+from referee.web.site.forms import form_card
+from referee.web.site.i18n import explain
+from referee.web.tables import service
+from referee.web.tables.correction_form import Correction
+from referee.web.tables.game_defaults import nothing_settled, seats_are_players
+from referee.web.tables.quick_checks import QuickCheck
+from referee.web.tables.words import card_face
 
 GAME_ID = "trick-de-bingo"
 bp = Blueprint(

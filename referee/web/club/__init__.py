@@ -1,0 +1,1 @@
+"""Clubs and their nights: pages, the director's screen, the clubs and sessions API, ratings."""

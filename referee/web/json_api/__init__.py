@@ -1,0 +1,1 @@
+"""The JSON API of tables and photos, and its OpenAPI document."""

@@ -1,0 +1,89 @@
+"""``POST /api/v1/photos/tiles``: a photo of dominoes on the table becomes tiles to confirm (issue 31).
+
+The body is the image itself. It is checked from its bytes before decoding (referee.sight.intake),
+read (referee.sight.reader) and forgotten: nothing of the photo is kept. The answer only proposes;
+the page that asked records nothing until the player confirms. Rate limited like every write.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from referee.extensions import csrf
+from referee.rules.base import RuleError
+from referee.sight.intake import MAX_BYTES, Refused, decode, too_large
+from referee.sight.reader import PhotoProblem, read
+from referee.web.tables.presenting import error_response
+
+from .openapi_fields import json_content
+
+bp = Blueprint("photos", __name__)
+
+
+@bp.post("/api/v1/photos/tiles")
+@csrf.exempt
+def read_tiles() -> Response:
+    if (request.content_length or 0) > MAX_BYTES:
+        return _refuse(too_large())  # said by its header: not even read
+    request.max_content_length = MAX_BYTES  # above the app's limit for JSON bodies
+    data = request.stream.read(MAX_BYTES + 1)
+    try:
+        photo = decode(data, request.content_type or "")
+        tiles = read(photo.image)
+    except Refused as err:
+        return _refuse(err)
+    except PhotoProblem as err:
+        return error_response(422, RuleError(err.code, err.message))
+    answer = []
+    for tile in tiles:
+        item = tile.as_json()
+        item["box"] = [round(v * photo.factor) for v in tile.box]
+        answer.append(item)
+    return jsonify(tiles=answer, width=photo.width, height=photo.height)
+
+
+def _refuse(err: Refused) -> Response:
+    return error_response(err.status, RuleError(err.code, err.message, **err.params))
+
+
+TILE = {
+    "type": "object",
+    "properties": {
+        "tile": {"type": "string", "nullable": True, "example": "6-4", "description": "higher half first; null when unsure"},
+        "sure": {"type": "boolean"},
+        "box": {"type": "array", "items": {"type": "integer"}, "minItems": 4, "maxItems": 4, "description": "x, y, w, h in the photo's pixels"},
+        "candidates": {"type": "array", "items": {"type": "string"}, "description": "when unsure: what it may be, likeliest first"},
+    },
+    "required": ["tile", "sure", "box"],
+}
+
+
+def openapi_paths(error: dict[str, Any]) -> dict[str, Any]:
+    """The photo reader's operation for /api/openapi.json."""
+    image = {"schema": {"type": "string", "format": "binary"}}
+    answer = {
+        "type": "object",
+        "properties": {"tiles": {"type": "array", "items": TILE}, "width": {"type": "integer"}, "height": {"type": "integer"}},
+        "required": ["tiles", "width", "height"],
+    }
+    return {
+        "/api/v1/photos/tiles": {
+            "post": {
+                "summary": "Read the face-up dominoes in a photo of the table: tiles to confirm, nothing recorded",
+                "requestBody": {"required": True, "content": {"image/jpeg": image, "image/png": image}},
+                "responses": {
+                    "200": {"description": "the face-up tiles found (face-down tiles and other objects left out)", "content": json_content(answer)},
+                    "400": {"description": "an empty body", "content": json_content(error)},
+                    "413": {"description": "more than 15 MB", "content": json_content(error)},
+                    "415": {"description": "not a JPEG or PNG", "content": json_content(error)},
+                    "422": {
+                        "description": "damaged, too small, too many pixels, too dark or blurred: the message says what to do",
+                        "content": json_content(error),
+                    },
+                    "429": {"description": "too many writes from this address", "content": json_content(error)},
+                },
+            }
+        }
+    }

@@ -1,0 +1,54 @@
+"""The history list in groups, one per deal, hand or round, newest first, so that History opens on the
+entries a correction is usually about and reaches an older deal by one tap on its name (issue 27: the
+list was one column of every entry, up to 5,700 px of scrolling inside the History panel).
+
+A game's biggest time-travel step (``Game.steps``: the last pair, e.g. the "deal" event) starts a
+group; a game with one kind of step only (the score pad's rounds) is one group, since a group per
+entry would only add headings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from flask_babel import gettext
+
+from referee.store.replay import Effective
+
+
+def step_title(step: str, n: int) -> str:
+    """A group's name in the reader's language: "Deal 3", "Hand 2", "Round 1"."""
+    titles = {"deal": gettext("Deal %(n)s", n=n), "hand": gettext("Hand %(n)s", n=n)}
+    return str(titles.get(step) or gettext("Round %(n)s", n=n))
+
+
+@dataclass
+class HistoryGroup:
+    """One deal's (hand's, round's) entries: ``number`` counts the groups from 1 (0 holds what came
+    before the first deal), ``first`` and ``last`` are the history's entry numbers, ``lines`` are
+    (entry number, event, sentence) newest first."""
+
+    number: int
+    title: str
+    first: int = 0
+    last: int = 0
+    lines: list[tuple[int, Effective, str]] = field(default_factory=list)
+
+
+def history_groups(
+    lines: Iterable[tuple[Effective, str]], steps: tuple[tuple[frozenset[str], str], ...]
+) -> list[HistoryGroup]:
+    """The history's (event, sentence) pairs, oldest first as ``words.history`` gives them, grouped
+    by the game's biggest step; groups and lines newest first."""
+    starts, name = steps[-1] if len(steps) > 1 else (frozenset(), "")
+    groups: list[HistoryGroup] = []
+    started = 0
+    for n, (e, sentence) in enumerate(lines, start=1):
+        starts_one = e.body.get("type") in starts
+        started += starts_one
+        if starts_one or not groups:
+            groups.append(HistoryGroup(started, step_title(name, started) if started else "", first=n))
+        groups[-1].last = n
+        groups[-1].lines.insert(0, (n, e, sentence))
+    return groups[::-1]

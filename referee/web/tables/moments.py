@@ -1,0 +1,120 @@
+"""Time travel: a table as it stood after any log line K, read-only, with steps to walk through it.
+
+``/t/<id>?at=K`` shows the replay of the first K log lines (referee/store/moments.py) with the same
+redaction as the live page for this phone's role; each step (entry, trick, deal...) is a plain link,
+so a moment can be shared. Which event types start a trick or a deal is the game's (``Game.steps``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from flask import g, render_template
+from flask_babel import gettext
+
+from referee.games import game as find_game
+from referee.rules.base import RuleError
+from referee.store.moments import check_moment, state_at
+from referee.store.replay import LogEntry
+from referee.store.tables import current, log_of
+from referee.web.site.i18n import explain
+
+from .access import Access
+
+
+def step_words() -> dict[str, tuple[str, str]]:
+    """Link words per step name: (previous, next)."""
+    return {
+        "entry": (gettext("Previous entry"), gettext("Next entry")),
+        "trick": (gettext("Previous trick"), gettext("Next trick")),
+        "play": (gettext("Previous play"), gettext("Next play")),
+        "placement": (gettext("Previous placement"), gettext("Next placement")),
+        "deal": (gettext("Previous deal"), gettext("Next deal")),
+        "hand": (gettext("Previous hand"), gettext("Next hand")),
+        "round": (gettext("Previous round"), gettext("Next round")),
+    }
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    name: str
+    previous: int | None
+    next: int | None
+
+
+def steps(game_id: str, log: list[LogEntry], k: int) -> list[Step]:
+    """Where each step goes from moment ``k``: the nearest moment before/after it that ends with an
+    entry of that kind (a trick recorded, a deal started), or None at either end."""
+    last = log[-1].seq if log else 0
+    out = [Step("entry", k - 1 if k > 0 else None, k + 1 if k < last else None)]
+    for types, name in find_game(game_id).steps:
+        marks = [e.seq for e in log if _type_of(e) in types]
+        out.append(
+            Step(
+                name,
+                max((m for m in marks if m < k), default=None),
+                min((m for m in marks if m > k), default=None),
+            )
+        )
+    return out
+
+
+def _type_of(entry: LogEntry) -> Any:
+    """The event type a log line records; undo and correction lines are entry steps only."""
+    return entry.body.get("type") if entry.kind == "event" else None
+
+
+def corrected_later(log: list[LogEntry], k: int) -> dict[int, LogEntry]:
+    """Entries of moment ``k`` that a correction after it changed: entry seq -> the last such correction.
+    A moment replays the log as it stood (a correction is a later line of its own), so it shows the entry
+    as first recorded; a new player settling a dispute saw the old tile where History showed the new one,
+    so the page says what each was corrected to and when (issue 27)."""
+    return {
+        e.body["target"]: e
+        for e in log
+        if e.kind == "correct" and e.seq > k and e.body["target"] <= k and not e.body["event"].get("sealed")
+    }
+
+
+class ReadOnly(Access):
+    """The reader's rights for what they may see, but nothing to record: a moment is history."""
+
+    @property
+    def can_write(self) -> bool:
+        return False
+
+
+def render_moment(raw_at: str, access: Access) -> tuple[str, int]:
+    """The moment page; for a moment that does not exist, the page says why (422) with the table now."""
+    log = log_of(g.table)
+    last = log[-1].seq if log else 0
+    page = {
+        "table": g.table,
+        "access": ReadOnly(access.scorer, access.seat),
+        "last": last,
+        "words": step_words(),
+    }
+    try:
+        k = check_moment(raw_at, last)
+    except RuleError as err:
+        return render_template(
+            "table/moment.html",
+            rep=current(g.table),
+            error=explain(err),
+            k=None,
+            steps=[],
+            entry=None,
+            corrected_later={},
+            **page,
+        ), 422
+    return render_template(
+        "table/moment.html",
+        rep=state_at(g.table, k, log),
+        error=None,
+        k=k,
+        steps=steps(g.table.game, log, k),
+        entry=next((e for e in log if e.seq == k), None),
+        corrected_later=corrected_later(log, k),
+        **page,
+    ), 200

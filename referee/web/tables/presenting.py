@@ -1,0 +1,128 @@
+"""A replayed table as the API and the pages show it, in the request's language."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any
+
+from flask import Response, jsonify, url_for
+from werkzeug.datastructures import MultiDict
+
+from referee.rules.base import Game, RuleError
+from referee.rules.events import field_specs, type_of
+from referee.rules.numbers import whole_number
+from referee.store.replay import Replayed
+from referee.web.json_api.bodies import NOT_JSON
+from referee.web.site.i18n import say
+
+from .access import Access
+
+
+def state_json(table_id: str, rep: Replayed, access: Access) -> dict[str, Any]:
+    """The record format's table state: game, players, options, events (with seq), totals, ..."""
+    view = rep.view
+    detail = dict(access.visible_detail(rep))
+    out: dict[str, Any] = {
+        "id": table_id,
+        "game": rep.game.id,
+        "players": list(rep.players),
+        "options": dict(rep.options),
+        "seq": rep.last_seq,
+        "events": [{"seq": e.seq, **e.body} for e in public_events(rep, access)],
+        "totals": list(view.totals),
+        "finished": view.finished,
+        "winners": list(view.winners),
+        "breaches": [
+            {
+                "event": b.event,
+                "detected_at": b.detected_at,
+                "rule": b.rule,
+                "seat": b.seat,
+                "message": say(b.message, dict(b.params)),
+            }
+            for b in view.breaches
+        ],
+        "detail": detail,
+        "viewer_url": url_for("table.show", table_id=table_id, _external=True),
+    }
+    if "game_points" in detail:
+        out["game_points"] = detail["game_points"]
+    return out
+
+
+def public_events(rep: Replayed, access: Access) -> list[Any]:
+    """The effective events as this reader may see them: an event the game marks private to a seat
+    (detail ``private_events``: [index, seat], e.g. a sealed bid) keeps only its type and seat for
+    everyone but that seat. Its changes still show (who and when), without their contents."""
+    private = {i: s for i, s in rep.view.detail.get("private_events", ())}
+    out = []
+    for i, e in enumerate(rep.effective):
+        if i in private and private[i] != access.seat:
+            body = {"type": e.body.get("type"), "seat": e.body.get("seat"), "sealed": True}
+            changes = tuple(dataclasses.replace(c, body={}) for c in e.corrections)
+            e = dataclasses.replace(e, body=body, corrections=changes, original=body if e.corrections else None)
+        out.append(e)
+    return out
+
+
+def public_record(rep: Replayed, access: Access, record: dict[str, Any]) -> dict[str, Any]:
+    """A record without the events private to another seat (it still replays: they come later)."""
+    private = {i: s for i, s in rep.view.detail.get("private_events", ())}
+    if not private:
+        return record
+    events = [e for i, e in enumerate(record["events"]) if private.get(i, access.seat) == access.seat]
+    return {**record, "events": events}
+
+
+def error_json(err: RuleError, **extra: Any) -> dict[str, Any]:
+    return {"error": {"code": err.code, "message": say(err.message, err.params), **extra}}
+
+
+def error_response(status: int, err: RuleError, **extra: Any) -> Response:
+    """The JSON APIs' refusal (tables and club sessions alike): the status, a code and the message."""
+    resp = jsonify(error_json(err, **extra))
+    resp.status_code = status
+    return resp
+
+
+def refusal_status(err: RuleError) -> int:
+    """400 for a body that is not JSON at all, 422 for JSON the record format or the rules refuse."""
+    return 400 if err.code in NOT_JSON else 422
+
+
+def form_event(game: Game[Any, Any], form: MultiDict[str, str]) -> dict[str, Any]:
+    """The raw event a form posted: ``type`` plus the event's fields (lists from repeated inputs).
+
+    Decoding and validation stay with the event codec, exactly as for JSON.
+    """
+    type_name = form.get("type", "")
+    raw: dict[str, Any] = {"type": type_name}
+    cls = next((c for c in game.events if type_of(c) == type_name), None)
+    if cls is None:
+        return raw
+    for name, hint, _optional in field_specs(cls):
+        values = form.getlist(name)
+        if typing.get_origin(hint) in (typing.Union, types.UnionType):  # an optional list: X | None
+            hint = next((a for a in typing.get_args(hint) if a is not type(None)), hint)
+        if typing.get_origin(hint) is tuple and not values:
+            values = _indexed(form, name)
+            if values:
+                raw[name] = values
+        elif typing.get_origin(hint) is tuple and len(values) > 1:
+            raw[name] = values
+        elif values and values[0].strip():  # an empty input means "not given"
+            raw[name] = values[0]
+    return raw
+
+
+def _indexed(form: MultiDict[str, str], name: str) -> list[str]:
+    """A list posted as ``name.0``, ``name.1``, ... in that order (one picker per position, so the
+    order of play survives without JavaScript); positions left empty are skipped."""
+    positions = sorted(
+        (index, value)
+        for key, value in form.items()
+        if key.startswith(name + ".") and (index := whole_number(key[len(name) + 1 :])) is not None
+    )
+    return [value for _index, value in positions if value.strip()]

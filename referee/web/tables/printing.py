@@ -1,0 +1,88 @@
+"""PDF downloads: blank sheets per game and sheets filled from a table. Builders are pure
+(printables/); this module only gathers their input and translates their words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from flask import Blueprint, Response, abort, render_template, request
+from flask_babel import format_date, gettext
+
+from printables.geometry import PAGE_SPECS, PageSpec
+from printables.registry import PrintJob, find, printables_for
+from referee.games import GAMES
+from referee.rules.numbers import whole_number
+from referee.store.tables import current
+from referee.web.tables import service
+
+from .race import race_chart
+
+bp = Blueprint("printing", __name__)
+
+
+def _translate(message: str, params: Mapping[str, object] | None = None) -> str:
+    return gettext(message, **(params or {}))
+
+
+def _spec() -> PageSpec:
+    return PAGE_SPECS.get(request.args.get("paper", "a4").lower(), PAGE_SPECS["a4"])
+
+
+def _pdf(data: bytes, name: str) -> Response:
+    return Response(
+        data, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'}
+    )
+
+
+def _link(path: str) -> str:
+    return request.host_url.rstrip("/") + path
+
+
+@bp.get("/print")
+def index() -> str:
+    return render_template("print_index.html", printables={g: printables_for(g) for g in GAMES})
+
+
+@bp.get("/print/<game_id>/<kind>.pdf")
+def blank(game_id: str, kind: str) -> Response:
+    printable = find(game_id, kind)
+    game = GAMES.get(game_id)
+    if printable is None or game is None:
+        abort(404)
+    count = whole_number(request.args.get("players")) or game.max_players
+    count = min(max(count, game.min_players), game.max_players)
+    names = tuple(gettext("Player %(n)s", n=i + 1) for i in range(count))
+    job = PrintJob(
+        players=names,
+        options=game.resolve_options({}),
+        spec=_spec(),
+        translate=_translate,
+        link=_link,
+        params=request.args.to_dict(),
+    )
+    return _pdf(printable.build(job), f"{game_id}-{kind}.pdf")
+
+
+@bp.get("/t/<table_id>/print/<kind>.pdf")
+def filled(table_id: str, kind: str) -> Response:
+    table, access = service.find(table_id) or abort(404)
+    printable = find(table.game, kind)
+    if printable is None:
+        abort(404)
+    rep = current(table)
+    detail = access.visible_detail(rep)
+    job = PrintJob(
+        players=rep.players,
+        options=rep.options,
+        detail=detail if printable.fillable else None,
+        totals=rep.view.totals,
+        subtitle=gettext(
+            "%(players)s · %(date)s", players=", ".join(rep.players), date=format_date(table.created_at)
+        ),
+        spec=_spec(),
+        translate=_translate,
+        link=_link,
+        params=request.args.to_dict(),
+        race=race_chart(rep, access).page() if printable.fillable else None,
+    )
+    return _pdf(printable.build(job), f"{table.game}-{kind}-{table_id[:8]}.pdf")

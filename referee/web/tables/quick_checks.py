@@ -1,0 +1,92 @@
+"""Quick checks without a recorded game: ``/check``, a question settled by tapping what lies on the table.
+
+Each game brings its own checks (its ``web.QUICK_CHECKS``, each a :class:`QuickCheck`: how its form is
+read, by its game's rules, and the template that asks and answers); this page lists them, a loop over
+the games, and runs the one whose form was sent. A check may also be an API operation of its game's
+(``openapi``: its part of /api/openapi.json).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, render_template, request
+from flask_babel import LazyString
+from werkzeug.datastructures import MultiDict
+
+from referee.games import GAMES, part
+from referee.rules.base import MalformedEvent, RuleError, _
+from referee.rules.numbers import whole_number
+from referee.web.site.i18n import explain
+
+bp = Blueprint("quick_check", __name__)
+
+
+@dataclass(frozen=True)
+class QuickCheck:
+    """One question of the check page. ``id`` is its form's ``check`` value and its section's id; ``tab`` the name of its tab;
+    ``run(form)`` answers it (what its template shows as ``result``; a RuleError says why not);
+    ``template`` asks and answers it (it calls ``check`` of quick_check/_macros.html); ``place`` orders
+    the page (smallest first); ``slots`` is how many repeated inputs its form has; ``head`` a template
+    for the page's head, if it needs one; ``openapi(error)`` its API operations, if it has any."""
+
+    id: str
+    tab: LazyString  # its tab's label on the page (one check is shown at a time)
+    run: Callable[[MultiDict[str, str]], dict[str, Any]]
+    template: str
+    place: int
+    slots: int = 0
+    head: str | None = None
+    openapi: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+
+
+def quick_checks() -> list[QuickCheck]:
+    """Every game's checks, in the page's order."""
+    found: list[QuickCheck] = [c for game_id in GAMES for c in part(game_id, "web").QUICK_CHECKS]
+    return sorted(found, key=lambda c: c.place)
+
+
+def number(form: Mapping[str, str], name: str) -> int | None:
+    """A number box of a check form: None when left empty, its value when it holds ASCII digits,
+    else a RuleError that says so (never a guess)."""
+    raw = form.get(name, "").strip()
+    if not raw:
+        return None
+    found = whole_number(raw)
+    if found is None:
+        message = _("%(value)s is not a number: use the digits 0 to 9.")
+        raise MalformedEvent("not_a_number", message, value=raw[:20])
+    return found
+
+
+@bp.route("/check", methods=["GET", "POST"])
+def page() -> tuple[str, int]:
+    """The check page: one form per question; the answer shows above the form that asked."""
+    checks = quick_checks()
+    result, error, status, kind = None, None, 200, None
+    form = request.form if request.method == "POST" else MultiDict()
+    if request.method == "POST":
+        asked = {c.id: c for c in checks}.get(request.form.get("check", ""), checks[0])
+        kind = asked.id
+        try:
+            result = asked.run(request.form)
+        except RuleError as err:
+            error, status = explain(err), 422
+    return render_template("quick_check/page.html", checks=checks, form=form, kind=kind, result=result, error=error), status
+
+
+def openapi_paths(error: dict[str, Any]) -> dict[str, Any]:
+    """The checks' operations for /api/openapi.json."""
+    return {path: operation for c in quick_checks() if c.openapi for path, operation in c.openapi(error).items()}
+
+
+MOMENT_PARAMETER = {
+    "name": "at",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "integer", "minimum": 0},
+    "description": "time travel: the state exactly as the table answered when its seq was this (0..seq), "
+    "with the same redaction for the caller's role; 422 outside 0..seq",
+}

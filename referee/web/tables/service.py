@@ -1,0 +1,199 @@
+"""The one way a request reaches a table: find it with this phone's rights, record a line, answer.
+
+Every table page, game page, printout and the JSON API go through here, so a table is looked up,
+its reader's rights worked out and a write sent in one place: a new game's page cannot forget
+the game check. Who may write what (the seat rule, sealed entries, the stale-page guard, whether a
+correction is appended or waits for a seat) is the store's decision (``store.writing.write``); this
+module only speaks HTTP around it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import abort, g, redirect, render_template, request, url_for
+from flask_babel import gettext
+from werkzeug.wrappers import Response as WerkzeugResponse
+
+from referee.extensions import htmx
+from referee.games import game as find_game
+from referee.rules.base import MalformedEvent, RuleError, _
+from referee.rules.numbers import whole_number
+from referee.store.models import GameTable
+from referee.store.replay import Replayed
+from referee.store.sharing import CONFIRMED, PENDING, REJECTED, corrections_of
+from referee.store.tables import current, get_table
+from referee.store.writing import Reason, Refused, write
+from referee.web.site.forms import normalise_form_line
+from referee.web.site.i18n import explain
+from referee.web.updates.next_table import page_live
+
+from .access import Access, access_for, held_links
+from .correction_form import LABELS
+
+Page = tuple[str, int] | tuple[str, int, dict[str, str]]
+"""A rendered table page or fragment with its status (and, for a refusal through htmx, where it swaps)."""
+
+
+def find(table_id: Any, *, game: str | None = None, token: str | None = None) -> tuple[GameTable, Access] | None:
+    """The table with this id (of this game, when given) and the rights this request has there:
+    the presented ``token`` (a link or ``Authorization: Bearer``), else the links this phone holds."""
+    table = get_table(table_id) if isinstance(table_id, str) else None
+    if table is None or (game is not None and table.game != game):
+        return None
+    return table, access_for(table, token or None)
+
+
+def open_table(table_id: Any, *, game: str | None = None, token: str | None = None) -> GameTable:
+    """``find``, kept for this request as ``g.table`` and ``g.access``; 404 when there is none."""
+    found = find(table_id, game=game, token=token)
+    if found is None:
+        abort(404)
+    table, g.access = found
+    g.table = table
+    return table
+
+
+def table_loader(game: str | None = None) -> Callable[[str | None, dict[str, Any] | None], None]:
+    """A blueprint's ``url_value_preprocessor``: every URL naming a table opens it (of ``game`` only)."""
+
+    def load(_endpoint: str | None, values: dict[str, Any] | None) -> None:
+        if values and "table_id" in values:
+            open_table(values["table_id"], game=game)
+
+    return load
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A form's write as the page answers it: the table to show, and why not (with the status)."""
+
+    rep: Replayed
+    error: str | None = None
+    status: int = 200
+
+
+def based_on() -> int | None:
+    """The seq of the page a form was made on (its ``based_on`` field), None when the form names
+    none (a script's form); a value that is no seq is refused, never taken as "no check"."""
+    if "based_on" not in request.form:
+        return None
+    seq = whole_number(request.form["based_on"])
+    if seq is None:
+        raise MalformedEvent(
+            "bad_based_on",
+            _("This form did not say which state of the table it was made on: reload the page and enter it again."),
+        )
+    return seq
+
+
+def record(kind: str, body: Mapping[str, Any]) -> Outcome:
+    """A form's log line at ``g.table`` (normalised to the record's spelling first), written by the
+    store's one write command: the new state, or the unchanged one with why not. 403 when this
+    phone may not write it."""
+    table = g.table
+    line = normalise_form_line(find_game(table.game), kind, body)
+    try:
+        page_seq = based_on()
+    except RuleError as err:
+        return Outcome(current(table), explain(err), 422)
+    written = write(
+        table,
+        g.access.writer(),
+        kind,
+        line,
+        based_on=page_seq,
+        from_page=True,
+        idempotency_key=request.form.get("idem") or None,
+    )
+    if not isinstance(written, Refused):
+        return Outcome(written.state)
+    if written.reason is Reason.FORBIDDEN:
+        abort(403)
+    if written.reason is Reason.STALE:
+        message = gettext(
+            "Someone else recorded something just now. Here is the table as it stands: check it, then enter yours again if it is still needed."
+        )
+        return Outcome(written.state, message, 409)
+    assert written.error is not None  # PRIVATE and REFUSED say why
+    return Outcome(written.state, form_reason(written.error), 422)
+
+
+def form_reason(err: RuleError) -> str:
+    """Why a form's entry was refused, in a player's words: a field the form left empty is named as
+    its picker's label ("Tile"), not as the record format's field (the API keeps its own sentence)."""
+    if err.code == "missing_field":
+        field = str(err.params.get("field", ""))
+        what = LABELS.get(field, field)
+        return gettext("Nothing was chosen for “%(what)s”: choose it, then send again.", what=what)
+    return explain(err)
+
+
+def corrections(table: GameTable) -> dict[str, Any]:
+    """Proposed corrections for the history: pending ones, and who confirmed or rejected each."""
+    rows = corrections_of(table)
+    return {
+        "pending": [r for r in rows if r.status == PENDING],
+        "confirmed_by": {r.applied_seq: r for r in rows if r.status == CONFIRMED},
+        "rejected": [r for r in rows if r.status == REJECTED],
+    }
+
+
+def render_table(template: str, rep: Replayed, *, access: Access | None = None, **values: Any) -> str:
+    """A template that shows ``g.table`` as ``rep``, given what it shows beyond the replay (the
+    corrections waiting or decided, the version live pages poll from): templates never query the store."""
+    reader = g.access if access is None else access
+    polled, later = page_live(g.table, reader)  # a seat's at a club night: with its next table
+    return render_template(
+        template,
+        table=g.table,
+        rep=rep,
+        access=reader,
+        corrections=corrections(g.table),
+        links=held_links(g.table) if reader.scorer else {},  # the share box's links (scorer only)
+        version=polled,
+        next_table=later,
+        **values,
+    )
+
+
+def render(rep: Replayed, *, error: str | None = None, status: int = 200) -> Page:
+    """The table page (or its ``#table`` fragment). A refusal through htmx answers with the answer
+    box alone, retargeted onto ``#answer``: the entry form is not re-rendered, so the player's
+    selection stays and only the tile or card at fault needs changing."""
+    if htmx and status == 422:
+        body = render_template("table/_answer.html", table=g.table, rep=rep, access=g.access, error=error)
+        return body + alarm(rep, error), status, {"HX-Retarget": "#answer", "HX-Reswap": "outerHTML"}
+    if htmx:
+        return render_table("table/_main.html", rep, error=error) + alarm(rep, error), status
+    return render_table("table/page.html", rep, error=error), status
+
+
+def alarm(rep: Replayed, error: str | None = None) -> str:
+    """The out-of-band swap that has this phone's screen reader say the refusal of, or the verdict on,
+    the player's own entry (issue 33), sent after the table with every htmx answer to an entry (a
+    post: a page asked for again, such as a Five Up end chosen, is no new verdict)."""
+    if request.method != "POST":
+        return ""
+    return render_template("table/_alarm.html", table=g.table, rep=rep, access=g.access, error=error)
+
+
+def answer(outcome: Outcome) -> Page | WerkzeugResponse:
+    """A form's answer: without JavaScript a write that stood opens the page at the answer."""
+    if outcome.status == 200 and not htmx:
+        return redirect(url_for("table.show", table_id=g.table.id, _anchor="answer"))
+    return render(outcome.rep, error=outcome.error, status=outcome.status)
+
+
+def same_query(url: str) -> str:
+    """``url`` with this request's query string (repeated keys and their order kept): an old
+    address redirects to its new one without losing what was asked."""
+    query = request.query_string.decode("latin-1")
+    return f"{url}?{query}" if query else url
+
+
+def refuse(message: str) -> Page:
+    """A game page's own refusal (a form it cannot read), shown like the rules' refusals (422)."""
+    return render(current(g.table), error=message, status=422)
