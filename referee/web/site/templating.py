@@ -63,8 +63,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["spoken_text"] = words.spoken_text
     app.jinja_env.globals["is_turn_of"] = is_turn_of
     # every number a page shows: −5 with the minus sign, +5 for a gain (issue 27)
-    app.jinja_env.filters["number"] = shown_number
-    app.jinja_env.filters["signed"] = lambda n: shown_number(n, sign=True)
+    app.jinja_env.filters["number"] = shown_value
+    app.jinja_env.filters["signed"] = lambda n: shown_value(n, sign=True)
 
     @app.after_request
     def headers(resp: Response) -> Response:
@@ -86,3 +86,11 @@ def spoken_score(totals: Sequence[int]) -> str:
     """Two sides' totals as a screen reader says them ("66 to 40")."""
     mine, theirs = totals
     return spoken.score(mine, theirs, gettext)
+
+
+def shown_value(value: object, *, sign: bool = False) -> str:
+    """A value of a view as a page shows it: a number as a player writes it (``shown_number``), and
+    anything else as it is (a game may hide a seat's number from the others as "?")."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return shown_number(value, sign=sign)
+    return str(value)
