@@ -70,6 +70,22 @@
     b.classList.add("armed");
   }, true);
 
+  // A swap never moves the page under the reader (issue 27): the page keeps at least the height that holds
+  // the part in view (a shorter fresh table would have the browser clamp the scroll) and the scroll it
+  // had (the fresh table goes in beside the old one first, which pulls the scroll along), so a player
+  // scrolled down to the draw or a record bar stays where they were; only the answer may bring itself
+  // into view.
+  var keptY = null;
+  function keepPlace() {
+    keptY = window.scrollY;
+    document.documentElement.style.minHeight = Math.ceil(keptY + window.innerHeight) + "px";
+  }
+  function backInPlace() {
+    if (keptY !== null && window.scrollY !== keptY) window.scrollTo(0, keptY);
+    keptY = null;
+  }
+  document.addEventListener("htmx:beforeSwap", keepPlace);
+
   // The referee's answer to an entry is brought into view (the page otherwise keeps its scroll
   // position, leaving the answer far above the thumb), with the entry form just below it.
   function showAnswer() {
@@ -81,6 +97,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     addSignButtons(document);
     document.body.addEventListener("htmx:afterSwap", function (e) {
+      backInPlace();
       addSignButtons(document);
       var verb = e.detail.requestConfig && e.detail.requestConfig.verb;
       var inSheet = e.detail.xhr && e.detail.xhr.status === 422 && sheetOf(e.detail.requestConfig.elt);
@@ -161,8 +178,10 @@
       var fresh = holder.content.firstElementChild;
       if (!old || !fresh) return;
       keepOpen(old, fresh);
+      keepPlace();
       var focused = old.contains(document.activeElement) && document.activeElement.id;
       old.replaceWith(fresh);
+      backInPlace();
       var again = focused && document.getElementById(focused);  // an open panel or a control keeps the focus
       if (again) again.focus({ preventScroll: true });
       if (window.htmx) htmx.process(fresh);

@@ -29,9 +29,25 @@ def play(page: Page, tile: str) -> None:
 
 
 def play_on(page: Page, on: str, number: int, tile: str) -> None:
-    """Tap the open end ``number`` of the tile ``on``, then ``tile``: it joins the layout there."""
+    """Tap the open end ``number`` of the tile ``on``, then ``tile``: it joins the layout there. The page
+    never moves by itself between these taps nor when the answer comes: the sheet opens over the page,
+    which keeps its place (issue 27: it jumped 63-157 px for a player scrolled down to the draw)."""
+    y = page.evaluate("scrollY")
     tap_end(page, on, number)
+    assert page.evaluate("scrollY") == y, "the page moved when the end was tapped"
     play(page, tile)
+    assert page.evaluate("scrollY") == y, "the page moved when the tile was played"
+    expect(page.locator("#answer .answer-verdict")).to_be_in_viewport()
+
+
+def scrolled_down_to(page: Page, on: str, number: int) -> None:
+    """Scroll as a player does who looked at the draw and pass forms under the picture: as far down as
+    the page goes while the end still shows below the header bar."""
+    page.locator(f"a.fu-end[data-on='{on}'][data-number='{number}']").first.evaluate(
+        """el => { const top = document.querySelector('header.bar').getBoundingClientRect().bottom;
+                   const most = document.documentElement.scrollHeight - innerHeight;
+                   scrollTo(0, Math.min(most, scrollY + el.getBoundingClientRect().top - top - 4)); }"""
+    )
 
 
 def test_a_spinner_opened_on_all_four_sides_by_tapping_ends(page: Page):
@@ -70,6 +86,7 @@ def test_a_spinner_opened_on_all_four_sides_by_tapping_ends(page: Page):
         ("5-3", 3, "3-2"), ("5-4", 4, "4-4"), ("5-0", 0, "6-0"), ("5-1", 1, "1-1"), ("3-2", 2, "2-0"),
         ("6-0", 6, "6-4"), ("4-4", 4, "4-1"), ("2-0", 0, "1-0"), ("6-4", 4, "4-3"),
     ):  # fmt: skip
+        scrolled_down_to(page, on, number)
         play_on(page, on, number, tile)
     # open ends: [1-1] free on a side (1x2), [4-1] 1, [1-0] 1, [4-3] 3 (the [4-4] spinner's free ends count 0)
     expect(page.locator("#fu-formula")).to_have_text("1×2 + 1 + 1 + 3 = 7")
