@@ -89,3 +89,28 @@ def test_japanese_words_for_one_thing_are_one_word():
     person = r"%\((?:player|name|owner|winner|leader|dealer)\)s"
     assert [v for v in strings.values() if re.search(rf"{person}(?!さん)[{JP}]", v)] == []
     assert [v for v in strings.values() if re.search(r"第%\(\w+\)s / ", v)] == []
+
+
+def japanese_page(client, name: str, cut: int | None = None) -> str:
+    """The scorer's page of a golden record (its first ``cut`` events), in Japanese."""
+    record = json.loads((RECORDS / name).read_text())
+    made = client.post("/api/v1/records", json={**record, "events": record["events"][:cut]}).get_json()
+    client.get(f"/t/{made['id']}/join/{made['scorer_token']}")
+    return client.get(f"/t/{made['id']}", headers=JA).get_data(as_text=True)
+
+
+def test_trick_de_bingo_score_headers_name_the_bingo(client):
+    """Issue 27: 「ファースト」「ラスト」 alone say nothing; the round's table heads its columns
+    ファーストビンゴ and ラストビンゴ, as the printed sheet does."""
+    page = japanese_page(client, "trick-de-bingo-one-round.json")
+    heads = re.findall(r"<th>([^<]*)</th>", page[page.index("tdb-breakdown") :])
+    assert "ファーストビンゴ" in heads and "ラストビンゴ" in heads
+    assert "ファースト" not in heads and "ラスト" not in heads
+
+
+def test_bead_game_tile_counts_are_written_as_japanese_counters(client):
+    """Issue 27: "Aki 11 枚" had a space before the counter; Japanese writes 11枚 (as 残り11枚)."""
+    page = japanese_page(client, "bead-game-two-hands.json", 8)
+    hands = page[page.index("bead-hands") : page.index("</ul>", page.index("bead-hands"))]
+    assert re.sub(r"<[^>]+>", "", hands.split(">", 1)[1]).split() == ["Aki", "11枚Ben", "10枚"]
+    assert re.search(r"<b>11</b>枚</li>", page)
