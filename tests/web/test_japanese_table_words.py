@@ -4,12 +4,14 @@ players count (第1フェーズ・第3トリック), no English word inside a se
 (never イベント), no half-width colon after Japanese. Every game's golden record is cut at several points and its scorer's page read, as
 text, in Japanese. The catalogues' sentences use Japanese punctuation (：and （） around Japanese words)."""
 
+import io
 import json
 import re
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from pypdf import PdfReader
 
 from referee import translation_catalogs
 
@@ -89,3 +91,48 @@ def test_japanese_words_for_one_thing_are_one_word():
     person = r"%\((?:player|name|owner|winner|leader|dealer)\)s"
     assert [v for v in strings.values() if re.search(rf"{person}(?!さん)[{JP}]", v)] == []
     assert [v for v in strings.values() if re.search(r"第%\(\w+\)s / ", v)] == []
+
+
+def japanese_page(client, name: str, cut: int | None = None) -> str:
+    """The scorer's page of a golden record (its first ``cut`` events), in Japanese."""
+    record = json.loads((RECORDS / name).read_text())
+    made = client.post("/api/v1/records", json={**record, "events": record["events"][:cut]}).get_json()
+    client.get(f"/t/{made['id']}/join/{made['scorer_token']}")
+    return client.get(f"/t/{made['id']}", headers=JA).get_data(as_text=True)
+
+
+def test_trick_de_bingo_score_headers_name_the_bingo(client):
+    """Issue 27: 「ファースト」「ラスト」 alone say nothing; the round's table heads its columns
+    ファーストビンゴ and ラストビンゴ, as the printed sheet does."""
+    page = japanese_page(client, "trick-de-bingo-one-round.json")
+    heads = re.findall(r"<th>([^<]*)</th>", page[page.index("tdb-breakdown") :])
+    assert "ファーストビンゴ" in heads and "ラストビンゴ" in heads
+    assert "ファースト" not in heads and "ラスト" not in heads
+
+
+def test_bead_game_tile_counts_are_written_as_japanese_counters(client):
+    """Issue 27: "Aki 11 枚" had a space before the counter; Japanese writes 11枚 (as 残り11枚)."""
+    page = japanese_page(client, "bead-game-two-hands.json", 8)
+    hands = page[page.index("bead-hands") : page.index("</ul>", page.index("bead-hands"))]
+    assert re.sub(r"<[^>]+>", "", hands.split(">", 1)[1]).split() == ["Aki", "11枚Ben", "10枚"]
+    assert re.search(r"<b>11</b>枚</li>", page)
+
+
+def test_a_list_of_players_in_a_japanese_sentence_is_joined_with_the_japanese_comma(app, client):
+    """Issue 27: "順番：Ben, Chie, Aki。" mixed an English comma into Japanese; a list the page joins
+    for a Japanese reader uses 、 (the trick's order, as a viewer's phone reads it)."""
+    record = json.loads((RECORDS / "ninety-nine-three-player-game-to-100.json").read_text())
+    made = client.post("/api/v1/records", json={**record, "events": record["events"][:3]}).get_json()
+    viewer = app.test_client()
+    page = viewer.get(f"/t/{made['id']}", headers=JA).get_data(as_text=True)
+    assert "順番：Ben、Chie、Aki。" in page
+
+
+def test_the_dispute_reports_lists_are_joined_with_the_japanese_comma(client):
+    """The same in the printed report: its players and totals are lists inside Japanese lines."""
+    events = [{"type": "round", "points": [3, 1]}, {"type": "round", "points": [2, 5]}]
+    record = {"format": "referee-record", "version": 1, "game": "score-pad", "players": ["Aki", "Ben"]}
+    made = client.post("/api/v1/records", json={**record, "events": events}).get_json()
+    pdf = client.get(f"/t/{made['id']}/print/report.pdf", headers=JA).data
+    flat = "".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages).split())
+    assert "最終合計：Aki5、Ben6" in flat and "Aki、Ben" in flat

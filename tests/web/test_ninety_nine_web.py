@@ -179,7 +179,10 @@ def test_the_dummy_is_named_in_the_readers_language(app, client):
     scorer = join(app, t, t["scorer_token"])
     scorer.set_cookie("lang", "ja")
     # the trick's step for the dummy says who plays its card (the scorer's form, issue 27)
-    assert "ダミー (Benさんが出す)" in scorer.get(f"/t/{t['id']}").get_data(as_text=True)
+    page = scorer.get(f"/t/{t['id']}").get_data(as_text=True)
+    assert "ダミー (Benさんが出す)" in page
+    # the dummy is no person: no さん, and its card is played from it (issue 27)
+    assert "ダミーから出したカードを選んでください。" in page and "ダミーさん" not in page
 
 
 def test_a_sealed_bid_cannot_be_opened_through_the_correction_page(app, client):

@@ -53,7 +53,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters.update(unwhy=words.unwhy, why_note=words.why_note)
     app.jinja_env.filters["no_honorific_for_the_dummy"] = no_honorific_for_the_dummy
     app.jinja_env.globals.update(option_values=option_values, picked_option=picked)
-    app.jinja_env.filters["seat_names"] = lambda seats, players: ", ".join(players[i] for i in seats)
+    app.jinja_env.filters["seat_names"] = lambda seats, players: gettext(", ").join(players[i] for i in seats)
     app.jinja_env.filters["template_dir"] = package
     app.jinja_env.globals["game_asset"] = game_asset
     # accessible names a screen reader says right: "six-four", "queen of hearts" (issue 33)

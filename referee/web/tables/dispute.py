@@ -287,7 +287,7 @@ def _outcome(words: Replayed, before: View[Any], after: View[Any], moment: int, 
     now, was = (game.public_detail(view.detail, access.reader_seat) for view in (after, before))
     out.extend(ReportLine(text, moment, "detail") for text in part(game.id, "web").report_lines(now, was, players))
     if tuple(after.totals) != tuple(before.totals):
-        totals = ", ".join(f"{n} {t}" for n, t in zip(players, after.totals, strict=True))
+        totals = gettext(", ").join(f"{n} {t}" for n, t in zip(players, after.totals, strict=True))
         out.append(ReportLine(gettext("Totals: %(totals)s", totals=totals), moment, "totals"))
     return out
 
@@ -343,7 +343,7 @@ def _report_pdf(table_id: str) -> bytes:
         for v in [final.options.get(opt.id, opt.default)]
     ]
     facts = (
-        gettext("%(game)s · %(players)s", game=say(game.name), players=", ".join(final.players)),
+        gettext("%(game)s · %(players)s", game=say(game.name), players=gettext(", ").join(final.players)),
         gettext("Started %(date)s", date=format_datetime(g.table.created_at, "yyyy-MM-dd HH:mm")),
         gettext(
             "Entries %(first)s to %(to)s of %(last)s", first=first, to=to, last=log[-1].seq if log else 0
@@ -355,7 +355,7 @@ def _report_pdf(table_id: str) -> bytes:
             ReportLine(
                 gettext(
                     "Finished. Winner: %(names)s",
-                    names=", ".join(final.players[i] for i in final.view.winners),
+                    names=gettext(", ").join(final.players[i] for i in final.view.winners),
                 ),
                 to,
                 "heading",
@@ -365,7 +365,7 @@ def _report_pdf(table_id: str) -> bytes:
         ReportLine(
             gettext(
                 "Final totals: %(totals)s",
-                totals=", ".join(f"{n} {t}" for n, t in zip(final.players, final.view.totals, strict=True)),
+                totals=gettext(", ").join(f"{n} {t}" for n, t in zip(final.players, final.view.totals, strict=True)),
             ),
             to,
             "heading",
