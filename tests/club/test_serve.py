@@ -89,4 +89,4 @@ def test_with_nothing_set_it_serves_on_port_8000_and_a_later_start_installs_noth
     assert result["answered"], result["output"][-3000:]
     assert result["status"] == 0, result["output"][-3000:]  # Ctrl-C stops it cleanly
     assert INSTALLING not in result["output"]
-    assert newcomer.errors_in(result["output"]) == []
+    assert newcomer.errors_in(result["output"]) == [], result["output"][-6000:]

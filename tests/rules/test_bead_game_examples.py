@@ -70,7 +70,7 @@ def test_worked_example_scores_the_product_of_line_factors_d14_d15(example, befo
     row = last_row(state)
     assert row["score"] == score
     assert tuple(row["numbers"]) == numbers
-    assert row["text"] == " x ".join(map(str, numbers)) + f" = {score}"
+    assert row["text"] == " × ".join(map(str, numbers)) + f" = {score}"  # the times sign, as players write it
     assert view(state).totals[ev.seat] == sum(
         r["score"] for r in view(state).detail["sheet"] if r["seat"] == ev.seat
     )

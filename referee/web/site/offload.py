@@ -25,6 +25,7 @@ server answer heavy reads in process, and the child's own app does not hand them
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import threading
 from collections.abc import Callable, Iterable
@@ -51,6 +52,9 @@ def _start_child() -> None:
     """In the child: a lower CPU priority, and the app as gunicorn's would be, without hand-over."""
     global _CHILD_APP
     os.nice(NICE)
+    # Ctrl-C at the terminal reaches the whole process group; the child is stopped by its worker (the
+    # pool's shutdown), and a KeyboardInterrupt here would only print a traceback into the server's output.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from referee.app import create_app
 
     _CHILD_APP = create_app()
@@ -137,8 +141,15 @@ class Offload:
         raise AssertionError("unreachable")
 
     def start_child(self) -> None:
-        """Start the child now, in the background (its app is made while the worker takes requests)."""
-        self._the_pool().submit(_ready)
+        """Start the child now, in the background (its app is made while the worker takes requests).
+        Called from the worker's main thread. The child is spawned with Ctrl-C ignored (a disposition
+        a new interpreter keeps): a server stopped by Ctrl-C a moment after it started would otherwise
+        print the child's KeyboardInterrupt in the middle of its imports."""
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            self._the_pool().submit(_ready)  # spawns the child at once (spawn context)
+        finally:
+            signal.signal(signal.SIGINT, previous)
 
     def _the_pool(self) -> ProcessPoolExecutor:
         with self._lock:
