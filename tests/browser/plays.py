@@ -85,7 +85,19 @@ class Tapper:
 def ready(page: Page) -> None:
     """Wait for the stylesheet and the deferred scripts, as a person waits for the page to settle."""
     page.wait_for_load_state("load")
-    page.wait_for_function("window.htmx !== undefined")
+    wait_until(page, "window.htmx !== undefined")
+
+
+def wait_until(page: Page, expression: str, seconds: float = 30.0) -> None:
+    """Poll a page expression from here until it is true. ``page.wait_for_function`` compiles its
+    string inside the page, which the app's Content-Security-Policy (no 'unsafe-eval') refuses whenever
+    the first check is false; an ``evaluate`` from here is the browser's own devtools call, which it
+    allows."""
+    for _ in range(int(seconds * 10)):
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"never true within {seconds} s: {expression}")
 
 
 def tap_round(page: Page, steps: dict[int, list[str]]) -> None:

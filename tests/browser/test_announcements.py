@@ -13,7 +13,7 @@ import json
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .plays import PHONE, RECORDS, open_tab, ready, tap_round
+from .plays import PHONE, RECORDS, open_tab, ready, tap_round, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +60,7 @@ def test_another_phones_entry_is_said_once_and_a_waiting_correction_at_once(
         tapped = page.evaluate("Date.now()")
         tap_round(page, {0: ["plus 5"], 1: ["plus 1"]})  # Aki's phone, the scorer's
         expect(ben.locator(".total .score")).to_have_text(["5", "1"])
-        ben.wait_for_function("window.said.announce.length > 0")
+        wait_until(ben, "window.said.announce.length > 0")
         [entry] = said(ben)["announce"]
         assert entry == "Recorded: A round: Aki +5, Ben +1"
         record_property("announce_delay_ms", ben.evaluate("window.heard[0]") - tapped)
@@ -73,7 +73,7 @@ def test_another_phones_entry_is_said_once_and_a_waiting_correction_at_once(
         sheet.get_by_role("button", name="Aki plus 1").tap()
         sheet.get_by_role("button", name="Save the correction").click()
         expect(ben.locator(".pending-correction")).to_have_count(1)
-        ben.wait_for_function("window.said.alarm.length > 0")
+        wait_until(ben, "window.said.alarm.length > 0")
         assert len(said(ben)["alarm"]) == 1 and "proposes" in said(ben)["alarm"][0]
         # many polls came and went meanwhile: the entry was said once
         assert said(ben)["announce"] == [entry]

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from referee.rules import spoken
 
-from .plays import PHONE, cell_name, entered, import_until, record
+from .plays import PHONE, cell_name, entered, import_until, record, wait_until
 from .test_announcements import LISTEN, said
 
 pytestmark = pytest.mark.browser
@@ -34,11 +34,11 @@ def test_a_whole_bingo_deal_by_keyboard_and_names_with_a_viewer_told_each_entry_
 ):
     rec = record("bingo-four-deals-to-eight")
     import_until(page, rec, 6)  # deal 1 is over; deal 2 is the walk (events 6 to 12)
-    page.wait_for_function("window.htmx !== undefined")
+    wait_until(page, "window.htmx !== undefined")
     viewer = browser.new_context(base_url=base_url, **PHONE).new_page()
     try:
         viewer.goto(page.url.split("?")[0])
-        viewer.wait_for_function("window.htmx !== undefined")
+        wait_until(viewer, "window.htmx !== undefined")
         viewer.evaluate(LISTEN)
         seq = 6
 
@@ -95,7 +95,7 @@ def test_a_whole_five_up_hand_by_keyboard_and_names(page: Page):
     by its name ("Open end 3 on 3-3: adds 0"), then each hand chosen and the pips it still holds typed into its box."""
     rec = record("five-up-partners-to-61")
     import_until(page, rec, 1)
-    page.wait_for_function("window.htmx !== undefined")
+    wait_until(page, "window.htmx !== undefined")
     seq = 1
     for ev in rec["events"][1:18]:
         tile = spoken.tile(ev["tile"], str)
@@ -185,7 +185,7 @@ def bead_place(page: Page, ev: dict) -> None:
 def test_a_whole_deal_round_or_hand_of_every_other_game_by_keyboard_and_names(page: Page, name, start, stop):
     rec = record(name)
     import_until(page, rec, start)
-    page.wait_for_function("window.htmx !== undefined")
+    wait_until(page, "window.htmx !== undefined")
     for n in range(start, stop):
         ev = rec["events"][n]
         if ev["type"] == "trick" and name.startswith("ninety"):
@@ -205,7 +205,7 @@ def test_a_score_pad_round_by_keyboard_and_names(page: Page, base_url: str):
     """The score pad: each player's number set with its named step buttons, then "Record round"."""
     made = page.request.post(f"{base_url}/api/v1/tables", data={"game": "score-pad", "players": ["Aki", "Ben"]})
     page.goto(made.json()["scorer_url"])
-    page.wait_for_function("window.htmx !== undefined")
+    wait_until(page, "window.htmx !== undefined")
     for button in ("Aki plus 5", "Aki plus 1", "Ben plus 5", "Ben minus 1"):
         work(page.get_by_role("button", name=button, exact=True), "Enter")
     expect(page.get_by_role("spinbutton", name="Aki")).to_have_value("6")
@@ -225,7 +225,7 @@ def seat_phones(browser: Browser, base_url: str, made: dict, seats: tuple[int, .
     for seat in seats:
         phone = browser.new_context(base_url=base_url, **PHONE).new_page()
         phone.goto(f"/t/{made['id']}/join/{made['seat_tokens'][seat]}")
-        phone.wait_for_function("window.htmx !== undefined")
+        wait_until(phone, "window.htmx !== undefined")
         phone.evaluate(LISTEN)
         phones.append(phone)
     return phones

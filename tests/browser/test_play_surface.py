@@ -33,6 +33,7 @@ from .plays import (
     record,
     tdb_pick,
     trick_de_bingo_trick,
+    wait_until,
 )
 
 pytestmark = pytest.mark.browser
@@ -224,7 +225,7 @@ def walk(
             page.locator("header.bar a[lang=ja]").click()
             expect(page.locator("html")).to_have_attribute("lang", "ja")
             entered(page, w.first)
-        page.wait_for_function("window.htmx !== undefined")
+        wait_until(page, "window.htmx !== undefined")
         for n in range(w.first, w.last + 1):
             ev = rec["events"][n]
             enter, most = w.enter[ev["type"]]
@@ -329,7 +330,7 @@ def test_from_the_home_page_each_score_pad_round_is_one_screen(browser: Browser,
         page.get_by_role("button", name="Start the table").click()
         expect(page.locator("#table")).to_be_visible()
         page.wait_for_load_state("load")
-        page.wait_for_function("window.htmx !== undefined")
+        wait_until(page, "window.htmx !== undefined")
         rounds = [[5, 3, 0, 12], [-2, 7, 4, 1], [10, 0, 6, 3]]
         for n, points in enumerate(rounds, start=1):
             t = Tapper(page)
@@ -369,7 +370,7 @@ def test_the_tools_are_one_tap_away_and_undo_asks_once_more(page: Page):
         "> .toggle"
     ).tap()  # the race (issue 32) heads the history: its SVG loads under the page's CSP
     expect(page.locator("#race .race-summary")).to_be_visible()
-    page.wait_for_function("document.querySelector('#race img.race-chart').naturalWidth > 0")
+    wait_until(page, "document.querySelector('#race img.race-chart').naturalWidth > 0")
     history.locator("> .toggle").tap()
     y = page.evaluate("scrollY")
     undo = tabs.locator("#undo")
@@ -390,7 +391,7 @@ def test_the_tools_are_one_tap_away_and_undo_asks_once_more(page: Page):
 def test_a_bingo_trick_keeps_its_steps_after_the_table_is_swapped(page: Page):
     rec = record("bingo-four-deals-to-eight")
     import_until(page, rec, 2)
-    page.wait_for_function("window.htmx !== undefined")
+    wait_until(page, "window.htmx !== undefined")
     for n in (2, 3):
         expect(page.locator("form#bingo-trick.stepping")).to_have_count(1)
         expect(page.locator("#bingo-trick .step-chips")).to_have_count(1)
