@@ -11,6 +11,7 @@ from html import unescape
 RAW = [
     re.compile(r"\b[BDFNTE](?:-Δ)?\d{1,2}\b"),  # rule codes: B15, F7, N3, D14, T-Δ1
     re.compile(r"\bTB-\d+"),  # Trick de Bingo card ids
+    re.compile(r"\b[BV]P ?\d"),  # Trick de Bingo's points abbreviated: "BP 1 · VP 3" says "Bonus points 1 · Victory points 3"
     re.compile(r"\b(event|Entry) \d+", re.I),
     re.compile(r"\bcells?\s*[:=[]"),  # a field name with its value ("cells: [[0, 1]]"), not the word
     re.compile(r"\bNone\b|\bundefined\b|\bnull\b|%\(|\{\{|\{n\}"),
@@ -19,13 +20,15 @@ RAW = [
 # What a rendered page (its visible text) must not show a player anywhere, also outside the answer (issue 27):
 # a letter x for "times" (5×2), a hyphen-minus for a negative number (−5), a tile in brackets ([4-3]: a tile is
 # written 4-3), formula notation for Five Up's end-of-hand rounding (R(10) = 2), a Trick de Bingo card id (only
-# the small number printed on the card too may show it: ``page_words`` leaves out its ``tdb-id`` element).
+# the small number printed on the card too may show it: ``page_words`` leaves out its ``tdb-id`` element) or
+# its points abbreviated (BP 1 · VP 3).
 PAGE_TEXT = [
     re.compile(r"(?<![\w-])\d+ ?x ?\d+(?![\w-])"),
     re.compile(r"(?<![\w\-−])-\d"),
     re.compile(r"\[\d-\d\]"),
     re.compile(r"\bR\(\d"),
     re.compile(r"\bTB-\d+"),
+    re.compile(r"\b[BV]P ?\d"),
 ]
 
 

@@ -7,7 +7,8 @@ the answer comes; after each entry the answer, with the game's verdict, is in vi
 (rule code, card id, field name, template leftover) is on the screen; the console stays clean. Bingo and
 Five Up are also walked at 360x740 and 430x932, and every game once in Japanese. The tools of the table
 (undo, history, sharing) are one tap away in the tab bar, and the Bingo trick keeps its steps after an
-entry swapped the table (the stepping state htmx's settle used to drop).
+entry swapped the table (the stepping state htmx's settle used to drop). A Trick de Bingo round's first
+draft pick is two taps from the table (History, the picker's name), its Correct link on the screen.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from .plays import (
     import_until,
     ninety_nine_trick,
     pick,
+    ready,
     record,
     tdb_pick,
     trick_de_bingo_trick,
@@ -406,3 +408,45 @@ def test_the_five_up_layout_has_no_links_inside_an_image(page: Page):
     import_until(page, record("five-up-partners-to-61"), 3)
     expect(page.locator("svg.fu-svg")).to_have_attribute("role", "group")
     expect(page.locator("svg.fu-svg a.fu-end").first).to_have_attribute("data-number", re.compile(r"\d"))
+
+
+PICKS_HEADING = {"en": "Round 1 · Aki's picks", "ja": "第1ラウンド · Akiさんが取ったカード"}
+
+
+@pytest.mark.parametrize(
+    ("size", "lang", "rounds"),
+    [((390, 844), "en", 1), ((360, 740), "en", 2), ((360, 740), "ja", 2)],
+    ids=["390x844-one-round", "360x740-two-rounds", "360x740-ja-two-rounds"],
+)
+def test_a_rounds_first_draft_pick_is_two_taps_from_the_table(browser: Browser, base_url: str, size, lang, rounds):
+    """History, then the dealer's name in round 1's row of History: the round's first pick (the dealer's)
+    is at the top of that player's picks, its Correct link on the screen and uncovered with nothing
+    scrolled, also once round 2 has begun (issue 27: it lay 5,324-5,533 px down one list of fifty)."""
+    rec = record("trick-de-bingo-one-round")
+    if rounds == 2:
+        rec = {**rec, "options": {**rec["options"], "rounds": 2}, "events": [*rec["events"], {"type": "round"}]}
+    width, height = size
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": width, "height": height}})
+    try:
+        page = context.new_page()
+        import_until(page, rec, len(rec["events"]))
+        if lang == "ja":
+            page.locator("header.bar a[lang=ja]").click()
+            expect(page.locator("html")).to_have_attribute("lang", "ja")
+        ready(page)
+        first = rec["events"][1]  # entry 2: Aki, the dealer, opens the draft
+        assert first["type"] == "pick" and first["seat"] == 0
+        t = Tapper(page)
+        t.tap(page.locator("#tab-history > .toggle"), "History")
+        t.tap(page.locator(f".history-jump a[href='#history-1-picks{first['seat']}']"), "Aki in round 1's row")
+        expect(page.locator("#history-1-picks0")).to_have_text(PICKS_HEADING[lang])
+        correct = page.locator(".history li[value='2'] a.edit")
+        expect(correct).to_be_visible()
+        assert t.taps == 2 and t.outside == [] and t.scroll_before == 0 and t.scroll_between == 0
+        assert t.in_view(correct), f"the first pick's Correct link is off the screen at {width}x{height}"
+        shown = page.locator(".history").inner_text()
+        assert not [m.group(0) for p in RAW for m in p.finditer(shown)]
+        correct.tap()  # and it opens the pick's correction
+        expect(page.locator("#correction-slot input[name=cell][value='5']")).to_be_attached()
+    finally:
+        context.close()

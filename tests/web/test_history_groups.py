@@ -1,5 +1,6 @@
 """The history in groups (issue 27): one per deal, hand or round, newest first, each numbered as the
-history numbers its entries, so History opens on the latest deal and an older one is one tap away."""
+history numbers its entries, so History opens on the latest deal and an older one is one tap away; a
+Trick de Bingo round in parts, its tricks and each player's draft picks as their sheet reads."""
 
 from __future__ import annotations
 
@@ -9,9 +10,13 @@ from referee.games import game
 from referee.store.replay import Effective
 from referee.web.tables.history_groups import history_groups
 
+PLAYERS = ("Aki", "Ben", "Chie", "Dan")
 
-def lines(*types: str) -> list[tuple[Effective, str]]:
-    return [(Effective(seq=n, body={"type": t}), f"{t} {n}") for n, t in enumerate(types, start=1)]
+
+def lines(*types: str | dict) -> list[tuple[Effective, str]]:
+    """Entries from their types (or whole bodies), oldest first, each with a sentence."""
+    bodies = [t if isinstance(t, dict) else {"type": t} for t in types]
+    return [(Effective(seq=n, body=b), f"{b['type']} {n}") for n, b in enumerate(bodies, start=1)]
 
 
 @pytest.mark.parametrize(
@@ -27,8 +32,8 @@ def lines(*types: str) -> list[tuple[Effective, str]]:
         ("five-up", ("play", "hand", "play"), [("Hand 1", 2, 3, [3, 2]), ("", 1, 1, [1])]),
         (
             "trick-de-bingo",
-            ("round", "pick", "trick", "round"),
-            [("Round 2", 4, 4, [4]), ("Round 1", 1, 3, [3, 2, 1])],
+            ("round", "trick", "round"),
+            [("Round 2", 3, 3, [3]), ("Round 1", 1, 2, [2, 1])],
         ),
         # the score pad has one kind of step: one list, no headings
         ("score-pad", ("round", "round", "round"), [("", 1, 3, [3, 2, 1])]),
@@ -36,6 +41,34 @@ def lines(*types: str) -> list[tuple[Effective, str]]:
 )
 def test_entries_are_grouped_by_the_games_biggest_step_newest_first(app, game_id, types, groups):
     with app.test_request_context():
-        got = history_groups(lines(*types), game(game_id).steps)
+        got = history_groups(lines(*types), game(game_id), PLAYERS)
     assert [(g.title, g.first, g.last, [n for n, _, _ in g.lines]) for g in got] == groups
     assert [g.number for g in got] == sorted((g.number for g in got), reverse=True)
+
+
+def pick(seat: int, cell: int) -> dict:
+    return {"type": "pick", "seat": seat, "card": f"TB-{10 + seat}{cell}", "cell": cell}
+
+
+# Two rounds of Trick de Bingo, the second in its draft: round 1's tricks, then each player's picks in the
+# order made (the round's first pick on top of the dealer's), then round 2's start and picks.
+ROUNDS = lines(
+    "round", pick(0, 5), pick(1, 9), pick(2, 1), pick(3, 2), pick(0, 1), pick(1, 5), pick(2, 3), pick(3, 4),
+    "trick", "trick", "round", pick(1, 7), pick(2, 8),
+)  # fmt: skip
+
+
+def test_a_trick_de_bingo_round_is_its_tricks_then_each_players_picks_first_to_last(app):
+    with app.test_request_context():
+        got = history_groups(ROUNDS, game("trick-de-bingo"), PLAYERS)
+    assert [(g.title, g.part, g.jump, g.anchor, [n for n, _, _ in g.lines], g.unbroken) for g in got] == [
+        ("Round 2", "Start", "Start", "history-2-play", [12], True),
+        ("Round 2", "Ben's picks", "Ben", "history-2-picks1", [13], True),
+        ("Round 2", "Chie's picks", "Chie", "history-2-picks2", [14], True),
+        ("Round 1", "Tricks", "Tricks", "history-1-play", [11, 10, 1], False),
+        ("Round 1", "Aki's picks", "Aki", "history-1-picks0", [2, 6], False),
+        ("Round 1", "Ben's picks", "Ben", "history-1-picks1", [3, 7], False),
+        ("Round 1", "Chie's picks", "Chie", "history-1-picks2", [4, 8], False),
+        ("Round 1", "Dan's picks", "Dan", "history-1-picks3", [5, 9], False),
+    ]
+    assert sorted(n for g in got for n, _, _ in g.lines) == list(range(1, 15))  # every entry, once

@@ -33,8 +33,8 @@ MID_GAME = {
 }
 NAMES = {"Aki", "Ben", "Chie", "Dai", "Dan"}
 # Words a Japanese page may keep in Latin letters: the app's name, the language switch, file and code kinds,
-# the IDA rule book's name, Trick de Bingo's BP/VP chips.
-LATIN_OK = {"referee", "English", "PDF", "QR", "IDA", "BP", "VP"}
+# the IDA rule book's name (Trick de Bingo's bonus and victory points are spelled out since issue 27).
+LATIN_OK = {"referee", "English", "PDF", "QR", "IDA"}
 CARD_CODE = re.compile(r"(?<![\w-])(?:10|[2-9AKQJ])[SHDC](?![\w-])")
 JSON_BITS = re.compile(r'[\[{]\s*"|"\s*:\s*[\["{\d]')
 SEAT_FIELD = re.compile(r"\bseat: ?\d")

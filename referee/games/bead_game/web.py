@@ -26,7 +26,7 @@ from referee.store.tables import current
 from referee.web.site.i18n import explain, say
 from referee.web.tables import service
 from referee.web.tables.correction_form import Correction
-from referee.web.tables.game_defaults import as_recorded, nothing_settled, seats_are_players
+from referee.web.tables.game_defaults import as_recorded, nothing_settled, one_part, seats_are_players
 from referee.web.tables.quick_checks import QuickCheck, number
 
 bp = Blueprint(
@@ -355,6 +355,9 @@ report_lines = nothing_settled
 
 
 value_words = as_recorded
+
+
+history_parts = one_part
 
 
 LINE_BEADS = 8  # the numbers along a line the line check asks for

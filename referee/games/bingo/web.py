@@ -18,7 +18,7 @@ from referee.web.json_api.bodies import json_body
 from referee.web.json_api.openapi_fields import json_content
 from referee.web.site.i18n import say
 from referee.web.tables.correction_form import Correction
-from referee.web.tables.game_defaults import as_recorded, seats_are_players
+from referee.web.tables.game_defaults import as_recorded, one_part, seats_are_players
 from referee.web.tables.presenting import error_response, refusal_status
 from referee.web.tables.quick_checks import QuickCheck, number
 
@@ -100,6 +100,9 @@ def report_lines(now: Mapping[str, Any], was: Mapping[str, Any], players: Sequen
 
 
 value_words = as_recorded
+
+
+history_parts = one_part
 
 
 # --- the quick check of a claim (/check and its API), settled by the rules' quick_check (B33-B44) ----------

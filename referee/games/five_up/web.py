@@ -21,7 +21,7 @@ from referee.store.tables import current
 from referee.web.site.i18n import explain, say
 from referee.web.tables import service
 from referee.web.tables.correction_form import Correction, state_before
-from referee.web.tables.game_defaults import as_recorded, seats_are_players
+from referee.web.tables.game_defaults import as_recorded, one_part, seats_are_players
 from referee.web.tables.quick_checks import QuickCheck, number
 
 bp = Blueprint(
@@ -143,6 +143,9 @@ def report_lines(now: Mapping[str, Any], was: Mapping[str, Any], players: Sequen
 
 
 value_words = as_recorded
+
+
+history_parts = one_part
 
 
 OPEN_ENDS = 6  # the open ends the count check asks for: a layout with spinners rarely has more

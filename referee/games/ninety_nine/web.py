@@ -19,6 +19,7 @@ from referee.rules.cards import Card
 from referee.rules.numbers import shown_number
 from referee.web.site.i18n import say
 from referee.web.tables.correction_form import Correction
+from referee.web.tables.game_defaults import one_part
 from referee.web.tables.quick_checks import QuickCheck, number
 from referee.web.tables.words import card_face
 
@@ -97,6 +98,9 @@ def report_lines(now: Mapping[str, Any], was: Mapping[str, Any], players: Sequen
 
 value_words = card_face
 """A text field of an entry as the dispute report prints it: a card as players write it (A♠)."""
+
+
+history_parts = one_part
 
 
 def _bid(form: MultiDict[str, str]) -> dict[str, Any]:

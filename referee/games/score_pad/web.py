@@ -9,7 +9,7 @@ from flask import Blueprint
 from flask_babel import lazy_gettext
 
 from referee.web.tables.correction_form import Correction
-from referee.web.tables.game_defaults import as_recorded, nothing_settled, seats_are_players
+from referee.web.tables.game_defaults import as_recorded, nothing_settled, one_part, seats_are_players
 from referee.web.tables.quick_checks import QuickCheck
 
 bp = Blueprint(
@@ -38,6 +38,9 @@ report_lines = nothing_settled
 
 
 value_words = as_recorded
+
+
+history_parts = one_part
 
 
 QUICK_CHECKS: tuple[QuickCheck, ...] = ()

@@ -5,7 +5,7 @@ rule stays in ``referee.games.trick_de_bingo.rules`` and ``referee.games.trick_d
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
@@ -36,6 +36,7 @@ from referee.web.site.i18n import explain
 from referee.web.tables import service
 from referee.web.tables.correction_form import Correction
 from referee.web.tables.game_defaults import nothing_settled, seats_are_players
+from referee.web.tables.history_groups import HistoryGroup
 from referee.web.tables.quick_checks import QuickCheck
 from referee.web.tables.words import card_face
 
@@ -283,6 +284,25 @@ report_lines = nothing_settled
 
 value_words = card_face
 """A text field of an entry as the dispute report prints it: a card as players write it (A♠)."""
+
+
+def history_parts(group: HistoryGroup, players: Sequence[str]) -> list[HistoryGroup]:
+    """A round's history in the parts a player looks for: its tricks (newest first, after the deal), then
+    each player's draft picks in the order they were made. A round is some fifty entries, 36 of them
+    picks, so its first pick lay more than 5,000 px down a single list (issue 27); now each player's
+    picks are nine entries one tap from the top of History, in every round, the first on top."""
+    picks = [line for line in group.lines if line[1].body.get("type") == "pick"]
+    if not picks:
+        return [group]
+    rest = [line for line in group.lines if line[1].body.get("type") != "pick"]
+    played = any(e.body.get("type") == "trick" for _, e, _ in rest)
+    name = gettext("Tricks") if played else gettext("Start")
+    parts = [group.part_of(rest, name, name, "play")] if rest else []
+    for seat, player in enumerate(players):
+        mine = [line for line in picks if line[1].body.get("seat") == seat][::-1]
+        if mine:
+            parts.append(group.part_of(mine, gettext("%(player)s's picks", player=player), player, f"picks{seat}"))
+    return parts
 
 
 QUICK_CHECKS: tuple[QuickCheck, ...] = ()

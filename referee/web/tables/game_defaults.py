@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from referee.web.tables.history_groups import HistoryGroup
+
 
 def seats_are_players(players: Sequence[str]) -> list[str]:
     """``seat_names``: the seats that play are the players', in seat order (no dummy)."""
@@ -21,3 +23,8 @@ def nothing_settled(now: Mapping[str, Any], was: Mapping[str, Any], players: Seq
 def as_recorded(value: str) -> str:
     """``value_words``: a text field of an entry is printed as recorded (a tile is written 6-4)."""
     return value
+
+
+def one_part(group: HistoryGroup, players: Sequence[str]) -> list[HistoryGroup]:
+    """``history_parts``: a deal's (hand's, round's) entries are one list in the history."""
+    return [group]

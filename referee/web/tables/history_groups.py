@@ -4,16 +4,21 @@ list was one column of every entry, up to 5,700 px of scrolling inside the Histo
 
 A game's biggest time-travel step (``Game.steps``: the last pair, e.g. the "deal" event) starts a
 group; a game with one kind of step only (the score pad's rounds) is one group, since a group per
-entry would only add headings.
+entry would only add headings. A game may cut a group into named parts (its web hook
+``history_parts``): a round of fifty entries is still a long scroll, while its draft read sheet by
+sheet is a screen each.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from flask_babel import gettext
 
+from referee.games import part
+from referee.rules.base import Game
 from referee.store.replay import Effective
 
 
@@ -27,20 +32,44 @@ def step_title(step: str, n: int) -> str:
 class HistoryGroup:
     """One deal's (hand's, round's) entries: ``number`` counts the groups from 1 (0 holds what came
     before the first deal), ``first`` and ``last`` are the history's entry numbers, ``lines`` are
-    (entry number, event, sentence) newest first."""
+    (entry number, event, sentence) newest first. A part of a group (``history_parts``) has the
+    group's number and title, its own name (``part``, for its heading; ``jump``, shorter, for its
+    link beside the group's title) and ``key`` (its anchor beside the group's), and may order its
+    lines its own way."""
 
     number: int
     title: str
     first: int = 0
     last: int = 0
     lines: list[tuple[int, Effective, str]] = field(default_factory=list)
+    part: str = ""
+    jump: str = ""
+    key: str = ""
+
+    def part_of(
+        self, lines: list[tuple[int, Effective, str]], part: str, jump: str, key: str
+    ) -> HistoryGroup:
+        """A part of this group: these of its lines, in this order, under this name."""
+        numbers = [n for n, _, _ in lines]
+        return replace(self, first=min(numbers), last=max(numbers), lines=lines, part=part, jump=jump, key=key)
+
+    @property
+    def anchor(self) -> str:
+        """The id its heading carries, for its jump link."""
+        return f"history-{self.number}" + (f"-{self.key}" if self.key else "")
+
+    @property
+    def unbroken(self) -> bool:
+        """Whether it holds every entry from ``first`` to ``last`` (its heading then says the range)."""
+        return len(self.lines) == self.last - self.first + 1
 
 
 def history_groups(
-    lines: Iterable[tuple[Effective, str]], steps: tuple[tuple[frozenset[str], str], ...]
+    lines: Iterable[tuple[Effective, str]], game: Game[Any, Any], players: Sequence[str]
 ) -> list[HistoryGroup]:
     """The history's (event, sentence) pairs, oldest first as ``words.history`` gives them, grouped
-    by the game's biggest step; groups and lines newest first."""
+    by the game's biggest step and cut into the game's parts; groups and lines newest first."""
+    steps = game.steps
     starts, name = steps[-1] if len(steps) > 1 else (frozenset(), "")
     groups: list[HistoryGroup] = []
     started = 0
@@ -51,4 +80,5 @@ def history_groups(
             groups.append(HistoryGroup(started, step_title(name, started) if started else "", first=n))
         groups[-1].last = n
         groups[-1].lines.insert(0, (n, e, sentence))
-    return groups[::-1]
+    cut = part(game.id, "web").history_parts
+    return [piece for group in groups[::-1] for piece in cut(group, players)]
