@@ -408,3 +408,13 @@ def test_the_pass_is_beside_cannot_play_under_the_board_and_the_tiles_left_are_s
     assert " data-steps " in form[:80]
     steps = re.findall(r'data-picker="(left\d)" data-step\s+data-chip="(\w+)"\s+data-need="(\d+)"', form)
     assert steps == [("left0", "Aki", "2"), ("left1", "Ben", "2")]
+
+
+def test_the_big_screen_and_a_moment_show_the_ended_hands_board_itself(client):
+    """Only the play surface puts the ended hand's board in a sheet: the big screen and a moment of the
+    dispute tools show it as it lies."""
+    url = golden_table(client, 57)
+    seq = api_state(client, url)["events"][-1]["seq"]
+    for page in (client.get(f"{url}/screen"), client.get(f"{url}?at={seq}")):
+        html = page.get_data(as_text=True)
+        assert page.status_code == 200 and 'class="bead-svg"' in html and "bead-board-sheet" not in html
