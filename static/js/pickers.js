@@ -5,7 +5,8 @@
 //   picker in the same place, so the taps of one play need no scrolling. A chip reopens its picker.
 //   After a refused entry that kept its selection, every step is shown, to fix the one that was wrong.
 // - a checkbox picker marked data-need="3" counts the ticks ("2 of 3"), unticks the oldest beyond
-//   that, and adds up the labels' data-value (the Ninety-Nine bid) into its output.
+//   that, and adds up the labels' data-value (the Ninety-Nine bid) into its output; as a step, its chip
+//   says "2/3" and the next step opens once it has all three (the tiles left in each bead hand).
 (function () {
   "use strict";
   if (window.refereePickers) return; // htmx runs this again after each swap of the table
@@ -14,6 +15,9 @@
   function each(list, fn) { Array.prototype.forEach.call(list, fn); }
   function steps(form) { return form.querySelectorAll("fieldset[data-step]"); }
   function chosen(step) { return step.querySelector("input:checked"); }
+
+  // A checkbox picker marked data-need has all its ticks.
+  function full(box) { return box.querySelectorAll("input:checked").length >= parseInt(box.dataset.need, 10); }
 
   function paint(step) {
     var chip = step.stepChip;
@@ -26,13 +30,16 @@
     chip.appendChild(who);
     var what = document.createElement("span");
     what.className = "chip-what";
-    if (pickedInput && pickedInput.nextElementSibling) {
+    var need = parseInt(step.dataset.need, 10);
+    if (need) {  // a step of several ticks (the tiles left in a hand): how many of them
+      what.textContent = step.querySelectorAll("input:checked").length + "/" + need;
+    } else if (pickedInput && pickedInput.nextElementSibling) {
       what.appendChild(pickedInput.nextElementSibling.cloneNode(true));
     } else {
       what.textContent = "?";
     }
     chip.appendChild(what);
-    chip.classList.toggle("done", !!pickedInput);
+    chip.classList.toggle("done", need ? full(step) : !!pickedInput);
   }
 
   function open(form, step) {
@@ -111,7 +118,9 @@
     if (!input.closest) return;
     var box = input.closest("fieldset[data-need]");
     if (box) onNeedChange(box, input);
-    if (input.type === "radio") onStepChange(input);
+    // a step of several ticks moves on once it has them all, and says how many it has meanwhile
+    if (input.type === "radio" || (box && box.matches("[data-step]") && input.checked && full(box))) onStepChange(input);
+    else if (box && box.stepChip) paint(box);
   });
 
   // A form sent with a required step left empty: the browser's own bubble pointed at whichever picker

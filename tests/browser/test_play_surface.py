@@ -118,6 +118,22 @@ def bead_starter(page: Page, t: Tapper, ev: dict) -> None:
     t.tap(page.locator("#bead-start"), "Start the hand")
 
 
+def bead_pass(page: Page, t: Tapper, ev: dict) -> None:
+    """A pass: one tap on the button beside "Cannot play?", under the board."""
+    t.tap(page.locator("#bead-pass"), "pass")
+
+
+def bead_hand_end(page: Page, t: Tapper, ev: dict) -> None:
+    """The tiles each player still holds, ticked in that player's picker (a design held twice: its
+    second box), then the button; the board waits in a sheet, so every picker is on the screen."""
+    for seat, hand in enumerate(ev["hands"]):
+        for i, tile in enumerate("-".join(sorted(x.split("-"), reverse=True)) for x in hand):
+            boxes = page.locator(f"label.pick:has(input[name='left{seat}'][value='{tile}'])")
+            box = boxes.nth(1) if boxes.nth(0).locator("input").is_checked() else boxes.nth(0)
+            t.tap(box, f"{tile} left in hand {seat} ({i + 1})")
+    t.tap(page.locator("#bead-end"), "Record the end of the hand")
+
+
 def five_up_hand_end(page: Page, t: Tapper, ev: dict) -> None:
     """The tiles each hand still holds, tapped: for each seat, tiles not on the layout that add up to the
     record's pips (as many as the hand holds); the next hand's picker opens by itself, then the button."""
@@ -201,10 +217,16 @@ WALKS = [
     Walk(
         "bead_game",
         "bead-game-two-hands",
-        0,
-        28,  # the starter of the first hand, then its placements
-        {"hand": (bead_starter, 7), "place": (bead_pan_and_place, 4)},
-        {"hand": ".answer-last", "place": ".answer-verdict"},
+        29,
+        57,  # the end of the first hand, the second hand's starter and placements, two passes, its end
+        {
+            "end": (bead_hand_end, 5),
+            "hand": (bead_starter, 6),
+            "place": (bead_pan_and_place, 4),
+            "pass": (bead_pass, 1),
+        },
+        {"end": "#bead-end-verdict", "hand": ".answer-last", "place": ".answer-verdict", "pass": ".answer-last"},
+        ja=(54, 57),  # a placement, both passes and the end's verdict in Japanese
     ),
 ]
 BY_GAME = {w.game: w for w in WALKS}
@@ -264,7 +286,8 @@ def test_bingo_and_five_up_fit_small_and_large_phones(browser: Browser, base_url
 
 # The scorer's longest entry forms of the two card games, walked at 360x740: a deal's three bids all
 # entered on the scorer's phone (the first needs whose bid: 5 taps), the first picks of the draft with
-# the whole deck of 50 on the screen, and tricks from the 36-card pack with thumb-sized cards.
+# the whole deck of 50 on the screen, and tricks from the 36-card pack with thumb-sized cards; and the
+# bead game's last placement, both passes and the end of the hand with its verdict.
 NARROW = [
     Walk(
         "ninety_nine",
@@ -285,6 +308,7 @@ NARROW = [
         {"trick": (ninety_nine_trick_by_thumb, 4)},
         {"trick": ".answer-verdict"},
     ),
+    Walk("bead_game", "bead-game-two-hands", 54, 57, BY_GAME["bead_game"].enter, BY_GAME["bead_game"].verdict),
 ]
 
 

@@ -301,3 +301,120 @@ def test_a_hand_holding_both_copies_of_a_design_can_be_ended_and_corrected(clien
     fixed = post(client, table, {"type": "correct", "target": end_seq, "event": swapped})
     assert fixed.status_code == 201, fixed.get_json()
     assert fixed.get_json()["state"]["detail"]["hands"][0]["left"][1].count("2-2") == 2
+
+
+def golden_table(client, events: int) -> str:
+    """The golden record's first ``events`` events as a table this client scores; its address."""
+    record = json.loads((RECORDS / "bead-game-two-hands.json").read_text())
+    made = client.post("/api/v1/records", json={**record, "events": record["events"][:events]}).get_json()
+    client.get(f"/t/{made['id']}/join/{made['scorer_token']}")
+    return f"/t/{made['id']}"
+
+
+def answer_text(html: str) -> str:
+    """The answer box's words, spaces squeezed."""
+    box = html[html.index('id="answer"') :]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", box)).strip()
+
+
+@pytest.mark.parametrize(
+    ("tiles", "en", "ja"),
+    [
+        (["2-3", "4-4"], "1 tile at −25, 1 double at −5", "牌1枚×−25点、ダブル1枚×−5点"),  # D-E12: −30
+        (["4-1"], "1 tile at −25", "牌1枚×−25点"),
+        (["2-2", "1-1"], "2 doubles at −5 each", "ダブル2枚×−5点"),
+        (  # round 4's blocked hand: Max held 12 tiles, −200
+            ["5-5", "5-3", "5-1", "4-3", "4-2", "4-1", "3-3", "3-2", "2-2", "2-1", "1-1", "1-1"],
+            "7 tiles at −25 each, 5 doubles at −5 each",
+            "牌7枚×−25点、ダブル5枚×−5点",
+        ),
+        ([], "no tile left", "残り牌なし"),
+    ],
+)
+def test_a_penalty_says_why_counted_by_kind(app, tiles, en, ja):
+    """D21: −25 for a tile left in hand, −5 for a double; the answer says how many of each."""
+    from referee.games.bead_game.web import bead_penalty_words
+
+    items = [{"tile": t, "points": -5 if t[0] == t[2] else -25} for t in tiles]
+    for lang, words in (("en", en), ("ja", ja)):
+        with app.test_request_context(headers={"Accept-Language": lang}):
+            assert bead_penalty_words(items) == words
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            [
+                "Recorded: Hand over. Aki still holds 5-1, 4-4. Ben still holds 4-4, 4-1.",
+                "Hand 2 scored",
+                "Aki −30 1 tile at −25, 1 double at −5",
+                "Ben −30 1 tile at −25, 1 double at −5",
+                "Totals: Aki 1132 (+399 this hand), Ben 898 (+385 this hand)",
+                "Aki won by 234 after hand 2.",
+            ],
+        ),
+        (
+            "ja",
+            [
+                "ハンド終了。Akiさんの手に残った牌：5-1、4-4。Benさんの手に残った牌：4-4、4-1。",
+                "第2ハンドの得点",
+                "Aki −30 牌1枚×−25点、ダブル1枚×−5点",
+                "合計：Aki 1132点（このハンド+399点）、Ben 898点（このハンド+385点）",
+                "第2ハンド終了時点でAkiさんが234点差で勝ちました。",
+            ],
+        ),
+    ],
+)
+def test_the_end_of_a_hand_answers_with_penalties_totals_and_the_winner(client, lang, said):
+    """The golden game's last entry, tapped: the tiles listed with commas, each player's penalty with
+    its reason, the new totals with the hand's points, and who won (issue 27)."""
+    url = golden_table(client, 57)
+    form = {"left0": ["5-1", "4-4"], "left1": ["4-4", "4-1"]}
+    resp = client.post(f"{url}/bead-game/end", data=form, headers={**HX, "Accept-Language": lang})
+    assert resp.status_code == 200, alert(resp.get_data(as_text=True))
+    answer = answer_text(resp.get_data(as_text=True))
+    for words in said:
+        assert words in answer, (words, answer)
+    assert "5-1 4-4" not in answer  # no list of tiles run together
+
+
+def test_a_hand_ended_with_no_tile_left_says_who_leads(client):
+    url = golden_table(client, 29)
+    resp = client.post(f"{url}/bead-game/end", data={}, headers=HX)
+    answer = answer_text(resp.get_data(as_text=True))
+    assert "Recorded: Hand over; no tile left in any hand." in answer
+    assert "Aki 0 no tile left" in answer and "Ben 0 no tile left" in answer
+    assert "Totals: Aki 733 (+733 this hand), Ben 513 (+513 this hand)" in answer
+    assert "Aki leads by 220 after hand 1." in answer
+
+
+def test_the_pass_is_beside_cannot_play_under_the_board_and_the_tiles_left_are_steps(client):
+    """Passing is a play on the surface (issue 27): its button in the row under the board, before the
+    answer, not at the foot of the entry form; once play stops the board waits in a sheet and each
+    player's tiles left are a step of the end form."""
+    url = golden_table(client, 55)
+    page = client.get(url).get_data(as_text=True)
+    tools = page.index('class="bead-tools"')
+    assert tools < page.index('id="bead-pass"') < page.index('id="answer"')
+    assert page.index('id="bead-cannot-sheet"') < page.index('id="bead-pass"')
+    assert client.post(f"{url}/events", data={"type": "pass", "seat": "0"}, headers=HX).status_code == 200
+    client.post(f"{url}/events", data={"type": "pass", "seat": "1"}, headers=HX)
+    page = client.get(url).get_data(as_text=True)
+    assert 'id="bead-pass"' not in page
+    assert page.index('id="bead-board-sheet"') < page.index('class="bead-svg"')  # the board in its sheet
+    form = page[page.index('class="stack bead-left-form"') :]
+    assert " data-steps " in form[:80]
+    steps = re.findall(r'data-picker="(left\d)" data-step\s+data-chip="(\w+)"\s+data-need="(\d+)"', form)
+    assert steps == [("left0", "Aki", "2"), ("left1", "Ben", "2")]
+
+
+def test_the_big_screen_and_a_moment_show_the_ended_hands_board_itself(client):
+    """Only the play surface puts the ended hand's board in a sheet: the big screen and a moment of the
+    dispute tools show it as it lies."""
+    url = golden_table(client, 57)
+    seq = api_state(client, url)["events"][-1]["seq"]
+    for page in (client.get(f"{url}/screen"), client.get(f"{url}?at={seq}")):
+        html = page.get_data(as_text=True)
+        assert page.status_code == 200 and 'class="bead-svg"' in html and "bead-board-sheet" not in html

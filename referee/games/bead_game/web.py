@@ -12,16 +12,18 @@ from typing import Any
 
 from flask import Blueprint, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext, lazy_gettext, ngettext
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee.extensions import htmx
 from referee.games.bead_game.rules.play import legal_placements
 from referee.games.bead_game.rules.quick_check import check_line
+from referee.games.bead_game.rules.state import DOUBLE_PENALTY, PENALTY
 from referee.games.bead_game.rules.stats import BeadGameStats
 from referee.rules.base import RuleError
-from referee.rules.numbers import whole_number
+from referee.rules.numbers import shown_number, whole_number
+from referee.rules.tiles import Tile
 from referee.store.tables import current
 from referee.web.site.i18n import explain, say
 from referee.web.tables import service
@@ -156,6 +158,31 @@ def bead_cell_words(detail: Mapping[str, Any], cell: list[int]) -> str:
     bounds = detail.get("bounds") or {"top": 0, "left": 0}
     top, left = bounds["top"] - PICKABLE_MARGIN, bounds["left"] - PICKABLE_MARGIN
     return gettext("row %(r)s, column %(c)s", r=cell[0] - top + 1, c=cell[1] - left + 1)
+
+
+@bp.app_template_global()
+def bead_penalty_words(items: list[Mapping[str, Any]]) -> str:
+    """Why a hand's penalty is what it is (D21), counted by kind: "1 tile at −25, 1 double at −5";
+    the tiles themselves are in the entry's own sentence."""
+    if not items:
+        return gettext("no tile left")
+    doubles = sum(1 for item in items if Tile.parse(item["tile"]).is_double)
+    singles = len(items) - doubles
+    parts = []
+    if singles:
+        parts.append(
+            ngettext("%(num)s tile at %(points)s", "%(num)s tiles at %(points)s each", singles, points=shown_number(-PENALTY))
+        )
+    if doubles:
+        parts.append(
+            ngettext(
+                "%(num)s double at %(points)s",
+                "%(num)s doubles at %(points)s each",
+                doubles,
+                points=shown_number(-DOUBLE_PENALTY),
+            )
+        )
+    return gettext(", ").join(parts)
 
 
 def _half(half: Mapping[str, Any], x0: int, y0: int) -> dict[str, Any]:

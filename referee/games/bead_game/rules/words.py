@@ -41,12 +41,16 @@ def _pass(ev: Pass, players: tuple[str, ...], after: State | None) -> Line:
 
 
 def _end(ev: End, players: tuple[str, ...], after: State | None) -> Line:
-    left = tuple(
-        "{} {}".format(players[s], " ".join(str(t) for t in hand) or "—")
+    """The tiles each player still holds, a sentence each, the tiles listed with commas (a list of 24
+    tiles run together read as one number after another, issue 27)."""
+    held = tuple(
+        Line(_("%(name)s still holds %(tiles)s."), {"name": players[s], "tiles": tuple(str(t) for t in hand)})
         for s, hand in enumerate(ev.hands)
-        if s < len(players)
+        if s < len(players) and hand
     )
-    return Line(_("Hand over; tiles left: %(left)s."), {"left": left})
+    if not held:
+        return Line(_("Hand over; no tile left in any hand."))
+    return Line(_("Hand over."), more=held)
 
 
 narrate = make_narrate({Hand: _hand, Place: _place, Pass: _pass, End: _end})

@@ -80,6 +80,11 @@
     board.scrollTop += r.top + r.height / 2 - (b.top + b.height / 2);
   }
 
+  // Once play has stopped the board waits in a sheet (_state.html): opened, it shows the last tile too.
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest(".bead-board-sheet > .toggle")) requestAnimationFrame(showLast);
+  });
+
   // After a swap the sheet follows the ticked cells (a refused placement may keep both ticked).
   document.addEventListener("htmx:afterSwap", function () {
     sheet(document.querySelectorAll("#table .bead-cell input:checked").length === 2);
