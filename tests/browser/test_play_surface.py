@@ -29,8 +29,10 @@ from .plays import (
     entered,
     import_until,
     ninety_nine_trick,
+    nn_bid,
     pick,
     record,
+    seat_phone,
     tdb_pick,
     trick_de_bingo_trick,
     wait_until,
@@ -406,3 +408,49 @@ def test_the_five_up_layout_has_no_links_inside_an_image(page: Page):
     import_until(page, record("five-up-partners-to-61"), 3)
     expect(page.locator("svg.fu-svg")).to_have_attribute("role", "group")
     expect(page.locator("svg.fu-svg a.fu-end").first).to_have_attribute("data-number", re.compile(r"\d"))
+
+
+def ninety_nine_bid_from_the_band(page: Page, t: Tapper, ev: dict) -> None:
+    """A bid the scorer enters while tricks go on: "Enter a bid" in the deal's band opens its sheet over
+    the trick form (it stays open after a bid while others are missing), then whose bid, cards, Record."""
+    toggle = page.locator(".nn-bid-sheet > .toggle")
+    if toggle.get_attribute("aria-expanded") != "true":
+        t.tap(toggle, "Enter a bid")
+    ninety_nine_scorer_bid(page, t, ev)
+
+
+def test_the_scorers_bids_beside_the_tricks_fit_a_small_phone(browser: Browser, base_url: str):
+    """The two bids of the first deal entered on the scorer's phone while the trick form waits: no
+    scrolling before or between the taps, the page never moves (newplayer4: 267-407 px down to the cards
+    under the trick form, then a jump of -247 px after Record bid)."""
+    w = Walk(
+        "ninety_nine",
+        "ninety-nine-three-player-game-to-100",
+        1,
+        2,
+        {"bid": (ninety_nine_bid_from_the_band, 6)},
+        {"bid": ".answer-last"},
+    )
+    walk(browser, base_url, w, width=360, height=740)
+
+
+def test_a_seats_own_bid_fits_a_small_phone(browser: Browser, base_url: str):
+    """On a seat's phone at 360x740 every bid card is in view and uncovered (the last row lay 48 px under
+    Seal my bid), and the bid is its three cards and Seal with no scrolling."""
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": 360, "height": 740}})
+    try:
+        scorer = context.new_page()
+        rec = record("ninety-nine-three-player-game-to-100")
+        import_until(scorer, rec, 1)
+        phone = seat_phone(scorer, 1, viewport={"width": 360, "height": 740})
+        t = Tapper(phone)
+        cards = phone.locator(".nn-my-bid label.pick")
+        assert cards.count() == 36
+        hidden = [c.inner_text() for c in cards.all() if not t.in_view(c)]
+        assert hidden == [], f"bid cards out of view or under a bar: {hidden}"
+        nn_bid(phone, t, rec["events"][1])
+        entered(phone, 2)
+        assert t.outside == [] and t.scroll_before == t.scroll_between == 0
+        phone.context.close()
+    finally:
+        context.close()
