@@ -76,6 +76,14 @@ def bingo_confirmed(button: str) -> Callable[[Page, Tapper, dict], None]:
 
 
 def five_up_play(page: Page, t: Tapper, ev: dict) -> None:
+    """The end on the picture, then the tile. On a 390x844 phone or larger every open end is a thumb's
+    44x44 px however far the layout grew (newplayer4: 36 px with six open ends; a 360x740 phone gives
+    the picture too little height for that: its ends stay smaller)."""
+    if page.viewport_size and page.viewport_size["width"] >= 390:
+        sizes = page.locator("a.fu-end circle").evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })"
+        )
+        assert min(sizes, default=44) >= 44, f"open ends smaller than 44 px: {sizes}"
     tile = "-".join(sorted(ev["tile"].split("-"), reverse=True))
     if "on" in ev:  # a play on the layout: the end on the picture, then the tile in the sheet
         numbers = sorted(set(ev["on"].split("-")) & set(ev["tile"].split("-")))
