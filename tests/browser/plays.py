@@ -209,10 +209,13 @@ PHONE = {
 }
 
 
-def seat_phone(scorer: Page, seat: int) -> Page:
-    """A second phone, opened on the seat link the scorer's phone holds (an imported table keeps them)."""
+def seat_phone(scorer: Page, seat: int, viewport: dict | None = None) -> Page:
+    """A second phone (a 390x844 one unless ``viewport`` says otherwise), opened on the seat link the
+    scorer's phone holds (an imported table keeps them)."""
     href = scorer.locator(f"details.link[data-role='seat{seat}'] a.join-link").get_attribute("href")
-    phone = scorer.context.browser.new_context(**PHONE).new_page()
+    phone = scorer.context.browser.new_context(
+        **{**PHONE, "viewport": viewport or PHONE["viewport"]}
+    ).new_page()
     phone.goto(href)
     expect(phone.locator("#table")).to_be_visible()
     phone.wait_for_load_state("load")

@@ -90,17 +90,17 @@ def test_the_scorers_bids_follow_one_another_where_they_are_tapped(page: Page):
     bid the form stays open for the next, in view (it closed, and the page jumped 279-352 px up)."""
     rec = record("ninety-nine-three-player-game-to-100")
     import_until(page, rec, 1)  # dealt; nobody has bid
-    bids = page.locator("details.nn-scorer-bid")
-    bids.locator("> summary").tap()
+    bids = page.locator(".nn-bid-sheet > .toggle")  # a sheet over the trick form (issue 27)
+    bids.tap()
     for n, (seat, cards) in enumerate([(0, ["9H", "9D", "9C"]), (1, ["7S", "10C", "8S"])], start=1):
-        expect(bids).to_have_attribute("open", "")
+        expect(bids).to_have_attribute("aria-expanded", "true")
         page.locator(f".nn-scorer-bid label.pick:has(input[name=seat][value='{seat}'])").tap()
         for card in cards:
             page.locator(f".nn-scorer-bid label.pick:has(input[name=cards][value='{card}'])").tap()
         page.locator("#record-bid").tap()
         entered(page, 1 + n)
         # the next bid's seats, cards and button are where the thumb is: no scrolling back down to them
-        expect(bids).to_have_attribute("open", "")
+        expect(bids).to_have_attribute("aria-expanded", "true")
         for target in ("label.pick:has(input[name=seat])", "label.pick:has(input[name=cards])", "#record-bid"):
             expect(page.locator(f".nn-scorer-bid {target}").first).to_be_in_viewport(ratio=1)
     assert page.locator(".nn-scorer-bid input[name=seat]").count() == 1  # Chie's is still missing

@@ -30,9 +30,11 @@ from .plays import (
     entered,
     import_until,
     ninety_nine_trick,
+    nn_bid,
     pick,
     ready,
     record,
+    seat_phone,
     tdb_pick,
     trick_de_bingo_trick,
     wait_until,
@@ -76,6 +78,14 @@ def bingo_confirmed(button: str) -> Callable[[Page, Tapper, dict], None]:
 
 
 def five_up_play(page: Page, t: Tapper, ev: dict) -> None:
+    """The end on the picture, then the tile. On a 390x844 phone or larger every open end is a thumb's
+    44x44 px however far the layout grew (newplayer4: 36 px with six open ends; a 360x740 phone gives
+    the picture too little height for that: its ends stay smaller)."""
+    if page.viewport_size and page.viewport_size["width"] >= 390:
+        sizes = page.locator("a.fu-end circle").evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })"
+        )
+        assert min(sizes, default=44) >= 44, f"open ends smaller than 44 px: {sizes}"
     tile = "-".join(sorted(ev["tile"].split("-"), reverse=True))
     if "on" in ev:  # a play on the layout: the end on the picture, then the tile in the sheet
         numbers = sorted(set(ev["on"].split("-")) & set(ev["tile"].split("-")))
@@ -472,5 +482,51 @@ def test_a_rounds_first_draft_pick_is_two_taps_from_the_table(browser: Browser, 
         assert not [m.group(0) for p in RAW for m in p.finditer(shown)]
         correct.tap()  # and it opens the pick's correction
         expect(page.locator("#correction-slot input[name=cell][value='5']")).to_be_attached()
+    finally:
+        context.close()
+
+
+def ninety_nine_bid_from_the_band(page: Page, t: Tapper, ev: dict) -> None:
+    """A bid the scorer enters while tricks go on: "Enter a bid" in the deal's band opens its sheet over
+    the trick form (it stays open after a bid while others are missing), then whose bid, cards, Record."""
+    toggle = page.locator(".nn-bid-sheet > .toggle")
+    if toggle.get_attribute("aria-expanded") != "true":
+        t.tap(toggle, "Enter a bid")
+    ninety_nine_scorer_bid(page, t, ev)
+
+
+def test_the_scorers_bids_beside_the_tricks_fit_a_small_phone(browser: Browser, base_url: str):
+    """The two bids of the first deal entered on the scorer's phone while the trick form waits: no
+    scrolling before or between the taps, the page never moves (newplayer4: 267-407 px down to the cards
+    under the trick form, then a jump of -247 px after Record bid)."""
+    w = Walk(
+        "ninety_nine",
+        "ninety-nine-three-player-game-to-100",
+        1,
+        2,
+        {"bid": (ninety_nine_bid_from_the_band, 6)},
+        {"bid": ".answer-last"},
+    )
+    walk(browser, base_url, w, width=360, height=740)
+
+
+def test_a_seats_own_bid_fits_a_small_phone(browser: Browser, base_url: str):
+    """On a seat's phone at 360x740 every bid card is in view and uncovered (the last row lay 48 px under
+    Seal my bid), and the bid is its three cards and Seal with no scrolling."""
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": 360, "height": 740}})
+    try:
+        scorer = context.new_page()
+        rec = record("ninety-nine-three-player-game-to-100")
+        import_until(scorer, rec, 1)
+        phone = seat_phone(scorer, 1, viewport={"width": 360, "height": 740})
+        t = Tapper(phone)
+        cards = phone.locator(".nn-my-bid label.pick")
+        assert cards.count() == 36
+        hidden = [c.inner_text() for c in cards.all() if not t.in_view(c)]
+        assert hidden == [], f"bid cards out of view or under a bar: {hidden}"
+        nn_bid(phone, t, rec["events"][1])
+        entered(phone, 2)
+        assert t.outside == [] and t.scroll_before == t.scroll_between == 0
+        phone.context.close()
     finally:
         context.close()

@@ -103,3 +103,25 @@ def test_a_ninety_nine_deal_scored_from_tapped_bid_cards(page: Page):
             page.locator(f"fieldset[data-picker=bidcards{i}] label:has(input[value='{card}'])").tap()
         page.locator(f"input[name=tricks{i}]").fill(tricks)
     answer(page, "Score the deal", "deal-answer", "Player 1: 33", "Bid: 4", "Player 3: 1")
+
+
+# Each tile or card of the open check, brought into view with the least scroll (what the browser does for
+# a control it scrolls to): its centre must then be the tile itself, not the header bar above nor the
+# button's bar at the foot (newplayer4 at 360x740: the first row of tiles lay under "Check the claim").
+COVERED = """root => [...root.querySelectorAll('label.pick')].filter(l => l.getClientRects().length).filter(l => {
+  l.scrollIntoView({block: 'nearest'});
+  const r = l.getBoundingClientRect(), hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !(hit && l.contains(hit)); }).map(l => l.title || l.textContent.trim())"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)], ids=["360x740", "390x844"])
+def test_every_tile_of_every_check_can_be_tapped_clear_of_the_button(page: Page, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto("/check")
+    tabs = page.locator(".qc-tabs > .toggle")
+    for i in range(tabs.count()):
+        tabs.nth(i).tap()
+        check = page.locator(".quick-check form:visible")
+        check.locator("details").evaluate_all("els => els.forEach(d => { d.open = true; })")  # every picker
+        assert check.locator("label.pick").count() > 20
+        assert check.evaluate(COVERED) == [], f"{tabs.nth(i).inner_text()}: tiles under a bar"

@@ -87,6 +87,29 @@ def test_no_tile_covers_another_in_any_hand_of_the_golden_record(number):
                 for i, a in enumerate(ends)
                 for b in ends[:i]
             ), ends
+            # and a thumb wide (44 CSS px) however far the layout grew, in the picture's box on a 390x844
+            # phone (374 px wide, 45vh tall; newplayer4: 36 px with six open ends), over no other tile;
+            # hand 6's last plays box the 4-4's spinner end in between two arms: there the ends stay
+            # smaller rather than cover the arms' tiles
+            _, _, width, height = (float(v) for v in pic["view_box"].split())
+            crowded = number == 6 and len(hand["layout"]) >= 19
+            assert crowded or 2 * pic["end_r"] * min(374 / width, 380 / height) >= 44, (
+                len(hand["layout"]),
+                pic["end_r"],
+            )
+            assert not [
+                (e["on"], t["tile"]) for e in ends for t in pic["tiles"] if covers(e, t, pic["end_r"])
+            ]
+
+
+def covers(end: dict, tile: dict, r: float) -> bool:
+    """The circle of an open end lies over a tile other than the one it belongs to (2 units of outline
+    may touch)."""
+    if tile["tile"] in (end["on"], "-".join(reversed(end["on"].split("-")))):
+        return False
+    x = min(max(end["cx"], tile["x"]), tile["x"] + tile["w"])
+    y = min(max(end["cy"], tile["y"]), tile["y"] + tile["h"])
+    return (x - end["cx"]) ** 2 + (y - end["cy"]) ** 2 < (r - 2) ** 2
 
 
 def test_an_empty_table_is_an_empty_picture():

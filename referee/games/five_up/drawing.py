@@ -23,9 +23,15 @@ _CLOCKWISE = {EAST: SOUTH, SOUTH: WEST, WEST: NORTH, NORTH: EAST}
 
 UNIT = 40  # SVG user units per layout unit
 PIP_R = 3.6
-END_R = 0.68  # an open end's marker radius, in units: big enough for a thumb
+END_R = 0.68  # an open end's marker radius, in units: big enough for a thumb on a small layout
+# The box the picture is drawn in on a 390x844 phone, in CSS px (five_up.css: the page's width, at most
+# 45vh tall): as the layout grows the picture is scaled down to fit it, and the open ends grow in units
+# so that they stay a thumb's 44 px there (newplayer4: 71 px shrank to 36 px with six open ends).
+SHOWN_IN = (374.0, 380.0)
+TAP_PX = 46.0  # 44 px, and a little to spare for the picture's border and the rounding of its numbers
 MARK_AIR = 0.15  # units between the squares around two open ends' circles (and their outlines)
-MARK_NUDGES = 8  # steps of a quarter unit an end moves out to clear another
+MARK_NUDGES = 8  # steps (a quarter unit for the smallest circles) an end moves out to clear another
+GROW_ROUNDS = 8  # rounds of growing the open ends as the picture widens around them
 _PIPS = {
     0: (),
     1: ((0.5, 0.5),),
@@ -207,9 +213,12 @@ class EndMark:
 
 
 def end_marks(
-    placed: Sequence[Placed], layout: Sequence[Mapping[str, Any]], open_ends: Sequence[Mapping[str, Any]]
+    placed: Sequence[Placed],
+    layout: Sequence[Mapping[str, Any]],
+    open_ends: Sequence[Mapping[str, Any]],
+    r: float = END_R,
 ) -> list[EndMark]:
-    """One marker per open end, just beyond the tile it belongs to."""
+    """One marker of radius ``r`` per open end, just beyond the tile it belongs to."""
     by_tile = {p.tile: p for p in placed}
     taken: dict[str, set[tuple[str, int]]] = {}
     for item in layout:
@@ -228,14 +237,14 @@ def end_marks(
         key = next((k for k in keys if k not in used), keys[-1])
         used.add(key)
         direction = p.exits[key][0]
-        gap = p.half(direction) + 0.72
+        gap = p.half(direction) + r + 0.04
         # two ends beside each other (a spinner's and its arm's) would share a thumb: the later one moves
         # further out, a little at a time, until the square around its circle is clear
         for _ in range(MARK_NUDGES):
             x, y = p.cx + direction[0] * gap, p.cy + direction[1] * gap
-            if all(max(abs(x - m.cx), abs(y - m.cy)) >= 2 * END_R + MARK_AIR for m in marks):
+            if all(max(abs(x - m.cx), abs(y - m.cy)) >= 2 * r + MARK_AIR for m in marks):
                 break
-            gap += 0.25
+            gap += 0.25 * r / END_R  # a quarter unit for the smallest circles, more for larger ones
         marks.append(EndMark(end["tile"], end["number"], end["count"], end["where"], x, y))
     return marks
 
@@ -262,20 +271,58 @@ def pips(p: Placed) -> list[tuple[float, float]]:
     return out
 
 
-def picture(hand: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Everything the SVG template needs, in SVG user units, with a viewBox framing it all."""
-    layout = list((hand or {}).get("layout") or [])
-    placed = place(layout)
-    marks = end_marks(placed, layout, (hand or {}).get("open_ends") or []) if placed else []
+def _covers(mark: EndMark, r: float, p: Placed) -> bool:
+    """The circle of radius ``r`` around ``mark`` lies over ``p``, a tile other than its own (their
+    outlines may touch)."""
+    x = min(max(mark.cx, p.cx - p.w / 2), p.cx + p.w / 2)
+    y = min(max(mark.cy, p.cy - p.h / 2), p.cy + p.h / 2)
+    return p.tile != mark.on and (x - mark.cx) ** 2 + (y - mark.cy) ** 2 < (r - 0.05) ** 2
+
+
+def _frame(placed: Sequence[Placed], marks: Sequence[EndMark], r: float) -> tuple[float, float, float, float]:
+    """The picture's box in units, (left, top, width, height): every tile and every open end's circle."""
     xs = [p.cx - p.w / 2 for p in placed] + [p.cx + p.w / 2 for p in placed]
     ys = [p.cy - p.h / 2 for p in placed] + [p.cy + p.h / 2 for p in placed]
-    xs += [m.cx - END_R for m in marks] + [m.cx + END_R for m in marks]
-    ys += [m.cy - END_R for m in marks] + [m.cy + END_R for m in marks]
+    xs += [m.cx - r for m in marks] + [m.cx + r for m in marks]
+    ys += [m.cy - r for m in marks] + [m.cy + r for m in marks]
     if not xs:
         xs, ys = [-1.0, 1.0], [-0.5, 0.5]
     pad = 0.15
     x0, y0 = min(xs) - pad, min(ys) - pad
-    width, height = max(xs) + pad - x0, max(ys) + pad - y0
+    return x0, y0, max(xs) + pad - x0, max(ys) + pad - y0
+
+
+def _thumb_wide_ends(
+    placed: Sequence[Placed], layout: Sequence[Mapping[str, Any]], open_ends: Sequence[Mapping[str, Any]]
+) -> tuple[float, list[EndMark]]:
+    """The open ends' radius and markers: END_R, grown until the circles are TAP_PX wide in the phone's
+    box. Larger ends lie further out and widen the picture, so a few rounds settle it; they grow only as
+    far as they cover no other tile (a crowded layout keeps them smaller rather than hide its tiles)."""
+    r = END_R
+    marks = end_marks(placed, layout, open_ends, r)
+    for _ in range(GROW_ROUNDS):
+        _, _, width, height = _frame(placed, marks, r)
+        shown = min(SHOWN_IN[0] / width, SHOWN_IN[1] / height)  # CSS px per unit on the phone
+        if 2 * r * shown >= TAP_PX:
+            break
+        grown = TAP_PX / 2 / shown * 1.02
+        trial = end_marks(placed, layout, open_ends, grown)
+        while any(_covers(m, grown, p) for m in trial for p in placed):
+            grown = (r + grown) / 2
+            trial = end_marks(placed, layout, open_ends, grown)
+            if grown - r < 0.01:
+                return r, marks  # no room to grow
+        r, marks = grown, trial
+    return r, marks
+
+
+def picture(hand: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Everything the SVG template needs, in SVG user units, with a viewBox framing it all."""
+    layout = list((hand or {}).get("layout") or [])
+    placed = place(layout)
+    open_ends = (hand or {}).get("open_ends") or []
+    r, marks = _thumb_wide_ends(placed, layout, open_ends) if placed else (END_R, [])
+    x0, y0, width, height = _frame(placed, marks, r)
     u = UNIT
     tiles = []
     for p in placed:
@@ -320,6 +367,7 @@ def picture(hand: Mapping[str, Any] | None) -> dict[str, Any]:
         "height": round(height * u, 1),
         "shared": [{"tile": tile, "count": count} for tile, count in shared.items()],
         "pip_r": PIP_R,
-        "end_r": round(END_R * u, 1),
+        "end_r": round(r * u, 1),
+        "end_text": round(r * u * 0.74, 1),  # a circle's number, as large in it as it grows
         "unit": u,
     }
