@@ -30,18 +30,17 @@ def post_worker_init(worker):
     """A CPU-heavy request (a full replay of a big table) hands the GIL to a light one after 1 ms,
     not 5: the light request's many short waits (each query, each socket write) stay short.
 
-    The objects loaded by now (the app, its templates, the rules) live as long as the worker:
-    ``gc.freeze`` keeps the collector from walking them again and again, and a larger first
-    threshold makes collections rarer while requests make many short-lived objects. Measured with
+    The objects loaded by now (the app, its templates, the rules) live as long as the worker, so
+    the collector is set for that (``settle_collector``). Measured with
     ``benchmarks/live_load.py --scenarios 50x4+50 --db postgresql`` on the idle machine: workers
     75% -> 66% of a core, entry p95 31-40 ms -> 28 ms (2026-11-25, before the changes of
     benchmarks/RESULTS.md section 9e)."""
-    import gc
     import sys
 
+    from referee.serving import settle_collector
+
     sys.setswitchinterval(0.001)
-    gc.freeze()
-    gc.set_threshold(20000, 50, 100)
+    settle_collector()
     # The heavy reads' child (web/offload.py) starts now, so the first look back at a table does not
     # wait for a fresh interpreter to import the app.
     start_child = getattr(worker.wsgi.wsgi_app, "start_child", None)

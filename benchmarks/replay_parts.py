@@ -6,7 +6,8 @@ aimed at the part that costs: ``decode`` (event dicts to event objects), ``apply
 on decoded events, nothing else), ``narrate`` (the history's sentences from kept states), ``loop``
 (the store's whole replay: undo/correction resolution, decode, apply and narrate together) and
 ``+view`` (the same with the view read). CPU time on this thread, the lowest of ``repeats`` runs
-(the least disturbed by other programs on a shared machine), in ms per 1,000 events. Figures only.
+(the least disturbed by other programs on a shared machine), in ms per 1,000 events, with the garbage
+collector set as in a server's worker (``referee.serving.settle_collector``). Figures only.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from referee.games import GAMES  # noqa: E402
 from referee.rules.events import decode  # noqa: E402
+from referee.serving import settle_collector  # noqa: E402
 from referee.store.record import parse_record  # noqa: E402
 from referee.store.replay import LogEntry, replay  # noqa: E402
 
@@ -39,6 +41,7 @@ def lowest(fn: Callable[[], Any], repeats: int) -> float:
 
 def main() -> None:
     repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 15
+    settle_collector()  # as a server's worker runs (gunicorn.conf.py)
     pad = GAMES["score-pad"]
     cases = [("score-pad", pad, ("Aki", "Ben"), pad.resolve_options({}),
               [{"type": "round", "points": [i % 7, 3]} for i in range(1, 1001)])]  # fmt: skip

@@ -19,6 +19,7 @@ The same module gives gunicorn its one-server-per-port check (``refuse_taken_add
 from __future__ import annotations
 
 import errno
+import gc
 import grp
 import os
 import pwd
@@ -39,6 +40,15 @@ STOP_GRACE_S = 25  # gunicorn's graceful_timeout (20 s) and a margin
 
 class Stop(Exception):
     """A signal asked the server to stop (Ctrl-C, or SIGTERM from a service manager)."""
+
+
+def settle_collector() -> None:
+    """A worker's garbage collector, once the app is loaded (gunicorn.conf.py; the replay benchmarks
+    measure under it too): ``gc.freeze`` keeps the collector from walking the objects loaded by now
+    (the app, its templates, the rules: they live as long as the worker) again and again, and a larger
+    first threshold makes collections rarer while requests make many short-lived objects."""
+    gc.freeze()
+    gc.set_threshold(20000, 50, 100)
 
 
 def _stop(signum: int, _frame: object) -> None:

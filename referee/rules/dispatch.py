@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from .base import GameOver, MalformedEvent
-from .frozen import replace
+from .drafts import update
 
 
 class Replayed(Protocol):
@@ -58,7 +58,7 @@ def make_apply(
         if after is not None:
             new = after(new)
         if new is state:
-            return replace(new, events=state.events + 1)
+            return update(new, events=state.events + 1)  # in place in a replay's draft
         # A state the handler has just made (rules make new states, never keep old ones), not yet
         # seen by anyone: its counter is set in place rather than by one more copy of it.
         object.__setattr__(new, "events", state.events + 1)

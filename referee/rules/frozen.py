@@ -74,13 +74,38 @@ def _replace(obj: T, /, **changes: Any) -> T:
     return new
 
 
-def is_plain(cls: type) -> bool:
-    """Whether ``cls(**fields)`` only stores its fields, so :func:`made` may build it."""
+def write_in_place(obj: object, changes: dict[str, Any]) -> bool:
+    """Write ``changes`` into ``obj`` itself, as :func:`replace` writes them into its copy (the
+    :class:`derived` values that read a changed field dropped); False, and ``obj`` untouched, for a
+    class whose ``__init__`` does more than store its fields. Only for an object nobody else holds:
+    referee/rules/drafts.py is its one caller."""
+    plain = _plain(type(obj))
+    if plain is None:
+        return False
+    names, kept = plain
+    held = vars(obj)
+    count = len(held)
+    if not names.issuperset(changes):
+        _check_names(type(obj), names, changes)
+    held.update(changes)
+    if count != len(names):  # values ``derived`` keeps: still true only if what they read is unchanged
+        for name, reads in kept.items():
+            if name in held and (reads is None or not reads.isdisjoint(changes)):
+                del held[name]
+    return True
+
+
+def _plain(cls: type) -> tuple[frozenset[str], dict[str, frozenset[str] | None]] | None:
     try:
-        plain = _PLAIN[cls]
+        return _PLAIN[cls]
     except KeyError:
         plain = _PLAIN[cls] = _plain_fields(cls)
-    return plain is not None
+        return plain
+
+
+def is_plain(cls: type) -> bool:
+    """Whether ``cls(**fields)`` only stores its fields, so :func:`made` may build it."""
+    return _plain(cls) is not None
 
 
 def made(cls: type[T], fields: dict[str, Any]) -> T:

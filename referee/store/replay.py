@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from ..rules.base import Game, IllegalEvent, Line, RuleError, View, _
+from ..rules.drafts import drafting
 from ..rules.events import decode, decoder
 from ..rules.frozen import derived, made
 
@@ -129,17 +130,18 @@ def replay_events(
     # _step's work with its look-ups made once, not per event (a replay's own cost is per event).
     read, apply, narrate = decoder(game.events), game.apply, game.narrate if lines is not None else None
     hidden_errors = game.hidden_errors if record else None
-    for index, body in enumerate(bodies):
-        try:
-            ev = read(body)
-            after = apply(state, ev)
-        except RuleError as err:
-            raise ReplayError(index, err) from err
-        if lines is not None:
-            lines.append(narrate(ev, players, before=state, after=after) if narrate else None)
-        state = after
-        if hidden_errors is not None and (hidden := hidden_errors(state)):
-            raise ReplayError(index, hidden[0][1])  # the first refusal the live table held back
+    with drafting():  # no state in between is kept: the rules build one in place (rules/drafts.py)
+        for index, body in enumerate(bodies):
+            try:
+                ev = read(body)
+                after = apply(state, ev)
+            except RuleError as err:
+                raise ReplayError(index, err) from err
+            if lines is not None:
+                lines.append(narrate(ev, players, before=state, after=after) if narrate else None)
+            state = after
+            if hidden_errors is not None and (hidden := hidden_errors(state)):
+                raise ReplayError(index, hidden[0][1])  # the first refusal the live table held back
     return state
 
 

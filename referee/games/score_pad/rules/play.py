@@ -7,7 +7,7 @@ from typing import Any
 
 from referee.rules.base import IllegalEvent, _
 from referee.rules.dispatch import make_apply
-from referee.rules.frozen import replace
+from referee.rules.drafts import grown, update
 
 from .events import Round
 from .state import State
@@ -30,7 +30,7 @@ def _round(state: State, ev: Round) -> State:
     if any(abs(p) > LIMIT for p in ev.points):
         raise IllegalEvent("bad_points", _("Points must lie between −1,000,000 and 1,000,000."))
     running = tuple(t + p for t, p in zip(state.totals(), ev.points, strict=True))
-    return replace(state, rounds=state.rounds + (ev.points,), running=state.running + (running,))
+    return update(state, rounds=grown(state.rounds, ev.points), running=grown(state.running, running))
 
 
 apply: Callable[[State, object], State] = make_apply({Round: _round}, _("The score pad records rounds only."))
