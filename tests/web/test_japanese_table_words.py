@@ -151,7 +151,8 @@ def test_every_player_of_a_list_in_a_japanese_sentence_gets_san(client):
 
 def test_the_dummy_winning_or_leading_a_trick_is_no_person(app, client):
     """Issue 27: the two-player dummy won a trick as 「ダミーさんの勝ち」 in the trick list and led the
-    next one as 「ダミーさんのリード」 on a viewer's phone; the dummy is no person: 「ダミーの勝ち」."""
+    next one as 「ダミーさんのリード」 on a viewer's phone; the dummy is no person: 「ダミーの勝ち」. The
+    history named its card in English (「the dummy A♠」)."""
     events = [{"type": "deal", "dealer": 0}]
     bids = {0: ["6C", "7C", "8C"], 1: ["6D", "7D", "8D"], 2: ["6H", "7H", "8H"]}  # 2: the dummy's
     events += [{"type": "bid", "seat": seat, "cards": cards} for seat, cards in bids.items()]
@@ -165,3 +166,4 @@ def test_the_dummy_winning_or_leading_a_trick_is_no_person(app, client):
     assert "ダミーの勝ち" in scorer[tricks : scorer.index("</ol>", tricks)]  # the trick list
     assert "第2トリック：ダミーのリード。" in viewer
     assert "ダミーさん" not in scorer and "ダミーさん" not in viewer
+    assert "第1トリック：Ben 9♠、Aki 10♠、ダミー A♠ — ダミーの勝ち。" in scorer and "the dummy" not in scorer
