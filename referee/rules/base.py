@@ -170,7 +170,8 @@ class Line:
     ``%(name)s`` params (player names, tiles as ``3-1``, cards as ``A♠``), translated when shown.
 
     ``plural`` is the plural msgid for ngettext (its count is ``params["n"]``); a tuple param is a
-    list the web layer joins in the reader's language; ``more`` are sentences that follow it."""
+    list the web layer joins in the reader's language (an item may be a Line of its own, said in that
+    language: "the dummy A♠"); ``more`` are sentences that follow it."""
 
     message: str
     params: Mapping[str, Any] = field(default_factory=dict)

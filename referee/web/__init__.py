@@ -12,7 +12,7 @@ from referee.web.club.pages import bp as clubs_pages_bp  # clubs and players' pa
 from referee.web.club.sessions import bp as sessions_bp  # club nights: the sessions API (issue 17)
 from referee.web.json_api import photos
 from referee.web.json_api import tables as api
-from referee.web.site import errors, health, heavy, limits, offline, pages, templating, trust, urls
+from referee.web.site import errors, health, heavy, limits, offline, pages, refusals, templating, trust, urls
 from referee.web.tables import access, dispute, printing, quick_checks, race, sharing
 from referee.web.tables import pages as table
 from referee.web.updates import pages as live
@@ -48,6 +48,7 @@ def register(app: Flask) -> None:
     trust.init_app(app)  # proxy, Secure cookies, same-origin posts
     templating.init_app(app)
     errors.init_app(app)
+    refusals.init_app(app)  # a refusal reaches the app's own pages as a 200 that names it (issue 27)
     access.init_app(app)  # the device cookie that holds this phone's tables
     live.init_app(app)
     race.init_app(app)  # race_chart for the templates

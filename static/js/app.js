@@ -94,13 +94,20 @@
     var box = answer.getBoundingClientRect();
     if (box.top < 0 || box.bottom > window.innerHeight) answer.scrollIntoView({ block: "start" });
   }
+  // The status of a refused entry (409, 422), else 0: to this page's htmx requests (base.html's
+  // X-Referee-Page header) the server answers a refusal 200 and names it in X-Referee-Refused, so the
+  // console logs no failed request for a player's mistake (issue 27; referee/web/site/refusals.py).
+  window.refereeRefused = function (xhr) {
+    if (!xhr) return 0;
+    return parseInt(xhr.getResponseHeader("X-Referee-Refused"), 10) || (xhr.status >= 400 ? xhr.status : 0);
+  };
   document.addEventListener("DOMContentLoaded", function () {
     addSignButtons(document);
     document.body.addEventListener("htmx:afterSwap", function (e) {
       backInPlace();
       addSignButtons(document);
       var verb = e.detail.requestConfig && e.detail.requestConfig.verb;
-      var inSheet = e.detail.xhr && e.detail.xhr.status === 422 && sheetOf(e.detail.requestConfig.elt);
+      var inSheet = window.refereeRefused(e.detail.xhr) === 422 && sheetOf(e.detail.requestConfig.elt);
       if (verb && verb.toLowerCase() !== "get" && !inSheet) showAnswer();  // a sheet says its own refusal
     });
   });
@@ -303,7 +310,9 @@
     if (!over) return;
     if (toggle.parentNode.matches(".sheet")) fitSheet(toggle.parentNode);
     var panel = panelOf(toggle);
-    if (panel) panel.focus({ preventScroll: true });
+    if (!panel) return;
+    panel.scrollTop = 0;  // a sheet opens at its top, however far it was scrolled when it closed
+    panel.focus({ preventScroll: true });
   }
   function closePanel(toggle, back) {
     var panel = panelOf(toggle), active = document.activeElement;
@@ -419,7 +428,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     document.body.addEventListener("htmx:afterSwap", function (e) {
       var xhr = e.detail.xhr, form = e.detail.requestConfig && e.detail.requestConfig.elt;
-      if (!xhr || xhr.status !== 422 || !form || !sheetOf(form)) return;
+      if (window.refereeRefused(xhr) !== 422 || !form || !sheetOf(form)) return;
       var error = document.querySelector("#answer > .error");
       if (error) refuse(form, error.innerHTML, false);
     });

@@ -368,7 +368,7 @@
     document.body.addEventListener("htmx:afterSwap", function (e) {
       render().then(watch);
       var xhr = e.detail.xhr;
-      if (xhr && xhr.status === 200) snapshot(String(xhr.responseText || "").trim());
+      if (xhr && xhr.status === 200 && !window.refereeRefused(xhr)) snapshot(String(xhr.responseText || "").trim());  // not a refusal's answer box
     });
     document.addEventListener("referee:swapped", function (e) { render().then(watch); snapshot(e.detail.html); });
     if (!document.querySelector('meta[name="referee-offline"]') && !location.search) ready();

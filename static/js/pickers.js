@@ -160,7 +160,7 @@
   }
   document.addEventListener("htmx:afterSettle", function (e) {
     var xhr = e.detail && e.detail.xhr;
-    var refused = !!xhr && xhr.status >= 400;
+    var refused = !!window.refereeRefused && window.refereeRefused(xhr) > 0;
     // While a swapped element that keeps its id settles, htmx gives it the old element's class and puts
     // the new one back afterwards: a form set up in between lost its "stepping" (issue 27). Again, now.
     setUp(document);

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.plays import import_until, open_tab, ready, record, tap_round
+from tests.browser.plays import Tapper, import_until, open_tab, ready, record, tap_round
 
 pytestmark = pytest.mark.browser
 
@@ -127,7 +127,8 @@ def set_pips(ev: dict) -> None:
 )
 def test_a_correction_is_made_on_the_entrys_own_surface(page: Page, base_url: str, name, cut, seq, taps, fix):
     """The history's "Correct" opens the entry's own surface in the sheet, the entry ticked; a few taps
-    on it fix the entry and the totals are those of the table as it should have been recorded."""
+    on it fix the entry and the totals are those of the table as it should have been recorded. Save
+    stays at the sheet's foot, in reach with nothing scrolled inside the sheet (newplayer4: 100-520 px)."""
     rec = record(name)
     right = {
         **rec,
@@ -150,9 +151,13 @@ def test_a_correction_is_made_on_the_entrys_own_surface(page: Page, base_url: st
     page.locator(f"#tab-history li[data-seq='{seq}'] a.edit").tap()
     sheet = page.locator("dialog#correction")
     expect(sheet).to_be_visible()
+    save = sheet.get_by_role("button", name="Save the correction")
+    thumb = Tapper(page)
+    assert thumb.in_view(save) and sheet.evaluate("el => el.scrollTop") == 0, "Save out of reach as it opens"
     taps(sheet)
     assert page.evaluate("scrollY") == y  # the page behind the sheet did not move
-    sheet.get_by_role("button", name="Save the correction").tap()
+    assert thumb.in_view(save), "Save out of reach after the fix"
+    save.tap()
     expect(page.locator("dialog#correction")).to_have_count(0)
     expect(page.locator("#answer")).to_contain_text("Corrected:")
     expect(page.locator(".total .score")).to_have_text([str(n) for n in expected])

@@ -63,6 +63,15 @@ def refused(page: Page, seq: int, says: str) -> None:
     expect(page.locator("#table")).to_have_attribute("data-seq", str(seq))
 
 
+def logged(page: Page) -> list[str]:
+    """Everything the page writes to the console from now on: a refusal is the referee's answer, not a
+    failed request ("Failed to load resource: 422" on every refusal, issue 27)."""
+    lines: list[str] = []
+    page.on("console", lambda m: lines.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: lines.append(f"pageerror: {e}"))
+    return lines
+
+
 def pick(page: Page, name: str, value: str) -> Locator:
     """Tap the tile or card ``value`` in the picker whose inputs are called ``name``."""
     page.locator(f"label:has(> input[name='{name}'][value='{value}'])").first.tap()
@@ -85,6 +94,7 @@ def test_score_pad(page: Page, base_url: str):
 
 def test_bingo_and_its_claim_and_close_ask_for_a_second_tap(page: Page, base_url: str):
     rec = golden("bingo-four-deals-to-eight.json", 1)  # the deal: Aki leads, blanks are trump
+    console = logged(page)
     open_table(page, base_url, **rec)
     lead = pick(page, "lead", "5-2")
     reply = pick(page, "reply", "5-2")
@@ -92,6 +102,7 @@ def test_bingo_and_its_claim_and_close_ask_for_a_second_tap(page: Page, base_url
     refused(page, 1, "5-2")
     expect(lead).to_be_checked()
     expect(reply).to_be_checked()
+    assert console == []  # an illegal play is answered, not logged
     pick(page, "reply", "6-2")
     page.get_by_role("button", name="Record trick").tap()
     answered(page, 2, "wins")  # the verdict, not just an echo of the entry
@@ -146,7 +157,9 @@ def uncovered(element: Locator) -> bool:
 
 def test_a_sheet_says_its_refusal_and_closes_by_its_button_escape_or_a_tap_outside(page: Page, base_url: str):
     """A declaration refused in the plays sheet is said in the sheet, above its button, with the
-    double still ticked; the sheet never covers its own toggle and closes three ways (issue 27)."""
+    double still ticked, and nothing logged; the sheet never covers its own toggle, closes three ways
+    and opens again at its top (issue 27)."""
+    console = logged(page)
     open_table(page, base_url, **golden("bingo-four-deals-to-eight.json", 1))
     plays = page.locator(".bingo-plays")
     toggle = page.get_by_role("button", name=re.compile("^Declare · "))  # a real toggle (issue 33)
@@ -166,9 +179,11 @@ def test_a_sheet_says_its_refusal_and_closes_by_its_button_escape_or_a_tap_outsi
     expect(page.locator("#alarm")).not_to_be_empty()  # and said once, by the layout's alert region
     expect(double).to_be_checked()
     expect(page.locator("#table")).to_have_attribute("data-seq", "1")
-    for width, height in ((390, 844), (360, 740)):  # its table's headers are never split inside a word
+    expect(page.locator("#answer .answer-status")).to_be_hidden()  # no empty box under the refusal
+    assert console == []
+    for width, height in ((390, 844), (360, 740)):  # its table's words are never split inside a word
         page.set_viewport_size({"width": width, "height": height})
-        assert page.locator(".bingo-points th").evaluate_all(SPLIT_WORDS) == [], f"at {width}px"
+        assert page.locator(".bingo-points :is(th, td)").evaluate_all(SPLIT_WORDS) == [], f"at {width}px"
     page.set_viewport_size({"width": 390, "height": 844})
     assert uncovered(toggle), "the open sheet covers its own toggle"
     close = body.locator(".sheet-close")
@@ -182,6 +197,10 @@ def test_a_sheet_says_its_refusal_and_closes_by_its_button_escape_or_a_tap_outsi
     # reopened, the sheet starts clean: the refusal belonged to the attempt, the ticked double stays
     expect(said).to_have_count(0)
     expect(double).to_be_checked()
+    # and at its top, however far the refusal had scrolled it: ✕ beside the sheet's first line, over
+    # none of the points table's headers
+    assert body.evaluate("el => el.scrollTop") == 0
+    assert not any(overlap(close, th) for th in plays.locator(".bingo-points th").all())
     page.keyboard.press("Escape")
     expect(body).to_be_hidden()
     expect(toggle).to_be_focused()
@@ -189,6 +208,25 @@ def test_a_sheet_says_its_refusal_and_closes_by_its_button_escape_or_a_tap_outsi
     expect(body).to_be_visible()
     page.locator(".totals").tap()  # outside the sheet
     expect(body).to_be_hidden()
+
+
+def test_the_declaration_table_keeps_its_japanese_words_whole(browser: Browser, base_url: str):
+    """Japanese headers and names (ダブル枚数, 0-0入り, ダブルダブレット, 3ゲームポイント) were split over
+    two lines at 390 and 360 px (issue 27); whole, the table still fits the sheet's width."""
+    ctx = browser.new_context(base_url=base_url, **{**PHONE, "locale": "ja-JP"})
+    try:
+        page = ctx.new_page()
+        open_table(page, base_url, **golden("bingo-four-deals-to-eight.json", 1))
+        page.locator(".bingo-plays > .toggle").tap()
+        page.locator(".bingo-more > .toggle").tap()
+        table = page.locator(".bingo-points")
+        expect(table).to_contain_text("ダブルダブレット")
+        for width, height in ((390, 844), (360, 740)):
+            page.set_viewport_size({"width": width, "height": height})
+            assert table.locator(":is(th, td)").evaluate_all(SPLIT_WORDS) == [], f"at {width}px"
+            assert table.evaluate("el => el.scrollWidth <= el.parentElement.clientWidth"), f"wider at {width}px"
+    finally:
+        ctx.close()
 
 
 @pytest.mark.parametrize("size", [(360, 740), (390, 844)], ids=["360x740", "390x844"])
@@ -215,6 +253,14 @@ def test_the_declare_button_is_in_view_in_its_sheet_with_no_scroll(page: Page, b
 
 
 IN_VIEW = "el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+
+
+def overlap(one: Locator, other: Locator) -> bool:
+    """The two boxes share some of the screen."""
+    a, b = one.bounding_box(), other.bounding_box()
+    assert a and b
+    across = a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+    return across and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
 
 
 def test_a_bingo_claim_asks_for_a_second_tap(page: Page, base_url: str):

@@ -23,7 +23,7 @@ CARD_CODE = re.compile(r"(?<![\w-])(?:10|[2-9AKQJ])[SHDC](?![\w-])")
 
 def english(line: Line) -> str:
     params = {
-        k: ", ".join(map(str, v)) if isinstance(v, tuple) else getattr(v, "en", v)
+        k: ", ".join(english(i) if isinstance(i, Line) else str(i) for i in v) if isinstance(v, tuple) else getattr(v, "en", v)
         for k, v in line.params.items()
     }
     message = line.plural if line.plural and params.get("n") != 1 else line.message

@@ -41,6 +41,8 @@ def unnatural(line: str, players: list[str]) -> list[str]:
         found.append("イベント")
     if re.search(rf"[{JP}]\s*:", line):  # a template's colon after a translated word: ：
         found.append("a half-width colon")
+    if re.search(rf"(?:{names})(?:、(?:{names}))+さん", line):  # 「Aki、Benさん」: one way for every name
+        found.append("さん after the last name of a list only")
     return found
 
 
@@ -136,3 +138,32 @@ def test_the_dispute_reports_lists_are_joined_with_the_japanese_comma(client):
     pdf = client.get(f"/t/{made['id']}/print/report.pdf", headers=JA).data
     flat = "".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages).split())
     assert "最終合計：Aki5、Ben6" in flat and "Aki、Ben" in flat
+
+
+def test_every_player_of_a_list_in_a_japanese_sentence_gets_san(client):
+    """Issue 27: 「次のゲームはBen、Danさんが…」 honoured only the last name of the list; every name in a
+    sentence gets its さん (the lower side of a partnership game leads the next game, F5)."""
+    page = japanese_page(client, "five-up-partners-to-61.json")
+    record = json.loads((RECORDS / "five-up-partners-to-61.json").read_text())
+    ben, dan = record["players"][1], record["players"][3]
+    assert f"次のゲームは{ben}さん、{dan}さんが最初にリードします。" in page
+
+
+def test_the_dummy_winning_or_leading_a_trick_is_no_person(app, client):
+    """Issue 27: the two-player dummy won a trick as 「ダミーさんの勝ち」 in the trick list and led the
+    next one as 「ダミーさんのリード」 on a viewer's phone; the dummy is no person: 「ダミーの勝ち」. The
+    history named its card in English (「the dummy A♠」)."""
+    events = [{"type": "deal", "dealer": 0}]
+    bids = {0: ["6C", "7C", "8C"], 1: ["6D", "7D", "8D"], 2: ["6H", "7H", "8H"]}  # 2: the dummy's
+    events += [{"type": "bid", "seat": seat, "cards": cards} for seat, cards in bids.items()]
+    events.append({"type": "trick", "cards": ["9S", "10S", "AS"]})  # Ben leads, Aki, then the dummy's A♠
+    record = {"format": "referee-record", "version": 1, "game": "ninety-nine", "players": ["Aki", "Ben"]}
+    made = client.post("/api/v1/records", json={**record, "events": events}).get_json()
+    client.get(f"/t/{made['id']}/join/{made['scorer_token']}")
+    scorer = client.get(f"/t/{made['id']}", headers=JA).get_data(as_text=True)
+    viewer = app.test_client().get(f"/t/{made['id']}", headers=JA).get_data(as_text=True)
+    tricks = scorer.index('class="nn-tricks"')
+    assert "ダミーの勝ち" in scorer[tricks : scorer.index("</ol>", tricks)]  # the trick list
+    assert "第2トリック：ダミーのリード。" in viewer
+    assert "ダミーさん" not in scorer and "ダミーさん" not in viewer
+    assert "第1トリック：Ben 9♠、Aki 10♠、ダミー A♠ — ダミーの勝ち。" in scorer and "the dummy" not in scorer

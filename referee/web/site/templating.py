@@ -54,6 +54,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["no_honorific_for_the_dummy"] = no_honorific_for_the_dummy
     app.jinja_env.globals.update(option_values=option_values, picked_option=picked)
     app.jinja_env.filters["seat_names"] = lambda seats, players: gettext(", ").join(players[i] for i in seats)
+    app.jinja_env.filters["sentence_names"] = sentence_names
     app.jinja_env.filters["template_dir"] = package
     app.jinja_env.globals["game_asset"] = game_asset
     # accessible names a screen reader says right: "six-four", "queen of hearts" (issue 33)
@@ -80,6 +81,12 @@ def init_app(app: Flask) -> None:
 def new_idem() -> str:
     """A fresh idempotency key for one rendered form: a double tap sends it twice, records once."""
     return secrets.token_urlsafe(12)
+
+
+def sentence_names(seats: Sequence[int], players: Sequence[str]) -> str:
+    """The players of ``seats`` named in a sentence, each as a sentence names one player: Japanese
+    gives every name its さん ("Akiさん、Benさん"), never only the last one after the list."""
+    return gettext(", ").join(gettext("%(name)s", name=players[i]) for i in seats)
 
 
 def spoken_score(totals: Sequence[int]) -> str:

@@ -104,7 +104,10 @@ class Speaker:
         return text % params if params else text
 
     def word(self, value: Any) -> Any:
-        """A param as the reader reads it: a marked word translated, a list joined in their language."""
+        """A param as the reader reads it: a marked word translated, a list joined in their language,
+        a sentence (a list's item with a word of its own) said."""
+        if isinstance(value, Line):
+            return self.line(value)
         if isinstance(value, Texts):
             return value.ja if self.ja else value.en
         if isinstance(value, tuple | list):

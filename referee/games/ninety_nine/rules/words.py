@@ -16,6 +16,12 @@ def _name(players: tuple[str, ...], seat: int) -> str:
     return players[seat] if 0 <= seat < len(players) else DUMMY
 
 
+def _whose(players: tuple[str, ...], seat: int, what: object) -> Line:
+    """A seat's card or count in a list ("Aki A♠", "the dummy 3"): a sentence of its own, so that the
+    dummy is named in the reader's language, not written into the list in English."""
+    return Line(_("%(name)s %(what)s"), {"name": _name(players, seat), "what": what})
+
+
 def _deal(ev: Deal, players: tuple[str, ...], after: State | None) -> Line:
     """The deal with its dealer and trump (during a replay), and the turned-up card."""
     deal = after.deal if after is not None else None
@@ -53,7 +59,7 @@ def _trick(ev: Trick, players: tuple[str, ...], after: State | None) -> Line:
     if deal is None or not deal.tricks:
         return Line(_("A trick: %(cards)s."), {"cards": tuple(c.face for c in ev.cards)})
     played = deal.tricks[-1]
-    plays = tuple(f"{_name(players, s)} {c.face}" for s, c in zip(played.seats, played.cards, strict=False))
+    plays = tuple(_whose(players, s, c.face) for s, c in zip(played.seats, played.cards, strict=False))
     return Line(
         _("Trick %(no)s: %(plays)s — %(winner)s wins."),
         {"no": len(deal.tricks), "plays": plays, "winner": _name(players, played.winner)},
@@ -67,7 +73,7 @@ def _bid(ev: Bid, players: tuple[str, ...], after: State | None) -> Line:
 
 
 def _tricks(ev: Tricks, players: tuple[str, ...], after: State | None) -> Line:
-    won = tuple(f"{_name(players, s)} {n}" for s, n in enumerate(ev.counts))
+    won = tuple(_whose(players, s, n) for s, n in enumerate(ev.counts))
     return Line(_("Tricks won: %(counts)s."), {"counts": won})
 
 
