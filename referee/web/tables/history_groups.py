@@ -10,7 +10,7 @@ entry would only add headings.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from flask_babel import gettext
 
@@ -23,7 +23,7 @@ def step_title(step: str, n: int) -> str:
     return str(titles.get(step) or gettext("Round %(n)s", n=n))
 
 
-@dataclass
+@dataclass(frozen=True)
 class HistoryGroup:
     """One deal's (hand's, round's) entries: ``number`` counts the groups from 1 (0 holds what came
     before the first deal), ``first`` and ``last`` are the history's entry numbers, ``lines`` are
@@ -31,24 +31,26 @@ class HistoryGroup:
 
     number: int
     title: str
-    first: int = 0
-    last: int = 0
-    lines: list[tuple[int, Effective, str]] = field(default_factory=list)
+    first: int
+    last: int
+    lines: tuple[tuple[int, Effective, str], ...]
 
 
 def history_groups(
     lines: Iterable[tuple[Effective, str]], steps: tuple[tuple[frozenset[str], str], ...]
-) -> list[HistoryGroup]:
+) -> tuple[HistoryGroup, ...]:
     """The history's (event, sentence) pairs, oldest first as ``words.history`` gives them, grouped
     by the game's biggest step; groups and lines newest first."""
     starts, name = steps[-1] if len(steps) > 1 else (frozenset(), "")
-    groups: list[HistoryGroup] = []
+    runs: list[tuple[int, list[tuple[int, Effective, str]]]] = []  # (group number, its lines oldest first)
     started = 0
     for n, (e, sentence) in enumerate(lines, start=1):
         starts_one = e.body.get("type") in starts
         started += starts_one
-        if starts_one or not groups:
-            groups.append(HistoryGroup(started, step_title(name, started) if started else "", first=n))
-        groups[-1].last = n
-        groups[-1].lines.insert(0, (n, e, sentence))
-    return groups[::-1]
+        if starts_one or not runs:
+            runs.append((started, []))
+        runs[-1][1].append((n, e, sentence))
+    return tuple(
+        HistoryGroup(number, step_title(name, number) if number else "", run[0][0], run[-1][0], tuple(run[::-1]))
+        for number, run in runs[::-1]
+    )
