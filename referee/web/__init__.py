@@ -50,7 +50,6 @@ def register(app: Flask) -> None:
     errors.init_app(app)
     access.init_app(app)  # the device cookie that holds this phone's tables
     live.init_app(app)
-    race.init_app(app)  # race_chart for the templates
     heavy.init_app(app)  # at most HEAVY_AT_ONCE PDFs, records and club pages at a time per worker
     for blueprint in blueprints():
         app.register_blueprint(blueprint)

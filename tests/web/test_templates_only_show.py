@@ -211,7 +211,8 @@ def test_the_pure_parts_of_the_store_are_not_the_database():
 
 # What the table templates computed while rendering until issue 30 moved it into the page object
 # (``web/tables/table_page.py``): a replay (the correction's effect), the history and its groups, the
-# reader's redaction of the view and of the events, the answer's undo and correction, whose turn it is.
+# reader's redaction of the view and of the events, the answer's undo and correction, whose turn it is,
+# the race chart.
 COMPUTING = (
     table_page.correction_effect,
     table_page.take_back_allowed,
@@ -222,6 +223,7 @@ COMPUTING = (
     table_page.last_corrected,
     table_page.shown_body,
     table_page.is_turn_of,
+    table_page.race_chart,
     Access.visible_detail,
     replay.replay_events,
 )

@@ -167,7 +167,7 @@ def render(rep: Replayed, *, error: str | None = None, status: int = 200) -> Pag
     box alone, retargeted onto ``#answer``: the entry form is not re-rendered, so the player's
     selection stays and only the tile or card at fault needs changing."""
     if htmx and status == 422:
-        page = page_of(rep, g.access, error=error, history=False)
+        page = page_of(rep, g.access, error=error, whole=False)
         body = render_template("table/_answer.html", table=g.table, rep=rep, access=g.access, page=page, error=error)
         return body + alarm(rep, error), status, {"HX-Retarget": "#answer", "HX-Reswap": "outerHTML"}
     if htmx:
@@ -181,7 +181,7 @@ def alarm(rep: Replayed, error: str | None = None) -> str:
     post: a page asked for again, such as a Five Up end chosen, is no new verdict)."""
     if request.method != "POST":
         return ""
-    page = page_of(rep, g.access, error=error, history=False)
+    page = page_of(rep, g.access, error=error, whole=False)
     return render_template("table/_alarm.html", table=g.table, rep=rep, access=g.access, page=page, error=error)
 
 

@@ -23,6 +23,7 @@ from .access import Access
 from .correction_effect import Effect, correction_effect, take_back_allowed
 from .history_groups import HistoryGroup, history_groups
 from .presenting import public_events
+from .race_chart import RaceChart, race_chart
 from .turns import is_turn_of
 from .undo import last_corrected, last_undone, shown_body
 from .words import history as history_lines
@@ -54,20 +55,29 @@ class TablePage(Generic[D]):
     """The history, oldest first: each event this reader may see with its sentence."""
     history: tuple[HistoryGroup, ...] = ()
     """The same history in groups, one per deal (hand, round), newest first."""
+    race: RaceChart | None = None
+    """The race chart as this reader may see it."""
 
 
 def table_page(
-    rep: Replayed, access: Access, *, error: str | None = None, answer: bool = True, history: bool = True
+    rep: Replayed,
+    access: Access,
+    *,
+    error: str | None = None,
+    answer: bool = True,
+    history: bool = True,
+    race: bool = True,
 ) -> TablePage[Mapping[str, Any]]:
     """``rep`` as ``access`` sees it, with the parts the page shows: ``answer``, the answer to the
     last log line (an undo, or a correction and what it changed: a replay, so worked out only when
-    no refusal is on screen); ``history``, the history list (a refused entry's answer box and the
-    alarm sent with it show none)."""
+    no refusal is on screen); ``history``, the history list; ``race``, the race chart. A refused
+    entry's answer box and the alarm sent with it show only the answer, a past moment no answer."""
     view = dataclasses.replace(rep.view, detail=access.visible_detail(rep))
     page = TablePage(
         view=view,
         shown=tuple(public_events(rep, access)),
         your_turn=not (access.scorer or view.finished) and is_turn_of(rep.game.id, view.detail, access.seat),
+        race=race_chart(rep, access) if race else None,
     )
     undone, corrected = last_undone(rep), last_corrected(rep)  # never both: the last line is one or the other
     if answer:
@@ -90,15 +100,16 @@ def table_page(
 
 
 def page_of(
-    rep: Replayed, access: Access, *, error: str | None = None, history: bool = True
+    rep: Replayed, access: Access, *, error: str | None = None, whole: bool = True
 ) -> TablePage[Mapping[str, Any]]:
-    """``table_page`` with its answer, kept for this request: the table and the alarm sent with one
-    entry's answer show the same page, so it is built once (a correction's effect costs a replay)."""
+    """``table_page`` with its answer (``whole``: and its history and race), kept for this request:
+    the table and the alarm sent with one entry's answer show the same page, so it is built once (a
+    correction's effect costs a replay)."""
     kept = g.get("table_page")
     if kept is not None:
-        k_rep, k_access, k_error, k_history, k_page = kept
-        if k_rep is rep and k_access == access and k_error == error and (k_history or not history):
+        k_rep, k_access, k_error, k_whole, k_page = kept
+        if k_rep is rep and k_access == access and k_error == error and (k_whole or not whole):
             return k_page  # type: ignore[no-any-return]
-    page = table_page(rep, access, error=error, history=history)
-    g.table_page = (rep, access, error, history, page)
+    page = table_page(rep, access, error=error, history=whole, race=whole)
+    g.table_page = (rep, access, error, whole, page)
     return page
