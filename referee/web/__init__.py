@@ -51,7 +51,6 @@ def register(app: Flask) -> None:
     refusals.init_app(app)  # a refusal reaches the app's own pages as a 200 that names it (issue 27)
     access.init_app(app)  # the device cookie that holds this phone's tables
     live.init_app(app)
-    race.init_app(app)  # race_chart for the templates
     heavy.init_app(app)  # at most HEAVY_AT_ONCE PDFs, records and club pages at a time per worker
     for blueprint in blueprints():
         app.register_blueprint(blueprint)

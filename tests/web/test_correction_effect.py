@@ -12,6 +12,8 @@ from five_up_hands import play
 from tables import new_table, post
 from test_correction_sheet import JA, answer_of
 
+from referee.web.tables import table_page
+
 RECORDS = Path(__file__).parents[1] / "records"
 
 
@@ -95,3 +97,18 @@ def test_undo_withdraws_the_latest_entry_and_take_back_undoes_the_correction(cli
     assert 'id="take-back"' not in client.get(f"/t/{table}").get_data(as_text=True)
     late = client.post(f"/t/{table}/take-back", headers={"HX-Request": "true"})
     assert late.status_code == 422 and "no correction to take back" in late.get_data(as_text=True)
+
+
+def test_the_table_and_its_alarm_show_one_page_built_once(client, monkeypatch):
+    """Issue 30: the page object is built once per request, before rendering: the answer after a
+    take-back (the table and the alarm sent with it both say what changed) replays the table
+    before the correction once, not once per template that shows it."""
+    table = corrected(
+        client, "score-pad", ("Aki", "Ben"), [{"type": "round", "points": [3, -1]}], 1, {"type": "round", "points": [9, -1]}
+    )
+    built = []
+    build = table_page.table_page
+    monkeypatch.setattr(table_page, "table_page", lambda *a, **k: built.append(k) or build(*a, **k))
+    resp = client.post(f"/t/{table}/take-back", headers={"HX-Request": "true"})
+    assert resp.status_code == 200 and len(built) == 1
+    assert resp.get_data(as_text=True).count("Totals changed") == 3  # the answer box, its data-say, the alarm

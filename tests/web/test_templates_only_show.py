@@ -18,7 +18,7 @@ import importlib
 import inspect
 import pkgutil
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,8 @@ from sqlalchemy.orm import Session, scoped_session
 import referee.store
 from referee.store import replay, tables
 from referee.store.database import db
+from referee.web.tables import table_page
+from referee.web.tables.access import Access
 from tests.conftest import close_app, make_app
 
 STORE = "referee.store"
@@ -89,19 +91,19 @@ def _unwrap(obj: Any) -> Any:
     return inspect.unwrap(obj) if callable(obj) else obj
 
 
-def store_path(obj: Any, seen: set[int] | None = None) -> list[str] | None:
-    """The chain of names from ``obj`` to the database, or None if it reaches none."""
+def store_path(obj: Any, seen: set[int] | None = None, reached: Callable[[Any], bool] = _is_store) -> list[str] | None:
+    """The chain of names from ``obj`` to the database (or to what ``reached`` says), or None if it reaches none."""
     seen = set() if seen is None else seen
     obj = _unwrap(obj)
     if id(obj) in seen:
         return None
     seen.add(id(obj))
-    if _is_store(obj):
+    if reached(obj):
         return [_module_of(obj) or repr(obj)]
     if not isinstance(obj, types.FunctionType) or not obj.__code__.co_filename.startswith(OWN_CODE):
         return None  # a library's code, a class or a value: not followed
     for name, value in _callees(obj):
-        path = store_path(value, seen)
+        path = store_path(value, seen, reached)
         if path is not None:
             return [f"{obj.__module__}.{obj.__qualname__} -> {name}", *path]
     return None
@@ -203,3 +205,52 @@ def test_the_pure_parts_of_the_store_are_not_the_database():
     """Replaying a log is memory work (a template may show a correction's effect); a query is not."""
     assert store_path(replay.entry_index) is None
     assert store_path(replay.replay_events) is None
+
+
+# --- what a table page computes is worked out before it renders (the page object) -------------------
+
+# What the table templates computed while rendering until issue 30 moved it into the page object
+# (``web/tables/table_page.py``): a replay (the correction's effect), the history and its groups, the
+# reader's redaction of the view and of the events, the answer's undo and correction, whose turn it is,
+# the race chart.
+COMPUTING = (
+    table_page.correction_effect,
+    table_page.take_back_allowed,
+    table_page.history_groups,
+    table_page.history_lines,
+    table_page.public_events,
+    table_page.last_undone,
+    table_page.last_corrected,
+    table_page.shown_body,
+    table_page.is_turn_of,
+    table_page.race_chart,
+    Access.visible_detail,
+    replay.replay_events,
+)
+
+
+def _computes(obj: Any) -> bool:
+    return any(obj is _unwrap(helper) for helper in COMPUTING)
+
+
+def test_nothing_a_template_can_call_computes_what_the_page_object_holds(app):
+    """A global, filter or context value that is (or calls) one of them would let a template work it
+    out again while rendering; the views hand it over as ``page`` instead."""
+    reached = {what: store_path(value, reached=_computes) for what, value in template_callables(app).items()}
+    assert {what: " -> ".join(path) for what, path in reached.items() if path} == {}
+
+
+def test_no_template_names_a_computing_helper(app):
+    """Also by the names the templates used to call them by, whatever they would be bound to."""
+    names = {getattr(_unwrap(h), "__name__", "") for h in COMPUTING} | {"seat_view", "undone_body", "history"}
+    called = {}
+    for name in app.jinja_env.list_templates():
+        source = app.jinja_env.loader.get_source(app.jinja_env, name)[0] if app.jinja_env.loader else ""
+        calls = app.jinja_env.parse(source).find_all(nodes.Call)
+        called[name] = sorted({c.node.name for c in calls if isinstance(c.node, nodes.Name)} & names)
+    assert {name: found for name, found in called.items() if found} == {}
+
+
+def test_a_helper_that_computes_the_page_is_caught():
+    assert store_path(lambda rep, seq: table_page.correction_effect(rep, seq), reached=_computes) is not None
+    assert store_path(_shows_a_table, reached=_computes) is None  # the store is another check's

@@ -20,7 +20,7 @@ from referee.store.clubs import get_club, player_at, roster_names
 from referee.store.models import Club
 from referee.store.ratings import Change, Rating, Record
 from referee.web.site.i18n import say
-from referee.web.tables.race import image_address
+from referee.web.tables.race_chart import image_address
 
 bp = Blueprint("club_ratings", __name__)
 RECENT = 10  # tables in a player's "recent tables"

@@ -13,9 +13,6 @@ from referee.games import GAMES, package
 from referee.rules import spoken
 from referee.rules.numbers import shown_number
 from referee.web.tables import words
-from referee.web.tables.history_groups import history_groups
-from referee.web.tables.presenting import public_events
-from referee.web.tables.turns import is_turn_of
 
 from .i18n import no_honorific_for_the_dummy, say
 from .pages import option_values, picked
@@ -43,11 +40,9 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         say=say, games=GAMES, printables_for=printables_for, get_locale=get_locale, new_idem=new_idem
     )
-    app.jinja_env.globals["public_events"] = public_events
-    app.jinja_env.globals.update(history=words.history, event_words=words.event_words, breach_words=words.breach_words)
+    app.jinja_env.globals.update(event_words=words.event_words, breach_words=words.breach_words)
     app.jinja_env.globals.update(entry_line=words.entry_line, entry_number=words.entry_number)
     app.jinja_env.globals["say_line"] = words.say_line
-    app.jinja_env.globals["history_groups"] = history_groups
     app.jinja_env.globals["breach_sentence"] = words.breach_sentence
     app.jinja_env.filters["why"] = words.why
     app.jinja_env.filters.update(unwhy=words.unwhy, why_note=words.why_note)
@@ -62,7 +57,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["spoken_card"] = lambda card: spoken.card(card, gettext)
     app.jinja_env.filters["spoken_score"] = spoken_score
     app.jinja_env.filters["spoken_text"] = words.spoken_text
-    app.jinja_env.globals["is_turn_of"] = is_turn_of
     # every number a page shows: −5 with the minus sign, +5 for a gain (issue 27)
     app.jinja_env.filters["number"] = shown_value
     app.jinja_env.filters["signed"] = lambda n: shown_value(n, sign=True)

@@ -33,7 +33,7 @@ from referee.web.site.i18n import explain, say
 from referee.web.tables import service
 
 from .access import Access
-from .race import race_chart
+from .race_chart import race_chart
 
 bp = Blueprint("dispute", __name__, url_prefix="/t")
 bp.url_value_preprocessor(service.table_loader())

@@ -12,7 +12,7 @@ sheet is a screen each.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask_babel import gettext
@@ -28,7 +28,7 @@ def step_title(step: str, n: int) -> str:
     return str(titles.get(step) or gettext("Round %(n)s", n=n))
 
 
-@dataclass
+@dataclass(frozen=True)
 class HistoryGroup:
     """One deal's (hand's, round's) entries: ``number`` counts the groups from 1 (0 holds what came
     before the first deal), ``first`` and ``last`` are the history's entry numbers, ``lines`` are
@@ -39,19 +39,19 @@ class HistoryGroup:
 
     number: int
     title: str
-    first: int = 0
-    last: int = 0
-    lines: list[tuple[int, Effective, str]] = field(default_factory=list)
+    first: int
+    last: int
+    lines: tuple[tuple[int, Effective, str], ...]
     part: str = ""
     jump: str = ""
     key: str = ""
 
     def part_of(
-        self, lines: list[tuple[int, Effective, str]], part: str, jump: str, key: str
+        self, lines: Sequence[tuple[int, Effective, str]], part: str, jump: str, key: str
     ) -> HistoryGroup:
         """A part of this group: these of its lines, in this order, under this name."""
         numbers = [n for n, _, _ in lines]
-        return replace(self, first=min(numbers), last=max(numbers), lines=lines, part=part, jump=jump, key=key)
+        return replace(self, first=min(numbers), last=max(numbers), lines=tuple(lines), part=part, jump=jump, key=key)
 
     @property
     def anchor(self) -> str:
@@ -66,19 +66,25 @@ class HistoryGroup:
 
 def history_groups(
     lines: Iterable[tuple[Effective, str]], game: Game[Any, Any], players: Sequence[str]
-) -> list[HistoryGroup]:
+) -> tuple[HistoryGroup, ...]:
     """The history's (event, sentence) pairs, oldest first as ``words.history`` gives them, grouped
     by the game's biggest step and cut into the game's parts; groups and lines newest first."""
     steps = game.steps
     starts, name = steps[-1] if len(steps) > 1 else (frozenset(), "")
-    groups: list[HistoryGroup] = []
+    runs: list[tuple[int, list[tuple[int, Effective, str]]]] = []  # (group number, its lines oldest first)
     started = 0
     for n, (e, sentence) in enumerate(lines, start=1):
         starts_one = e.body.get("type") in starts
         started += starts_one
-        if starts_one or not groups:
-            groups.append(HistoryGroup(started, step_title(name, started) if started else "", first=n))
-        groups[-1].last = n
-        groups[-1].lines.insert(0, (n, e, sentence))
+        if starts_one or not runs:
+            runs.append((started, []))
+        runs[-1][1].append((n, e, sentence))
     cut = part(game.id, "web").history_parts
-    return [piece for group in groups[::-1] for piece in cut(group, players)]
+    return tuple(
+        piece
+        for number, run in runs[::-1]
+        for piece in cut(
+            HistoryGroup(number, step_title(name, number) if number else "", run[0][0], run[-1][0], tuple(run[::-1])),
+            players,
+        )
+    )

@@ -21,6 +21,7 @@ from referee.store.tables import current, log_of
 from referee.web.site.i18n import explain
 
 from .access import Access
+from .table_page import table_page
 
 
 def step_words() -> dict[str, tuple[str, str]]:
@@ -89,32 +90,37 @@ def render_moment(raw_at: str, access: Access) -> tuple[str, int]:
     """The moment page; for a moment that does not exist, the page says why (422) with the table now."""
     log = log_of(g.table)
     last = log[-1].seq if log else 0
-    page = {
+    reader = ReadOnly(access.scorer, access.seat)
+    shared = {
         "table": g.table,
-        "access": ReadOnly(access.scorer, access.seat),
+        "access": reader,
         "last": last,
         "words": step_words(),
     }
     try:
         k = check_moment(raw_at, last)
     except RuleError as err:
+        rep = current(g.table)
         return render_template(
             "table/moment.html",
-            rep=current(g.table),
+            rep=rep,
+            page=table_page(rep, reader, answer=False, history=False),
             error=explain(err),
             k=None,
             steps=[],
             entry=None,
             corrected_later={},
-            **page,
+            **shared,
         ), 422
+    rep = state_at(g.table, k, log)
     return render_template(
         "table/moment.html",
-        rep=state_at(g.table, k, log),
+        rep=rep,
+        page=table_page(rep, reader, answer=False, history=False),
         error=None,
         k=k,
         steps=steps(g.table.game, log, k),
         entry=next((e for e in log if e.seq == k), None),
         corrected_later=corrected_later(log, k),
-        **page,
+        **shared,
     ), 200

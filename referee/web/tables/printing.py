@@ -15,7 +15,7 @@ from referee.rules.numbers import whole_number
 from referee.store.tables import current
 from referee.web.tables import service
 
-from .race import race_chart
+from .race_chart import race_chart
 
 bp = Blueprint("printing", __name__)
 

@@ -32,6 +32,7 @@ from referee.web.updates.next_table import page_live
 
 from .access import Access, access_for, held_links
 from .correction_form import LABELS
+from .table_page import page_of
 
 Page = tuple[str, int] | tuple[str, int, dict[str, str]]
 """A rendered table page or fragment with its status (and, for a refusal through htmx, where it swaps)."""
@@ -143,7 +144,8 @@ def corrections(table: GameTable) -> dict[str, Any]:
 
 def render_table(template: str, rep: Replayed, *, access: Access | None = None, **values: Any) -> str:
     """A template that shows ``g.table`` as ``rep``, given what it shows beyond the replay (the
-    corrections waiting or decided, the version live pages poll from): templates never query the store."""
+    corrections waiting or decided, the version live pages poll from) and ``page``, all it shows
+    worked out (table_page.py): templates never query the store, and only show."""
     reader = g.access if access is None else access
     polled, later = page_live(g.table, reader)  # a seat's at a club night: with its next table
     return render_template(
@@ -151,6 +153,7 @@ def render_table(template: str, rep: Replayed, *, access: Access | None = None, 
         table=g.table,
         rep=rep,
         access=reader,
+        page=page_of(rep, reader, error=values.get("error")),
         corrections=corrections(g.table),
         links=held_links(g.table) if reader.scorer else {},  # the share box's links (scorer only)
         version=polled,
@@ -164,7 +167,8 @@ def render(rep: Replayed, *, error: str | None = None, status: int = 200) -> Pag
     box alone, retargeted onto ``#answer``: the entry form is not re-rendered, so the player's
     selection stays and only the tile or card at fault needs changing."""
     if htmx and status == 422:
-        body = render_template("table/_answer.html", table=g.table, rep=rep, access=g.access, error=error)
+        page = page_of(rep, g.access, error=error, whole=False)
+        body = render_template("table/_answer.html", table=g.table, rep=rep, access=g.access, page=page, error=error)
         return body + alarm(rep, error), status, {"HX-Retarget": "#answer", "HX-Reswap": "outerHTML"}
     if htmx:
         return render_table("table/_main.html", rep, error=error) + alarm(rep, error), status
@@ -177,7 +181,8 @@ def alarm(rep: Replayed, error: str | None = None) -> str:
     post: a page asked for again, such as a Five Up end chosen, is no new verdict)."""
     if request.method != "POST":
         return ""
-    return render_template("table/_alarm.html", table=g.table, rep=rep, access=g.access, error=error)
+    page = page_of(rep, g.access, error=error, whole=False)
+    return render_template("table/_alarm.html", table=g.table, rep=rep, access=g.access, page=page, error=error)
 
 
 def answer(outcome: Outcome) -> Page | WerkzeugResponse:

@@ -46,24 +46,19 @@ just before that entry must not replace the entry's answer with an older table.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from flask import Blueprint, Flask, Response, abort, current_app, g, request
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
-from referee.rules.base import View
 from referee.rules.numbers import shown_number
 from referee.store.database import db
 from referee.store.live_versions import News, news
-from referee.store.replay import Replayed
 from referee.store.sharing import read_version
 from referee.store.tables import current
 from referee.web.tables import service
 from referee.web.tables.access import Access
-from referee.web.tables.correction_effect import correction_effect, take_back_allowed
-from referee.web.tables.undo import last_corrected, last_undone, shown_body
 from referee.web.updates.cache import FragmentCache
 from referee.web.updates.gate import SHARED_QUERY, VERSION_KEY
 from referee.web.updates.gate import init_app as answer_unchanged_polls_first
@@ -76,24 +71,10 @@ POLL_MS = 700
 RECENT = 8  # events on the big screen
 
 
-def seat_view(rep: Replayed, access: Access) -> View[Any]:
-    """The game's view with its detail as this reader may see it (the scorer sees the public detail)."""
-    return dataclasses.replace(rep.view, detail=access.visible_detail(rep))
-
-
 def init_app(app: Flask) -> None:
     app.extensions["live_fragments"] = FragmentCache()
     answer_unchanged_polls_first(app)
-    app.jinja_env.globals.update(
-        seat_view=seat_view,
-        live_poll_ms=POLL_MS,
-        last_undone=last_undone,
-        last_corrected=last_corrected,
-        undone_body=shown_body,
-        correction_effect=correction_effect,
-        shown_number=shown_number,
-        take_back_allowed=take_back_allowed,
-    )
+    app.jinja_env.globals.update(live_poll_ms=POLL_MS, shown_number=shown_number)
 
 
 _open_table = service.table_loader()

@@ -1,0 +1,115 @@
+"""The table page as its templates show it (issue 30: templates only show).
+
+Everything a table page or one of its fragments reads beyond the replayed table itself (the view
+as this reader may see it, the events they may read, the answer's undo or correction and what that
+correction changed, the history in groups, whose turn it is) is worked out here, once per request
+and before rendering, into one frozen ``TablePage``. The templates read its fields; they call no
+helper that replays, redacts or asks a game's rules (``tests/web/test_templates_only_show.py``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from flask import g
+
+from referee.rules.base import View
+from referee.store.replay import Effective, LogEntry, Replayed
+
+from .access import Access
+from .correction_effect import Effect, correction_effect, take_back_allowed
+from .history_groups import HistoryGroup, history_groups
+from .presenting import public_events
+from .race_chart import RaceChart, race_chart
+from .turns import is_turn_of
+from .undo import last_corrected, last_undone, shown_body
+from .words import history as history_lines
+
+D = TypeVar("D", bound=Mapping[str, Any])
+
+
+@dataclass(frozen=True)
+class TablePage(Generic[D]):
+    """What one reader's table page shows, typed by the game's view detail ``D``."""
+
+    view: View[D]
+    """The game's view with its detail as this reader may see it (another seat's sealed bid left out)."""
+    shown: tuple[Effective, ...]
+    """The effective events as this reader may see them (``presenting.public_events``)."""
+    your_turn: bool
+    """Whether this seat's phone says "Your turn" (never the scorer's or a viewer's)."""
+    undone: LogEntry | None = None
+    """The event the table's last log line undid (the answer offers Redo), or None."""
+    undone_body: Mapping[str, Any] | None = None
+    """That undone event as this reader may see it."""
+    corrected: int | None = None
+    """The seq of the entry the last log line corrected, or None."""
+    effect: Effect | None = None
+    """What that correction changed for the players (worked out only when the answer shows it)."""
+    take_back: bool = False
+    """Whether the answer offers to take that correction back (the scorer, not a seat's sealed entry)."""
+    lines: tuple[tuple[Effective, str], ...] = ()
+    """The history, oldest first: each event this reader may see with its sentence."""
+    history: tuple[HistoryGroup, ...] = ()
+    """The same history in groups, one per deal (hand, round), newest first."""
+    race: RaceChart | None = None
+    """The race chart as this reader may see it."""
+
+
+def table_page(
+    rep: Replayed,
+    access: Access,
+    *,
+    error: str | None = None,
+    answer: bool = True,
+    history: bool = True,
+    race: bool = True,
+) -> TablePage[Mapping[str, Any]]:
+    """``rep`` as ``access`` sees it, with the parts the page shows: ``answer``, the answer to the
+    last log line (an undo, or a correction and what it changed: a replay, so worked out only when
+    no refusal is on screen); ``history``, the history list; ``race``, the race chart. A refused
+    entry's answer box and the alarm sent with it show only the answer, a past moment no answer."""
+    view = dataclasses.replace(rep.view, detail=access.visible_detail(rep))
+    page = TablePage(
+        view=view,
+        shown=tuple(public_events(rep, access)),
+        your_turn=not (access.scorer or view.finished) and is_turn_of(rep.game.id, view.detail, access.seat),
+        race=race_chart(rep, access) if race else None,
+    )
+    undone, corrected = last_undone(rep), last_corrected(rep)  # never both: the last line is one or the other
+    if answer:
+        page = dataclasses.replace(
+            page,
+            undone=undone,
+            undone_body=shown_body(rep, access, undone.body) if undone else None,
+            corrected=corrected,
+        )
+    if answer and corrected is not None and error is None:
+        page = dataclasses.replace(
+            page,
+            effect=correction_effect(rep, corrected),
+            take_back=access.can_write and take_back_allowed(rep, corrected),
+        )
+    if history:
+        lines = tuple(history_lines(rep, access))
+        page = dataclasses.replace(page, lines=lines, history=history_groups(lines, rep.game, rep.players))
+    return page
+
+
+def page_of(
+    rep: Replayed, access: Access, *, error: str | None = None, whole: bool = True
+) -> TablePage[Mapping[str, Any]]:
+    """``table_page`` with its answer (``whole``: and its history and race), kept for this request:
+    the table and the alarm sent with one entry's answer show the same page, so it is built once (a
+    correction's effect costs a replay)."""
+    kept = g.get("table_page")
+    if kept is not None:
+        k_rep, k_access, k_error, k_whole, k_page = kept
+        if k_rep is rep and k_access == access and k_error == error and (k_whole or not whole):
+            return k_page  # type: ignore[no-any-return]
+    page = table_page(rep, access, error=error, history=whole, race=whole)
+    g.table_page = (rep, access, error, whole, page)
+    return page
