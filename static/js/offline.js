@@ -228,14 +228,20 @@
     return htmx.ajax("GET", location.pathname, { target: "#table", swap: "outerHTML" });
   }
 
-  var sending = false;
+  // One send at a time. A send asked for while one is on its way (a discard tapped while the signal's
+  // return is still being handled) runs once more after it: the queue may have changed meanwhile, and
+  // nothing else would send the entries the discard freed until the next reconnect or load.
+  var sending = null, again = false;
   function send() {
-    if (sending || !tableId()) return Promise.resolve();
-    sending = true;
-    return Q.flush(tableId()).then(function (result) {
-      sending = false;
+    if (!tableId()) return Promise.resolve();
+    if (sending) { again = true; return sending; }
+    sending = Q.flush(tableId()).then(function (result) {
       if (result.sent || result.refused) return refresh();
-    }, function () { sending = false; }).then(render);
+    }).then(render).catch(function () {}).then(function () {
+      sending = null;
+      if (again) { again = false; return send(); }
+    });
+    return sending;
   }
 
   // After a discard the entries still waiting follow the table as it now stands.
