@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.conftest import make_app, serve
+
+from .plays import wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -74,29 +75,15 @@ def overtake(browser, scorer_url: str) -> None:
         other.close()
 
 
-def hold_first(page: Page, table_id: str) -> list[Route]:
-    """Hold the page's next fetch of its table (htmx's refresh after a try to send) until the test
-    lets it go with ``continue_()``; every later one goes through."""
-    held: list[Route] = []
-
-    def hold(route: Route) -> None:
-        if held or route.request.method != "GET" or "hx-request" not in route.request.headers:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route(lambda url: url.endswith(f"/t/{table_id}"), hold)
-    return held
-
-
-def wait_for(page: Page, condition: Callable[[], bool], seconds: float = 30.0) -> None:
-    """Until a condition the test itself holds comes true (Playwright calls a route handler only while
-    the test waits on the page)."""
-    for _ in range(int(seconds * 20)):
-        if condition():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"not true within {seconds} s")
+# A send that has read the queue and whose answer is still on its way (on a busy phone, its turn of the
+# lock and the table's refresh take long): it finishes only when the test lets it (window.release()).
+SLOW_SEND = """() => {
+  const flush = RefereeQueue.flush;
+  let release;
+  const gate = new Promise(resolve => { release = resolve; });
+  window.release = release;
+  RefereeQueue.flush = table => flush(table).then(result => { window.flushed = true; return gate.then(() => result); });
+}"""
 
 
 def waiting(page: Page, n: int) -> None:
@@ -170,16 +157,15 @@ def test_a_queued_entry_someone_overtook_is_explained_and_not_sent_twice(
     expect(page.locator(".total .score")).to_have_text(["9", "9"])  # the table as it now is
     waiting(page, 2)  # the one after it waits too
     assert [e["points"] for e in logged(page, base_url, made["id"])] == [[9, 9]]
-    # Another try sends nothing. Its answer (the table as it now stands) is held back, so that the
-    # discard below is tapped while that try is still on its way, as a busy phone may: the entries the
-    # discard frees are sent all the same, once that try is over.
-    held = hold_first(page, made["id"])
+    # Another try sends nothing; the discard is tapped before that try is over, as on a busy phone: the
+    # entry the discard frees is sent all the same, once that try is over.
+    page.evaluate(SLOW_SEND)
     page.evaluate("() => window.dispatchEvent(new Event('online'))")
-    wait_for(page, lambda: bool(held))
+    wait_until(page, "window.flushed === true")
     expect(refused).to_have_count(1)
     refused.get_by_role("button", name="Discard it").tap()
     expect(refused).to_have_count(0)
-    held[0].continue_()
+    page.evaluate("() => window.release()")
     expect(page.locator("#queue")).to_have_count(0)  # the entry after it went through
     expect(page.locator("#table")).to_have_attribute("data-seq", "2")
     assert [e["points"] for e in logged(page, base_url, made["id"])] == [[9, 9], [2, 2]]
