@@ -109,13 +109,14 @@
   var Q = self.RefereeQueue;
   if (!("serviceWorker" in navigator) || !self.indexedDB || !self.isSecureContext) return;
 
-  var hadController = !!navigator.serviceWorker.controller;
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
-  // A new version took over: reload once so its assets are used, unless the player is busy.
-  navigator.serviceWorker.addEventListener("controllerchange", function () {
-    if (!hadController) { hadController = true; return; }
+  // A new version took over (its worker says so, sw.js): reload once so its assets are used, unless the
+  // player is busy. The message waited for this script, however early the new version took over.
+  navigator.serviceWorker.addEventListener("message", function (e) {
+    if (e.data !== "referee:new-version") return;
     if (!document.querySelector("form[data-dirty], main [role=alert], main .error, .queued")) location.reload();
   });
+  navigator.serviceWorker.startMessages();
 
   function table() { return document.querySelector("main#table[data-live]"); }
   function texts() { var el = document.getElementById("offline"); return el ? el.dataset : null; }

@@ -208,8 +208,10 @@ def test_a_new_app_version_is_used_after_one_reload(page: Page, own_static):
     with (static / "css" / "app.css").open("a") as css:
         css.write("\n.brand { letter-spacing: 3px; }\n")
     page.reload()  # the browser finds a new worker; it takes over with the new assets
-    # The new worker fetches every asset before it takes over, then the page reloads itself once
-    # (offline.js, controllerchange): on a busy machine that takes longer than expect's 5 s.
+    # The new worker fetches every asset before it takes over, then tells the page, which reloads itself
+    # once (a message, which waits for the page however early it comes; a controllerchange came at
+    # times before the page listened, and then the page never reloaded). Fetching every asset on a
+    # busy machine takes longer than expect's 5 s.
     expect(brand).to_have_css("letter-spacing", "3px", timeout=30_000)
     page.reload()
     expect(brand).to_have_css("letter-spacing", "3px")
