@@ -7,6 +7,7 @@ setting does) must not scroll sideways, and no two visible controls may overlap 
 
 from __future__ import annotations
 
+import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
@@ -68,6 +69,17 @@ def tables(page: Page, games: list[tuple[str, int]]) -> tuple[list[str], list[st
         if name.startswith("bead-game"):
             scorer.append(f"{table}/bead-game/legal")
     return scorer, seat
+
+
+def table_walk(games: list[tuple[str, int]]):
+    """The test of a file of table pages, in each language: its module binds it to its own name,
+    ``test_every_table_page_reads_well_and_fits_large_text = table_walk(GAMES)``."""
+
+    @pytest.mark.parametrize("lang", ["en", "ja"])
+    def test(page: Page, browser: Browser, base_url: str, lang: str) -> None:
+        walk(page, browser, base_url, lang, *tables(page, games))
+
+    return test
 
 
 def walk(page: Page, browser: Browser, base_url: str, lang: str, scorer: list[str], seats: list[str],
