@@ -109,13 +109,14 @@
   var Q = self.RefereeQueue;
   if (!("serviceWorker" in navigator) || !self.indexedDB || !self.isSecureContext) return;
 
-  var hadController = !!navigator.serviceWorker.controller;
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
-  // A new version took over: reload once so its assets are used, unless the player is busy.
-  navigator.serviceWorker.addEventListener("controllerchange", function () {
-    if (!hadController) { hadController = true; return; }
+  // A new version took over (its worker says so, sw.js): reload once so its assets are used, unless the
+  // player is busy. The message waited for this script, however early the new version took over.
+  navigator.serviceWorker.addEventListener("message", function (e) {
+    if (e.data !== "referee:new-version") return;
     if (!document.querySelector("form[data-dirty], main [role=alert], main .error, .queued")) location.reload();
   });
+  navigator.serviceWorker.startMessages();
 
   function table() { return document.querySelector("main#table[data-live]"); }
   function texts() { var el = document.getElementById("offline"); return el ? el.dataset : null; }
@@ -228,14 +229,20 @@
     return htmx.ajax("GET", location.pathname, { target: "#table", swap: "outerHTML" });
   }
 
-  var sending = false;
+  // One send at a time. A send asked for while one is on its way (a discard tapped while the signal's
+  // return is still being handled) runs once more after it: the queue may have changed meanwhile, and
+  // nothing else would send the entries the discard freed until the next reconnect or load.
+  var sending = null, again = false;
   function send() {
-    if (sending || !tableId()) return Promise.resolve();
-    sending = true;
-    return Q.flush(tableId()).then(function (result) {
-      sending = false;
+    if (!tableId()) return Promise.resolve();
+    if (sending) { again = true; return sending; }
+    sending = Q.flush(tableId()).then(function (result) {
       if (result.sent || result.refused) return refresh();
-    }, function () { sending = false; }).then(render);
+    }).then(render).catch(function () {}).then(function () {
+      sending = null;
+      if (again) { again = false; return send(); }
+    });
+    return sending;
   }
 
   // After a discard the entries still waiting follow the table as it now stands.

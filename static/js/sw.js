@@ -18,11 +18,21 @@ self.addEventListener("install", function (event) {
   }).then(function () { return self.skipWaiting(); }));
 });
 
+// A new version (an older version's cache is there) tells every open page, which reloads once to use
+// its assets (offline.js). A message waits for a page still loading; a controllerchange before the
+// page's script ran would be lost, and the page would keep the old assets.
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
-    return Promise.all(names.filter(function (n) { return n.indexOf("referee-assets-") === 0 && n !== ASSETS; })
-      .map(function (n) { return caches.delete(n); }));
-  }).then(function () { return self.clients.claim(); }));
+    var older = names.filter(function (n) { return n.indexOf("referee-assets-") === 0 && n !== ASSETS; });
+    return Promise.all(older.map(function (n) { return caches.delete(n); })).then(function () {
+      return self.clients.claim();
+    }).then(function () {
+      if (!older.length) return;
+      return self.clients.matchAll({ type: "window" }).then(function (pages) {
+        pages.forEach(function (page) { page.postMessage("referee:new-version"); });
+      });
+    });
+  }));
 });
 
 function isTablePage(url) { return /^\/t\/[^/]+$/.test(url.pathname) && !url.search; }

@@ -14,6 +14,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.conftest import make_app, serve
 
+from .plays import wait_until
+
 pytestmark = pytest.mark.browser
 
 RECORDS = Path(__file__).parent.parent / "records"
@@ -71,6 +73,17 @@ def overtake(browser, scorer_url: str) -> None:
         expect(phone.locator("#table")).to_have_attribute("data-seq", "1")
     finally:
         other.close()
+
+
+# A send that has read the queue and whose answer is still on its way (on a busy phone, its turn of the
+# lock and the table's refresh take long): it finishes only when the test lets it (window.release()).
+SLOW_SEND = """() => {
+  const flush = RefereeQueue.flush;
+  let release;
+  const gate = new Promise(resolve => { release = resolve; });
+  window.release = release;
+  RefereeQueue.flush = table => flush(table).then(result => { window.flushed = true; return gate.then(() => result); });
+}"""
 
 
 def waiting(page: Page, n: int) -> None:
@@ -144,9 +157,15 @@ def test_a_queued_entry_someone_overtook_is_explained_and_not_sent_twice(
     expect(page.locator(".total .score")).to_have_text(["9", "9"])  # the table as it now is
     waiting(page, 2)  # the one after it waits too
     assert [e["points"] for e in logged(page, base_url, made["id"])] == [[9, 9]]
-    page.evaluate("() => window.dispatchEvent(new Event('online'))")  # another try sends nothing
+    # Another try sends nothing; the discard is tapped before that try is over, as on a busy phone: the
+    # entry the discard frees is sent all the same, once that try is over.
+    page.evaluate(SLOW_SEND)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    wait_until(page, "window.flushed === true")
     expect(refused).to_have_count(1)
     refused.get_by_role("button", name="Discard it").tap()
+    expect(refused).to_have_count(0)
+    page.evaluate("() => window.release()")
     expect(page.locator("#queue")).to_have_count(0)  # the entry after it went through
     expect(page.locator("#table")).to_have_attribute("data-seq", "2")
     assert [e["points"] for e in logged(page, base_url, made["id"])] == [[9, 9], [2, 2]]
@@ -189,8 +208,10 @@ def test_a_new_app_version_is_used_after_one_reload(page: Page, own_static):
     with (static / "css" / "app.css").open("a") as css:
         css.write("\n.brand { letter-spacing: 3px; }\n")
     page.reload()  # the browser finds a new worker; it takes over with the new assets
-    # The new worker fetches every asset before it takes over, then the page reloads itself once
-    # (offline.js, controllerchange): on a busy machine that takes longer than expect's 5 s.
+    # The new worker fetches every asset before it takes over, then tells the page, which reloads itself
+    # once (a message, which waits for the page however early it comes; a controllerchange came at
+    # times before the page listened, and then the page never reloaded). Fetching every asset on a
+    # busy machine takes longer than expect's 5 s.
     expect(brand).to_have_css("letter-spacing", "3px", timeout=30_000)
     page.reload()
     expect(brand).to_have_css("letter-spacing", "3px")

@@ -39,25 +39,39 @@ def _get(client, table_id, token, at=None):
     return client.get(f"/api/v1/tables/{table_id}{query}", headers=headers)
 
 
-def _play(client, record, undo_every=0):
+def _play(client, record, undo_every=0, every=1, scorer_always=True):
     """Append the record's events one by one (the lines after a refused one are left out); with
     ``undo_every``, an undo and the same event again after every such event and one correction, so
-    that moments include undone and corrected entries. Returns the table and every role's live answer
-    at each seq."""
+    that moments include undone and corrected entries. Returns the table and the live answers: every
+    role's at each moment ``_sample(..., every)`` picks (asked for as they happen: the first, every
+    ``every``-th, each edit and the moment before it, the last), and with ``scorer_always`` the
+    scorer's at every other moment too (what a fresh replay is compared with)."""
     table = client.post(
         "/api/v1/tables",
         json={"game": record["game"], "players": record["players"], "options": record.get("options", {})},
     ).get_json()
     roles = _roles(table, record["game"])
-    seen = {0: {role: _get(client, table["id"], token).get_json() for role, token in roles.items()}}
+    seen: dict[int, dict] = {}
+
+    def look(k, everyone):
+        wanted = roles if everyone else {"scorer": roles["scorer"]} if scorer_always else {}
+        answers = seen.setdefault(k, {})
+        answers.update({role: _get(client, table["id"], token).get_json()
+                        for role, token in wanted.items() if role not in answers})  # fmt: skip
+
+    at = 0
+    look(at, True)
 
     def send(body):
+        nonlocal at
+        edit = body["type"] in ("undo", "correct")
+        if edit:
+            look(at, True)  # the moment before an edit
         resp = _post(client, table, body)
         if resp.status_code != 201:
             return False
-        seen[resp.get_json()["seq"]] = {
-            role: _get(client, table["id"], token).get_json() for role, token in roles.items()
-        }
+        at = resp.get_json()["seq"]
+        look(at, edit or at % every == 0)
         return True
 
     for n, event in enumerate(record["events"], start=1):
@@ -68,6 +82,7 @@ def _play(client, record, undo_every=0):
             send(event)
         if undo_every and n == 3:
             send({"type": "correct", "target": 1, "event": record["events"][0]})
+    look(at, True)  # the last moment
     return table, seen
 
 
@@ -87,7 +102,7 @@ def _check_every_moment(app, client, path, undo_every=0, every=1, replayed=True)
     ``replayed``, a fresh replay of the first K stored log lines at every K (the rules' replay, the
     same whatever the database)."""
     record = json.loads(path.read_text(encoding="utf-8"))
-    table, seen = _play(client, record, undo_every)
+    table, seen = _play(client, record, undo_every, every, scorer_always=replayed)
     game = find_game(record["game"])
     with app.app_context():
         stored = get_table(table["id"])
