@@ -249,12 +249,3 @@ def browser_context_args(browser_context_args):
         "has_touch": True,
         "locale": "en-GB",
     }
-
-
-@pytest.hookimpl(tryfirst=True)  # a mark, before pytest reads the marks and the fixture's two parameters
-def pytest_generate_tests(metafunc):
-    """A module that sets ``SQLITE_ONLY`` (a sentence saying why) runs on SQLite alone: its tests read
-    words on a page or answers that no stored line shapes, so PostgreSQL would only run them twice. The
-    store, its races and its durability run on both databases (every other module)."""
-    if getattr(metafunc.module, "SQLITE_ONLY", None) and "database_url" in metafunc.fixturenames:
-        metafunc.definition.add_marker(pytest.mark.parametrize("database_url", ["sqlite"], indirect=True))

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-SQLITE_ONLY = "the bead game's forms and answers: the store's SQL is the same on both databases (tests/store, test_api)"
-
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 HX = {"HX-Request": "true"}
 DESIGNS = [f"{hi}-{lo}" for hi in range(5, 0, -1) for lo in range(hi, 0, -1)]

@@ -8,8 +8,6 @@ from pathlib import Path
 import pytest
 from tables import assert_refused_unchanged, new_table, post, state
 
-SQLITE_ONLY = "Bingo's forms and answers: the store's SQL is the same on both databases (tests/store, test_api)"
-
 GOLDEN = json.loads((Path(__file__).parents[1] / "records" / "bingo-four-deals-to-eight.json").read_text())
 DEAL = {"type": "deal", "indicator": "1-0", "leader": 0}
 

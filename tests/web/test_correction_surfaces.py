@@ -11,8 +11,6 @@ import pytest
 from test_undo_redo_correct import INPUT, RECORDS, attr, form_as_posted, imported
 from werkzeug.datastructures import MultiDict
 
-SQLITE_ONLY = "where a correction is made: the store's correction lines run on both databases (test_undo_redo_correct)"
-
 HX = {"HX-Request": "true"}
 
 

@@ -11,8 +11,6 @@ from pathlib import Path
 import pytest
 from tables import state
 
-SQLITE_ONLY = "a hand's end by tapping: the store's SQL is the same on both databases (tests/store, test_api)"
-
 RECORD = json.loads(
     (Path(__file__).parents[1] / "records" / "five-up-partners-to-61.json").read_text("utf-8")
 )

@@ -10,8 +10,6 @@ import pytest
 from five_up_hands import SPINNER, play
 from tables import new_table, post, state
 
-SQLITE_ONLY = "Five Up's forms and answers: the store's SQL is the same on both databases (tests/store, test_api)"
-
 RECORD = Path(__file__).parents[1] / "records" / "five-up-partners-to-61.json"
 
 

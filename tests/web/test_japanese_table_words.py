@@ -15,7 +15,6 @@ from pypdf import PdfReader
 
 from referee import translation_catalogs
 
-SQLITE_ONLY = "the words of a Japanese page: nothing here depends on the database"
 RECORDS = Path(__file__).parent.parent / "records"
 JA = {"Accept-Language": "ja"}
 JP = "\u3040-\u30ff\u4e00-\u9fff"

@@ -22,8 +22,6 @@ from referee.rules.base import counted
 from referee.rules.cards import Card
 from referee.web.tables.words import rule_words, say_line, split_rules, unwhy, why, why_note
 
-SQLITE_ONLY = "the words of a page: the store's SQL is the same on both databases (tests/store)"
-
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 # game -> (record, events kept: a table in the middle of play)
 MID_GAME = {

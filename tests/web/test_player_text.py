@@ -23,8 +23,6 @@ from referee.games.trick_de_bingo.conditions.text import pred_en, pred_ja
 from referee.rules.numbers import shown_number
 from tests.raw_ids import page_words
 
-SQLITE_ONLY = "the words of a page: the store's SQL is the same on both databases (tests/store)"
-
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 PLAYED = sorted(p.stem for p in RECORDS.glob("*.json"))
 SCORE_PAD = {"format": "referee-record", "version": 1, "game": "score-pad", "players": ["Oli", "Pat", "Quinn"],

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-SQLITE_ONLY = "a quick check is answered from its form alone: nothing is stored"
 URL = "/api/v1/checks/bingo-claim"
 A62 = ["5-5", "6-6", "6-4", "3-0", "1-1", "6-1"]  # 28 + 12 + 10 + 10 + 2 + 0
 B34 = ["5-0", "0-0", "4-4", "2-1"]  # 12 + 14 + 8

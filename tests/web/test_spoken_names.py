@@ -10,8 +10,6 @@ import pytest
 
 from tests.web.test_one_screen_web import scorer_at
 
-SQLITE_ONLY = "the names of picker buttons: nothing here depends on the database"
-
 
 @pytest.mark.parametrize(
     ("record", "n", "value", "en", "ja"),

@@ -10,8 +10,6 @@ from pathlib import Path
 import pytest
 from tables import new_table
 
-SQLITE_ONLY = "Trick de Bingo's forms and answers: the store's SQL is the same on both databases (tests/store, test_api)"
-
 RECORD = json.loads((Path(__file__).parent.parent / "records" / "trick-de-bingo-one-round.json").read_text())
 PLAYERS = RECORD["players"]
 PICKS = RECORD["events"][1:37]
