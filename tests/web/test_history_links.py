@@ -16,7 +16,7 @@ def test_every_history_line_links_to_its_own_correction_and_moment(app, client):
     for n in range(12):
         assert post(client, table, {"type": "round", "points": [n, 1]}).status_code == 201
     html = client.get(f"/t/{table['id']}").get_data(as_text=True)
-    seqs = [int(s) for s in re.findall(r'<li data-seq="(\d+)">', html)]
+    seqs = [int(s) for s in re.findall(r'<li data-seq="(\d+)"[^>]*>', html)]
     assert len(seqs) == 12
     edits = re.findall(r'<a class="edit" href="([^"]+)"', html)
     moments = re.findall(r'<a class="moment-link" href="([^"]+)"', html)

@@ -24,12 +24,14 @@ REFUSALS = frozenset({409, 422})
 
 
 def in_page(resp: Response) -> Response:
-    """``resp`` as the app's own page gets it: a refusal in HTML as a 200 that names its status."""
-    resp.vary.add(PAGE_HEADER)
-    page = htmx and request.headers.get(PAGE_HEADER)
-    if page and resp.status_code in REFUSALS and resp.mimetype == "text/html":
-        resp.headers[REFUSED_HEADER] = str(resp.status_code)
-        resp.status_code = 200
+    """``resp`` as the app's own page gets it: a refusal in HTML as a 200 that names its status. Only a
+    refusal varies with the page's header, so every other answer (the live polls the gate answers
+    before Flask, byte for byte as Flask would) is left as it was."""
+    if resp.status_code in REFUSALS and resp.mimetype == "text/html":
+        resp.vary.add(PAGE_HEADER)
+        if htmx and request.headers.get(PAGE_HEADER):
+            resp.headers[REFUSED_HEADER] = str(resp.status_code)
+            resp.status_code = 200
     return resp
 
 
