@@ -33,6 +33,8 @@
     var need = parseInt(step.dataset.need, 10);
     if (need) {  // a step of several ticks (the tiles left in a hand): how many of them
       what.textContent = step.querySelectorAll("input:checked").length + "/" + need;
+    } else if (pickedInput && pickedInput.type === "checkbox") {  // a pile of any size: how many tiles
+      what.textContent = String(step.querySelectorAll("input[type=checkbox]:checked").length);
     } else if (pickedInput && pickedInput.nextElementSibling) {
       what.appendChild(pickedInput.nextElementSibling.cloneNode(true));
     } else {
@@ -67,6 +69,7 @@
       chip.className = "step-chip";
       chip.addEventListener("click", function () { open(form, step); });
       step.stepChip = chip;
+      if (step.dataset.seat) chip.dataset.seat = step.dataset.seat; // a seat's step and chip hide together
       chips.appendChild(chip);
       paint(step);
     });
@@ -81,6 +84,7 @@
     if (!form) return;
     paint(step);
     if (form.classList.contains("all-open")) return; // after a refusal every choice stays in view
+    if (step.hasAttribute("data-stay")) return; // a step of several questions stays open until its chip is left
     var list = Array.prototype.slice.call(steps(form));
     var after = list.slice(list.indexOf(step) + 1).concat(list.slice(0, list.indexOf(step)));
     var next = after.filter(function (s) { return !chosen(s); })[0];
