@@ -124,7 +124,7 @@
     if (box) onNeedChange(box, input);
     // a step of several ticks moves on once it has them all, and says how many it has meanwhile
     if (input.type === "radio" || (box && box.matches("[data-step]") && input.checked && full(box))) onStepChange(input);
-    else if (box && box.stepChip) paint(box);
+    else if (input.closest("fieldset[data-step]") && input.closest("fieldset[data-step]").stepChip) paint(input.closest("fieldset[data-step]")); // its chip's count
   });
 
   // A form sent with a required step left empty: the browser's own bubble pointed at whichever picker

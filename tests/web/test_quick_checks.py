@@ -421,9 +421,23 @@ def test_a_three_player_deal_offers_only_its_pack_and_names_every_card_outside_i
     hidden = {card for card in offered if card[0] in "2345"}
     assert offered - hidden == PACK_36 and len(hidden) == 16
     css = client.get("/static/css/quick_check.css").get_data(as_text=True)
-    rule = '#ninety-nine-deal-check:has(input[name=players][value="3"]:checked) .pick:has(> input:is([value^="2"], [value^="3"], [value^="4"], [value^="5"]))'
+    rule = '#ninety-nine-deal-check:has(input[name=players][value="3"]:checked) .picker.cards .pick:has(> input:is([value^="2"], [value^="3"], [value^="4"], [value^="5"]))'
     assert rule in css and '[value="3"]:checked) :is([data-seat="3"])' in css
     form = {"check": "ninety-nine-deal", "players": "3", "tricks0": "4", "tricks1": "4", "tricks2": "4"}
     form |= {"bidcards0": ["AC", "2D", "3D"], "bidcards1": ["KC", "KS", "4D"], "bidcards2": ["AH", "AS", "AD"]}
     resp = client.post("/check", data=form, headers={"Accept-Language": lang})
     assert resp.status_code == 422 and says in resp.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_deal_answer_says_its_lines_in_plain_words_with_the_rules_behind_why(client, lang):
+    """Issue 27: no "(N12)" or "(N13)" in the deal's lines (newplayer5); the rule ids wait behind one "why?"."""
+    html = _deal(client, [3, 4, 2], [3, 5, 1], lang=lang).get_data(as_text=True)
+    answer = html[html.index('id="deal-answer"'):]
+    answer = answer[: answer.index("</div>")]
+    lines = re.findall(r"<li>(.*?)</li>", answer, re.S)
+    assert len(lines) >= 4 and not any(re.search(r"[(（]N\d", li) for li in lines)
+    why = answer[answer.index('<details class="why">'):]
+    assert "N12" in why and "N13" in why
+    if lang == "en":
+        assert any(li.startswith("Tricks won: 3, 1 point each.") for li in lines)
