@@ -139,6 +139,9 @@ def test_every_tap_of_a_check_lands_where_it_is_and_the_answer_is_in_view(page: 
     form = page.locator(f"#{which}-form")
     tapper = Tapper(page)
     tapper.tap(page.locator(f"#{which}-tab"), "tab")
+    if which == "ninety-nine-deal":  # N1: it opens at 3 players, whose pack is the 36 cards 6 to ace
+        expect(form.locator("fieldset[data-picker=bidcards0] label.pick:visible")).to_have_count(36)
+        expect(form.locator(".step-chip:visible")).to_have_count(5)  # players, 3 players, a premium
     for tap in taps:
         if tap[0] == "chip":
             tapper.tap(form.locator(".step-chip").nth(tap[1]), f"chip {tap[1]}")

@@ -421,7 +421,7 @@ def test_a_three_player_deal_offers_only_its_pack_and_names_every_card_outside_i
     hidden = {card for card in offered if card[0] in "2345"}
     assert offered - hidden == PACK_36 and len(hidden) == 16
     css = client.get("/static/css/quick_check.css").get_data(as_text=True)
-    rule = '#ninety-nine-deal-check:has(input[name=players][value="3"]:checked) .picker.cards .pick:has(> input:is([value^="2"], [value^="3"], [value^="4"], [value^="5"]))'
+    rule = '#ninety-nine-deal-check:has(input[name=players][value="3"]:checked) .picker.cards .pick:has(> input:is([value^="2"], [value^="3"], [value^="4"], [value^="5"]):not(:checked))'
     assert rule in css and '[value="3"]:checked) :is([data-seat="3"])' in css
     form = {"check": "ninety-nine-deal", "players": "3", "tricks0": "4", "tricks1": "4", "tricks2": "4"}
     form |= {"bidcards0": ["AC", "2D", "3D"], "bidcards1": ["KC", "KS", "4D"], "bidcards2": ["AH", "AS", "AD"]}
