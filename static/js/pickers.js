@@ -3,7 +3,9 @@
 // - a form marked data-steps shows one picker (fieldset[data-step]) at a time. A row of chips above
 //   says who plays what; a tap in a picker collapses it into its chip and opens the next player's
 //   picker in the same place, so the taps of one play need no scrolling. A chip reopens its picker.
-//   After a refused entry that kept its selection, every step is shown, to fix the one that was wrong.
+//   After a refused entry that kept its selection, every step is shown, to fix the one that was wrong
+//   (a form marked data-steps-kept keeps one step at a time: its chips say what each holds). A step
+//   marked data-stay asks several things: a tap in it does not move on.
 // - a checkbox picker marked data-need="3" counts the ticks ("2 of 3"), unticks the oldest beyond
 //   that, and adds up the labels' data-value (the Ninety-Nine bid) into its output; as a step, its chip
 //   says "2/3" and the next step opens once it has all three (the tiles left in each bead hand).
@@ -157,7 +159,7 @@
   function refresh(form, refused) {
     each(steps(form), paint);
     var any = Array.prototype.some.call(steps(form), function (s) { return !!chosen(s); });
-    if (refused && any) {
+    if (refused && any && !form.hasAttribute("data-steps-kept")) { // data-steps-kept: its chips say what each step holds
       form.classList.add("all-open");
       each(steps(form), function (s) { s.stepChip.classList.remove("current"); });
     }

@@ -3,6 +3,8 @@ recorded game. The digest's B-E5: trump 5, A has 62 card points and declared a d
 82; B has 34 from a trick: the claim holds and A scores 1 game point (B44 row 1)."""
 
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -160,3 +162,29 @@ def test_every_tap_of_a_check_lands_where_it_is_and_the_answer_is_in_view(page: 
     assert page.evaluate("Math.round(window.scrollY)") == tapper.last_y  # the answer came without a jump
     expect(page.locator(f"#{answer_id} .qc-verdict").first).to_be_in_viewport()
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+
+
+def test_a_card_outside_the_three_player_pack_is_named_and_unticked_in_place(page: Page):
+    """N1 at 360x740: 4♦ ticked for a 4-player deal, then 3 players chosen: the card stays in sight, the
+    refusal names it, and the steps stay one at a time (no page of four stacked packs to scroll through)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto("/check")
+    ready(page)
+    form = page.locator("#ninety-nine-deal-form")
+    tapper = Tapper(page)
+    tapper.tap(page.locator("#ninety-nine-deal-tab"), "tab")
+    tapper.tap(form.locator(".step-chip").nth(0), "players chip")
+    tapper.tap(form.locator("label:has(> input[name=players][value='4'])"), "4 players")
+    tapper.tap(form.locator(".step-chip").nth(1), "player 1 chip")
+    for card in ("AC", "KD", "4D"):
+        tapper.tap(form.locator(f"label:has(> input[name=bidcards0][value='{card}'])"), card)
+    tapper.tap(form.locator(".step-chip").nth(0), "players chip")
+    tapper.tap(form.locator("label:has(> input[name=players][value='3'])"), "3 players")
+    tapper.tap(page.locator("#check-deal"), "Score the deal")
+    expect(page.get_by_role("main").get_by_role("alert")).to_contain_text("Not in the pack for 3 players: 4♦.")
+    expect(page.get_by_role("main").get_by_role("alert")).to_be_in_viewport()
+    expect(form).not_to_have_class(re.compile("all-open"))
+    tapper.tap(form.locator(".step-chip").nth(1), "player 1 chip")
+    tapper.tap(form.locator("label:has(> input[name=bidcards0][value='4D'])"), "untick 4D")
+    expect(form.locator("label:has(> input[name=bidcards0][value='4D'])")).to_be_hidden()  # outside the pack again
+    assert tapper.outside == [] and (tapper.scroll_before, tapper.scroll_between) == (0, 0)
