@@ -3,7 +3,9 @@
 // - a form marked data-steps shows one picker (fieldset[data-step]) at a time. A row of chips above
 //   says who plays what; a tap in a picker collapses it into its chip and opens the next player's
 //   picker in the same place, so the taps of one play need no scrolling. A chip reopens its picker.
-//   After a refused entry that kept its selection, every step is shown, to fix the one that was wrong.
+//   After a refused entry that kept its selection, every step is shown, to fix the one that was wrong
+//   (a form marked data-steps-kept keeps one step at a time: its chips say what each holds). A step
+//   marked data-stay asks several things: a tap in it does not move on.
 // - a checkbox picker marked data-need="3" counts the ticks ("2 of 3"), unticks the oldest beyond
 //   that, and adds up the labels' data-value (the Ninety-Nine bid) into its output; as a step, its chip
 //   says "2/3" and the next step opens once it has all three (the tiles left in each bead hand).
@@ -33,6 +35,8 @@
     var need = parseInt(step.dataset.need, 10);
     if (need) {  // a step of several ticks (the tiles left in a hand): how many of them
       what.textContent = step.querySelectorAll("input:checked").length + "/" + need;
+    } else if (pickedInput && pickedInput.type === "checkbox") {  // a pile of any size: how many tiles
+      what.textContent = String(step.querySelectorAll("input[type=checkbox]:checked").length);
     } else if (pickedInput && pickedInput.nextElementSibling) {
       what.appendChild(pickedInput.nextElementSibling.cloneNode(true));
     } else {
@@ -67,6 +71,7 @@
       chip.className = "step-chip";
       chip.addEventListener("click", function () { open(form, step); });
       step.stepChip = chip;
+      if (step.dataset.seat) chip.dataset.seat = step.dataset.seat; // a seat's step and chip hide together
       chips.appendChild(chip);
       paint(step);
     });
@@ -81,6 +86,7 @@
     if (!form) return;
     paint(step);
     if (form.classList.contains("all-open")) return; // after a refusal every choice stays in view
+    if (step.hasAttribute("data-stay")) return; // a step of several questions stays open until its chip is left
     var list = Array.prototype.slice.call(steps(form));
     var after = list.slice(list.indexOf(step) + 1).concat(list.slice(0, list.indexOf(step)));
     var next = after.filter(function (s) { return !chosen(s); })[0];
@@ -120,7 +126,7 @@
     if (box) onNeedChange(box, input);
     // a step of several ticks moves on once it has them all, and says how many it has meanwhile
     if (input.type === "radio" || (box && box.matches("[data-step]") && input.checked && full(box))) onStepChange(input);
-    else if (box && box.stepChip) paint(box);
+    else if (input.closest("fieldset[data-step]") && input.closest("fieldset[data-step]").stepChip) paint(input.closest("fieldset[data-step]")); // its chip's count
   });
 
   // A form sent with a required step left empty: the browser's own bubble pointed at whichever picker
@@ -153,7 +159,7 @@
   function refresh(form, refused) {
     each(steps(form), paint);
     var any = Array.prototype.some.call(steps(form), function (s) { return !!chosen(s); });
-    if (refused && any) {
+    if (refused && any && !form.hasAttribute("data-steps-kept")) { // data-steps-kept: its chips say what each step holds
       form.classList.add("all-open");
       each(steps(form), function (s) { s.stepChip.classList.remove("current"); });
     }

@@ -29,8 +29,10 @@ def test_a_photo_prefills_the_pile_and_the_confirmed_claim_is_checked(page: Page
     assert page.evaluate("[innerWidth, innerHeight]") == [390, 844]
     page.get_by_text("5", exact=True).first.tap()  # trump 5
     page.locator("fieldset.seats", has_text="Who claims?").get_by_text("Player 1").tap()
+    page.locator("#bingo-claim-form .step-chip").nth(3).tap()  # one step at a time: Player 2's pile
     tile(page, "won1", "4-1").tap()  # already in the other pile
     tile(page, "won1", "1-0").tap()
+    page.locator("#bingo-claim-form .step-chip").nth(2).tap()  # back to Player 1's pile
 
     block = page.locator("[data-photo-for=won0]")
     expect(block.get_by_text("Photo", exact=True)).to_be_visible()

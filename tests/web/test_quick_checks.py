@@ -6,6 +6,8 @@ B-Δ2 and B-Δ3 the options. Trump 5 throughout unless said: 5-5 = 28, 5-0 = 12,
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 URL = "/api/v1/checks/bingo-claim"
@@ -353,12 +355,12 @@ def test_ninety_nine_deal_bids_read_from_tapped_bid_cards(client):
     assert resp.status_code == 422 and "The same card cannot be bid twice." in resp.get_data(as_text=True)
     # N1: three players play 6 to ace, so a 2 was never dealt
     resp = client.post("/check", data=form | {"bidcards2": ["AH", "10D", "2D"]})
-    assert resp.status_code == 422 and "is not in this pack." in resp.get_data(as_text=True)
+    assert resp.status_code == 422 and "Not in the pack for 3 players: 2♦." in resp.get_data(as_text=True)
     short = form | {"bidcards2": ["AH", "10D"]}
     resp = client.post(
         "/check", data=form | {"bidcards2": ["AH", "2D", "10D"]}, headers={"Accept-Language": "ja"}
     )
-    assert resp.status_code == 422 and "2♦ はこの山札にありません" in resp.get_data(as_text=True)
+    assert resp.status_code == 422 and "3人用のパックにないカードです: 2♦。" in resp.get_data(as_text=True)
     resp = client.post("/check", data=short, headers={"Accept-Language": "ja"})
     assert resp.status_code == 422 and "ビッドはちょうど3枚です" in resp.get_data(as_text=True)
 
@@ -401,3 +403,41 @@ def test_the_check_page_never_offers_more_than_six_doubles_in_a_declaration(clie
     for name in ("decl0a", "decl0b", "decl1a", "decl1b"):
         assert f'data-picker="{name}"' in page
     assert page.count('data-need="6"') == 4
+
+
+PACK_36 = {f"{rank}{suit}" for rank in ("A", "K", "Q", "J", "10", "9", "8", "7", "6") for suit in "SHDC"}
+
+
+@pytest.mark.parametrize(("lang", "says"), [("en", "Not in the pack for 3 players: 2♦ 3♦ 4♦."), ("ja", "3人用のパックにないカードです: 2♦ 3♦ 4♦。")])
+def test_a_three_player_deal_offers_only_its_pack_and_names_every_card_outside_it(client, lang, says):
+    """N1: three players play 36 cards, 6 to ace. The deal check opens at 3 players; the cards 2 to 5 of
+    its pickers are hidden while 3 is ticked (quick_check.css matches them by value: 2 to 5 are the only
+    values that start with those digits) and the fourth player's step with them; sent anyway (♦2, ♦3 and
+    ♦4, newplayer5), the refusal names all three at once, not the first."""
+    html = client.get("/check", headers={"Accept-Language": lang}).get_data(as_text=True)
+    deal = html[html.index('id="ninety-nine-deal-check"'):]
+    assert re.search(r'name="players" value="3"\s+checked', deal)
+    offered = set(re.findall(r'name="bidcards0" value="([^"]+)"', deal))
+    hidden = {card for card in offered if card[0] in "2345"}
+    assert offered - hidden == PACK_36 and len(hidden) == 16
+    css = client.get("/static/css/quick_check.css").get_data(as_text=True)
+    rule = '#ninety-nine-deal-check:has(input[name=players][value="3"]:checked) .picker.cards .pick:has(> input:is([value^="2"], [value^="3"], [value^="4"], [value^="5"]):not(:checked))'
+    assert rule in css and '[value="3"]:checked) :is([data-seat="3"])' in css
+    form = {"check": "ninety-nine-deal", "players": "3", "tricks0": "4", "tricks1": "4", "tricks2": "4"}
+    form |= {"bidcards0": ["AC", "2D", "3D"], "bidcards1": ["KC", "KS", "4D"], "bidcards2": ["AH", "AS", "AD"]}
+    resp = client.post("/check", data=form, headers={"Accept-Language": lang})
+    assert resp.status_code == 422 and says in resp.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_deal_answer_says_its_lines_in_plain_words_with_the_rules_behind_why(client, lang):
+    """Issue 27: no "(N12)" or "(N13)" in the deal's lines (newplayer5); the rule ids wait behind one "why?"."""
+    html = _deal(client, [3, 4, 2], [3, 5, 1], lang=lang).get_data(as_text=True)
+    answer = html[html.index('id="deal-answer"'):]
+    answer = answer[: answer.index("</div>")]
+    lines = re.findall(r"<li>(.*?)</li>", answer, re.S)
+    assert len(lines) >= 4 and not any(re.search(r"[(（]N\d", li) for li in lines)
+    why = answer[answer.index('<details class="why">'):]
+    assert "N12" in why and "N13" in why
+    if lang == "en":
+        assert any(li.startswith("Tricks won: 3, 1 point each.") for li in lines)

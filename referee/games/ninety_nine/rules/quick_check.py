@@ -34,11 +34,13 @@ def check_bid_cards(players: int, hands: Sequence[Sequence[object]]) -> list[int
     """Each player's bid read from their three bid cards (``check_bid``): every card in the pack for
     this many players (N1: 6 to ace for three, N30: all 52 for four) and no card in two bids."""
     pack = base_pack(players)
+    outside = [card.face for hand in hands for card in map(Card.parse, hand) if card not in pack]
+    if outside:  # every one at once, so the player unticks them all in one go
+        message = _("Not in the pack for %(n)s players: %(cards)s.")
+        raise IllegalEvent("bad_card", message, n=players, cards=" ".join(dict.fromkeys(outside)))
     seen: set[Card] = set()
     for hand in hands:
         for card in map(Card.parse, hand):
-            if card not in pack:
-                raise IllegalEvent("bad_card", _("%(card)s is not in this pack."), card=card)
             if card in seen:
                 raise IllegalEvent("card_twice", _("The same card cannot be bid twice."))
             seen.add(card)
