@@ -7,7 +7,16 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.games.trick_de_bingo.conditions import CATALOG, Rules, TrickRecord, achieved, achiever, holds
+from referee.games.trick_de_bingo.conditions import (
+    CATALOG,
+    Proof,
+    Rules,
+    TrickRecord,
+    achieved,
+    achiever,
+    holds,
+    trick_predicate,
+)
 from referee.games.trick_de_bingo.conditions.language import _interpret
 from referee.rules.cards import deck
 
@@ -79,6 +88,28 @@ def test_a_cards_check_read_once_answers_as_achieved_after_every_trick(
     check = achiever(card.condition, rules)
     for n in range(k + 1):
         assert check(seat, tricks[:n]) == achieved(card.condition, seat, tricks[:n], rules)
+
+
+@given(
+    st.sampled_from(CATALOG),
+    st.permutations(deck()),
+    st.lists(st.integers(0, 3), min_size=13, max_size=13),
+    st.integers(0, 3),
+    st.integers(1, 13),
+    st.booleans(),
+    st.booleans(),
+)
+def test_a_trick_cards_predicate_alone_gives_achieveds_answer(card, cards, leaders, seat, k, ccw, strict):
+    """A table checks a ``trick`` card after a trick by its predicate alone (``trick_predicate``, T13):
+    it holds exactly when ``achieved`` gives a proof, and that proof is trick k with your card in it;
+    any other kind of card has no such predicate and goes to its achiever."""
+    tricks = [_trick(n + 1, cards[4 * n : 4 * n + 4], leaders[n], ccw) for n in range(k)]
+    rules = Rules(ace_low=ccw, strict_extremes=strict)
+    when = trick_predicate(card.condition)
+    assert (when is None) == (card.condition["kind"] != "trick")
+    if when is not None:
+        proof = Proof(k, (k,), (tricks[-1].cards[seat],)) if when(seat, tricks[-1], rules) else None
+        assert proof == achieved(card.condition, seat, tricks, rules)
 
 
 COUNTS = [card for card in CATALOG if card.condition["kind"] == "count"]
