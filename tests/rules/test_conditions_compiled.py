@@ -7,7 +7,16 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.games.trick_de_bingo.conditions import CATALOG, Rules, TrickRecord, achieved, achiever, holds
+from referee.games.trick_de_bingo.conditions import (
+    CATALOG,
+    Proof,
+    Rules,
+    TrickRecord,
+    achieved,
+    achiever,
+    holds,
+    trick_predicate,
+)
 from referee.games.trick_de_bingo.conditions.language import _interpret
 from referee.rules.cards import deck
 
@@ -60,7 +69,7 @@ def _trick(number, cards, leader, ccw):
     return TrickRecord(number, leader, order, tuple(by_seat), winner)
 
 
-@given(
+ROUNDS = given(
     st.sampled_from(CATALOG),
     st.permutations(deck()),
     st.lists(st.integers(0, 3), min_size=13, max_size=13),
@@ -69,6 +78,10 @@ def _trick(number, cards, leader, ccw):
     st.booleans(),
     st.booleans(),
 )
+"""A catalog card, a round's cards and leaders, the card's seat, how many tricks are played, the options."""
+
+
+@ROUNDS
 def test_a_cards_check_read_once_answers_as_achieved_after_every_trick(
     card, cards, leaders, seat, k, ccw, strict
 ):
@@ -79,6 +92,20 @@ def test_a_cards_check_read_once_answers_as_achieved_after_every_trick(
     check = achiever(card.condition, rules)
     for n in range(k + 1):
         assert check(seat, tricks[:n]) == achieved(card.condition, seat, tricks[:n], rules)
+
+
+@ROUNDS
+def test_a_trick_cards_predicate_alone_gives_achieveds_answer(card, cards, leaders, seat, k, ccw, strict):
+    """A table checks a ``trick`` card after a trick by its predicate alone (``trick_predicate``, T13):
+    it holds exactly when ``achieved`` gives a proof, and that proof is trick k with your card in it;
+    any other kind of card has no such predicate and goes to its achiever."""
+    tricks = [_trick(n + 1, cards[4 * n : 4 * n + 4], leaders[n], ccw) for n in range(k)]
+    rules = Rules(ace_low=ccw, strict_extremes=strict)
+    when = trick_predicate(card.condition)
+    assert (when is None) == (card.condition["kind"] != "trick")
+    for n in range(1, k + 1) if when is not None else ():
+        proof = Proof(n, (n,), (tricks[n - 1].cards[seat],)) if when(seat, tricks[n - 1], rules) else None
+        assert proof == achieved(card.condition, seat, tricks[:n], rules)
 
 
 COUNTS = [card for card in CATALOG if card.condition["kind"] == "count"]

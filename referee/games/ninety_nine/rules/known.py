@@ -93,14 +93,14 @@ def revokes(
     failed to follow earlier proves that revoke (the dummy's is a breach of seat 2)."""
     found: list[Breach] = []
     breached = deal.breached  # copied only when this trick proves a revoke (most prove none)
-    here = len(deal.tricks)
+    here, turnup = len(deal.tricks), deal.turnup
     for seat, card in zip(trick.seats, trick.cards, strict=True):
-        suit = effective(card, deal.turnup).suit
+        suit = (card if turnup is None else effective(card, turnup)).suit  # no turn-up: no stand-in
         for i, old in enumerate(deal.tricks):
             if old.led != suit or (i, seat) in breached:
                 continue
             mine = old.cards[old.seats.index(seat)]
-            if effective(mine, deal.turnup).suit == suit:
+            if (mine if turnup is None else effective(mine, turnup)).suit == suit:
                 continue
             breached = breached | {(i, seat)}
             found.append(

@@ -1,7 +1,8 @@
 """The Trick de Bingo condition language and the 50-card catalog (docs/rules/trick-de-bingo.md §4.3, §4.5).
 
 - ``language``: ``TrickRecord``, ``Rules``, ``Proof`` (``ProofDetail`` as a view shows it), ``holds``,
-  ``achieved`` (the one evaluator), ``achiever`` (the same for one condition, read once);
+  ``achieved`` (the one evaluator), ``achiever`` (the same for one condition, read once), ``trick_predicate`` (a ``trick``
+  condition's predicate alone);
 - ``deck``: ``CATALOG`` (TB-01..TB-50 as data), ``CATALOG_BY_ID``, ``ConditionCard``
   (``CardDetail`` as a view shows it);
 - ``text``: ``render_en``/``render_ja`` (a condition's text from its data, for custom cards);
@@ -11,6 +12,7 @@
 from .deck import CATALOG, CATALOG_BY_ID, CardDetail, ConditionCard
 from .language import (
     Achiever,
+    Predicate,
     Proof,
     ProofDetail,
     Rules,
@@ -20,6 +22,7 @@ from .language import (
     first_achieved,
     holds,
     kind_label,
+    trick_predicate,
 )
 from .text import render_en, render_ja
 from .validate import validate
@@ -30,6 +33,7 @@ __all__ = [
     "CATALOG_BY_ID",
     "CardDetail",
     "ConditionCard",
+    "Predicate",
     "Proof",
     "ProofDetail",
     "Rules",
@@ -41,5 +45,6 @@ __all__ = [
     "kind_label",
     "render_en",
     "render_ja",
+    "trick_predicate",
     "validate",
 ]

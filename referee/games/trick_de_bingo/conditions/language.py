@@ -340,6 +340,13 @@ def achiever(condition: Mapping[str, Any], rules: Rules = Rules()) -> Achiever:
     return partial(_achieved, condition, when, rules)
 
 
+def trick_predicate(condition: Mapping[str, Any]) -> Predicate | None:
+    """A ``trick`` condition's compiled predicate (achieved on trick k when it holds for trick k, the
+    proof being trick k and your card in it), None for any other kind: a table asks it of most of
+    its cards after every trick (T13), so these skip :func:`achiever`'s call and its proof's checks."""
+    return _compiled(condition.get("when", ALWAYS)) if condition.get("kind") == "trick" else None
+
+
 def _achieved(
     condition: Mapping[str, Any], when: Predicate, rules: Rules, seat: int, tricks: Sequence[TrickRecord]
 ) -> Proof | None:

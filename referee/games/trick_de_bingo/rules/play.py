@@ -11,7 +11,7 @@ from referee.rules.cards import Card as PlayingCard
 from referee.rules.dispatch import make_apply
 from referee.rules.frozen import keep, replace
 
-from ..conditions import ConditionCard, TrickRecord, achieved, first_achieved
+from ..conditions import ConditionCard, Proof, TrickRecord, achieved, first_achieved
 from .custom import add_custom
 from .events import Card, Claim, Pick, Round, Trick
 from .options import condition_rules
@@ -207,10 +207,17 @@ def _trick(state: State, ev: Trick) -> State:
         window_closed=False,
     )
     if not state.options["manualClaims"]:
-        records, check = rnd.records, state.achiever
+        records, checks, rules = rnd.records, state.checks(), state.rules
+        k = record.number
         flips, left = [], []
         for seat, cell, card_id in unflipped:  # T13: every sheet is checked after every trick
-            proof = check(card_id)(seat, records)
+            when, full = checks.get(card_id) or state.check(card_id)
+            if when is None:
+                proof = full(seat, records)
+            elif when(seat, record, rules):  # a ``trick`` condition: the proof is this trick alone
+                proof = Proof(k, (k,), (by_seat[seat],))
+            else:
+                proof = None
             if proof:
                 flips.append(Flip(seat, cell, card_id, proof, state.events))
             else:

@@ -9,7 +9,20 @@ from typing import Any, Literal, TypedDict
 from referee.rules.base import IllegalEvent, _
 from referee.rules.frozen import derived, quick
 
-from ..conditions import CATALOG_BY_ID, Achiever, ConditionCard, Proof, Rules, TrickRecord, achiever
+from ..conditions import (
+    CATALOG_BY_ID,
+    Achiever,
+    ConditionCard,
+    Predicate,
+    Proof,
+    Rules,
+    TrickRecord,
+    achiever,
+    trick_predicate,
+)
+
+Check = tuple[Predicate | None, Achiever]
+"""A drafted card's check (``State.check``): the predicate of a ``trick`` condition, and its achiever."""
 
 BonusKind = Literal["first", "last"]  # First Bingo (T17), Last Bingo (T18)
 
@@ -200,15 +213,24 @@ class State:
     def achiever(self, card_id: str) -> Achiever:
         """The check of a drafted card's condition under this table's rules (T13), refused like
         :meth:`drafted`. Made once per card and table: every trick checks every card on the sheets."""
-        found = self._achievers.get(card_id)
+        return self.check(card_id)[1]
+
+    def check(self, card_id: str) -> Check:
+        """:meth:`achiever` with, for a ``trick`` condition, its predicate alone (``trick_predicate``)."""
+        found = self._checks.get(card_id)
         if found is None:
-            found = self._achievers[card_id] = achiever(self.drafted(card_id).condition, self.rules)
+            condition = self.drafted(card_id).condition
+            found = self._checks[card_id] = (trick_predicate(condition), achiever(condition, self.rules))
         return found
 
+    def checks(self) -> dict[str, Check]:
+        """The checks made so far, by card id (read once per trick, then :meth:`check` for the rest)."""
+        return self._checks
+
     @derived.reading("custom", "rules")
-    def _achievers(self) -> dict[str, Achiever]:
-        """The checks made so far, by card id; passed on to every later state with the same cards and
-        rules (a card's check never changes), filled by :meth:`achiever` as cards are first checked."""
+    def _checks(self) -> dict[str, Check]:
+        """Passed on to every later state with the same cards and rules (a card's check never
+        changes), filled by :meth:`check` as cards are first checked."""
         return {}
 
     def deck(self) -> tuple[ConditionCard, ...]:
