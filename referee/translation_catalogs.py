@@ -122,18 +122,19 @@ def update() -> list[Path]:
 
 def untranslated() -> dict[str, list[str]]:
     """Area -> msgids found in the source with no (or a fuzzy) Japanese translation."""
-    missing: dict[str, list[str]] = {}
-    for area in areas():
-        translated: set[str] = set()  # msgids with every form translated
-        path = po_path(area, "ja")
-        if path.exists():
-            with path.open("rb") as f:
-                for message in read_po(f):
-                    forms = message.string if isinstance(message.string, tuple) else (message.string,)
-                    if message.id and all(forms) and not message.fuzzy:  # every plural form too
-                        translated.add(message.id if isinstance(message.id, str) else message.id[0])
-        for message in extract(area):
-            key = message.id if isinstance(message.id, str) else message.id[0]
-            if key and key not in translated:
-                missing.setdefault(area, []).append(key)
-    return missing
+    return {area: missing for area in areas() if (missing := untranslated_in(area))}
+
+
+def untranslated_in(area: str) -> list[str]:
+    """The msgids of one area's source with no (or a fuzzy) Japanese translation: one area's extraction
+    only, so a check per area does not extract every area each time."""
+    translated: set[str] = set()  # msgids with every form translated
+    path = po_path(area, "ja")
+    if path.exists():
+        with path.open("rb") as f:
+            for message in read_po(f):
+                forms = message.string if isinstance(message.string, tuple) else (message.string,)
+                if message.id and all(forms) and not message.fuzzy:  # every plural form too
+                    translated.add(message.id if isinstance(message.id, str) else message.id[0])
+    keys = (message.id if isinstance(message.id, str) else message.id[0] for message in extract(area))
+    return [key for key in keys if key and key not in translated]

@@ -175,9 +175,19 @@ def _clean(app) -> None:
         db.engine.dispose()
 
 
+@pytest.fixture(scope="session")
+def sqlite_schema(tmp_path_factory) -> str:
+    """An SQLite file with the schema made once (by ``make_app``, as every test's app makes it): a copy
+    of it is a fresh, empty database for a fraction of ``create_all``'s cost (about 90 ms per test)."""
+    path = tmp_path_factory.mktemp("schema") / "schema.sqlite3"
+    close_app(make_app(f"sqlite:///{path}"), f"sqlite:///{path}")
+    return str(path)
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def database_url(request, tmp_path) -> str:
     if request.param == "sqlite":
+        shutil.copyfile(request.getfixturevalue("sqlite_schema"), tmp_path / "test.sqlite3")
         return f"sqlite:///{tmp_path / 'test.sqlite3'}"
     return request.getfixturevalue("postgres_url")
 

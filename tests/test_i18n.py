@@ -12,7 +12,7 @@ AREAS = translation_catalogs.areas()
 
 @pytest.mark.parametrize("area", AREAS)
 def test_every_message_of_the_area_is_translated_into_japanese(area):
-    assert translation_catalogs.untranslated().get(area, []) == []
+    assert translation_catalogs.untranslated_in(area) == []
 
 
 @pytest.mark.parametrize("area", AREAS)
