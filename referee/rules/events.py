@@ -261,6 +261,9 @@ def _value_decoder(hint: Any) -> ValueDecoder:
             return partial(_decode_list, _value_decoder(args[0]))
         if all(a is int for a in args):
             return partial(_decode_ints, tuple(_value_decoder(a) for a in args))
+        if all(typing.get_origin(a) is tuple and set(typing.get_args(a)) == {int} for a in args):
+            widths = tuple(len(typing.get_args(a)) for a in args)
+            return partial(_decode_int_rows, widths, tuple(_value_decoder(a) for a in args))
         return partial(_decode_fixed, tuple(_value_decoder(a) for a in args))
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return partial(_decode_object, _fields_decoder(hint))
@@ -337,6 +340,24 @@ def _decode_ints(items: tuple[ValueDecoder, ...], value: Any, where: str, name: 
     integers is taken as it is; anything else goes through ``_decode_fixed``, which refuses it."""
     if type(value) is list and len(value) == len(items) and all(type(v) is int for v in value):
         return tuple(value)
+    return _decode_fixed(items, value, where, name)
+
+
+def _decode_int_rows(
+    widths: tuple[int, ...], items: tuple[ValueDecoder, ...], value: Any, where: str, name: str
+) -> tuple[Any, ...]:
+    """A fixed tuple of fixed tuples of whole numbers (a bead placement's two cells), read at every
+    placement: JSON arrays of plain integers of the right lengths are taken as they are; anything
+    else goes through ``_decode_fixed``, which refuses it as before."""
+    if (
+        type(value) is list
+        and len(value) == len(widths)
+        and all(
+            type(row) is list and len(row) == width and all(type(v) is int for v in row)
+            for row, width in zip(value, widths, strict=True)
+        )
+    ):
+        return tuple(map(tuple, value))
     return _decode_fixed(items, value, where, name)
 
 

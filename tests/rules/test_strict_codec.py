@@ -176,3 +176,43 @@ def test_a_missing_field_is_named_in_a_sentence_that_reads_for_any_field():
         decode((Needy,), {"type": "needy"})
     assert err.value.code == "missing_field"
     assert str(err.value) == "The needy event needs its indicator."
+
+
+@event("cells_probe")
+class CellsProbe:
+    cells: tuple[tuple[int, int], tuple[int, int, int]]
+
+
+@pytest.mark.parametrize(
+    "cells",
+    [
+        [[2, 3], [2, 4, 5]],
+        [[0, -1], [7, 8, 9]],
+        [[2, 3], [2, 4]],  # a row too short
+        [[2, 3, 4], [2, 4, 5]],  # a row too long
+        [[2, True], [2, 4, 5]],  # true is no whole number
+        [[2, 3.0], [2, 4, 5]],
+        [["2", 3], [2, 4, 5]],
+        [[2, 3]],
+        [[2, 3], [2, 4, 5], [1, 1]],
+        "2,3",
+        [(2, 3), [2, 4, 5]],  # a tuple row, as Python code may pass it
+        ((2, 3), (2, 4, 5)),
+    ],
+)
+def test_rows_of_whole_numbers_read_as_the_general_fixed_tuple_reader_reads_them(cells: object) -> None:
+    """Cells (fixed tuples of fixed tuples of integers) take a quicker path for plain JSON arrays of
+    plain integers; every value decodes, or is refused, exactly as the general reader does."""
+    from referee.rules.events import _decode_fixed, _value_decoder
+
+    rows = (_value_decoder(tuple[int, int]), _value_decoder(tuple[int, int, int]))
+    try:
+        expected: object = _decode_fixed(rows, cells, "cells_probe", "cells")
+    except MalformedEvent as err:
+        expected = (err.code, err.message, err.params)
+    try:
+        got: object = decode([CellsProbe], {"type": "cells_probe", "cells": cells}).cells
+    except MalformedEvent as err:
+        got = (err.code, err.message, err.params)
+    assert got == expected
+    assert type(got) is type(expected)
