@@ -318,9 +318,17 @@
     var panel = panelOf(toggle), active = document.activeElement;
     var inside = !active || active === document.body || (panel && panel.contains(active));
     setOpen(toggle, false);
-    // a refusal said in a sheet belongs to that attempt: reopened, the sheet starts clean (what was
-    // ticked stays ticked)
-    if (panel) panel.querySelectorAll(".sheet-refusal").forEach(function (old) { old.remove(); });
+    // a refusal said in a sheet belongs to that attempt: closed, the player gave the entry up, so the
+    // answer behind no longer says it and, reopened, the sheet starts fresh (nothing ticked, its
+    // inner panels closed, as the page first drew them)
+    var refused = panel ? panel.querySelectorAll(".sheet-refusal") : [];
+    if (refused.length) {
+      refused.forEach(function (old) { old.remove(); });
+      var answer = document.getElementById("answer");
+      if (answer && answerBefore !== null) answer.innerHTML = answerBefore;  // as before the attempt
+      panel.querySelectorAll("form").forEach(function (form) { form.reset(); });
+      panel.querySelectorAll(".toggle[aria-expanded=true]").forEach(function (t) { setOpen(t, false, panel); });
+    }
     if (back && inside) toggle.focus({ preventScroll: true });
   }
   document.addEventListener("click", function (e) {
@@ -425,7 +433,14 @@
     p.textContent = text;
     refuse(form, p.innerHTML, true);
   };
+  // the answer as it stood before an entry was sent from a sheet, put back when the player gives the
+  // refused entry up (closes the sheet): the refusal no longer pushes the play surface down
+  var answerBefore = null;
   document.addEventListener("DOMContentLoaded", function () {
+    document.body.addEventListener("htmx:beforeRequest", function (e) {
+      var answer = document.getElementById("answer"), form = e.detail.elt;
+      if (answer && form && sheetOf(form) && !form.querySelector(".sheet-refusal")) answerBefore = answer.innerHTML;
+    });
     document.body.addEventListener("htmx:afterSwap", function (e) {
       var xhr = e.detail.xhr, form = e.detail.requestConfig && e.detail.requestConfig.elt;
       if (window.refereeRefused(xhr) !== 422 || !form || !sheetOf(form)) return;

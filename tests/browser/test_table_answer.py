@@ -158,13 +158,15 @@ def uncovered(element: Locator) -> bool:
 def test_a_sheet_says_its_refusal_and_closes_by_its_button_escape_or_a_tap_outside(page: Page, base_url: str):
     """A declaration refused in the plays sheet is said in the sheet, above its button, with the
     double still ticked, and nothing logged; the sheet never covers its own toggle, closes three ways
-    and opens again at its top (issue 27)."""
+    and opens again at its top; closed after a refusal (the entry given up), the answer and the play
+    surface are as before it and the sheet opens fresh, its claims first (issue 27)."""
     console = logged(page)
     open_table(page, base_url, **golden("bingo-four-deals-to-eight.json", 1))
     plays = page.locator(".bingo-plays")
     toggle = page.get_by_role("button", name=re.compile("^Declare · "))  # a real toggle (issue 33)
     body = plays.locator("> .sheet-body")
     expect(toggle).to_have_attribute("aria-expanded", "false")
+    trick_row = page.locator("#bingo-trick").bounding_box()
     toggle.tap()
     expect(toggle).to_have_attribute("aria-expanded", "true")
     expect(body).to_be_focused()  # focus moves into the sheet
@@ -192,15 +194,23 @@ def test_a_sheet_says_its_refusal_and_closes_by_its_button_escape_or_a_tap_outsi
     expect(body).to_be_hidden()
     expect(toggle).to_be_focused()  # and back to its toggle when it closes
     expect(toggle).to_have_attribute("aria-expanded", "false")
+    # the player gave the entry up: the answer is as it was before it, and the trick row where it was
+    # (newplayer5: the refusal stayed at the top and pushed it down by about 150 px)
+    expect(page.locator("#answer .error")).to_have_count(0)
+    assert page.locator("#bingo-trick").bounding_box() == trick_row
     toggle.tap()
     expect(body).to_be_visible()
-    # reopened, the sheet starts clean: the refusal belonged to the attempt, the ticked double stays
+    # reopened, the sheet starts fresh: nothing ticked, the declaration's picker closed, and the claims
+    # at the sheet's top, in view and uncovered (newplayer5: 210 px below the tab bar)
     expect(said).to_have_count(0)
-    expect(double).to_be_checked()
+    expect(double).not_to_be_checked()
+    expect(page.locator("#bingo-declare-panel")).to_be_hidden()
+    claim = page.get_by_role("button", name="Aki claims 70", exact=True)
+    assert claim.evaluate(IN_VIEW) and uncovered(claim)
     # and at its top, however far the refusal had scrolled it: ✕ beside the sheet's first line, over
-    # none of the points table's headers
+    # none of the claim buttons
     assert body.evaluate("el => el.scrollTop") == 0
-    assert not any(overlap(close, th) for th in plays.locator(".bingo-points th").all())
+    assert not any(overlap(close, button) for button in plays.locator(".bingo-claims button").all())
     page.keyboard.press("Escape")
     expect(body).to_be_hidden()
     expect(toggle).to_be_focused()

@@ -83,3 +83,37 @@ def test_the_tiles_shown_after_a_claim_can_be_read_from_a_photo(client):
         show = page[start : page.index("</form>", start)]
         assert 'data-picker="tiles"' in show and 'data-photo-for="tiles"' in show
         assert 'accept="image/*" capture="environment"' in show
+
+
+def claim_total(client, events: list[dict]) -> tuple[str, str]:
+    """A table whose last entry is a claim: its page in English and Japanese, text only, and the claimer's count."""
+    record = {"format": "referee-record", "version": 1, "game": "bingo", "players": ["Ann", "Ben"],
+              "options": {}, "events": events}  # fmt: skip
+    table = client.post("/api/v1/records", json=record).get_json()
+    pages = []
+    for lang in ("en", "ja"):
+        html = client.get(f"/t/{table['id']}", headers={"Accept-Language": lang}).get_data(as_text=True)
+        pages.append(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)))
+    return pages[0], pages[1]
+
+
+@pytest.mark.parametrize(
+    ("events", "en", "ja"),
+    [
+        # B44 row 1 (B-E5's first case): Ben's claim after the last trick is right; he has 157 of 70
+        (EVENTS + [{"type": "claim", "seat": 1}], "Correct claim (157 of 70)", "クレーム成功（70点中157点）"),
+        # B44 row 1, B-E5's "no trick" case: after trick 4 Ben has 88 and Ann no trick: Ben scores 3
+        ([*EVENTS[:6], {"type": "claim", "seat": 1}], "Correct claim (88 of 70)", "クレーム成功（70点中88点）"),
+        # B44 row 4 (B-E5's second case): Ann claims after trick 7 with 20, both have a trick: Ben scores 2
+        ([*EVENTS[:9], {"type": "claim", "seat": 0}], "Failed claim (20 of 70): the opponent scores 2",
+         "クレーム失敗（70点中20点）：相手に2ゲームポイント"),
+    ],
+    ids=["correct", "correct-trickless", "failed"],
+)
+def test_a_claims_verdict_says_the_claimers_count_against_70(client, events, en, ja):
+    """Issue 27: a correct claim read "Ann scores 3 game points · Correct claim: the opponent has 0 points"
+    with the claimer's own count nowhere; it is said as a failed claim's is, in the answer and in the
+    history's line, and in Japanese a failed claim's reward is game points (ゲームポイント), not points."""
+    english, japanese = claim_total(client, events)
+    assert english.count(en) >= 2, english  # the answer and the history line
+    assert japanese.count(ja) >= 2, japanese

@@ -77,12 +77,13 @@ def settle_claim(
             pts = close.opp_card_points + (0 if cards_only else close.opp_declared)
             row, gp = 2, _ladder(pts, close.opp_tricks)
             reason = _(
-                "Correct claim by the closer: %(points)s points and %(tricks)s tricks for the opponent at the close"
+                "Correct claim by the closer (%(total)s of %(target)s): %(points)s points and %(tricks)s tricks for "
+                "the opponent at the close"
             )
             params = {"points": pts, "tricks": close.opp_tricks}
         elif close is not None:  # B44 row 3
             row, gp = 3, 2
-            reason = _("Correct claim against the closer: always %(gp)s game points")
+            reason = _("Correct claim against the closer (%(total)s of %(target)s): always %(gp)s game points")
             params = {"gp": 2}
         else:  # B44 row 1
             pts = (
@@ -91,7 +92,9 @@ def settle_claim(
                 + (0 if cards_only else theirs["declaration_points"])
             )
             row, gp = 1, _ladder(pts, theirs["trick_count"])
-            reason = _("Correct claim: the opponent has %(points)s points; tricks won: %(tricks)s")
+            reason = _(
+                "Correct claim (%(total)s of %(target)s): the opponent has %(points)s points; tricks won: %(tricks)s"
+            )
             params = {"points": pts, "tricks": theirs["trick_count"]}
     else:  # B44 row 4, B-Δ2
         winner = opp
@@ -107,7 +110,8 @@ def settle_claim(
             )
         else:
             reason = _("Failed claim (%(total)s of %(target)s): the opponent scores 2")
-        params = {"total": mine["total"], "target": TARGET}
+        params = {}
+    params = {"total": mine["total"], "target": TARGET, **params}  # the claimer's count against 70, right or wrong
     breakdown: ClaimDetail = {
         "kind": kind,
         "event": event,

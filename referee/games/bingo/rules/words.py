@@ -56,7 +56,7 @@ def _close(ev: Close, players: tuple[str, ...], after: State | None) -> Line:
 
 
 def _claim(ev: Claim, players: tuple[str, ...], after: State | None) -> Line:
-    """The claim, and (in a replay) the game points it settled."""
+    """The claim, and (in a replay) the game points it settled and why, with the claimer's count against 70."""
     line = Line(_("%(name)s claims 70."), {"name": players[ev.seat]})
     deal = after.deal if after is not None else None
     settled = deal.settlement if deal is not None else None
@@ -68,7 +68,8 @@ def _claim(ev: Claim, players: tuple[str, ...], after: State | None) -> Line:
         settled.game_points,
         name=players[settled.winner],
     )
-    return Line(line.message, line.params, more=(award,))
+    reason = settled.breakdown["reason"]
+    return Line(line.message, line.params, more=(award, Line(reason["msg"], dict(reason["params"]))))
 
 
 def _show(ev: Show, players: tuple[str, ...], after: State | None) -> Line:
