@@ -147,3 +147,27 @@ def test_the_reader_check_finds_a_form_read_put_back(tmp_path: Path) -> None:
     game.mkdir(parents=True)
     (game / "web.py").write_text("from flask import request\nbody = request.form.getlist('cell')\n")
     assert form_readers(tmp_path) == {"games/bead_game/web.py": 1}
+
+
+BEAD_CELLS = st.tuples(st.integers(-6, 6), st.integers(-6, 6)).flatmap(
+    lambda cell: st.sampled_from([((cell[0], cell[1]), (cell[0], cell[1] + 1)), ((cell[0], cell[1]), (cell[0] + 1, cell[1]))])
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seat=st.integers(0, 3), a=st.integers(1, 5), b=st.integers(1, 5), cells=BEAD_CELLS)
+def test_a_bead_placement_posted_as_its_taps_decodes_as_its_json_does(seat: int, a: int, b: int, cells: Any) -> None:
+    """The bead board's form (two tapped cells, the tile as its picker names it, which way round:
+    what ``bead_picked`` ticks for a recorded placement), read by the game's reader through the one
+    decoder, gives the event its JSON gives."""
+    from referee.games.bead_game.rules.events import Place
+    from referee.games.bead_game.web import bead_picked, placement
+
+    game = GAMES["bead-game"]
+    ev = Place(seat=seat, tile=f"{a}-{b}", cells=cells)
+    picked = bead_picked(encode(ev))
+    form = MultiDict([("seat", str(seat)), ("tile", picked["tile"]), ("turn", picked["turn"])])
+    form.setlist("cell", picked["cells"])
+    found = decode_form(game, form, placement)
+    assert found.refusal is None
+    assert decode(game.events, found.body) == decode(game.events, json.loads(json.dumps(encode(ev)))) == ev
