@@ -94,7 +94,7 @@ class Option:
     ``choices`` then only suggest usual values).
 
     Values are read strictly, as JSON gives them (``true``, not ``"yes"``; ``200``, not ``"200"``):
-    an HTML form turns its text into these types first (referee/web/site/forms.py).
+    an HTML form turns its text into these types first (referee/rules/forms.py).
 
     For players: ``label`` names it in a few words (``help`` is the detail under it), ``choice_words``
     names choices that are not plain numbers, ``group`` makes it one choice of several, and ``common``

@@ -1,7 +1,7 @@
 """Events as frozen dataclasses, and their one codec for JSON records and API bodies.
 
 The codec is strict: only the spellings of record-format.md are read (an HTML form's values are
-normalised to them by referee/web/site/forms.py before an event exists).
+normalised to them by referee/rules/forms.py before an event exists).
 
 A game declares each event once::
 
@@ -77,7 +77,7 @@ def decode(classes: Iterable[type], raw: Any) -> Any:
     """The event ``raw`` (a dict from JSON) names, or MalformedEvent saying what is wrong.
 
     Strict: values must be spelt exactly as record-format.md writes them (see ``_decode_value``).
-    HTML forms are normalised to these spellings first (referee/web/site/forms.py).
+    HTML forms are normalised to these spellings first (referee/rules/forms.py).
     """
     return decoder(classes)(raw)
 

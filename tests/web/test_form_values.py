@@ -10,8 +10,8 @@ import pytest
 
 from referee.games import GAMES
 from referee.rules.cards import Card
+from referee.rules.forms import form_option, form_value, normalise_form_event
 from referee.rules.tiles import Tile
-from referee.web.site.forms import form_option, form_value, normalise_form_event
 
 FORM_VALUES = [
     (Tile, "6-4", "6-4"),

@@ -203,7 +203,7 @@ def test_indexed_inputs_post_a_list_in_position_order(client):
     from werkzeug.datastructures import MultiDict
 
     from referee.games import game
-    from referee.web.tables.presenting import form_event
+    from referee.rules.forms import posted_fields as form_event
 
     form = MultiDict([("type", "trick"), ("cards.2", "9S"), ("cards.0", "KS"), ("cards.10", "2C"), ("cards.1", "")])
     assert form_event(game("ninety-nine"), form) == {"type": "trick", "cards": ["KS", "9S", "2C"]}

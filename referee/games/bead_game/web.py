@@ -22,6 +22,7 @@ from referee.games.bead_game.rules.quick_check import check_line
 from referee.games.bead_game.rules.state import DOUBLE_PENALTY, PENALTY
 from referee.games.bead_game.rules.stats import BeadGameStats
 from referee.rules.base import RuleError
+from referee.rules.forms import FormData, FormEvent, FormReader
 from referee.rules.numbers import shown_number, whole_number
 from referee.rules.tiles import Tile
 from referee.store.tables import current
@@ -217,7 +218,7 @@ def _turned(tile: str) -> str:
     return f"{b}-{a}" if sep else tile
 
 
-def placement(form: Any) -> tuple[dict[str, Any], str | None]:
+def placement(form: FormData) -> FormEvent:
     """The ``place`` event from two tapped cells (``cell``), the tile and which way round (``turn``):
     the higher number goes on the top or left cell unless turned. Or, with the sentence why not,
     what was tapped (a refused correction's sheet shows it again)."""
@@ -232,10 +233,10 @@ def placement(form: Any) -> tuple[dict[str, Any], str | None]:
         "cells": [list(c) for c in sorted(c for c in cells if c is not None)],
     }
     if len(cells) != 2 or None in cells:
-        return body, gettext("Tap two empty cells side by side, then the tile.")
+        return FormEvent(body, gettext("Tap two empty cells side by side, then the tile."))
     if not tile:
-        return body, gettext("Tap the tile you placed.")
-    return body, None
+        return FormEvent(body, gettext("Tap the tile you placed."))
+    return FormEvent(body)
 
 
 @bp.app_template_global()
@@ -254,22 +255,16 @@ def bead_picked(body: Mapping[str, Any]) -> dict[str, Any]:
 @bp.post("/t/<table_id>/bead-game/place")
 def place(table_id: str) -> ResponseReturnValue:
     """Two tapped cells and a tile (``placement``)."""
-    body, error = placement(request.form)
-    if error is not None:
-        return service.refuse(error)
-    return service.answer(service.record("event", body))
+    return service.enter(placement)
 
 
 @bp.post("/t/<table_id>/bead-game/hand")
 def hand(table_id: str) -> ResponseReturnValue:
     """The starter square from its four tapped numbers and whether its tiles stand or lie."""
-    body, error = starter(request.form)
-    if error is not None:
-        return service.refuse(error)
-    return service.answer(service.record("event", body))
+    return service.enter(starter)
 
 
-def starter(form: Any) -> tuple[dict[str, Any], str | None]:
+def starter(form: FormData) -> FormEvent:
     """The ``hand`` event from the starter square's four tapped numbers (``v00`` top left ... ``v11``
     bottom right), whether its tiles lie one above the other (``layout=rows``) or stand side by side,
     and the first hand's leader; or, with the sentence why not, what was tapped."""
@@ -285,10 +280,10 @@ def starter(form: Any) -> tuple[dict[str, Any], str | None]:
         ],
     }
     if form.get("leader", "") != "":
-        body["leader"] = form["leader"]
+        body["leader"] = form.get("leader", "")
     if None in values.values():
-        return body, gettext("Tap a number for each of the four starter cells.")
-    return body, None
+        return FormEvent(body, gettext("Tap a number for each of the four starter cells."))
+    return FormEvent(body)
 
 
 @bp.app_template_global()
@@ -315,12 +310,12 @@ def bead_tiles(tiles: list[str]) -> list[str]:
 def end(table_id: str) -> ResponseReturnValue:
     """The tiles left in each hand, one picker per seat."""
     rep = current(g.table)
-    return service.answer(service.record("event", hands_left(request.form, len(rep.players))))
+    return service.enter(hands_left(len(rep.players)))
 
 
-def hands_left(form: Any, players: int) -> dict[str, Any]:
+def hands_left(players: int) -> FormReader:
     """The ``end`` event from the tiles ticked for each seat (``left0``, ``left1``, ...)."""
-    return {"type": "end", "hands": [form.getlist(f"left{seat}") for seat in range(players)]}
+    return lambda form: FormEvent({"type": "end", "hands": [form.getlist(f"left{seat}") for seat in range(players)]})
 
 
 @bp.get("/t/<table_id>/bead-game/legal")
@@ -369,9 +364,9 @@ seat_names = seats_are_players
 CORRECTION = Correction(
     surfaces={"place": "bead_game/_place.html", "hand": "bead_game/_square.html", "end": "bead_game/_left.html"},
     readers={
-        "place": lambda rep, seq, form: placement(form),
-        "hand": lambda rep, seq, form: starter(form),  # the starter square, as at the entry
-        "end": lambda rep, seq, form: (hands_left(form, len(rep.players)), None),
+        "place": lambda rep, seq: placement,
+        "hand": lambda rep, seq: starter,  # the starter square, as at the entry
+        "end": lambda rep, seq: hands_left(len(rep.players)),
     },
     tiles=(5, 1),
 )

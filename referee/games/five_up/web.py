@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import Blueprint, g, request
+from flask import Blueprint, g
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext, lazy_gettext, ngettext
 from werkzeug.datastructures import MultiDict
@@ -16,6 +16,7 @@ from referee.games.five_up.rules.leftovers import pips_left
 from referee.games.five_up.rules.quick_check import check_count
 from referee.games.five_up.rules.stats import FiveUpStats
 from referee.rules.base import RuleError
+from referee.rules.forms import FormData, FormEvent, FormReader
 from referee.rules.numbers import whole_number
 from referee.store.tables import current
 from referee.web.site.i18n import explain, say
@@ -42,14 +43,14 @@ def five_up_fitting(number: int | None, used: list[str] | tuple[str, ...] = ()) 
     return [t for t in tiles if t not in used and (number is None or str(number) in t.split("-"))]
 
 
-def left_pips(hand: Any, players: tuple[str, ...], form: Any) -> tuple[int, ...] | str:
+def left_pips(hand: Any, players: tuple[str, ...], form: FormData) -> tuple[int, ...] | str:
     """The pips left in each hand from the tiles ticked for each seat (``left0``, ``left1``, ...) or,
     where none are ticked, the pips typed for it (``pips0``, ...); a hand with no tiles left counts
     0. Or the sentence why they cannot be. The entry of a hand's end and its correction read the
     same form (five_up/_left.html)."""
     typed: list[int | None] = []
     for seat, player in enumerate(players):
-        text = form.get(f"pips{seat}", "").strip()
+        text = (form.get(f"pips{seat}") or "").strip()
         number = whole_number(text) if text else None
         if text and number is None:
             return gettext("Pips for %(name)s: type a whole number.", name=player)
@@ -61,16 +62,22 @@ def left_pips(hand: Any, players: tuple[str, ...], form: Any) -> tuple[int, ...]
         return explain(err)
 
 
-def corrected_end(hand: Any, players: tuple[str, ...], form: Any) -> tuple[dict[str, Any], str | None]:
-    """The correction of a hand's end from its form: the ``end`` event (or None) and, for the sheet
-    shown again after a refusal, the tiles ticked and the pips typed as they were."""
-    found = left_pips(hand, players, form)
-    kept = {
-        "type": "end",
-        "pips": [form.get(f"pips{seat}", "") for seat in range(len(players))],
-        "left": [form.getlist(f"left{seat}") for seat in range(len(players))],
-    }
-    return (kept, found) if isinstance(found, str) else ({"type": "end", "pips": list(found)}, None)
+def hand_end(hand: Any, players: tuple[str, ...]) -> FormReader:
+    """A hand's end from its form (its entry and its correction): the ``end`` event or, for the sheet
+    shown again after a refusal, the tiles ticked and the pips typed as they were, and why not."""
+
+    def read(form: FormData) -> FormEvent:
+        found = left_pips(hand, players, form)
+        if not isinstance(found, str):
+            return FormEvent({"type": "end", "pips": list(found)})
+        kept = {
+            "type": "end",
+            "pips": [form.get(f"pips{seat}", "") for seat in range(len(players))],
+            "left": [form.getlist(f"left{seat}") for seat in range(len(players))],
+        }
+        return FormEvent(kept, found)
+
+    return read
 
 
 @bp.post("/t/<table_id>/five-up/end")
@@ -80,10 +87,7 @@ def end(table_id: str) -> ResponseReturnValue:
     hand = rep.state.hand
     if hand is None or hand.status not in ("domino", "blocked"):  # the rules say why not
         return service.answer(service.record("event", {"type": "end", "pips": []}))
-    found = left_pips(hand, rep.players, request.form)
-    if isinstance(found, str):
-        return service.refuse(found)
-    return service.answer(service.record("event", {"type": "end", "pips": list(found)}))
+    return service.enter(hand_end(hand, rep.players))
 
 
 def stat_sentences(s: FiveUpStats) -> list[str]:
@@ -127,7 +131,7 @@ CORRECTION = Correction(
         "pass": "five_up/_pass.html",
     },
     # the referee adds up the pips of the tiles left, as at the entry
-    readers={"end": lambda rep, seq, form: corrected_end(state_before(rep, seq).hand, rep.players, form)},
+    readers={"end": lambda rep, seq: hand_end(state_before(rep, seq).hand, rep.players)},
 )
 """Every Five Up entry is corrected on its entry surface; a hand's end from the tiles ticked as left."""
 

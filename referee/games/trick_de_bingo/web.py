@@ -29,9 +29,9 @@ from referee.games.trick_de_bingo.rules.play import trick_winner
 from referee.games.trick_de_bingo.rules.stats import TrickDeBingoStats
 from referee.rules.base import RuleError
 from referee.rules.cards import Card
+from referee.rules.forms import form_card
 from referee.rules.numbers import whole_number
 from referee.store.tables import current
-from referee.web.site.forms import form_card
 from referee.web.site.i18n import explain
 from referee.web.tables import service
 from referee.web.tables.correction_form import Correction

@@ -7,28 +7,14 @@ wrong, like any other text that is not JSON (``NOT_JSON`` codes).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import request
 
 from referee.rules.base import MalformedEvent, _
+from referee.rules.forms import parse_json
 
 NOT_JSON = frozenset({"bad_json", "json_too_deep"})
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def parse_json(data: str | bytes) -> Any:
-    """The JSON value of ``data``, or MalformedEvent("bad_json") saying why not."""
-    try:
-        return json.loads(data, parse_constant=_no_constant)
-    except RecursionError:
-        raise MalformedEvent("json_too_deep", _("The JSON is nested too deeply.")) from None
-    except ValueError:  # also UnicodeDecodeError
-        raise MalformedEvent("bad_json", _("The request body must be JSON.")) from None
 
 
 def json_body() -> Any:

@@ -13,14 +13,13 @@ from flask_babel import format_timedelta, gettext
 
 from referee.games import game as find_game
 from referee.rules.base import Game, Option, RuleError
+from referee.rules.forms import form_option, parse_json
 from referee.store import devices
 from referee.store.record import ParsedRecord, RecordError, parse_record
 from referee.store.sharing import set_confirm_corrections
 from referee.store.tables import create_table, current, get_table, import_record
-from referee.web.json_api.bodies import parse_json
 from referee.web.tables.access import device_secret, remember_links
 
-from .forms import form_option
 from .i18n import COOKIE, explain
 
 bp = Blueprint("pages", __name__)

@@ -32,6 +32,7 @@ from referee.games import part
 from referee.rules.base import Game
 from referee.rules.cards import Card
 from referee.rules.events import field_specs, type_of
+from referee.rules.forms import FormReader
 from referee.rules.numbers import whole_number
 from referee.rules.tiles import Tile
 from referee.store.replay import Replayed, replay_events
@@ -226,7 +227,8 @@ def seat_number(value: Any) -> int | None:
     return whole_number(value)
 
 
-Reader = Callable[[Replayed, int, Any], tuple[dict[str, Any], str | None]]
+Reader = Callable[[Replayed, int], FormReader]
+"""The form reader of a correction of the entry at a seq of the table (``rules.forms.decode_form``)."""
 """``reader(rep, seq, form)``: the corrected event of the entry logged as ``seq`` from its surface's form,
 and the sentence why it cannot be (None: it can); a refused event comes back as it was entered."""
 

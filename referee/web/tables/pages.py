@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any
 
 import qrcode
 import qrcode.image.svg
@@ -18,8 +17,8 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from referee.extensions import htmx
-from referee.games import game as find_game
 from referee.games import part
+from referee.rules.forms import FormEvent
 from referee.store.record import to_record
 from referee.store.replay import Effective, Replayed, entry_index
 from referee.store.tables import current, token_matches
@@ -39,7 +38,7 @@ from .correction_form import (
     seat_number,
 )
 from .moments import render_moment
-from .presenting import form_event, public_events, public_record
+from .presenting import public_events, public_record
 from .undo import last_corrected, last_undone
 
 bp = Blueprint("table", __name__, url_prefix="/t")
@@ -73,7 +72,7 @@ def join(table_id: str, token: str) -> ResponseReturnValue:
 
 @bp.post("/<table_id>/events")
 def post_event(table_id: str) -> ResponseReturnValue:
-    return service.answer(service.record("event", form_event(find_game(g.table.game), request.form)))
+    return service.enter()
 
 
 @bp.post("/<table_id>/undo")
@@ -123,7 +122,8 @@ def correct(table_id: str, seq: int) -> ResponseReturnValue:
         abort(403)  # another seat's private event (a sealed bid): corrected once it is opened
     error, status, shown = None, 200, target.body
     if request.method == "POST":
-        event, error = corrected_event(rep, target, request.form)
+        found = corrected_event(rep, target)
+        event, error = found.body, found.refusal
         shown = {**target.body, **event, "type": target.body["type"]}  # a refused try keeps its picks
         if error is None:
             outcome = service.record("correct", {"target": seq, "event": event})
@@ -145,14 +145,12 @@ def correct(table_id: str, seq: int) -> ResponseReturnValue:
     return render_template(template, table=g.table, rep=rep, **fields), status
 
 
-def corrected_event(rep: Replayed, target: Effective, form: Any) -> tuple[dict[str, Any], str | None]:
+def corrected_event(rep: Replayed, target: Effective) -> FormEvent:
     """The corrected event from the correction form, read as its entry surface posts it (the game's
     ``Correction.readers``: the tiles left in each hand, a placement's cells and way round) or field by
     field; with the sentence why not, what was entered."""
     read = correction_of(rep.game.id).readers.get(str(target.body["type"]))
-    if read is not None:
-        return read(rep, target.seq, form)
-    return form_event(rep.game, form), None
+    return service.posted(None if read is None else read(rep, target.seq))
 
 
 @bp.get("/<table_id>/record.json")

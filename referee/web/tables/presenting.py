@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
-import types
-import typing
 from typing import Any
 
 from flask import Response, jsonify, url_for
-from werkzeug.datastructures import MultiDict
 
-from referee.rules.base import Game, RuleError
-from referee.rules.events import field_specs, type_of
-from referee.rules.numbers import whole_number
+from referee.rules.base import RuleError
 from referee.store.replay import Replayed
 from referee.web.json_api.bodies import NOT_JSON
 from referee.web.site.i18n import say
@@ -90,39 +85,3 @@ def error_response(status: int, err: RuleError, **extra: Any) -> Response:
 def refusal_status(err: RuleError) -> int:
     """400 for a body that is not JSON at all, 422 for JSON the record format or the rules refuse."""
     return 400 if err.code in NOT_JSON else 422
-
-
-def form_event(game: Game[Any, Any], form: MultiDict[str, str]) -> dict[str, Any]:
-    """The raw event a form posted: ``type`` plus the event's fields (lists from repeated inputs).
-
-    Decoding and validation stay with the event codec, exactly as for JSON.
-    """
-    type_name = form.get("type", "")
-    raw: dict[str, Any] = {"type": type_name}
-    cls = next((c for c in game.events if type_of(c) == type_name), None)
-    if cls is None:
-        return raw
-    for name, hint, _optional in field_specs(cls):
-        values = form.getlist(name)
-        if typing.get_origin(hint) in (typing.Union, types.UnionType):  # an optional list: X | None
-            hint = next((a for a in typing.get_args(hint) if a is not type(None)), hint)
-        if typing.get_origin(hint) is tuple and not values:
-            values = _indexed(form, name)
-            if values:
-                raw[name] = values
-        elif typing.get_origin(hint) is tuple and len(values) > 1:
-            raw[name] = values
-        elif values and values[0].strip():  # an empty input means "not given"
-            raw[name] = values[0]
-    return raw
-
-
-def _indexed(form: MultiDict[str, str], name: str) -> list[str]:
-    """A list posted as ``name.0``, ``name.1``, ... in that order (one picker per position, so the
-    order of play survives without JavaScript); positions left empty are skipped."""
-    positions = sorted(
-        (index, value)
-        for key, value in form.items()
-        if key.startswith(name + ".") and (index := whole_number(key[len(name) + 1 :])) is not None
-    )
-    return [value for _index, value in positions if value.strip()]

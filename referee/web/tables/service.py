@@ -20,13 +20,13 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from referee.extensions import htmx
 from referee.games import game as find_game
 from referee.rules.base import MalformedEvent, RuleError, _
+from referee.rules.forms import FormEvent, FormReader, decode_form
 from referee.rules.numbers import whole_number
 from referee.store.models import GameTable
 from referee.store.replay import Replayed
 from referee.store.sharing import CONFIRMED, PENDING, REJECTED, corrections_of
 from referee.store.tables import current, get_table
 from referee.store.writing import Reason, Refused, write
-from referee.web.site.forms import normalise_form_line
 from referee.web.site.i18n import explain
 from referee.web.updates.next_table import page_live
 
@@ -90,12 +90,26 @@ def based_on() -> int | None:
     return seq
 
 
+def posted(read: FormReader | None = None) -> FormEvent:
+    """The event this request's form posted at ``g.table``, by the one form decoder
+    (``rules.forms.decode_form``; ``read`` is the game's reader when its page posts its own fields)."""
+    return decode_form(find_game(g.table.game), request.form, read)
+
+
+def enter(read: FormReader | None = None) -> Page | WerkzeugResponse:
+    """Record the event this request's form posted, or refuse it with why not (what was entered kept)."""
+    found = posted(read)
+    if found.refusal is not None:
+        return refuse(found.refusal)
+    return answer(record("event", found.body))
+
+
 def record(kind: str, body: Mapping[str, Any]) -> Outcome:
-    """A form's log line at ``g.table`` (normalised to the record's spelling first), written by the
+    """A form's log line at ``g.table`` (its event decoded by ``posted`` first), written by the
     store's one write command: the new state, or the unchanged one with why not. 403 when this
     phone may not write it."""
     table = g.table
-    line = normalise_form_line(find_game(table.game), kind, body)
+    line = dict(body)
     try:
         page_seq = based_on()
     except RuleError as err:
