@@ -27,6 +27,7 @@ WORK_SIDE = 1024
 FACE = (128, 64)  # width, height of a flattened tile: first half on the left
 BAR = (56, 72)  # columns of the separator band (left out of both halves)
 RIM = 6  # the rim and the corners beyond its rounding, left out too (pips sit further in)
+LIGHT_EDGE = (20.0, 50.0)  # Canny's highest thresholds on Lab lightness (a pale tile on a pale cloth differs by ~20)
 CHROMA_EDGE = (20.0, 50.0)  # Canny's thresholds on the Lab colour channels
 COLOUR_EDGE = (20.0, 50.0)  # Canny's thresholds on the photo's own colours (largest step of B, G, R)
 DARK = 80  # Lab lightness (0-255) below which colours are told apart by B, G, R as well
@@ -93,7 +94,9 @@ def _edges(small: np.ndarray) -> np.ndarray:
     edges: np.ndarray = np.zeros(small.shape[:2], np.uint8)
     lightness, *chroma = cv2.split(lab)
     med = float(np.median(lightness))
-    edges |= cv2.Canny(lightness, max(10.0, 0.33 * med), max(30.0, 0.66 * med + 20), L2gradient=True)
+    # Thresholds follow the photo's lightness but stop at LIGHT_EDGE: in a bright photo, a tile's rim
+    # on a cloth of nearly its lightness, or between two touching tiles, is a step of 20-30 units.
+    edges |= cv2.Canny(lightness, min(LIGHT_EDGE[0], 0.33 * med), min(LIGHT_EDGE[1], 0.66 * med + 20), L2gradient=True)
     # The colour channels sit at 128 for every grey: their median says nothing about contrast, so
     # their thresholds are fixed (a black tile on red felt differs from it mostly in colour).
     for channel in chroma:

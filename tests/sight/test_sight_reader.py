@@ -178,3 +178,19 @@ def test_a_squat_region_is_a_face_only_with_holes_in_it(holes, faces):
         cv2.circle(edges, (230 + 30 * k, 200), 5, 255, 1)
     found, _ = _faces(np.zeros((400, 600, 3), np.uint8), edges, squares=False)
     assert len(found) == faces
+
+
+@pytest.mark.parametrize(
+    ("seed", "missed_at_most"),
+    [
+        (20_199, 1),  # ivory tiles on a cloth of almost their colour (the old lightness edges missed 8)
+        (20_370, 0),  # a touching row of white tiles on a pale checked cloth (the old edges missed 6)
+    ],
+)
+def test_pale_tiles_on_a_cloth_of_nearly_their_lightness_are_read(seed, missed_at_most):
+    # Validation seeds (training range, not used by the weights): a rim that differs from the cloth
+    # by 20-30 units of lightness is an edge however bright the photo is.
+    photo = render(seed)
+    t = score(photo, read(photo.image))
+    assert t.missed <= missed_at_most
+    assert t.silent == 0
