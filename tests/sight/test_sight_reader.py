@@ -80,6 +80,28 @@ def test_scoring_tells_a_silent_error_from_an_abstention(found, outcome):
     assert np.isclose(t.share(1), 1.0)
 
 
+def test_a_sure_read_where_no_face_up_tile_lies_is_a_silent_error():
+    # A phantom (cloth or a face-down tile read as a tile) would be recorded as silently as a wrong tile.
+    photo = render(EVAL_SEEDS[1])
+    truth = photo.tiles[0]
+    photo.tiles, photo.mirrored = [truth], []
+    x0, y0 = truth.corners.min(0)
+    far = (int(x0) + 400) % 900, (int(y0) + 300) % 600
+    t = score(photo, [ReadTile("0-0", True, (*far, 30, 60)), ReadTile("1-1", False, (far[0], far[1] + 100, 30, 60))])
+    assert (t.missed, t.extra_sure, t.silent_all) == (1, 1, 1)
+
+
+def test_the_answer_key_holds_the_tiles_the_warp_mirrors_in_from_beyond_the_table():
+    # Evaluation seed 1,000,019: the camera sees past the table's left edge, where the warp reflects
+    # the drawn 1-0 back in, whole. A reader that reads that copy is right, not a phantom.
+    photo = render(1_000_019)
+    drawn = [t for t in photo.tiles if t.tile == "1-0"]
+    (copy,) = photo.mirrored
+    assert copy.tile == "1-0" and copy.box[0] < drawn[0].box[0]
+    t = score(photo, read(photo.image))
+    assert t.tiles == len(photo.tiles) + 1 and t.extra_sure == 0 and t.silent == 0
+
+
 def _square(cx: float, cy: float, side: float) -> np.ndarray:
     h = side / 2
     return np.array([[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]], np.float32)
