@@ -1,9 +1,10 @@
 """Scoring the reader against the renderer's ground truth: shared by benchmarks/sight.py and CI.
 
-Each face-up tile of the truth is matched to the read tile whose box centre lies nearest, within a
+Each face-up tile of the truth (mirrored copies included: they are tiles a player would see) is matched to the read tile whose box centre lies nearest, within a
 quarter of the tile's length. It is then read correctly and sure, read wrongly yet sure (a silent
 error, the worst outcome), unsure (an abstention; ``hinted`` when its candidates hold the truth) or
-missed. A dark or blurred photo counts as handled when the reader refuses it with advice.
+missed. A read marked sure where the truth has no face-up tile (a phantom: cloth, a face-down tile,
+a distractor) is a silent error too; the targets count it with the wrong ones. A dark or blurred photo counts as handled when the reader refuses it with advice.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ class Tally:
     unsure: int = 0
     hinted: int = 0
     missed: int = 0
-    extra_sure: int = 0  # sure tiles where the truth has none (a distractor, a face-down or cropped tile)
+    extra_sure: int = 0  # phantoms: sure tiles where the truth has none (cloth, a distractor, a face-down or cropped tile)
     bad_photos: int = 0
     bad_refused: int = 0
     good_refused: int = 0
@@ -34,6 +35,11 @@ class Tally:
     def add(self, other: Tally) -> None:
         for name in self.__dataclass_fields__:
             setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    @property
+    def silent_all(self) -> int:
+        """Every silent error: wrong yet sure, and sure where no tile is."""
+        return self.silent + self.extra_sure
 
     def share(self, count: int) -> float:
         return count / self.tiles if self.tiles else 0.0
@@ -53,10 +59,10 @@ def score(photo: Photo, found: list[ReadTile] | None) -> Tally:
         return tally
     if found is None:
         tally.good_refused = 1
-        tally.tiles = tally.missed = len(photo.tiles)
+        tally.tiles = tally.missed = len(photo.tiles) + len(photo.mirrored)
         return tally
     used: set[int] = set()
-    for truth in photo.tiles:
+    for truth in photo.tiles + photo.mirrored:
         length = float(np.linalg.norm(truth.corners[0] - truth.corners[3]))
         centre = truth.corners.mean(0)
         best = min(

@@ -27,6 +27,7 @@ WORK_SIDE = 1024
 FACE = (128, 64)  # width, height of a flattened tile: first half on the left
 BAR = (56, 72)  # columns of the separator band (left out of both halves)
 RIM = 6  # the rim and the corners beyond its rounding, left out too (pips sit further in)
+LIGHT_EDGE = (20.0, 50.0)  # Canny's highest thresholds on Lab lightness (a pale tile on a pale cloth differs by ~20)
 CHROMA_EDGE = (20.0, 50.0)  # Canny's thresholds on the Lab colour channels
 COLOUR_EDGE = (20.0, 50.0)  # Canny's thresholds on the photo's own colours (largest step of B, G, R)
 DARK = 80  # Lab lightness (0-255) below which colours are told apart by B, G, R as well
@@ -39,6 +40,11 @@ LONGEST = 4.0  # a face's longest length to width: a tile seen end-on from ~45 d
 # cannot be told from its outline, so it is read both ways and kept when exactly one shows a separator.
 SQUAT = 1.1
 SLIM = 1.25
+# One set's tiles are one size; a camera tilted up to ~45 degrees shrinks the farthest to about a
+# third of the area of the photo's median face (0.36 the least seen on validation seeds). Two checks
+# of a cloth that the edges merge make a face that small with no pips: a sure 0-0, a silent error.
+# Only blank faces are dropped for their size, so a far tile with pips is still read.
+SMALLEST = 0.4  # a face's least area, as a share of the median of the photo's other faces
 
 
 class PhotoProblem(Exception):
@@ -93,7 +99,9 @@ def _edges(small: np.ndarray) -> np.ndarray:
     edges: np.ndarray = np.zeros(small.shape[:2], np.uint8)
     lightness, *chroma = cv2.split(lab)
     med = float(np.median(lightness))
-    edges |= cv2.Canny(lightness, max(10.0, 0.33 * med), max(30.0, 0.66 * med + 20), L2gradient=True)
+    # Thresholds follow the photo's lightness but stop at LIGHT_EDGE: in a bright photo, a tile's rim
+    # on a cloth of nearly its lightness, or between two touching tiles, is a step of 20-30 units.
+    edges |= cv2.Canny(lightness, min(LIGHT_EDGE[0], 0.33 * med), min(LIGHT_EDGE[1], 0.66 * med + 20), L2gradient=True)
     # The colour channels sit at 128 for every grey: their median says nothing about contrast, so
     # their thresholds are fixed (a black tile on red felt differs from it mostly in colour).
     for channel in chroma:
@@ -393,6 +401,20 @@ def read_face(diff: np.ndarray, classifier: Classifier) -> tuple[str | None, boo
     return None, False, candidates[:4], readings
 
 
+def _plausible(tiles: list[ReadTile]) -> list[ReadTile]:
+    """The tiles read, less blank faces far smaller than the photo's others (``SMALLEST``): a
+    tile's pips would show at any size, a cloth's checks have none. All are kept when there are
+    fewer than two others to tell a tile's size by."""
+    areas = np.array([cv2.contourArea(t.corners.astype(np.float32)) if t.corners is not None else 0.0 for t in tiles])
+    kept = []
+    for k, tile in enumerate(tiles):
+        others = np.delete(areas, k)
+        blank = all(classical == 0 for classical, _, _ in tile.halves)
+        if not blank or len(others) < 2 or areas[k] >= SMALLEST * float(np.median(others)):
+            kept.append(tile)
+    return kept
+
+
 def read(image: np.ndarray, classifier: Classifier | None = None) -> list[ReadTile]:
     """The face-up tiles in a BGR photo, boxes in the photo's pixels; PhotoProblem when unreadable."""
     classifier = classifier or Classifier.load()
@@ -408,5 +430,6 @@ def read(image: np.ndarray, classifier: Classifier | None = None) -> list[ReadTi
         x1, y1 = corners.max(0)
         box = (int(max(0, x0)), int(max(0, y0)), int(min(w, x1) - max(0, x0)), int(min(h, y1) - max(0, y0)))
         out.append(ReadTile(tile, sure, box, candidates, corners, readings))
+    out = _plausible(out)
     out.sort(key=lambda t: (t.box[1] // 50, t.box[0]))
     return out

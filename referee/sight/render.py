@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import product
 
 import cv2
 import numpy as np
@@ -49,6 +50,10 @@ class Photo:
     jpeg: bytes
     tiles: list[TruthTile] = field(default_factory=list)
     quality: str = "ok"  # "ok", "dark" or "blurred": the two last must be refused with advice
+    # Where the camera sees beyond the table's edge, the warp reflects the table in: a face-up tile
+    # near the edge shows a second time, mirrored, whole. It is a real tile of the photo, so the
+    # answer key holds it too; it is kept apart so that training learns from drawn tiles only.
+    mirrored: list[TruthTile] = field(default_factory=list)
 
 
 @dataclass
@@ -304,14 +309,27 @@ def render(seed: int, size: tuple[int, int] = (1024, 768), tilt_max: float = 45.
     jpeg = enc.tobytes()
     decoded = cv2.imdecode(enc, cv2.IMREAD_COLOR)
     assert decoded is not None  # the JPEG just encoded
+    face_up = [(halves, corners) for halves, corners in drawn if halves is not None]
+    truth = _seen(face_up, hom, out_w, out_h)
+    mirrored = _seen([(halves, copy) for halves, corners in face_up for copy in _mirrors(corners, w, h)], hom, out_w, out_h)
+    return Photo(decoded, jpeg, truth, quality, mirrored)
+
+
+def _mirrors(corners: np.ndarray, w: int, h: int) -> list[np.ndarray]:
+    """The copies of a tile's flat corners that ``BORDER_REFLECT`` shows around the w x h table:
+    across each edge and each corner (pixel -1 shows pixel 0: the mirror lies half a pixel out)."""
+    xs, ys = [(1, 0), (-1, -1), (-1, 2 * w - 1)], [(1, 0), (-1, -1), (-1, 2 * h - 1)]
+    return [corners * (sx, sy) + (tx, ty) for k, ((sx, tx), (sy, ty)) in enumerate(product(xs, ys)) if k]
+
+
+def _seen(tiles: list[tuple[tuple[int, int], np.ndarray]], hom: np.ndarray, out_w: int, out_h: int) -> list[TruthTile]:
+    """The tiles (halves, flat corners) as the camera sees them, those wholly in frame."""
     truth = []
-    for halves, corners in drawn:
-        if halves is None:
-            continue
+    for halves, corners in tiles:
         seen = cv2.perspectiveTransform(corners[None].astype(np.float64), hom)[0]
         x0, y0 = seen.min(0)
         x1, y1 = seen.max(0)
         if x0 < 0 or y0 < 0 or x1 > out_w or y1 > out_h:
             continue  # cropped by the frame: not a tile a player photographed
         truth.append(TruthTile(canonical(*halves), halves, seen, (int(x0), int(y0), int(x1 - x0), int(y1 - y0))))
-    return Photo(decoded, jpeg, truth, quality)
+    return truth
