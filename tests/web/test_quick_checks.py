@@ -360,7 +360,7 @@ def test_ninety_nine_deal_bids_read_from_tapped_bid_cards(client):
     resp = client.post(
         "/check", data=form | {"bidcards2": ["AH", "2D", "10D"]}, headers={"Accept-Language": "ja"}
     )
-    assert resp.status_code == 422 and "3人用のパックにないカードです: 2♦。" in resp.get_data(as_text=True)
+    assert resp.status_code == 422 and "3人用のパックにないカードです：2♦。" in resp.get_data(as_text=True)
     resp = client.post("/check", data=short, headers={"Accept-Language": "ja"})
     assert resp.status_code == 422 and "ビッドはちょうど3枚です" in resp.get_data(as_text=True)
 
@@ -408,10 +408,10 @@ def test_the_check_page_never_offers_more_than_six_doubles_in_a_declaration(clie
 PACK_36 = {f"{rank}{suit}" for rank in ("A", "K", "Q", "J", "10", "9", "8", "7", "6") for suit in "SHDC"}
 
 
-@pytest.mark.parametrize(("lang", "says"), [("en", "Not in the pack for 3 players: 2♦ 3♦ 4♦."), ("ja", "3人用のパックにないカードです: 2♦ 3♦ 4♦。")])
+@pytest.mark.parametrize(("lang", "says"), [("en", "Not in the pack for 3 players: 2♦ 3♦ 4♦."), ("ja", "3人用のパックにないカードです：2♦ 3♦ 4♦。")])
 def test_a_three_player_deal_offers_only_its_pack_and_names_every_card_outside_it(client, lang, says):
     """N1: three players play 36 cards, 6 to ace. The deal check opens at 3 players; the cards 2 to 5 of
-    its pickers are hidden while 3 is ticked (quick_check.css matches them by value: 2 to 5 are the only
+    its pickers are hidden while 3 is ticked (ninety_nine.css matches them by value: 2 to 5 are the only
     values that start with those digits) and the fourth player's step with them; sent anyway (♦2, ♦3 and
     ♦4, newplayer5), the refusal names all three at once, not the first."""
     html = client.get("/check", headers={"Accept-Language": lang}).get_data(as_text=True)
@@ -420,7 +420,7 @@ def test_a_three_player_deal_offers_only_its_pack_and_names_every_card_outside_i
     offered = set(re.findall(r'name="bidcards0" value="([^"]+)"', deal))
     hidden = {card for card in offered if card[0] in "2345"}
     assert offered - hidden == PACK_36 and len(hidden) == 16
-    css = client.get("/static/css/quick_check.css").get_data(as_text=True)
+    css = client.get("/static/games/ninety_nine/ninety_nine.css").get_data(as_text=True)
     rule = '#ninety-nine-deal-check:has(input[name=players][value="3"]:checked) .picker.cards .pick:has(> input:is([value^="2"], [value^="3"], [value^="4"], [value^="5"]):not(:checked))'
     assert rule in css and '[value="3"]:checked) :is([data-seat="3"])' in css
     form = {"check": "ninety-nine-deal", "players": "3", "tricks0": "4", "tricks1": "4", "tricks2": "4"}

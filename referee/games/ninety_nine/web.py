@@ -131,6 +131,6 @@ def _deal(form: MultiDict[str, str]) -> dict[str, Any]:
 
 QUICK_CHECKS = (
     QuickCheck("ninety-nine-bid", lazy_gettext("Ninety-Nine bid"), _bid, "ninety_nine/_quick_check_bid.html", place=30),
-    QuickCheck("ninety-nine-deal", lazy_gettext("Ninety-Nine deal"), _deal, "ninety_nine/_quick_check_deal.html", place=40),
+    QuickCheck("ninety-nine-deal", lazy_gettext("Ninety-Nine deal"), _deal, "ninety_nine/_quick_check_deal.html", place=40, head="ninety_nine/_quick_check_head.html"),
 )
 """Ninety-Nine's questions for /check: what do three bid cards bid, and what does a deal score?"""
