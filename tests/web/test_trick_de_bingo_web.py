@@ -375,3 +375,16 @@ def test_the_trick_that_ends_the_round_says_each_players_points_by_item(client, 
     assert "Dan: 17 points (" in answer and "Last Bingo 2" in answer
     page = client.get(f"/t/{tid}", headers={"Accept-Language": "ja"}).text
     assert "第1ラウンドの得点：" in page and "Akiさん：18点（ボーナス点 1、ファーストビンゴ 2、7枚裏返し、4ライン、勝利点 4）" in page
+
+
+@pytest.mark.parametrize(("lang", "number"), [("en", "No. 24"), ("ja", "24番")])
+def test_sheets_and_scores_name_a_card_by_its_condition_and_printed_number_not_its_id(client, lang, number):
+    """Issue 27 (newplayer5): every card of "Sheets and scores" read "TB-02", "TB-06" ... in both languages.
+    A player reads the condition, and the number printed big on the card to find it on the table: never
+    the id the record keeps. The golden round puts TB-24 on the fourth player's square 3."""
+    made = client.post("/api/v1/records", json=RECORD).get_json()
+    join(client, made["id"], made["scorer_token"])
+    page = client.get(f"/t/{made['id']}", headers={"Accept-Language": lang}).get_data(as_text=True)
+    shown = re.sub(r"<[^>]+>", " ", page[page.find("<main") :])
+    assert re.findall(r"TB-\d+", shown) == []
+    assert number in shown
