@@ -312,8 +312,8 @@ def golden_table(client, events: int) -> str:
 
 
 def answer_text(html: str) -> str:
-    """The answer box's words, spaces squeezed."""
-    box = html[html.index('id="answer"') :]
+    """The answer box's words, spaces squeezed (a tile's name kept whole is inline: no space)."""
+    box = re.sub(r'<span class="tile-name">([^<]*)</span>', r"\1", html[html.index('id="answer"') :])
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", box)).strip()
 
 
@@ -378,6 +378,20 @@ def test_the_end_of_a_hand_answers_with_penalties_totals_and_the_winner(client, 
     for words in said:
         assert words in answer, (words, answer)
     assert "5-1 4-4" not in answer  # no list of tiles run together
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_tile_in_the_recorded_line_never_breaks_after_its_hyphen(client, lang):
+    """newplayer5: the end of a hand's tile list wrapped inside a name ("5-" then "3" on the next line).
+    Each name in the "Recorded:" line is one unbreakable span, which app.css keeps on one line."""
+    url = golden_table(client, 57)
+    form = {"left0": ["5-1", "4-4"], "left1": ["4-4", "4-1"]}
+    html = client.post(f"{url}/bead-game/end", data=form, headers={**HX, "Accept-Language": lang}).get_data(as_text=True)
+    recorded = html[html.index('class="answer-last"') :]
+    recorded = recorded[: recorded.index("</p>")]
+    assert re.findall(r'<span class="tile-name">(\d-\d)</span>', recorded) == ["5-1", "4-4", "4-4", "4-1"]
+    assert re.findall(r"\d-\d", re.sub(r'<span class="tile-name">\d-\d</span>', "", recorded)) == []
+    assert ".tile-name { white-space: nowrap; }" in client.get("/static/css/app.css").get_data(as_text=True)
 
 
 def test_a_hand_ended_with_no_tile_left_says_who_leads(client):

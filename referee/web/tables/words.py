@@ -71,6 +71,17 @@ def unwhy(text: Any) -> Markup:
     return Markup(split_rules(_safe(text))[0])
 
 
+_TAG_OR_TILE = re.compile(r"(<[^>]*>)|(?<![\w./-])(\d{1,2}-\d{1,2})(?![\w/-])")
+
+
+def whole_tiles(text: Any) -> Markup:
+    """Each tile name of a sentence ("5-3") kept on one line: a browser may break a line after a hyphen,
+    and a list of tiles wrapping as "5-" / "3" reads as two wrong tiles (newplayer5). Only text between
+    tags changes, and only by a span around the name, so what the page says stays the same."""
+    html = _safe(text)
+    return Markup(_TAG_OR_TILE.sub(lambda m: m.group(1) or f'<span class="tile-name">{m.group(2)}</span>', html))
+
+
 def why_note(texts: Any) -> Markup:
     """One "why" disclosure holding the rule notes of all the texts (each note once), or nothing: a
     breakdown of many short lines (a deal's score, bid by bid) reads better with a single tap for why."""
