@@ -24,10 +24,11 @@ _CLOCKWISE = {EAST: SOUTH, SOUTH: WEST, WEST: NORTH, NORTH: EAST}
 UNIT = 40  # SVG user units per layout unit
 PIP_R = 3.6
 END_R = 0.68  # an open end's marker radius, in units: big enough for a thumb on a small layout
-# The box the picture is drawn in on a 390x844 phone, in CSS px (five_up.css: the page's width, at most
-# 45vh tall): as the layout grows the picture is scaled down to fit it, and the open ends grow in units
-# so that they stay a thumb's 44 px there (newplayer4: 71 px shrank to 36 px with six open ends).
-SHOWN_IN = (374.0, 380.0)
+# The box the picture is drawn in on the smallest phone we serve, 360x740, in CSS px (five_up.css: the
+# page's width less its 8 px margins, at most 45vh tall): as the layout grows the picture is scaled down to
+# fit it, and the open ends grow in units so that they stay a thumb's 44 px there, and so on every wider
+# phone (newplayer4: 71 px shrank to 36 px with six open ends; newplayer5: 43 px at 360 when sized for 390).
+SHOWN_IN = (344.0, 333.0)
 TAP_PX = 46.0  # 44 px, and a little to spare for the picture's border and the rounding of its numbers
 MARK_AIR = 0.15  # units between the squares around two open ends' circles (and their outlines)
 MARK_NUDGES = 8  # steps (a quarter unit for the smallest circles) an end moves out to clear another
