@@ -321,11 +321,7 @@
     // a refusal said in a sheet belongs to that attempt: closed, the player gave the entry up, so the
     // answer behind no longer says it and, reopened, the sheet starts fresh (nothing ticked, its
     // inner panels closed, as the page first drew them)
-    var refused = panel ? panel.querySelectorAll(".sheet-refusal") : [];
-    if (refused.length) {
-      refused.forEach(function (old) { old.remove(); });
-      var answer = document.getElementById("answer");
-      if (answer && answerBefore !== null) answer.innerHTML = answerBefore;  // as before the attempt
+    if (panel && giveUp(panel)) {
       panel.querySelectorAll("form").forEach(function (form) { form.reset(); });
       panel.querySelectorAll(".toggle[aria-expanded=true]").forEach(function (t) { setOpen(t, false, panel); });
     }
@@ -436,6 +432,18 @@
   // the answer as it stood before an entry was sent from a sheet, put back when the player gives the
   // refused entry up (closes the sheet): the refusal no longer pushes the play surface down
   var answerBefore = null;
+  // A refused attempt given up (its sheet closed, or a game's "start again" such as the bead game's
+  // "Choose other cells"): its refusals in scope go, and the answer says what it said before the
+  // attempt. True when there was a refusal to take back.
+  function giveUp(scope) {
+    var refused = scope.querySelectorAll(".sheet-refusal");
+    if (!refused.length) return false;
+    refused.forEach(function (old) { old.remove(); });
+    var answer = document.getElementById("answer");
+    if (answer && answerBefore !== null) answer.innerHTML = answerBefore;  // as before the attempt
+    return true;
+  }
+  window.refereeGiveUp = giveUp;
   document.addEventListener("DOMContentLoaded", function () {
     document.body.addEventListener("htmx:beforeRequest", function (e) {
       var answer = document.getElementById("answer"), form = e.detail.elt;

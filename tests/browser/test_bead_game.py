@@ -93,6 +93,11 @@ def test_starter_and_three_placements_with_a_double(page: Page):
     expect(said).to_contain_text("not a pattern")
     expect(said).to_be_in_viewport(ratio=1)
     expect(page.locator(".total .score")).to_have_text(["32", "27"])
+    # "Choose other cells" starts a new choice: the refusal of the last one goes, from the sheet and
+    # from the answer behind it (newplayer5: it stayed after the new choice was started)
+    page.get_by_role("button", name="Choose other cells").tap()
+    expect(page.locator(".sheet-refusal")).to_have_count(0)
+    expect(page.locator("#answer")).not_to_contain_text("not a pattern")
 
 
 def test_cannot_play_lists_placements_and_one_tap_places(page: Page):

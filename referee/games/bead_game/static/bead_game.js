@@ -95,6 +95,8 @@
     if (!e.target.closest || !e.target.closest("#bead-other-cells")) return;
     picked.forEach(function (box) { box.checked = false; });
     picked = [];
+    var form = document.getElementById("bead-place");  // a new choice: the last one's refusal is over
+    if (form && window.refereeGiveUp) window.refereeGiveUp(form);
     sheet(false);
   });
 
