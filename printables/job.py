@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic
 
 from printables.geometry import A4, PageSpec
 from printables.race import RacePage
+from referee.rules.base import D
 
 
 def _identity(message: str, params: Mapping[str, Any] | None = None) -> str:
@@ -18,12 +19,13 @@ def _identity(message: str, params: Mapping[str, Any] | None = None) -> str:
 
 
 @dataclass(frozen=True)
-class PrintJob:
-    """What a builder gets. ``detail`` is the game's ``View.detail`` (None: a blank sheet)."""
+class PrintJob(Generic[D]):
+    """What a builder gets. ``detail`` is the game's ``View.detail`` (None: a blank sheet), typed by
+    the game's detail ``D`` in the game's builders."""
 
     players: tuple[str, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
-    detail: Mapping[str, Any] | None = None
+    detail: D | None = None
     totals: tuple[int, ...] = ()
     subtitle: str = ""
     spec: PageSpec = A4
@@ -41,9 +43,12 @@ class PrintJob:
 
 
 @dataclass(frozen=True)
-class Printable:
+class Printable(Generic[D]):
+    """A PDF a game offers; ``build`` reads the game's own detail ``D``. The registry finds it by
+    ``game``, so the job it is handed carries that game's table (a bare ``Printable`` holds any game's)."""
+
     game: str
     kind: str
     title: str  # msgid, shown in the language of the request
-    build: Callable[[PrintJob], bytes]
+    build: Callable[[PrintJob[D]], bytes]
     fillable: bool = True  # can be filled from a table (else it is the same for every table)

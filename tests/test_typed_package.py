@@ -35,3 +35,10 @@ def test_every_type_ignore_names_its_error():
         if re.search(r"# type: ignore(?!\[[a-z-]+(, [a-z-]+)*\])", line)
     ]
     assert bare == []
+
+
+def test_the_type_checks_of_a_game_detail_run_with_the_package():
+    """tests/type_flow.py's ``assert_type`` lines (a Bingo table's detail stays Bingo's from the replay to
+    its printout) are checked by the test command's mypy, so they fail there when the type stops flowing."""
+    assert "tests/type_flow.py" in MYPY["files"]
+    assert "assert_type(page, TablePage[Detail])" in (ROOT / "tests" / "type_flow.py").read_text()

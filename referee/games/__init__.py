@@ -20,7 +20,8 @@ has nothing of its own to say:
 - ``history_parts(group, players)``: a deal's (hand's, round's) group of the history cut into named parts
   (``referee.web.tables.history_groups.HistoryGroup``), or the group alone;
 - ``QUICK_CHECKS``: its questions for ``/check`` (``referee.web.tables.quick_checks.QuickCheck``: how the form
-  is read, the template that asks and answers, its place on the page, its API operation if any).
+  is read into its question and how the rules answer it, the template that asks and answers, its place on
+  the page, its API operation if any).
 """
 
 from __future__ import annotations

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic
+
+from typing_extensions import TypeVar  # a default for D (PEP 696, in typing from Python 3.13)
 
 from .frozen import quick
 
@@ -197,8 +199,10 @@ def counted(singular: str, plural: str, n: int, **params: Any) -> Line:
     return Line(singular, {"n": n, **params}, plural=plural)
 
 
-D = TypeVar("D", bound=Mapping[str, Any])
-"""A game's view detail: a TypedDict in the game's ``view`` module (what templates, printables and the API read)."""
+D = TypeVar("D", bound=Mapping[str, Any], default=Mapping[str, Any])
+"""A game's view detail: a TypedDict in the game's ``view`` module (what templates, printables and the API read).
+Where no one game is known (a page or a printout that serves every game), a bare ``Replayed``,
+``TablePage`` or ``PrintJob`` holds any game's detail, ``Mapping[str, Any]``."""
 
 S = TypeVar("S")
 """A game's state: the frozen dataclass in the game's ``state`` module."""

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Generic
 
-from ..rules.base import Game, IllegalEvent, Line, RuleError, View, _
+from ..rules.base import D, Game, IllegalEvent, Line, RuleError, View, _
 from ..rules.drafts import drafting
 from ..rules.events import decode, decoder
 from ..rules.frozen import derived, made
@@ -43,10 +43,10 @@ class Effective:
 
 
 @dataclass(frozen=True)
-class Replayed:
-    """A table as of its last log line."""
+class Replayed(Generic[D]):
+    """A table as of its last log line, typed by its game's view detail ``D``."""
 
-    game: Game[Any, Any]
+    game: Game[Any, D]
     players: tuple[str, ...]
     options: Mapping[str, Any]
     effective: tuple[Effective, ...]
@@ -56,11 +56,11 @@ class Replayed:
     lines: tuple[Line | None, ...] = field(default=())
     """The history in plain words, one line per effective event (None: the game has no narrator);
     made while replaying, when each event's states before and after are at hand."""
-    built_view: View[Any] | None = field(default=None, compare=False, repr=False)
+    built_view: View[D] | None = field(default=None, compare=False, repr=False)
     """The view, when the maker has it already (a walk that showed this position)."""
 
     @derived
-    def view(self) -> View[Any]:
+    def view(self) -> View[D]:
         """The game's view of the table: built at the first read, not by the replay, since many
         replays are never shown (a kept result, a write checked before it is stored, a club page)
         and a view can cost as much as the replay (every Trick de Bingo flip's proof, every bead
@@ -165,8 +165,8 @@ def _step(
 
 
 def replay(
-    game: Game[Any, Any], players: tuple[str, ...], options: Mapping[str, Any], log: Iterable[LogEntry]
-) -> Replayed:
+    game: Game[Any, D], players: tuple[str, ...], options: Mapping[str, Any], log: Iterable[LogEntry]
+) -> Replayed[D]:
     """The whole table from its log."""
     log = list(log)
     events, undone = effective_events(log)
@@ -184,7 +184,7 @@ def replay(
     )
 
 
-def extend(previous: Replayed, entries: list[LogEntry]) -> Replayed | None:
+def extend(previous: Replayed[D], entries: list[LogEntry]) -> Replayed[D] | None:
     """``previous`` with more log lines, applied one by one; None when one is an undo or a
     correction (those change earlier events: replay the whole log instead)."""
     if any(entry.kind != "event" for entry in entries):
@@ -206,6 +206,6 @@ def extend(previous: Replayed, entries: list[LogEntry]) -> Replayed | None:
     )
 
 
-def entry_index(rep: Replayed, seq: object) -> int | None:
+def entry_index(rep: Replayed[D], seq: object) -> int | None:
     """Where the entry logged as ``seq`` stands among the effective events (None: it does not stand)."""
     return next((i for i, e in enumerate(rep.effective) if e.seq == seq), None)

@@ -26,7 +26,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from referee.games import game as find_game
 
-from ..rules.base import Game, View
+from ..rules.base import D, Game, View
 from .database import db
 from .models import TableResultRow
 from .replay import Replayed
@@ -51,7 +51,7 @@ class TableResult:
     stats: tuple[Any, ...] = ()
 
 
-def result_of(game: Game[Any, Any], players: tuple[str, ...], state: Any, view: View[Any]) -> TableResult:
+def result_of(game: Game[Any, D], players: tuple[str, ...], state: Any, view: View[D]) -> TableResult:
     """Pure: the result of a table whose rules stand at ``state`` (``view`` is its view)."""
     if not view.finished:
         return TableResult(game.id, tuple(players))

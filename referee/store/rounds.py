@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from referee.games import game as get_game
 
-from ..rules.base import IllegalEvent, MalformedEvent, View, _
+from ..rules.base import D, IllegalEvent, MalformedEvent, View, _
 from ..rules.names import name_key
 from .database import db
 from .models import ClubSession, Seat, SessionRound, SessionTable
@@ -145,7 +145,7 @@ def _history(session: ClubSession, game: str) -> tuple[dict[int, float], list[Ro
     return scores, rounds + loose
 
 
-def _scorers(view: View[Any]) -> tuple[int, ...]:
+def _scorers(view: View[D]) -> tuple[int, ...]:
     """The seats a table's point goes to: its winners, or while it is played its leaders."""
     if view.finished:
         return tuple(view.winners)

@@ -20,19 +20,19 @@ table of corrections of its first entry would otherwise apply the whole log once
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Generic
 
-from ..rules.base import Game, IllegalEvent, View, _
+from ..rules.base import D, Game, IllegalEvent, View, _
 from .replay import Effective, LogEntry, Replayed, _step
 
 KEEP = 64
 """How many recent states are kept (and every how many events one is kept for good)."""
 
 
-class Walk:
+class Walk(Generic[D]):
     """The table as of the log lines given to ``step`` so far, starting from an empty log."""
 
-    def __init__(self, game: Game[Any, Any], players: tuple[str, ...], options: Mapping[str, Any]) -> None:
+    def __init__(self, game: Game[Any, D], players: tuple[str, ...], options: Mapping[str, Any]) -> None:
         self.game, self.players, self.options = game, tuple(players), options
         self.events: list[Effective] = []
         self.undone: list[LogEntry] = []
@@ -41,7 +41,7 @@ class Walk:
         # _states[i]: the state after events[:i] (None: not kept), true for i <= _fresh
         self._states: list[Any] = [game.start(self.players, dict(options))]
         self._fresh = 0
-        self._view: View[Any] | None = None
+        self._view: View[D] | None = None
 
     def step(self, entry: LogEntry) -> tuple[Effective | None, int | None]:
         """Take one log line. Answers the event it is about and that event's index among the events
@@ -103,13 +103,13 @@ class Walk:
             self._fresh = len(self.events)
         return states[len(self.events)]
 
-    def view(self) -> View[Any]:
+    def view(self) -> View[D]:
         """The game's view of the table now (built once per position)."""
         if self._view is None:
             self._view = self.game.view(self.state)
         return self._view
 
-    def replayed(self) -> Replayed:
+    def replayed(self) -> Replayed[D]:
         """The table now, as ``replay`` makes it (without the history's sentences, not read here)."""
         return Replayed(
             game=self.game,

@@ -110,13 +110,11 @@ def test_an_event_posted_as_its_form_decodes_as_its_json_does(game_id: str, data
 
 DECODER_ENTRY = "web/tables/service.py"  # ``posted``: request.form into rules.forms.decode_form
 # Forms that post no event (and their reason): a new club, session or table, a pasted record, the
-# director's tables and rounds, the quick checks (questions answered, nothing recorded).
+# director's tables and rounds.
 NOT_EVENTS = {
     "web/club/pages.py",
     "web/club/director.py",
     "web/site/pages.py",
-    "web/tables/quick_checks.py",
-    "games/trick_de_bingo/web.py",  # its custom condition card's builder and preview (not yet decoded here)
 }
 
 
@@ -171,3 +169,65 @@ def test_a_bead_placement_posted_as_its_taps_decodes_as_its_json_does(seat: int,
     found = decode_form(game, form, placement)
     assert found.refusal is None
     assert decode(game.events, found.body) == decode(game.events, json.loads(json.dumps(encode(ev)))) == ev
+
+
+# --- a quick check's form asks what its JSON API asks ---------------------------------------------
+
+DOUBLES = [f"{n}-{n}" for n in range(7)]
+PILES = st.lists(TILES.map(str), unique=True, max_size=14).flatmap(
+    lambda tiles: st.integers(0, len(tiles)).map(lambda cut: [tiles[:cut], tiles[cut:]])
+)
+DECLARED = st.lists(st.lists(st.sampled_from(DOUBLES), min_size=1, max_size=6, unique=True), max_size=2)
+CLOSED = st.none() | st.fixed_dictionaries(
+    {"by": st.sampled_from([0, 1]), "opponentPoints": st.integers(0, 200), "opponentHadTrick": st.booleans()}
+)
+
+
+def claim_bodies() -> st.SearchStrategy[dict[str, Any]]:
+    """A claim as ``POST /api/v1/checks/bingo-claim`` takes it, with what the check page can say: any
+    trump, claimer and piles, up to two declarations a player, both options told."""
+    from referee.games.bingo.rules.quick_check import SCORING_OPTIONS
+
+    return st.fixed_dictionaries(
+        {
+            "trump": st.integers(0, 6),
+            "claimer": st.sampled_from([0, 1]),
+            "won": PILES,
+            "declarations": st.tuples(DECLARED, DECLARED).map(list),
+            "lastTrick": st.sampled_from([None, 0, 1]),
+            "closed": CLOSED,
+            "options": st.fixed_dictionaries({name: st.booleans() for name in SCORING_OPTIONS}),
+        }
+    )
+
+
+def claim_form(body: dict[str, Any]) -> MultiDict[str, str]:
+    """The claim as the check page posts it: a picker per trick pile and per declaration (``decl<seat>a``,
+    ``decl<seat>b``), a choice for the last trick and the close, checkboxes for the options."""
+    form = MultiDict([("check", "bingo-claim"), ("trump", str(body["trump"])), ("claimer", str(body["claimer"]))])
+    for seat in (0, 1):
+        form.setlist(f"won{seat}", body["won"][seat])
+        for group, doubles in zip("ab", body["declarations"][seat], strict=False):
+            form.setlist(f"decl{seat}{group}", doubles)
+    form["last"] = "" if body["lastTrick"] is None else str(body["lastTrick"])
+    closed = body["closed"]
+    form["closed_by"] = "" if closed is None else str(closed["by"])
+    if closed is not None:
+        form["close_points"] = str(closed["opponentPoints"])
+        if closed["opponentHadTrick"]:
+            form["close_trick"] = "yes"
+    for name, ticked in body["options"].items():
+        if ticked:
+            form[name] = "true"
+    return form
+
+
+@settings(max_examples=200, deadline=None)
+@given(body=claim_bodies())
+def test_a_claim_posted_on_the_check_page_asks_what_its_json_api_asks(body: dict[str, Any]) -> None:
+    """The Bingo claim check's form, read by the check's reader (``QuickCheck.read``), is the request body
+    its API reads from JSON: the page and the API put one question to the rules."""
+    from referee.games.bingo.web import QUICK_CHECKS
+
+    (claim,) = QUICK_CHECKS
+    assert claim.read(claim_form(body)) == json.loads(json.dumps(body))

@@ -3,8 +3,6 @@ column), then each hand's penalties and totals, and the game totals. Blank, or f
 
 from __future__ import annotations
 
-from typing import cast
-
 from printables.job import Printable, PrintJob
 from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet
 from referee.games.bead_game.rules.view import Detail
@@ -12,7 +10,7 @@ from referee.rules.base import _
 from referee.rules.numbers import shown_number
 
 
-def _rows(job: PrintJob, detail: Detail) -> list[tuple[str, ...]]:
+def _rows(job: PrintJob[Detail], detail: Detail) -> list[tuple[str, ...]]:
     n = len(job.players)
     rows: list[tuple[str, ...]] = []
     for hand in detail["hands"]:
@@ -49,8 +47,8 @@ def _rows(job: PrintJob, detail: Detail) -> list[tuple[str, ...]]:
     return rows
 
 
-def score_sheet(job: PrintJob) -> ScoreSheet:
-    rows = [] if job.detail is None else _rows(job, cast(Detail, job.detail))  # the table's view detail
+def score_sheet(job: PrintJob[Detail]) -> ScoreSheet:
+    rows = [] if job.detail is None else _rows(job, job.detail)
     scores = ColumnGroup(job.t(_("Score")), tuple(Column(name, 1.0, "right") for name in job.players))
     return ScoreSheet(
         title=job.t(_("Domino Bead Game: score sheet")),
@@ -73,7 +71,7 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
     )
 
 
-def build(job: PrintJob) -> bytes:
+def build(job: PrintJob[Detail]) -> bytes:
     return build_score_sheet(score_sheet(job), spec=job.spec, race=job.race)
 
 

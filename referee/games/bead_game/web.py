@@ -13,7 +13,6 @@ from typing import Any
 from flask import Blueprint, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext, lazy_gettext, ngettext
-from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee.extensions import htmx
@@ -385,15 +384,20 @@ history_parts = one_part
 LINE_BEADS = 8  # the numbers along a line the line check asks for
 
 
-def _line(form: MultiDict[str, str]) -> dict[str, Any]:
-    """``bead<i>`` are the line's numbers in order, ``tile`` the tile laid on at its end."""
+def line_asked(form: FormData) -> tuple[list[int], str | None]:
+    """The line check's form as ``check_line`` reads it: ``bead<i>`` are the line's numbers in order,
+    ``tile`` the tile laid on at its end (turned round when ``turn`` is ticked)."""
     values = [v for i in range(LINE_BEADS) if (v := number(form, f"bead{i}")) is not None]
     tile = form.get("tile") or None
     if tile and form.get("turn"):
         tile = "-".join(reversed(tile.split("-")))
-    checked = check_line(values, tile)
+    return values, tile
+
+
+def _line(asked: tuple[list[int], str | None]) -> dict[str, Any]:
+    checked = check_line(*asked)
     return {"check": checked, "refusal": explain(checked.refusal) if checked.refusal else None}
 
 
-QUICK_CHECKS = (QuickCheck("bead-line", lazy_gettext("Bead line"), _line, "bead_game/_quick_check.html", place=50, slots=LINE_BEADS),)
+QUICK_CHECKS = (QuickCheck("bead-line", lazy_gettext("Bead line"), line_asked, _line, "bead_game/_quick_check.html", place=50, slots=LINE_BEADS),)
 """The bead game's question for /check: is the line a pattern, and what does a tile laid on it score?"""

@@ -3,8 +3,6 @@ reference. Every number on the reference comes from the rules module (referee/ga
 
 from __future__ import annotations
 
-from typing import cast
-
 from reportlab.pdfgen.canvas import Canvas
 
 from printables.drawing import SHADE, draw_text, draw_title, new_canvas, ruled_box, wrap_text
@@ -33,15 +31,15 @@ CAPTURE_MARK = "★"
 TRUMPS = (1, 2, 3, 4, 5, 6, 0)  # the order of the B14 table
 
 
-def _name(job: PrintJob, seat: int | None) -> str:
+def _name(job: PrintJob[Detail], seat: int | None) -> str:
     return "" if seat is None or seat >= len(job.players) else job.players[seat]
 
 
-def _number(job: PrintJob, n: int) -> str:
+def _number(job: PrintJob[Detail], n: int) -> str:
     return job.t(_("blank")) if n == 0 else str(n)
 
 
-def _deal_row(job: PrintJob, row: DealRow, running: list[int]) -> tuple[str, ...]:
+def _deal_row(job: PrintJob[Detail], row: DealRow, running: list[int]) -> tuple[str, ...]:
     void = job.t(_("void"))
     decls = " ".join(
         f"{_name(job, d['seat'])} {d['points']}"
@@ -83,7 +81,7 @@ def _deal_row(job: PrintJob, row: DealRow, running: list[int]) -> tuple[str, ...
     )
 
 
-def score_sheet(job: PrintJob) -> ScoreSheet:
+def score_sheet(job: PrintJob[Detail]) -> ScoreSheet:
     players = job.players or ("", "")
     groups = tuple(
         ColumnGroup(
@@ -98,8 +96,7 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
     )
     rows: list[tuple[str, ...]] = []
     totals = None
-    if job.detail is not None:
-        detail = cast(Detail, job.detail)  # a Bingo job carries Bingo's view detail
+    if (detail := job.detail) is not None:
         running = [0, 0]
         rows = [_deal_row(job, row, running) for row in detail["deals"]]
         gp = detail["game_points"]
@@ -132,7 +129,7 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
     )
 
 
-def build_sheet(job: PrintJob) -> bytes:
+def build_sheet(job: PrintJob[Detail]) -> bytes:
     return build_score_sheet(score_sheet(job), spec=job.spec, race=job.race)
 
 
@@ -193,7 +190,7 @@ def _para(canvas: Canvas, text: str, left: float, y: float, width: float) -> flo
     return y
 
 
-def build_reference(job: PrintJob) -> bytes:
+def build_reference(job: PrintJob[Detail]) -> bytes:
     spec = job.spec
     title = job.t(_("Bingo quick reference"))
     canvas, buf = new_canvas(spec, title)

@@ -7,13 +7,13 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify
 from flask_babel import gettext, lazy_gettext, ngettext
-from werkzeug.datastructures import MultiDict
 
 from referee.extensions import csrf
 from referee.games.bingo.rules.quick_check import SCORING_OPTIONS, Line, check_claim, claim_lines, name_seats
 from referee.games.bingo.rules.stats import BingoStats
 from referee.games.bingo.rules.values import BINGO, DECLARATION_NAMES, DOUBLES, declaration_points
 from referee.rules.base import RuleError
+from referee.rules.forms import FormData
 from referee.web.json_api.bodies import json_body
 from referee.web.json_api.openapi_fields import json_content
 from referee.web.site.i18n import say
@@ -129,18 +129,19 @@ def claim_api() -> Response:
     )
 
 
-def claim_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
-    """The API's request from the check page's form (tile pickers post lists of tiles)."""
+def claim_from_form(form: FormData) -> dict[str, Any]:
+    """The API's request from the check page's form (tile pickers post lists of tiles): the page and
+    ``POST /api/v1/checks/bingo-claim`` ask ``check_claim`` the same question."""
     declared: list[list[list[str]]] = [[], []]
     for seat in (0, 1):
         for group in ("a", "b"):
             doubles = form.getlist(f"decl{seat}{group}")
             if doubles:
                 declared[seat].append(doubles)
-    closed = None
-    if form.get("closed_by") in ("0", "1"):
+    closed, closed_by = None, form.get("closed_by")
+    if closed_by in ("0", "1"):
         closed = {
-            "by": int(form["closed_by"]),
+            "by": int(closed_by),
             "opponentPoints": number(form, "close_points") or 0,
             "opponentHadTrick": form.get("close_trick") == "yes",
         }
@@ -156,8 +157,8 @@ def claim_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
     }
 
 
-def _claim(form: MultiDict[str, str]) -> dict[str, Any]:
-    checked = check_claim(claim_from_form(form))
+def _claim(body: dict[str, Any]) -> dict[str, Any]:
+    checked = check_claim(body)
     return {"check": checked, "lines": claim_words(checked.lines, claim_names())}
 
 
@@ -246,6 +247,6 @@ def claim_openapi(error: dict[str, Any]) -> dict[str, Any]:
 
 
 QUICK_CHECKS = (
-    QuickCheck("bingo-claim", lazy_gettext("Bingo claim"), _claim, "bingo/_quick_check.html", place=10, head="bingo/_quick_check_head.html", openapi=claim_openapi),
+    QuickCheck("bingo-claim", lazy_gettext("Bingo claim"), claim_from_form, _claim, "bingo/_quick_check.html", place=10, head="bingo/_quick_check_head.html", openapi=claim_openapi),
 )
 """Bingo's question for /check: does the claim reach 70?"""

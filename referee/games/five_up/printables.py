@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from printables.job import Printable, PrintJob
 from printables.tally import build_tally_sheet
@@ -19,7 +19,7 @@ def sides(players: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple((seat,) for seat in range(len(players)))
 
 
-def tally_sheet(job: PrintJob) -> dict[str, Any]:
+def tally_sheet(job: PrintJob[Detail]) -> dict[str, Any]:
     """What the tally builder gets: column names, marks (None blank), target, title and subtitle."""
     groups = sides(job.players)
     names = tuple(" & ".join(job.players[s] for s in seats) for seats in groups)
@@ -28,7 +28,7 @@ def tally_sheet(job: PrintJob) -> dict[str, Any]:
         marks = None
         subtitle = job.t(_("One mark for every 5 points; four strokes and a fifth across."))
     else:
-        target = cast(Detail, job.detail)["target"]  # a Five Up job carries Five Up's view detail
+        target = job.detail["target"]
         points = [job.totals[seats[0]] if job.totals else 0 for seats in groups]
         marks = tuple(p // 5 for p in points)
         scores = ", ".join(f"{n} {p}" for n, p in zip(names, points, strict=True))
@@ -42,7 +42,7 @@ def tally_sheet(job: PrintJob) -> dict[str, Any]:
     }
 
 
-def build(job: PrintJob) -> bytes:
+def build(job: PrintJob[Detail]) -> bytes:
     return build_tally_sheet(**tally_sheet(job), spec=job.spec, race=job.race)
 
 

@@ -9,7 +9,6 @@ from typing import Any
 from flask import Blueprint, g
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext, lazy_gettext, ngettext
-from werkzeug.datastructures import MultiDict
 
 from referee.games.five_up.drawing import picture
 from referee.games.five_up.rules.leftovers import pips_left
@@ -155,18 +154,24 @@ history_parts = one_part
 OPEN_ENDS = 6  # the open ends the count check asks for: a layout with spinners rarely has more
 
 
-def _count(form: MultiDict[str, str]) -> dict[str, Any]:
-    """``tile<i>`` is the tile tapped at an open end, ``end<i>`` its free number and
-    ``spinner<i>`` marks a double with both sides taken; ``end<i>`` alone is a bare number."""
+def open_ends(form: FormData) -> list[tuple[Any, ...]]:
+    """The open ends the count check's form posted, as ``check_count`` reads them: ``tile<i>`` is the
+    tile tapped at an open end, ``end<i>`` its free number and ``spinner<i>`` marks a double with both
+    sides taken; ``end<i>`` alone is a bare number."""
     ends: list[tuple[Any, ...]] = []
     for i in range(OPEN_ENDS):
         free = number(form, f"end{i}")
-        if form.get(f"tile{i}"):
-            ends.append(("tile", form[f"tile{i}"], free, bool(form.get(f"spinner{i}"))))
+        tile = form.get(f"tile{i}")
+        if tile:
+            ends.append(("tile", tile, free, bool(form.get(f"spinner{i}"))))
         elif free is not None:
             ends.append(("end", free))
+    return ends
+
+
+def _count(ends: list[tuple[Any, ...]]) -> dict[str, Any]:
     return {"check": check_count(ends)}
 
 
-QUICK_CHECKS = (QuickCheck("five-up-count", lazy_gettext("Five Up count"), _count, "five_up/_quick_check.html", place=20, slots=OPEN_ENDS),)
+QUICK_CHECKS = (QuickCheck("five-up-count", lazy_gettext("Five Up count"), open_ends, _count, "five_up/_quick_check.html", place=20, slots=OPEN_ENDS),)
 """Five Up's question for /check: what does the layout count?"""

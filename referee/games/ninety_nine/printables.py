@@ -3,8 +3,6 @@ premium and the running game total. Blank (for 2, 3 or 4 players) or filled from
 
 from __future__ import annotations
 
-from typing import cast
-
 from printables.geometry import PageSpec
 from printables.job import Printable, PrintJob
 from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet
@@ -14,7 +12,7 @@ from referee.rules.base import _
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-def game_bonus_lines(job: PrintJob) -> tuple[str, ...]:
+def game_bonus_lines(job: PrintJob[Detail]) -> tuple[str, ...]:
     """The game (and rubber) bonus in short lines, for whoever adds up the totals: the running
     totals on the sheet leave them out (none where the rules give none)."""
     if job.options.get("fixedTarget") or job.options.get("oxfordWhist"):
@@ -35,7 +33,7 @@ def game_bonus_lines(job: PrintJob) -> tuple[str, ...]:
 
 
 def _game_bonus_row(
-    job: PrintJob, game: int | None, bonus: list[int], final: list[int] | None
+    job: PrintJob[Detail], game: int | None, bonus: list[int], final: list[int] | None
 ) -> tuple[str, ...]:
     """A line under a finished game (or the rubber) with its bonus in each player's Bonus column and,
     for a game, the final total with the bonus: the sheet adds up to the totals below it (N17, N18)."""
@@ -46,7 +44,7 @@ def _game_bonus_row(
     return tuple(cells)
 
 
-def score_sheet(job: PrintJob) -> ScoreSheet:
+def score_sheet(job: PrintJob[Detail]) -> ScoreSheet:
     groups = tuple(
         ColumnGroup(
             name,
@@ -62,8 +60,7 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
     )
     seats = range(len(job.players))
     rows: list[tuple[str, ...]] = []
-    if job.detail is not None:
-        detail = cast(Detail, job.detail)  # a Ninety-Nine job carries the table's view detail
+    if (detail := job.detail) is not None:
         sheet = detail["sheet"]
         for i, r in enumerate(sheet):
             cells = [
@@ -111,11 +108,11 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
     )
 
 
-def build(job: PrintJob) -> bytes:
+def build(job: PrintJob[Detail]) -> bytes:
     return build_score_sheet(score_sheet(job), spec=page(job), race=job.race)
 
 
-def page(job: PrintJob) -> PageSpec:
+def page(job: PrintJob[Detail]) -> PageSpec:
     """Sideways from 3 players on: 18 or 23 columns leave an upright page's Japanese headers cramped."""
     return job.spec.turned() if len(job.players) >= 3 else job.spec
 

@@ -4,11 +4,11 @@ the bid being built ("2 of 3 · bid 5"). The values come from the rules (N3, N33
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint
 from flask_babel import gettext, lazy_gettext, ngettext
-from werkzeug.datastructures import MultiDict
 
 from referee.games.ninety_nine.rules.deal_quick_check import check_deal
 from referee.games.ninety_nine.rules.pack import bid_value
@@ -16,6 +16,7 @@ from referee.games.ninety_nine.rules.quick_check import check_bid, check_bid_car
 from referee.games.ninety_nine.rules.stats import NinetyNineStats
 from referee.rules.base import RuleError, _
 from referee.rules.cards import Card
+from referee.rules.forms import FormData
 from referee.rules.numbers import shown_number
 from referee.web.site.i18n import say
 from referee.web.tables.correction_form import Correction
@@ -103,24 +104,51 @@ value_words = card_face
 history_parts = one_part
 
 
-def _bid(form: MultiDict[str, str]) -> dict[str, Any]:
-    return {"check": check_bid(form.getlist("bid"))}
+def bid_cards(form: FormData) -> list[str]:
+    """The three bid cards the bid check's form posted (``bid``), as tapped."""
+    return form.getlist("bid")
 
 
-def _deal(form: MultiDict[str, str]) -> dict[str, Any]:
+def _bid(cards: list[str]) -> dict[str, Any]:
+    return {"check": check_bid(cards)}
+
+
+@dataclass(frozen=True)
+class DealAsked:
+    """A deal told to the deal check: per player the bid cards tapped (none when the bid is told as a
+    number instead: ``bids``) and the tricks taken; the premium's seat and kind, if any."""
+
+    players: int
+    bid_cards: tuple[tuple[str, ...], ...]
+    bids: tuple[int | None, ...]
+    tricks: tuple[int | None, ...]
+    premium: tuple[int, str] | None
+
+
+def deal_asked(form: FormData) -> DealAsked:
     """``players`` (3 or 4), ``bidcards<i>`` (or the number ``bid<i>``) and ``tricks<i>`` per player, ``premium`` seat and
     ``premium_kind``."""
     players = 4 if form.get("players") == "4" else 3
+    hands = tuple(tuple(form.getlist(f"bidcards{i}")) for i in range(players))
+    seat = number(form, "premium")
+    return DealAsked(
+        players=players,
+        bid_cards=hands,
+        bids=tuple(None if hand else number(form, f"bid{i}") for i, hand in enumerate(hands)),
+        tricks=tuple(number(form, f"tricks{i}") for i in range(players)),
+        premium=(seat, form.get("premium_kind", "declare")) if seat is not None else None,
+    )
+
+
+def _deal(asked: DealAsked) -> dict[str, Any]:
+    players = asked.players
     # bids read from the tapped bid cards (N3); a player with none tapped may have the bid told as a number
-    hands = [form.getlist(f"bidcards{i}") for i in range(players)]
-    read = check_bid_cards(players, [hand for hand in hands if hand])
-    bids = [read.pop(0) if hand else number(form, f"bid{i}") for i, hand in enumerate(hands)]
-    tricks = [number(form, f"tricks{i}") for i in range(players)]
+    read = check_bid_cards(players, [hand for hand in asked.bid_cards if hand])
+    bids = [read.pop(0) if hand else told for hand, told in zip(asked.bid_cards, asked.bids, strict=True)]
+    tricks = list(asked.tricks)
     if any(v is None for v in (*bids, *tricks)):
         raise RuleError("each_player", _("Give every player's bid and tricks."))
-    seat = number(form, "premium")
-    premium = (seat, form.get("premium_kind", "declare")) if seat is not None else None
-    result = check_deal(players, [int(b or 0) for b in bids], [int(t or 0) for t in tricks], premium, {})
+    result = check_deal(players, [int(b or 0) for b in bids], [int(t or 0) for t in tricks], asked.premium, {})
     names = [gettext("Player %(n)s", n=i + 1) for i in range(players)]
     lines = [
         [(deal_line_words(line, names), line["points"]) for line in seat_lines] for seat_lines in result.lines
@@ -130,7 +158,7 @@ def _deal(form: MultiDict[str, str]) -> dict[str, Any]:
 
 
 QUICK_CHECKS = (
-    QuickCheck("ninety-nine-bid", lazy_gettext("Ninety-Nine bid"), _bid, "ninety_nine/_quick_check_bid.html", place=30),
-    QuickCheck("ninety-nine-deal", lazy_gettext("Ninety-Nine deal"), _deal, "ninety_nine/_quick_check_deal.html", place=40, head="ninety_nine/_quick_check_head.html"),
+    QuickCheck("ninety-nine-bid", lazy_gettext("Ninety-Nine bid"), bid_cards, _bid, "ninety_nine/_quick_check_bid.html", place=30),
+    QuickCheck("ninety-nine-deal", lazy_gettext("Ninety-Nine deal"), deal_asked, _deal, "ninety_nine/_quick_check_deal.html", place=40, head="ninety_nine/_quick_check_head.html"),
 )
 """Ninety-Nine's questions for /check: what do three bid cards bid, and what does a deal score?"""

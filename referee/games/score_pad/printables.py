@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 from printables.job import Printable, PrintJob
 from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet
 from referee.games.score_pad.rules.view import Detail
 from referee.rules.base import _
 
 
-def score_sheet(job: PrintJob) -> ScoreSheet:
+def score_sheet(job: PrintJob[Detail]) -> ScoreSheet:
     groups = tuple(
         ColumnGroup(name, (Column(job.t(_("Points")), 1.0, "right"), Column(job.t(_("Total")), 1.0, "right")))
         for name in job.players
     )
     rows: list[tuple[str, ...]] = []
-    if job.detail is not None:
-        detail = cast(Detail, job.detail)  # a score-pad job carries the score pad's view detail
+    if (detail := job.detail) is not None:
         for n, (points, running) in enumerate(zip(detail["rounds"], detail["running"], strict=True), 1):
             rows.append(
                 (str(n), *(x for p, r in zip(points, running, strict=True) for x in (str(p), str(r))))
@@ -32,7 +29,7 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
     )
 
 
-def build(job: PrintJob) -> bytes:
+def build(job: PrintJob[Detail]) -> bytes:
     return build_score_sheet(score_sheet(job), spec=job.spec, race=job.race)
 
 

@@ -43,5 +43,5 @@ value_words = as_recorded
 history_parts = one_part
 
 
-QUICK_CHECKS: tuple[QuickCheck, ...] = ()
+QUICK_CHECKS: tuple[QuickCheck[Any], ...] = ()
 """No question of this game's for /check."""

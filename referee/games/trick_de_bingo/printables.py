@@ -8,7 +8,7 @@ QR code holds ``job.link("/c/<id>")``, the app's page for that card.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import cast
+from functools import partial
 
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
@@ -34,7 +34,7 @@ GREY = Color(0.55, 0.55, 0.55)
 LIGHT = Color(0.92, 0.92, 0.92)
 
 
-def card_link(job: PrintJob, card_id: str) -> str:
+def card_link(job: PrintJob[Detail], card_id: str) -> str:
     path = f"/c/{card_id}"
     return job.link(path) if job.link else path
 
@@ -165,7 +165,7 @@ def draw_card_back(c: Canvas, x: float, y: float, title: str) -> None:
     c.restoreState()
 
 
-def _offset(job: PrintJob, name: str) -> float:
+def _offset(job: PrintJob[Detail], name: str) -> float:
     try:
         value = float(job.params.get(name, "0"))
     except ValueError:
@@ -173,12 +173,7 @@ def _offset(job: PrintJob, name: str) -> float:
     return max(-MAX_OFFSET_MM, min(MAX_OFFSET_MM, value))
 
 
-def _detail(job: PrintJob) -> Detail:
-    """A filled job's detail: a Trick de Bingo table's view (printables/catalog.py)."""
-    return cast(Detail, job.detail)
-
-
-def deck_cards(job: PrintJob) -> tuple[ConditionCard, ...]:
+def deck_cards(job: PrintJob[Detail]) -> tuple[ConditionCard, ...]:
     """The catalog, then a table's custom cards (from a filled job)."""
     custom: tuple[ConditionCard, ...] = ()
     if job.detail is not None:
@@ -186,12 +181,12 @@ def deck_cards(job: PrintJob) -> tuple[ConditionCard, ...]:
             ConditionCard(
                 id=d["id"], ja=d["ja"], en=d["en"], condition=d["condition"], bp=d["bp"], vp=d["vp"]
             )
-            for d in _detail(job)["custom_cards"]
+            for d in job.detail["custom_cards"]
         )
     return (*CATALOG, *custom)
 
 
-def build_deck(job: PrintJob, *, backs: bool = False) -> bytes:
+def build_deck(job: PrintJob[Detail], *, backs: bool = False) -> bytes:
     """Fronts, 9 per page; with ``backs`` each front page is followed by its backs page (duplex,
     long-edge flip), shifted by ``?back_dx=`` / ``?back_dy=`` mm (at most 5) to match the printer."""
     spec = job.spec.with_margins(5, 5, 5, 5)
@@ -223,7 +218,7 @@ def build_deck(job: PrintJob, *, backs: bool = False) -> bytes:
     return buf.getvalue()
 
 
-def build_mat(job: PrintJob) -> bytes:
+def build_mat(job: PrintJob[Detail]) -> bytes:
     """A 3x3 sheet mat: nine card-sized cells numbered as in the app, the centre marked."""
     spec = job.spec
     title = job.t(_("Trick de Bingo sheet"))
@@ -266,7 +261,7 @@ def build_mat(job: PrintJob) -> bytes:
     return buf.getvalue()
 
 
-def score_sheet(job: PrintJob) -> ScoreSheet:
+def score_sheet(job: PrintJob[Detail]) -> ScoreSheet:
     """One row per player per round (T20), then the game totals with the starting chip (T3)."""
     heads = (
         (_("Round"), 0.7, "left"),
@@ -283,12 +278,12 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
     columns = tuple(Column(job.t(h), wt, al) for h, wt, al in heads)  # type: ignore[arg-type]
     rows: list[tuple[str, ...]] = []
     rounds = int(job.options.get("rounds", 4) or 4)
-    if job.blank:
+    detail = job.detail
+    if detail is None:  # a blank sheet
         for r in range(1, rounds + 1):
             for name in job.players:
                 rows.append((str(r), name, "", "", "", "", "", "", "", ""))
     else:
-        detail = _detail(job)
         for block in detail["score_rows"]:
             for row in block["rows"]:
                 seat = row["seat"]
@@ -326,7 +321,7 @@ def score_sheet(job: PrintJob) -> ScoreSheet:
     )
 
 
-def build_score(job: PrintJob) -> bytes:
+def build_score(job: PrintJob[Detail]) -> bytes:
     return build_score_sheet(score_sheet(job), spec=job.spec.turned(), race=job.race)
 
 
@@ -336,7 +331,7 @@ PRINTABLES = (
         "trick-de-bingo",
         "deck-duplex",
         _("Condition cards with backs (duplex)"),
-        lambda job: build_deck(job, backs=True),
+        partial(build_deck, backs=True),
     ),
     Printable("trick-de-bingo", "mat", _("3×3 sheet mat"), build_mat, fillable=False),
     Printable("trick-de-bingo", "score-sheet", _("Score sheet"), build_score),

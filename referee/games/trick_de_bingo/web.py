@@ -11,7 +11,6 @@ from typing import Any
 from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext, ngettext
-from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee.extensions import htmx
@@ -29,7 +28,7 @@ from referee.games.trick_de_bingo.rules.play import trick_winner
 from referee.games.trick_de_bingo.rules.stats import TrickDeBingoStats
 from referee.rules.base import RuleError
 from referee.rules.cards import Card
-from referee.rules.forms import form_card
+from referee.rules.forms import FormData, FormEvent, form_card
 from referee.rules.numbers import whole_number
 from referee.store.tables import current
 from referee.web.site.i18n import explain
@@ -112,18 +111,19 @@ class _Custom:
 WHO_CHOICES = ("you", "left", "right", "opposite", "leader", "winner")
 
 
-def _int(form: MultiDict[str, str], name: str, lo: int, hi: int) -> int | None:
+def _int(form: FormData, name: str, lo: int, hi: int) -> int | None:
     number = whole_number(form.get(name, ""))
     return None if number is None else max(lo, min(hi, number))
 
 
-def build_condition(form: MultiDict[str, str]) -> dict[str, Any]:
+def build_condition(form: FormData) -> dict[str, Any]:
     """A condition (as data) from the builder's fields. Only assembles; ``validate`` judges it."""
     atoms: list[dict[str, Any]] = []
-    if form.get("outcome") in ("win", "lose"):
-        atoms.append({"outcome": form["outcome"]})
-    if form.get("led") in ("true", "false"):
-        atoms.append({"led": form["led"] == "true"})
+    outcome, led = form.get("outcome"), form.get("led")
+    if outcome in ("win", "lose"):
+        atoms.append({"outcome": outcome})
+    if led in ("true", "false"):
+        atoms.append({"led": led == "true"})
     position = _int(form, "position", 1, 4)
     if position:
         atoms.append({"position": position})
@@ -131,15 +131,16 @@ def build_condition(form: MultiDict[str, str]) -> dict[str, Any]:
     if number:
         atoms.append({"trick": number})
     card: dict[str, Any] = {}
-    if form.get("suit") in ("S", "H", "D", "C"):
-        card["suit"] = form["suit"]
+    suit, parity = form.get("suit"), form.get("parity")
+    if suit in ("S", "H", "D", "C"):
+        card["suit"] = suit
     lo, hi = _int(form, "min", 2, 14), _int(form, "max", 2, 14)
     if lo:
         card["min"] = lo
     if hi:
         card["max"] = hi
-    if form.get("parity") in ("even", "odd"):
-        card["parity"] = form["parity"]
+    if parity in ("even", "odd"):
+        card["parity"] = parity
     if form.get("court") == "true":
         card["court"] = True
     if card:
@@ -159,7 +160,20 @@ def build_condition(form: MultiDict[str, str]) -> dict[str, Any]:
 EXAMPLE = "AS 10S 4S KH"
 
 
-def example_check(form: MultiDict[str, str], condition: dict[str, Any]) -> dict[str, Any]:
+def custom_card(form: FormData) -> FormEvent:
+    """The ``card`` event the builder's form saves: the condition its fields build, as JSON text, and
+    the card's points (bingo points 0-5, victory points 0-10)."""
+    body = {
+        "type": "card",
+        "id": form.get("card_id", "").strip(),
+        "condition": json.dumps(build_condition(form)),
+        "bp": _int(form, "bp", 0, 5) or 0,
+        "vp": _int(form, "vp", 0, 10) or 0,
+    }
+    return FormEvent(body)
+
+
+def example_check(form: FormData, condition: dict[str, Any]) -> dict[str, Any]:
     """Play the example trick (you lead, then left, opposite, right) and say whether it holds."""
     text = form.get("example", EXAMPLE)
     try:
@@ -176,7 +190,7 @@ def example_check(form: MultiDict[str, str], condition: dict[str, Any]) -> dict[
 
 @bp.route("/t/<table_id>/trick-de-bingo/custom", methods=["GET", "POST"])
 def custom(table_id: str) -> ResponseReturnValue:
-    form = request.form if request.method == "POST" else request.args
+    form = service.sent()
     condition = build_condition(form)
     error = None
     try:
@@ -188,14 +202,7 @@ def custom(table_id: str) -> ResponseReturnValue:
     if request.method == "POST" and form.get("action") == "save":
         if not g.access.can_write:
             abort(403)
-        body = {
-            "type": "card",
-            "id": form.get("card_id", "").strip(),
-            "condition": json.dumps(condition),
-            "bp": _int(form, "bp", 0, 5) or 0,
-            "vp": _int(form, "vp", 0, 10) or 0,
-        }
-        outcome = service.record("event", body)
+        outcome = service.record("event", service.posted(custom_card).body)
         if outcome.status == 200:
             return service.answer(outcome)
         error = outcome.error
@@ -305,5 +312,5 @@ def history_parts(group: HistoryGroup, players: Sequence[str]) -> list[HistoryGr
     return parts
 
 
-QUICK_CHECKS: tuple[QuickCheck, ...] = ()
+QUICK_CHECKS: tuple[QuickCheck[Any], ...] = ()
 """No question of this game's for /check."""

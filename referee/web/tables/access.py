@@ -4,12 +4,12 @@ device cookie, see ``referee.store.devices``) or as ``Authorization: Bearer``.""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, Response, abort, g, request, session
 
+from referee.rules.base import D
 from referee.store import devices
 from referee.store.models import GameTable
 from referee.store.replay import Replayed
@@ -35,10 +35,9 @@ class Access:
         the public table and writes for it) and for a viewer."""
         return None if self.scorer else self.seat
 
-    def visible_detail(self, rep: Replayed) -> Mapping[str, Any]:
+    def visible_detail(self, rep: Replayed[D]) -> D:
         """The game's view detail as this reader may see it (another seat's sealed bid left out)."""
-        detail: Mapping[str, Any] = rep.game.public_detail(rep.view.detail, self.reader_seat)
-        return detail
+        return rep.game.public_detail(rep.view.detail, self.reader_seat)
 
     def writer(self, via: str = "scorer") -> Writer:
         """These rights as the store's write command takes them (it alone decides what they may write)."""

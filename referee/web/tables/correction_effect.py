@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.rules.base import Line
+from referee.rules.base import D, Line
 from referee.store.replay import Replayed, ReplayError, entry_index, replay_events
 
 
@@ -26,7 +26,7 @@ class Effect:
     lines: tuple[tuple[Line | None, Line | None], ...]
 
 
-def prior_body(rep: Replayed, index: int) -> Mapping[str, Any] | None:
+def prior_body(rep: Replayed[D], index: int) -> Mapping[str, Any] | None:
     """The entry at ``index`` of the effective events as it stood before its latest correction."""
     entry = rep.effective[index]
     if len(entry.corrections) > 1:
@@ -35,7 +35,7 @@ def prior_body(rep: Replayed, index: int) -> Mapping[str, Any] | None:
     return entry.original
 
 
-def take_back_allowed(rep: Replayed, seq: int) -> bool:
+def take_back_allowed(rep: Replayed[D], seq: int) -> bool:
     """Whether the latest correction of the entry logged as ``seq`` can be taken back by correcting it
     once more to what it was before: not a seat's private entry (a sealed bid: its own seat's to change)."""
     index = entry_index(rep, seq)
@@ -44,7 +44,7 @@ def take_back_allowed(rep: Replayed, seq: int) -> bool:
     return prior_body(rep, index) is not None
 
 
-def correction_effect(rep: Replayed, seq: int) -> Effect | None:
+def correction_effect(rep: Replayed[D], seq: int) -> Effect | None:
     """What the latest correction of the entry logged as ``seq`` changed (None: not a corrected entry,
     or the table before it no longer replays). Private entries (a sealed bid) are never repeated."""
     index = entry_index(rep, seq)

@@ -29,7 +29,7 @@ from flask_babel import LazyString, gettext, lazy_gettext
 from markupsafe import Markup
 
 from referee.games import part
-from referee.rules.base import Game
+from referee.rules.base import D, Game
 from referee.rules.cards import Card
 from referee.rules.events import field_specs, type_of
 from referee.rules.forms import FormReader
@@ -262,14 +262,14 @@ def correction_surface(rep: Replayed, body: Mapping[str, Any]) -> str | None:
     return correction_of(rep.game.id).surfaces.get(str(body.get("type")))
 
 
-def state_before(rep: Replayed, seq: int) -> Any:
+def state_before(rep: Replayed[D], seq: int) -> Any:
     """The game state just before the entry logged as ``seq``: the replay of the entries before it."""
     bodies = [e.body for e in rep.effective]
     at = next((i for i, e in enumerate(rep.effective) if e.seq == seq), len(bodies))
     return replay_events(rep.game, rep.players, rep.options, bodies[:at])
 
 
-def detail_before(rep: Replayed, seq: int, reader_seat: int | None) -> Any:
+def detail_before(rep: Replayed[D], seq: int, reader_seat: int | None) -> D:
     """The view detail the entry form had when the entry logged as ``seq`` was made, as ``reader_seat``
     may see it (another seat's sealed bid left out)."""
     return rep.game.public_detail(rep.game.view(state_before(rep, seq)).detail, reader_seat)

@@ -20,7 +20,7 @@ from printables.dispute_report import DisputeReport, ReportLine, build_dispute_r
 from printables.geometry import PAGE_SPECS
 from referee.games import game as find_game
 from referee.games import part
-from referee.rules.base import RuleError, View, _, word
+from referee.rules.base import D, RuleError, View, _, word
 from referee.rules.numbers import whole_number
 from referee.store.bounds import MAX_LOG_LINES
 from referee.store.moments import check_moment
@@ -114,7 +114,7 @@ def _who(author: str, players: tuple[str, ...]) -> str:
     return author
 
 
-def _private(view: View[Any], index: int | None) -> int | None:
+def _private(view: View[D], index: int | None) -> int | None:
     """The seat an effective event is private to in this view (a sealed bid), else None."""
     return {i: s for i, s in view.detail.get("private_events", ())}.get(index)
 
@@ -216,9 +216,9 @@ def report_lines(
 
 def _walked(
     entry: LogEntry,
-    words: Replayed,
-    before: View[Any] | None,
-    after: View[Any] | None,
+    words: Replayed[D],
+    before: View[D] | None,
+    after: View[D] | None,
     about: Effective | None,
     index: int | None,
     access: Access,
@@ -279,7 +279,7 @@ def _seq_of(rep: Replayed, index: int | None) -> int | None:
     return rep.effective[index].seq if index is not None and 0 <= index < len(rep.effective) else None
 
 
-def _outcome(words: Replayed, before: View[Any], after: View[Any], moment: int, access: Access) -> list[ReportLine]:
+def _outcome(words: Replayed[D], before: View[D], after: View[D], moment: int, access: Access) -> list[ReportLine]:
     """What an entry changed: what the game says it settled (a claim line by line), then the totals when
     they moved."""
     out: list[ReportLine] = []

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Response, jsonify, url_for
 
-from referee.rules.base import RuleError
+from referee.rules.base import D, RuleError
 from referee.store.replay import Replayed
 from referee.web.json_api.bodies import NOT_JSON
 from referee.web.site.i18n import say
@@ -15,7 +15,7 @@ from referee.web.site.i18n import say
 from .access import Access
 
 
-def state_json(table_id: str, rep: Replayed, access: Access) -> dict[str, Any]:
+def state_json(table_id: str, rep: Replayed[D], access: Access) -> dict[str, Any]:
     """The record format's table state: game, players, options, events (with seq), totals, ..."""
     view = rep.view
     detail = dict(access.visible_detail(rep))
@@ -47,7 +47,7 @@ def state_json(table_id: str, rep: Replayed, access: Access) -> dict[str, Any]:
     return out
 
 
-def public_events(rep: Replayed, access: Access) -> list[Any]:
+def public_events(rep: Replayed[D], access: Access) -> list[Any]:
     """The effective events as this reader may see them: an event the game marks private to a seat
     (detail ``private_events``: [index, seat], e.g. a sealed bid) keeps only its type and seat for
     everyone but that seat. Its changes still show (who and when), without their contents."""
@@ -62,7 +62,7 @@ def public_events(rep: Replayed, access: Access) -> list[Any]:
     return out
 
 
-def public_record(rep: Replayed, access: Access, record: dict[str, Any]) -> dict[str, Any]:
+def public_record(rep: Replayed[D], access: Access, record: dict[str, Any]) -> dict[str, Any]:
     """A record without the events private to another seat (it still replays: they come later)."""
     private = {i: s for i, s in rep.view.detail.get("private_events", ())}
     if not private:

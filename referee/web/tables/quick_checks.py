@@ -1,16 +1,17 @@
 """Quick checks without a recorded game: ``/check``, a question settled by tapping what lies on the table.
 
 Each game brings its own checks (its ``web.QUICK_CHECKS``, each a :class:`QuickCheck`: how its form is
-read, by its game's rules, and the template that asks and answers); this page lists them, a loop over
-the games, and runs the one whose form was sent. A check may also be an API operation of its game's
-(``openapi``: its part of /api/openapi.json).
+read into its question, how its game's rules answer that, and the template that asks and answers); this
+page lists them, a loop over the games, and runs the one whose form was sent. A check may also be an API
+operation of its game's (``openapi``: its part of /api/openapi.json); its form is then read into the
+API's request body, so the page and the API ask the rules the same question.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from flask import Blueprint, render_template, request
 from flask_babel import LazyString
@@ -18,23 +19,32 @@ from werkzeug.datastructures import MultiDict
 
 from referee.games import GAMES, part
 from referee.rules.base import MalformedEvent, RuleError, _
+from referee.rules.forms import FormData
 from referee.rules.numbers import whole_number
 from referee.web.site.i18n import explain
+
+from . import service
 
 bp = Blueprint("quick_check", __name__)
 
 
+Q = TypeVar("Q")
+"""A check's question: what its form asks its game's rules (its API's request body, when it has an API)."""
+
+
 @dataclass(frozen=True)
-class QuickCheck:
+class QuickCheck(Generic[Q]):
     """One question of the check page. ``id`` is its form's ``check`` value and its section's id; ``tab`` the name of its tab;
-    ``run(form)`` answers it (what its template shows as ``result``; a RuleError says why not);
-    ``template`` asks and answers it (it calls ``check`` of quick_check/_macros.html); ``place`` orders
+    ``read(form)`` is the question its form posted (a RuleError says why it cannot be read, a box
+    holding no number); ``answer(question)`` is what its template shows as ``result`` (a RuleError says
+    why not); ``template`` asks and answers it (it calls ``check`` of quick_check/_macros.html); ``place`` orders
     the page (smallest first); ``slots`` is how many repeated inputs its form has; ``head`` a template
     for the page's head, if it needs one; ``openapi(error)`` its API operations, if it has any."""
 
     id: str
     tab: LazyString  # its tab's label on the page (one check is shown at a time)
-    run: Callable[[MultiDict[str, str]], dict[str, Any]]
+    read: Callable[[FormData], Q]
+    answer: Callable[[Q], dict[str, Any]]
     template: str
     place: int
     slots: int = 0
@@ -42,13 +52,13 @@ class QuickCheck:
     openapi: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
 
-def quick_checks() -> list[QuickCheck]:
+def quick_checks() -> list[QuickCheck[Any]]:
     """Every game's checks, in the page's order."""
-    found: list[QuickCheck] = [c for game_id in GAMES for c in part(game_id, "web").QUICK_CHECKS]
+    found: list[QuickCheck[Any]] = [c for game_id in GAMES for c in part(game_id, "web").QUICK_CHECKS]
     return sorted(found, key=lambda c: c.place)
 
 
-def number(form: Mapping[str, str], name: str) -> int | None:
+def number(form: FormData, name: str) -> int | None:
     """A number box of a check form: None when left empty, its value when it holds ASCII digits,
     else a RuleError that says so (never a guess)."""
     raw = form.get(name, "").strip()
@@ -66,12 +76,12 @@ def page() -> tuple[str, int]:
     """The check page: one form per question; the answer shows above the form that asked."""
     checks = quick_checks()
     result, error, status, kind = None, None, 200, None
-    form = request.form if request.method == "POST" else MultiDict()
+    form = service.sent() if request.method == "POST" else MultiDict()
     if request.method == "POST":
-        asked = {c.id: c for c in checks}.get(request.form.get("check", ""), checks[0])
+        asked = {c.id: c for c in checks}.get(form.get("check", ""), checks[0])
         kind = asked.id
         try:
-            result = asked.run(request.form)
+            result = asked.answer(asked.read(form))
         except RuleError as err:
             error, status = explain(err), 422
     return render_template("quick_check/page.html", checks=checks, form=form, kind=kind, result=result, error=error), status

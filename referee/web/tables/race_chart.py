@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from flask_babel import gettext
 
 from printables.race import Plot, RacePage, plot, svg
-from referee.rules.base import _
+from referee.rules.base import D, _
 from referee.rules.numbers import shown_number
 from referee.rules.race import TITLES, Race, Summary, race, summary
 from referee.store.replay import Replayed
@@ -90,7 +90,7 @@ def summary_words(words: Summary) -> str:
     return gettext(words.message, **params)
 
 
-def race_chart(rep: Replayed, access: Access) -> RaceChart:
+def race_chart(rep: Replayed[D], access: Access) -> RaceChart:
     detail = access.visible_detail(rep)
     the_race = race(rep.game, detail, rep.view.totals, rep.view.finished)
     names = the_race.names(rep.players)

@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import abort, g, redirect, render_template, request, url_for
 from flask_babel import gettext
+from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee.extensions import htmx
@@ -94,6 +95,13 @@ def posted(read: FormReader | None = None) -> FormEvent:
     """The event this request's form posted at ``g.table``, by the one form decoder
     (``rules.forms.decode_form``; ``read`` is the game's reader when its page posts its own fields)."""
     return decode_form(find_game(g.table.game), request.form, read)
+
+
+def sent() -> MultiDict[str, str]:
+    """What this request sent (its form, or its query for a GET), as entered: for a page shown again
+    with it, a preview, or a quick check's question (``QuickCheck.read``), which records nothing.
+    An entry's event is read by ``posted`` alone."""
+    return request.form if request.method == "POST" else request.args
 
 
 def enter(read: FormReader | None = None) -> Page | WerkzeugResponse:

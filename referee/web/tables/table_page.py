@@ -12,11 +12,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic
 
 from flask import g
 
-from referee.rules.base import View
+from referee.rules.base import D, View
 from referee.store.replay import Effective, LogEntry, Replayed
 
 from .access import Access
@@ -27,8 +27,6 @@ from .race_chart import RaceChart, race_chart
 from .turns import is_turn_of
 from .undo import last_corrected, last_undone, shown_body
 from .words import history as history_lines
-
-D = TypeVar("D", bound=Mapping[str, Any])
 
 
 @dataclass(frozen=True)
@@ -60,14 +58,14 @@ class TablePage(Generic[D]):
 
 
 def table_page(
-    rep: Replayed,
+    rep: Replayed[D],
     access: Access,
     *,
     error: str | None = None,
     answer: bool = True,
     history: bool = True,
     race: bool = True,
-) -> TablePage[Mapping[str, Any]]:
+) -> TablePage[D]:
     """``rep`` as ``access`` sees it, with the parts the page shows: ``answer``, the answer to the
     last log line (an undo, or a correction and what it changed: a replay, so worked out only when
     no refusal is on screen); ``history``, the history list; ``race``, the race chart. A refused
@@ -100,16 +98,17 @@ def table_page(
 
 
 def page_of(
-    rep: Replayed, access: Access, *, error: str | None = None, whole: bool = True
-) -> TablePage[Mapping[str, Any]]:
+    rep: Replayed[D], access: Access, *, error: str | None = None, whole: bool = True
+) -> TablePage[D]:
     """``table_page`` with its answer (``whole``: and its history and race), kept for this request:
     the table and the alarm sent with one entry's answer show the same page, so it is built once (a
     correction's effect costs a replay)."""
     kept = g.get("table_page")
     if kept is not None:
         k_rep, k_access, k_error, k_whole, k_page = kept
-        if k_rep is rep and k_access == access and k_error == error and (k_whole or not whole):
-            return k_page  # type: ignore[no-any-return]
+        same = k_rep is rep and k_access == access and k_error == error and (k_whole or not whole)
+        if same and isinstance(k_page, TablePage):  # a page of ``rep`` is a page of its detail type
+            return k_page
     page = table_page(rep, access, error=error, history=whole, race=whole)
     g.table_page = (rep, access, error, whole, page)
     return page

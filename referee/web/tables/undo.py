@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from referee.rules.base import D
 from referee.store.replay import LogEntry, Replayed
 
 from .access import Access
 
 
-def last_undone(rep: Replayed) -> LogEntry | None:
+def last_undone(rep: Replayed[D]) -> LogEntry | None:
     """The event the table's last log line undid, or None when that line was not an undo."""
     if not rep.undone or rep.last_seq == 0:
         return None
@@ -28,7 +29,7 @@ def last_undone(rep: Replayed) -> LogEntry | None:
     return rep.undone[-1]
 
 
-def last_corrected(rep: Replayed) -> int | None:
+def last_corrected(rep: Replayed[D]) -> int | None:
     """The seq of the event the table's last log line corrected, or None when that line was no
     correction: the answer then says "Corrected:" with that entry as it now stands, not
     "Recorded:" with the latest one."""
@@ -38,7 +39,7 @@ def last_corrected(rep: Replayed) -> int | None:
     return None
 
 
-def shown_body(rep: Replayed, access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
+def shown_body(rep: Replayed[D], access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
     """An undone event as this reader may see it. A game that keeps seat events private (a sealed
     Ninety-Nine bid) shows one only to its own seat, as the history does; everyone else, the scorer
     included, reads just its type and seat."""

@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 
 from referee.games import GAMES
 from referee.rules import spoken
-from referee.rules.base import WORDS, Breach, Line, RuleError, Texts
+from referee.rules.base import WORDS, Breach, D, Line, RuleError, Texts
 from referee.rules.cards import Card
 from referee.rules.events import decode
 from referee.store.replay import Effective, Replayed
@@ -152,7 +152,7 @@ def say_line(line: Line | None) -> str:
     return Speaker().line(line)
 
 
-def event_words(rep: Replayed, body: Mapping[str, Any] | None) -> str:
+def event_words(rep: Replayed[D], body: Mapping[str, Any] | None) -> str:
     """An event body on its own (a correction's original, a proposed correction) in plain words:
     what was played, without the outcome, which depends on the events around it."""
     if not body:
@@ -193,19 +193,19 @@ def breach_sentence(breach: Breach) -> str:
     return message
 
 
-def breach_words(rep: Replayed, breach: Breach) -> str:
+def breach_words(rep: Replayed[D], breach: Breach) -> str:
     """A rule break found afterwards, as the history lists it: the entry it is about, then
     :func:`breach_sentence`."""
     return gettext("Entry %(n)s: %(message)s", n=breach.event + 1, message=breach_sentence(breach))
 
 
-def entry_number(rep: Replayed, seq: int) -> int | None:
+def entry_number(rep: Replayed[D], seq: int) -> int | None:
     """The number the history shows for the event logged as ``seq`` (its place among the events
     that stand, from 1, as breaches count too); None if it does not stand."""
     return next((i + 1 for i, e in enumerate(rep.effective) if e.seq == seq), None)
 
 
-def line_of(rep: Replayed, seq: int) -> tuple[Mapping[str, Any], Line | None] | None:
+def line_of(rep: Replayed[D], seq: int) -> tuple[Mapping[str, Any], Line | None] | None:
     """The event logged as ``seq`` as it now stands, with its history line; None if it does not stand."""
     number = entry_number(rep, seq)
     if number is None:
@@ -213,14 +213,14 @@ def line_of(rep: Replayed, seq: int) -> tuple[Mapping[str, Any], Line | None] | 
     return rep.effective[number - 1].body, rep.lines[number - 1] if number <= len(rep.lines) else None
 
 
-def entry_line(rep: Replayed, seq: int) -> str:
+def entry_line(rep: Replayed[D], seq: int) -> str:
     """The history's sentence for the event logged as ``seq``, as it now stands and with its
     outcome ("Trick 3: Aki 6-4, Ben 5-5 — Ben wins.")."""
     found = line_of(rep, seq)
     return say_line(found[1]) if found else ""
 
 
-def history(rep: Replayed, access: Access) -> Iterator[tuple[Effective, str]]:
+def history(rep: Replayed[D], access: Access) -> Iterator[tuple[Effective, str]]:
     """The effective events as this reader may see them, each with its sentence, oldest first."""
     lines, speaker = rep.lines, Speaker()
     for i, e in enumerate(public_events(rep, access)):
