@@ -247,13 +247,19 @@ def test_the_declaration_table_keeps_its_japanese_words_whole(browser: Browser, 
         ctx.close()
 
 
-@pytest.mark.parametrize("size", [(360, 740), (390, 844)], ids=["360x740", "390x844"])
-def test_the_declare_button_is_in_view_in_its_sheet_with_no_scroll(page: Page, base_url: str, size):
-    """A declaration's button stays at the foot of the plays sheet, over the doubles' points table,
-    so the doubles and Declare are tapped with no scrolling inside the sheet (newplayer3: 203 px at
-    390, 387 px at 360)."""
+@pytest.mark.parametrize(
+    "size, lang", [((360, 740), "en"), ((390, 844), "en"), ((360, 740), "ja")], ids=["360x740", "390x844", "360x740-ja"]
+)
+def test_the_declare_button_is_in_view_in_its_sheet_with_no_scroll(page: Page, base_url: str, size, lang):
+    """A declaration's button comes right under the doubles, the points table under it, so the doubles
+    and Declare are tapped with no scrolling inside the sheet (newplayer3: 203 px at 390, 387 px at
+    360), also after a refusal, with the claims (newplayer5), in the longer Japanese too."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
     open_table(page, base_url, **golden("bingo-four-deals-to-eight.json", 1))
+    if lang == "ja":
+        page.locator("header.bar a[lang=ja]").click()
+        expect(page.locator("html")).to_have_attribute("lang", "ja")
+        page.wait_for_load_state("load")
     plays = page.locator("#table .sheet.bingo-plays").first
     plays.locator("> .toggle").tap()
     plays.locator(".bingo-more > .toggle").tap()
@@ -266,7 +272,9 @@ def test_the_declare_button_is_in_view_in_its_sheet_with_no_scroll(page: Page, b
         label.tap()
         if double == "6-6":  # one double alone is refused, in the sheet, next to the doubles
             declare.tap()
-            expect(plays.locator(".sheet-refusal")).to_contain_text("at least two doubles")
+            expect(plays.locator(".sheet-refusal")).to_contain_text(
+                "宣言にはダブルが2枚以上必要です" if lang == "ja" else "at least two doubles"
+            )
             # with the sheet still open, everything a player needs next is on the screen, uncovered, and
             # ✕ is over no tile or button (newplayer5: the claims scrolled away and ✕ on the 0-0)
             wanted = [plays.locator(".sheet-refusal"), *plays.locator(".bingo-claims button").all(),
