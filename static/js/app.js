@@ -387,8 +387,8 @@
 
   // A refusal of an entry made from a sheet (the Bingo plays, the Bead Game's tile sheet, the Five Up
   // tile sheet) is said inside that sheet, just above its buttons where the thumb is (issue 27): the
-  // sheet stays open with what was tapped, to be fixed. The answer strip behind shows it too; a screen
-  // reader hears it once, from the layout's alert region (the server's out-of-band swap, or here for an
+  // sheet stays open with what was tapped, to be fixed. The answer strip behind keeps what it said (the
+  // page behind never moves under an open sheet); a screen reader hears it once, from the layout's alert region (the server's out-of-band swap, or here for an
   // entry refused before it is sent: a tile not chosen, pickers.js), in the sheet or else in the answer.
   function sheetOf(form) {
     var sheet = form && form.closest && form.closest(".sheet > .sheet-body:not([hidden]), .bottom-sheet");
@@ -420,7 +420,6 @@
     var place = button;
     while (place && place.parentNode !== form) place = place.parentNode;
     form.insertBefore(note, place || null);
-    document.querySelectorAll(".sheet > .toggle[aria-expanded=true]").forEach(function (t) { fitSheet(t.parentNode); });  // the answer behind grew
     note.scrollIntoView({ block: "nearest" });
     if (button) button.scrollIntoView({ block: "nearest" });
   }
@@ -429,31 +428,33 @@
     p.textContent = text;
     refuse(form, p.innerHTML, true);
   };
-  // the answer as it stood before an entry was sent from a sheet, put back when the player gives the
-  // refused entry up (closes the sheet): the refusal no longer pushes the play surface down
+  // the answer as it stood before an entry was sent from a sheet, put back when the server's answer box
+  // says the entry's refusal: the sheet says it, and the play surface behind is not pushed down
   var answerBefore = null;
   // A refused attempt given up (its sheet closed, or a game's "start again" such as the bead game's
-  // "Choose other cells"): its refusals in scope go, and the answer says what it said before the
-  // attempt. True when there was a refusal to take back.
+  // "Choose other cells"): its refusals in scope go. True when there was a refusal to take back.
   function giveUp(scope) {
     var refused = scope.querySelectorAll(".sheet-refusal");
-    if (!refused.length) return false;
     refused.forEach(function (old) { old.remove(); });
-    var answer = document.getElementById("answer");
-    if (answer && answerBefore !== null) answer.innerHTML = answerBefore;  // as before the attempt
-    return true;
+    return refused.length > 0;
   }
   window.refereeGiveUp = giveUp;
   document.addEventListener("DOMContentLoaded", function () {
     document.body.addEventListener("htmx:beforeRequest", function (e) {
       var answer = document.getElementById("answer"), form = e.detail.elt;
-      if (answer && form && sheetOf(form) && !form.querySelector(".sheet-refusal")) answerBefore = answer.innerHTML;
+      if (answer && form && sheetOf(form)) answerBefore = answer.innerHTML;  // a sheet's refusal is never in it
     });
     document.body.addEventListener("htmx:afterSwap", function (e) {
       var xhr = e.detail.xhr, form = e.detail.requestConfig && e.detail.requestConfig.elt;
       if (window.refereeRefused(xhr) !== 422 || !form || !sheetOf(form)) return;
       var error = document.querySelector("#answer > .error");
-      if (error) refuse(form, error.innerHTML, false);
+      if (!error) return;
+      var said = error.innerHTML;
+      // said in the sheet (and once by #alarm), not again behind it: the answer keeps what it said, so
+      // the page behind does not move and the sheet keeps its height (issue 27, newplayer5)
+      var answer = document.getElementById("answer");
+      if (answer && answerBefore !== null) answer.innerHTML = answerBefore;
+      refuse(form, said, false);
     });
   });
 

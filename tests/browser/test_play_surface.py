@@ -198,6 +198,10 @@ WALKS = [
             "claim": (bingo_confirmed("#claim-{seat}"), 3),
         },
         {"trick": "#bingo-why", "deal": "#bingo-why", "close": "#bingo-closed", "claim": "#bingo-award"},
+        # in Japanese the fourth deal, whose indicator 0-0 is in the triangle's last row: under "Start the
+        # deal" until the triangle was folded (newplayer5: the indicator's tap scrolled the page +254 px,
+        # then Start brought the answer back, -161 px)
+        ja=(27, 29),
     ),
     Walk(
         "five_up",

@@ -157,7 +157,8 @@ def uncovered(element: Locator) -> bool:
 
 def test_a_sheet_says_its_refusal_and_closes_by_its_button_escape_or_a_tap_outside(page: Page, base_url: str):
     """A declaration refused in the plays sheet is said in the sheet, above its button, with the
-    double still ticked, and nothing logged; the sheet never covers its own toggle, closes three ways
+    double still ticked, the claims and Declare in view, ✕ over none of them, the page behind unmoved
+    and nothing logged; the sheet never covers its own toggle, closes three ways
     and opens again at its top; closed after a refusal (the entry given up), the answer and the play
     surface are as before it and the sheet opens fresh, its claims first (issue 27)."""
     console = logged(page)
@@ -177,11 +178,19 @@ def test_a_sheet_says_its_refusal_and_closes_by_its_button_escape_or_a_tap_outsi
     expect(said).not_to_be_empty()
     in_viewport(page, said)
     assert uncovered(said) and uncovered(page.locator("#declare"))
-    expect(page.locator("#answer .error")).to_have_text(said.inner_text())  # written behind it too
-    expect(page.locator("#alarm")).not_to_be_empty()  # and said once, by the layout's alert region
+    # ✕ is over no tile or button and the sheet is not scrolled away from its claims (newplayer5: ✕ on
+    # the 0-0, the claims about 220 px above the sheet's visible part)
+    assert not any(overlap(body.locator(".sheet-close"), el) for el in tappable(body))
+    assert body.evaluate("el => el.scrollTop") == 0
+    for button in plays.locator(".bingo-claims button").all():
+        assert button.evaluate(IN_VIEW) and uncovered(button)
+    # said in the sheet and once by the layout's alert region, not again behind the sheet: the page
+    # behind does not move, so the sheet keeps its height (newplayer5)
+    expect(page.locator("#alarm")).not_to_be_empty()
+    expect(page.locator("#answer .error")).to_have_count(0)
+    assert page.locator("#bingo-trick").bounding_box() == trick_row
     expect(double).to_be_checked()
     expect(page.locator("#table")).to_have_attribute("data-seq", "1")
-    expect(page.locator("#answer .answer-status")).to_be_hidden()  # no empty box under the refusal
     assert console == []
     for width, height in ((390, 844), (360, 740)):  # its table's words are never split inside a word
         page.set_viewport_size({"width": width, "height": height})
@@ -207,8 +216,7 @@ def test_a_sheet_says_its_refusal_and_closes_by_its_button_escape_or_a_tap_outsi
     expect(page.locator("#bingo-declare-panel")).to_be_hidden()
     claim = page.get_by_role("button", name="Aki claims 70", exact=True)
     assert claim.evaluate(IN_VIEW) and uncovered(claim)
-    # and at its top, however far the refusal had scrolled it: ✕ beside the sheet's first line, over
-    # none of the claim buttons
+    # and at its top: ✕ beside the sheet's first line, over none of the claim buttons
     assert body.evaluate("el => el.scrollTop") == 0
     assert not any(overlap(close, button) for button in plays.locator(".bingo-claims button").all())
     page.keyboard.press("Escape")
@@ -239,13 +247,19 @@ def test_the_declaration_table_keeps_its_japanese_words_whole(browser: Browser, 
         ctx.close()
 
 
-@pytest.mark.parametrize("size", [(360, 740), (390, 844)], ids=["360x740", "390x844"])
-def test_the_declare_button_is_in_view_in_its_sheet_with_no_scroll(page: Page, base_url: str, size):
-    """A declaration's button stays at the foot of the plays sheet, over the doubles' points table,
-    so the doubles and Declare are tapped with no scrolling inside the sheet (newplayer3: 203 px at
-    390, 387 px at 360)."""
+@pytest.mark.parametrize(
+    "size, lang", [((360, 740), "en"), ((390, 844), "en"), ((360, 740), "ja")], ids=["360x740", "390x844", "360x740-ja"]
+)
+def test_the_declare_button_is_in_view_in_its_sheet_with_no_scroll(page: Page, base_url: str, size, lang):
+    """A declaration's button comes right under the doubles, the points table under it, so the doubles
+    and Declare are tapped with no scrolling inside the sheet (newplayer3: 203 px at 390, 387 px at
+    360), also after a refusal, with the claims (newplayer5), in the longer Japanese too."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
     open_table(page, base_url, **golden("bingo-four-deals-to-eight.json", 1))
+    if lang == "ja":
+        page.locator("header.bar a[lang=ja]").click()
+        expect(page.locator("html")).to_have_attribute("lang", "ja")
+        page.wait_for_load_state("load")
     plays = page.locator("#table .sheet.bingo-plays").first
     plays.locator("> .toggle").tap()
     plays.locator(".bingo-more > .toggle").tap()
@@ -256,6 +270,19 @@ def test_the_declare_button_is_in_view_in_its_sheet_with_no_scroll(page: Page, b
         for target in (label, declare):
             assert target.evaluate(IN_VIEW) and uncovered(target), f"{double}: {target} not in view"
         label.tap()
+        if double == "6-6":  # one double alone is refused, in the sheet, next to the doubles
+            declare.tap()
+            expect(plays.locator(".sheet-refusal")).to_contain_text(
+                "宣言にはダブルが2枚以上必要です" if lang == "ja" else "at least two doubles"
+            )
+            # with the sheet still open, everything a player needs next is on the screen, uncovered, and
+            # ✕ is over no tile or button (newplayer5: the claims scrolled away and ✕ on the 0-0)
+            wanted = [plays.locator(".sheet-refusal"), *plays.locator(".bingo-claims button").all(),
+                      *plays.locator("label.pick").all(), declare]  # fmt: skip
+            for target in wanted:
+                assert target.evaluate(IN_VIEW) and uncovered(target), f"after the refusal: {target} not in view"
+            assert not any(overlap(body.locator(".sheet-close"), el) for el in tappable(body))
+            expect(page.locator("input[name='doubles'][value='6-6']")).to_be_checked()  # what was entered stays
     assert body.evaluate("el => el.scrollTop") == 0  # nothing had to be scrolled to reach them
     assert declare.evaluate(IN_VIEW) and uncovered(declare)
     declare.tap()
@@ -263,6 +290,11 @@ def test_the_declare_button_is_in_view_in_its_sheet_with_no_scroll(page: Page, b
 
 
 IN_VIEW = "el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+
+
+def tappable(scope: Locator) -> list[Locator]:
+    """The tiles, cards and buttons shown in ``scope`` (but its own close button)."""
+    return [el for el in scope.locator("label.pick, button:not(.sheet-close)").all() if el.is_visible()]
 
 
 def overlap(one: Locator, other: Locator) -> bool:
