@@ -92,7 +92,7 @@ def test_a_whole_deal_by_tapping_then_a_claim(page: Page):
     expect(claim).to_contain_text("Aki claims")
     expect(claim.locator(".bingo-verdict")).to_have_text("82 / 70")  # B33, with the last-trick 10 (B13)
     expect(claim).to_contain_text("Last trick")
-    expect(claim).to_contain_text("Correct claim (82 of 70): the opponent has 71 points; tricks won: 5")
+    expect(claim).to_contain_text("A correct claim: 82 points, 70 needed; Ben has 71 points (30 or more).")
     expect(page.locator("#bingo-award")).to_contain_text("Aki scores 1 game point")  # B44 row 1
     expect(page.locator(".total .score")).to_have_text(["1", "0"])
     # The phase-2 replies are checked after the fact (B24-B26) and listed on the page.

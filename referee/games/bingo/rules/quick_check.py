@@ -259,9 +259,9 @@ def claim_lines(breakdown: ClaimDetail) -> tuple[Line, ...]:
             )
         )
     verdict = (
-        _("%(seat)s claims %(total)s of %(target)s: the claim holds.")
+        _("%(seat)s claims with %(total)s points, %(target)s needed: the claim holds.")
         if breakdown["correct"]
-        else _("%(seat)s claims %(total)s of %(target)s: the claim fails.")
+        else _("%(seat)s claims with %(total)s points, %(target)s needed: the claim fails.")
     )
     out.append((verdict, {"seat": claimer, "total": breakdown["total"], "target": breakdown["target"]}))
     reason = breakdown["reason"]
@@ -275,12 +275,15 @@ def claim_lines(breakdown: ClaimDetail) -> tuple[Line, ...]:
     return tuple(out)
 
 
+SEAT_PARAMS = ("seat", "opponent")
+"""The params of a claim's sentences that hold a seat (a claim's reason keeps its ``opponent`` as text)."""
+
+
 def name_seats(lines: Sequence[Line], names: Sequence[str]) -> list[Line]:
-    """The lines with each ``seat`` param replaced by that player's name."""
+    """The lines with each seat param (``SEAT_PARAMS``) replaced by that player's name."""
     return [
-        (msg, {**params, "seat": names[params["seat"]]} if "seat" in params else params)
-        for msg, params in lines
+        (msg, {**params, **{k: names[int(params[k])] for k in SEAT_PARAMS if k in params}}) for msg, params in lines
     ]
 
 
-__all__ = ["DECLARATION_NAMES", "ClaimCheck", "check_claim", "claim_lines", "name_seats"]
+__all__ = ["DECLARATION_NAMES", "SEAT_PARAMS", "ClaimCheck", "check_claim", "claim_lines", "name_seats"]
