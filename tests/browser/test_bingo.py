@@ -84,8 +84,11 @@ def test_a_whole_deal_by_tapping_then_a_claim(page: Page):
     expect(page.locator("#bingo-phase")).to_have_text("Deal over")
     expect(page.get_by_role("button", name="Record trick")).to_have_count(0)
     claim = page.get_by_role("button", name="Aki claims 70", exact=True)
+    unarmed = page.locator("#claim-0").bounding_box()
     claim.tap()
-    expect(claim).to_have_count(0)  # renamed: "Tap again to confirm ..." (a claim ends the deal)
+    expect(claim).to_have_count(0)  # renamed: "Tap again: ..." (a claim ends the deal)
+    armed = page.locator("#claim-0").bounding_box()
+    assert unarmed and armed and armed["height"] <= unarmed["height"] * 1.3, (unarmed, armed)  # not a 7-line block
     page.locator("#claim-0").tap()
     seq(page, 16)
     claim = page.locator("#bingo-claim")
