@@ -120,3 +120,12 @@ def test_a_claims_verdict_says_the_claimers_count_against_70(client, events, en,
     english, japanese = claim_total(client, events)
     assert english.count(en) >= 2, english  # the answer and the history line
     assert japanese.count(ja) >= 2, japanese
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [("en", "Ben's triplet is worth 40 points."), ("ja", "Benさんのトリプレットは40点です。")],
+)
+def test_a_declarations_answer_says_what_it_is_worth(client, lang, says):
+    """B27: three doubles are a triplet worth 40; the answer to the declaration says so (newplayer7: it was silent)."""
+    assert says in answer_after(client, 5, lang=lang)
