@@ -84,15 +84,18 @@ def test_a_whole_deal_by_tapping_then_a_claim(page: Page):
     expect(page.locator("#bingo-phase")).to_have_text("Deal over")
     expect(page.get_by_role("button", name="Record trick")).to_have_count(0)
     claim = page.get_by_role("button", name="Aki claims 70", exact=True)
+    unarmed = page.locator("#claim-0").bounding_box()
     claim.tap()
-    expect(claim).to_have_count(0)  # renamed: "Tap again to confirm ..." (a claim ends the deal)
+    expect(claim).to_have_count(0)  # renamed: "Tap again: ..." (a claim ends the deal)
+    armed = page.locator("#claim-0").bounding_box()
+    assert unarmed and armed and armed["height"] <= unarmed["height"] * 1.3, (unarmed, armed)  # not a 7-line block
     page.locator("#claim-0").tap()
     seq(page, 16)
     claim = page.locator("#bingo-claim")
     expect(claim).to_contain_text("Aki claims")
     expect(claim.locator(".bingo-verdict")).to_have_text("82 / 70")  # B33, with the last-trick 10 (B13)
     expect(claim).to_contain_text("Last trick")
-    expect(claim).to_contain_text("Correct claim (82 of 70): the opponent has 71 points; tricks won: 5")
+    expect(claim).to_contain_text("A correct claim: 82 points, 70 needed; Ben has 71 points (30 or more).")
     expect(page.locator("#bingo-award")).to_contain_text("Aki scores 1 game point")  # B44 row 1
     expect(page.locator(".total .score")).to_have_text(["1", "0"])
     # The phase-2 replies are checked after the fact (B24-B26) and listed on the page.

@@ -64,6 +64,14 @@ def test_a_claim_checked_by_tapping_tiles(page: Page):  # the taps kept between 
     for tile in ("5-0", "0-0", "4-4", "2-1"):
         tap_tile(page, "won1", tile)
     step_chip(page, "bingo-claim", 4)
+    # two rows of doubles, each named, each double a thumb's 44 px wide (newplayer7: 30x61, no labels)
+    for legend in ("Doubles Player 1 declared:", "A second declaration by Player 1:"):
+        box = page.get_by_text(legend).bounding_box()
+        assert box and box["height"] > 10 and box["width"] > 100, (legend, box)  # read, not a clipped 1 px
+    widths = page.locator("fieldset[data-picker^=decl0] label.pick").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().width)"
+    )
+    assert len(widths) == 14 and min(widths) >= 44, widths
     tap_tile(page, "decl0a", "4-4")
     tap_tile(page, "decl0a", "3-3")
     answer(

@@ -46,7 +46,7 @@ def test_the_report_tells_the_whole_match(client):
             continue
         name = BINGO["players"][claim["claimer"]]
         verdict = "holds" if claim["correct"] else "fails"
-        assert f"{name} claims {claim['total']} of 70: the claim {verdict}." in flat
+        assert f"{name} claims with {claim['total']} points, 70 needed: the claim {verdict}." in flat
     assert "card points in all" in flat and "A trick: 0-0 led, 5-3 replied." in flat
     totals = ", ".join(f"{n} {t}" for n, t in zip(state["players"], state["totals"], strict=True))
     assert f"Final totals: {totals}" in flat

@@ -101,12 +101,15 @@ def claim_total(client, events: list[dict]) -> tuple[str, str]:
     ("events", "en", "ja"),
     [
         # B44 row 1 (B-E5's first case): Ben's claim after the last trick is right; he has 157 of 70
-        (EVENTS + [{"type": "claim", "seat": 1}], "Correct claim (157 of 70)", "クレーム成功（70点中157点）"),
-        # B44 row 1, B-E5's "no trick" case: after trick 4 Ben has 88 and Ann no trick: Ben scores 3
-        ([*EVENTS[:6], {"type": "claim", "seat": 1}], "Correct claim (88 of 70)", "クレーム成功（70点中88点）"),
+        (EVENTS + [{"type": "claim", "seat": 1}], "A correct claim: 157 points, 70 needed",
+         "クレーム成功：157点（必要なのは70点）"),
+        # B44 row 1, B-E5's "no trick" case: after trick 4 Ben has 88 and Ann no trick: Ben scores 3, and the
+        # reason names her (issue 27: "... a correct claim by the closer, Ben had no trick at the close")
+        ([*EVENTS[:6], {"type": "claim", "seat": 1}], "A correct claim: 88 points, 70 needed, and Ann won no trick.",
+         "クレーム成功：88点（必要なのは70点）。Annさんはトリックを1つも取っていません。"),
         # B44 row 4 (B-E5's second case): Ann claims after trick 7 with 20, both have a trick: Ben scores 2
-        ([*EVENTS[:9], {"type": "claim", "seat": 0}], "Failed claim (20 of 70): the opponent scores 2",
-         "クレーム失敗（70点中20点）：相手に2ゲームポイント"),
+        ([*EVENTS[:9], {"type": "claim", "seat": 0}], "A failed claim: 20 points, 70 needed: Ben scores 2.",
+         "クレーム失敗：20点（必要なのは70点）。Benさんに2ゲームポイント。"),
     ],
     ids=["correct", "correct-trickless", "failed"],
 )
@@ -117,3 +120,12 @@ def test_a_claims_verdict_says_the_claimers_count_against_70(client, events, en,
     english, japanese = claim_total(client, events)
     assert english.count(en) >= 2, english  # the answer and the history line
     assert japanese.count(ja) >= 2, japanese
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [("en", "Ben's triplet is worth 40 points."), ("ja", "Benさんのトリプレットは40点です。")],
+)
+def test_a_declarations_answer_says_what_it_is_worth(client, lang, says):
+    """B27: three doubles are a triplet worth 40; the answer to the declaration says so (newplayer7: it was silent)."""
+    assert says in answer_after(client, 5, lang=lang)

@@ -207,6 +207,8 @@ def test_the_check_page_answers_the_form(client):
     resp = client.post("/check", data=form)
     html = resp.get_data(as_text=True)
     assert resp.status_code == 200 and "The claim holds." in html and "82" in html
+    # a check knows each player's pile, not its tricks: the pile is one line, no two tiles said to be a trick
+    assert f"Player 1 won {', '.join(A62)}:" in html and " and " not in html.split("Player 1 won")[1].split("<")[0]
     bad = client.post("/check", data={"trump": "5", "claimer": "0", "won0": ["6-6"]})
     assert bad.status_code == 422 and "2 tiles per trick" not in bad.get_data(as_text=True)
 

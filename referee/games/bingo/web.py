@@ -44,6 +44,13 @@ def bingo_declarations() -> list[dict[str, Any]]:
     return rows
 
 
+@bp.app_template_global("bingo_reason")
+def bingo_reason(reason: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Why a settled deal scored what it did (``settle_claim``'s reason), the opponent by name."""
+    [(msg, params)] = name_seats([(reason["msg"], reason["params"])], names)
+    return say(msg, params)
+
+
 def stat_sentences(s: BingoStats) -> list[str]:
     """What stands out in a player's numbers at this game, for their club page (tiles as they write them)."""
     if not s.claims:

@@ -217,17 +217,32 @@ def check_claim(body: Any) -> ClaimCheck:
     mine, theirs = int(told["claimer_points"]["total"]), int(told["opponent_points"]["total"])
     points = (mine, theirs) if claimer == 0 else (theirs, mine)
     assert settled.winner is not None  # a claim always has a winner (B34)
-    return ClaimCheck(points, bool(told["correct"]), settled.winner, settled.game_points, claim_lines(told), told)
+    lines = claim_lines(told, by_trick=False)
+    return ClaimCheck(points, bool(told["correct"]), settled.winner, settled.game_points, lines, told)
 
 
-def claim_lines(breakdown: ClaimDetail) -> tuple[Line, ...]:
+def claim_lines(breakdown: ClaimDetail, *, by_trick: bool = True) -> tuple[Line, ...]:
     """A claim's settlement (``settle_claim``'s breakdown) as sentences: each side's points line by
-    line, the claim against 70, the B44 reason and the game points. ``seat`` params name players."""
+    line, the claim against 70, the B44 reason and the game points. ``seat`` params name players.
+
+    ``by_trick=False`` for a check, which knows each player's pile of won tiles but not its tricks: the
+    pile is one line, so no two tiles are said to have been a trick (newplayer7: "won 6-6 and 6-4")."""
     out: list[Line] = []
     claimer = breakdown["claimer"]
     for side in (breakdown["claimer_points"], breakdown["opponent_points"]):
         seat = side["seat"]
-        for t in side["tricks"]:
+        if not by_trick and side["tricks"]:
+            out.append(
+                (
+                    _("%(seat)s won %(tiles)s: %(points)s"),
+                    {
+                        "seat": seat,
+                        "tiles": ", ".join(f"{t['lead']}, {t['reply']}" for t in side["tricks"]),
+                        "points": side["trick_points"],
+                    },
+                )
+            )
+        for t in side["tricks"] if by_trick else ():
             out.append(
                 (
                     _("%(seat)s won %(lead)s and %(reply)s: %(points)s"),
@@ -259,9 +274,9 @@ def claim_lines(breakdown: ClaimDetail) -> tuple[Line, ...]:
             )
         )
     verdict = (
-        _("%(seat)s claims %(total)s of %(target)s: the claim holds.")
+        _("%(seat)s claims with %(total)s points, %(target)s needed: the claim holds.")
         if breakdown["correct"]
-        else _("%(seat)s claims %(total)s of %(target)s: the claim fails.")
+        else _("%(seat)s claims with %(total)s points, %(target)s needed: the claim fails.")
     )
     out.append((verdict, {"seat": claimer, "total": breakdown["total"], "target": breakdown["target"]}))
     reason = breakdown["reason"]
@@ -275,12 +290,15 @@ def claim_lines(breakdown: ClaimDetail) -> tuple[Line, ...]:
     return tuple(out)
 
 
+SEAT_PARAMS = ("seat", "opponent")
+"""The params of a claim's sentences that hold a seat (a claim's reason keeps its ``opponent`` as text)."""
+
+
 def name_seats(lines: Sequence[Line], names: Sequence[str]) -> list[Line]:
-    """The lines with each ``seat`` param replaced by that player's name."""
+    """The lines with each seat param (``SEAT_PARAMS``) replaced by that player's name."""
     return [
-        (msg, {**params, "seat": names[params["seat"]]} if "seat" in params else params)
-        for msg, params in lines
+        (msg, {**params, **{k: names[int(params[k])] for k in SEAT_PARAMS if k in params}}) for msg, params in lines
     ]
 
 
-__all__ = ["DECLARATION_NAMES", "ClaimCheck", "check_claim", "claim_lines", "name_seats"]
+__all__ = ["DECLARATION_NAMES", "SEAT_PARAMS", "ClaimCheck", "check_claim", "claim_lines", "name_seats"]

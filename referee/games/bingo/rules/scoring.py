@@ -45,6 +45,29 @@ def seat_points(deal: DealState, seat: int) -> SeatPoints:
     }
 
 
+# B44 rows 1 and 2 by the game points of the ladder (``_ladder``): why a correct claim scores what it does,
+# in the words a player checks it by (the opponent's tricks, then points against 30). ``opponent`` is a seat.
+_CLAIMS = {
+    3: _("A correct claim: %(total)s points, %(target)s needed, and %(opponent)s won no trick."),
+    2: _("A correct claim: %(total)s points, %(target)s needed, and %(opponent)s has only %(points)s points (under 30)."),
+    1: _("A correct claim: %(total)s points, %(target)s needed; %(opponent)s has %(points)s points (30 or more)."),
+}
+_CLOSER_CLAIMS = {
+    3: _(
+        "A correct claim by the closer: %(total)s points, %(target)s needed, and %(opponent)s had won no trick at "
+        "the close."
+    ),
+    2: _(
+        "A correct claim by the closer: %(total)s points, %(target)s needed, and %(opponent)s had only %(points)s "
+        "points at the close (under 30)."
+    ),
+    1: _(
+        "A correct claim by the closer: %(total)s points, %(target)s needed; %(opponent)s had %(points)s points at "
+        "the close (30 or more)."
+    ),
+}
+
+
 def _ladder(points: int, tricks: int) -> int:
     """B44 rows 1-2 (B-Δ1 reconstruction): 3 if no trick, 2 if under 30, else 1."""
     if tricks == 0:
@@ -76,14 +99,14 @@ def settle_claim(
         if close is not None and close.seat == claimer:  # B44 row 2, B42
             pts = close.opp_card_points + (0 if cards_only else close.opp_declared)
             row, gp = 2, _ladder(pts, close.opp_tricks)
-            reason = _(
-                "Correct claim by the closer (%(total)s of %(target)s): %(points)s points and %(tricks)s tricks for "
-                "the opponent at the close"
-            )
-            params = {"points": pts, "tricks": close.opp_tricks}
+            reason = _CLOSER_CLAIMS[gp]
+            params = {"points": pts}
         elif close is not None:  # B44 row 3
             row, gp = 3, 2
-            reason = _("Correct claim against the closer (%(total)s of %(target)s): always %(gp)s game points")
+            reason = _(
+                "A correct claim against the closer: %(total)s points, %(target)s needed; such a claim always "
+                "scores %(gp)s."
+            )
             params = {"gp": 2}
         else:  # B44 row 1
             pts = (
@@ -92,10 +115,8 @@ def settle_claim(
                 + (0 if cards_only else theirs["declaration_points"])
             )
             row, gp = 1, _ladder(pts, theirs["trick_count"])
-            reason = _(
-                "Correct claim (%(total)s of %(target)s): the opponent has %(points)s points; tricks won: %(tricks)s"
-            )
-            params = {"points": pts, "tricks": theirs["trick_count"]}
+            reason = _CLAIMS[gp]
+            params = {"points": pts}
     else:  # B44 row 4, B-Δ2
         winner = opp
         row = 4
@@ -106,12 +127,14 @@ def settle_claim(
         gp = 3 if trickless else 2
         if trickless:
             reason = _(
-                "Failed claim (%(total)s of %(target)s) while a player had no trick: the opponent scores 3"
+                "A failed claim: %(total)s points, %(target)s needed, while a player had won no trick: "
+                "%(opponent)s scores 3."
             )
         else:
-            reason = _("Failed claim (%(total)s of %(target)s): the opponent scores 2")
+            reason = _("A failed claim: %(total)s points, %(target)s needed: %(opponent)s scores 2.")
         params = {}
-    params = {"total": mine["total"], "target": TARGET, **params}  # the claimer's count against 70, right or wrong
+    # the claimer's count against 70, right or wrong; ``opponent`` is a seat, named where the reason is said
+    params = {"total": mine["total"], "target": TARGET, "opponent": opp, **params}
     breakdown: ClaimDetail = {
         "kind": kind,
         "event": event,

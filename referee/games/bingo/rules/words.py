@@ -6,6 +6,7 @@ from referee.rules.base import Line, _, counted, word
 from referee.rules.narration import make_narrate
 
 from .events import Claim, Close, Deal, Declare, Show, Trick
+from .quick_check import name_seats
 from .state import State
 
 BLANKS = word(_("blanks"))
@@ -69,7 +70,8 @@ def _claim(ev: Claim, players: tuple[str, ...], after: State | None) -> Line:
         name=players[settled.winner],
     )
     reason = settled.breakdown["reason"]
-    return Line(line.message, line.params, more=(award, Line(reason["msg"], dict(reason["params"]))))
+    [(msg, params)] = name_seats([(reason["msg"], reason["params"])], players)
+    return Line(line.message, line.params, more=(award, Line(msg, dict(params))))
 
 
 def _show(ev: Show, players: tuple[str, ...], after: State | None) -> Line:
