@@ -315,7 +315,7 @@ def test_a_bingo_claim_asks_for_a_second_tap(page: Page, base_url: str):
     page.get_by_role("button", name=re.compile("Claim 70$")).tap()  # the plays other than a trick wait in a sheet (issue 27)
     claim = page.locator("[id^=claim-]").first
     claim.tap()
-    expect(claim).to_contain_text("Tap again to confirm")
+    expect(claim).to_contain_text("Tap again: Aki claims 70, the deal ends.")
     page.locator("#totals, .totals").first.tap()  # a tap elsewhere puts the button back, closing the sheet
     expect(claim).to_be_hidden()
     page.get_by_role("button", name=re.compile("Claim 70$")).tap()
