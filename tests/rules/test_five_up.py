@@ -223,6 +223,27 @@ def test_f_e6_to_f_e11_f25_f26_hand_scores(name, players, pips, dominoer, profil
     assert set(why) == {"msg", "params"}
 
 
+@pytest.mark.parametrize(
+    ("name", "players", "pips", "dominoer", "profile", "twice", "expected"),
+    [e for e in HAND_EXAMPLES if e[1] == 3 and e[3] is not None],
+)
+def test_f25_three_players_going_out_says_the_rounding_that_gives_each_points(
+    name, players, pips, dominoer, profile, twice, expected
+):
+    """F24-F25 with three players: the reason says the points of the one who went out and how the pips were
+    rounded to them, and the points of the one with fewer pips (newplayer7: "7 and 9 pips left" only)."""
+    points, why = hand_points(players, pips, dominoer, profile, twice)
+    said = why["params"]
+    assert said["side"] == dominoer and said["points"] == points[dominoer] == expected[dominoer]
+    if profile == IDA:
+        assert said["ra"] + said["rb"] == points[dominoer]
+        assert (said["ra"], said["rb"]) == tuple(round_ida(pips[s]) for s in range(3) if s != dominoer)
+    if points[said["low"]]:
+        assert "%(low)s" in why["msg"] and said["diff"] == points[said["low"]]
+    else:
+        assert "%(low)s" not in why["msg"]
+
+
 # -- F-E12, F-E13: game points (F31-F34) ---------------------------------------------------------
 
 GAME_POINTS = [

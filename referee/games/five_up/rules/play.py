@@ -218,9 +218,13 @@ def _end(state: State, ev: End) -> State:
     _check_pips(state, h, ev.pips)
     r = state.rules
     pts, why = hand_points(state.n, ev.pips, h.dominoer, r.profile, r.subtract_own_twice)  # F25-F27
-    if "side" in why["params"]:  # name the players of the side, for the table
-        seats = [s for s in range(state.n) if side_of(s, state.n) == why["params"]["side"]]
-        why = message(why["msg"], **{**why["params"], "side": " & ".join(name(state, s) for s in seats)})
+    named = {  # name the players of each side the reason names, for the table
+        key: " & ".join(name(state, s) for s in range(state.n) if side_of(s, state.n) == why["params"][key])
+        for key in ("side", "low")
+        if key in why["params"]
+    }
+    if named:
+        why = message(why["msg"], **{**why["params"], **named})
     bonus = 2 if r.domino_bonus and h.dominoer is not None else 0  # F35
     scores = tuple(s + p for s, p in zip(state.scores, pts, strict=True))  # F28
     if bonus and h.dominoer is not None:

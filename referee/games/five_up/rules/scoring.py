@@ -87,19 +87,39 @@ def hand_points(
     # three players
     if dominoer is not None:
         a, b = (s for s in range(3) if s != dominoer)
+        # the rounding said with the points, not only under "why" (newplayer7: "7 and 9 pips left" left the
+        # player to find 1 + 2 = 3 and Dan's 1 alone); ``low`` is the seat with fewer pips, named as ``side`` is
         if profile == CLOU:
             out[dominoer] = round_clou(pips[a] + pips[b])
             lo, hi = (a, b) if pips[a] <= pips[b] else (b, a)
-            if pips[lo] < pips[hi]:
-                out[lo] = round_clou(pips[hi] - pips[lo])
-        else:
-            pa, pb = round_ida(pips[a]), round_ida(pips[b])
-            out[dominoer] = pa + pb
-            if pa != pb:
-                lo, hi = (a, b) if pa < pb else (b, a)
-                out[lo] = abs(pa - pb)
+            words = _WENT_OUT[CLOU]
+            out[lo] = round_clou(pips[hi] - pips[lo])
+            if out[lo]:
+                words = _(
+                    "%(side)s went out and scores %(points)s: the %(pips)s pips left to the others, divided by 5, "
+                    "rounded down; %(low)s has %(gap)s pips fewer than the third player and scores %(diff)s, that "
+                    "gap divided by 5, rounded down (F25)."
+                )
+            return tuple(out), message(
+                words, side=dominoer, points=out[dominoer], pips=pips[a] + pips[b], low=lo,
+                gap=pips[hi] - pips[lo], diff=out[lo],
+            )  # fmt: skip
+        pa, pb = round_ida(pips[a]), round_ida(pips[b])
+        out[dominoer] = pa + pb
+        words = _(
+            "%(side)s went out and scores %(points)s: the %(a)s and %(b)s pips left, each to the nearest 5 and "
+            "divided by 5, are %(ra)s and %(rb)s (F25)."
+        )
+        lo = a
+        if pa != pb:
+            lo, hi = (a, b) if pa < pb else (b, a)
+            out[lo] = abs(pa - pb)
+            words = _(
+                "%(side)s went out and scores %(points)s: the %(a)s and %(b)s pips left, each to the nearest 5 and "
+                "divided by 5, are %(ra)s and %(rb)s; %(low)s, with fewer, scores the difference, %(diff)s (F25)."
+            )
         return tuple(out), message(
-            _("%(side)s went out: %(a)s and %(b)s pips left."), side=dominoer, a=pips[a], b=pips[b]
+            words, side=dominoer, points=out[dominoer], a=pips[a], b=pips[b], ra=pa, rb=pb, low=lo, diff=out[lo]
         )
     order = sorted(range(3), key=lambda s: pips[s])
     low, mid, high = order
