@@ -2,7 +2,7 @@
 
 - ``language``: ``TrickRecord``, ``Rules``, ``Proof`` (``ProofDetail`` as a view shows it), ``holds``,
   ``achieved`` (the one evaluator), ``achiever`` (the same for one condition, read once), ``trick_predicate`` (a ``trick``
-  condition's predicate alone);
+  condition's predicate alone), ``trick_gate``/``trick_facts`` (the tricks a card may be achieved on);
 - ``deck``: ``CATALOG`` (TB-01..TB-50 as data), ``CATALOG_BY_ID``, ``ConditionCard``
   (``CardDetail`` as a view shows it);
 - ``text``: ``render_en``/``render_ja`` (a condition's text from its data, for custom cards);
@@ -12,6 +12,7 @@
 from .deck import CATALOG, CATALOG_BY_ID, CardDetail, ConditionCard
 from .language import (
     Achiever,
+    Fact,
     Predicate,
     Proof,
     ProofDetail,
@@ -22,6 +23,8 @@ from .language import (
     first_achieved,
     holds,
     kind_label,
+    trick_facts,
+    trick_gate,
     trick_predicate,
 )
 from .text import render_en, render_ja
@@ -29,6 +32,7 @@ from .validate import validate
 
 __all__ = [
     "Achiever",
+    "Fact",
     "CATALOG",
     "CATALOG_BY_ID",
     "CardDetail",
@@ -45,6 +49,8 @@ __all__ = [
     "kind_label",
     "render_en",
     "render_ja",
+    "trick_facts",
+    "trick_gate",
     "trick_predicate",
     "validate",
 ]

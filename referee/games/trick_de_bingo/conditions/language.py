@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, TypedDict
 
 from referee.rules.cards import Card
@@ -345,6 +345,56 @@ def trick_predicate(condition: Mapping[str, Any]) -> Predicate | None:
     proof being trick k and your card in it), None for any other kind: a table asks it of most of
     its cards after every trick (T13), so these skip :func:`achiever`'s call and its proof's checks."""
     return _compiled(condition.get("when", ALWAYS)) if condition.get("kind") == "trick" else None
+
+
+Fact = tuple[str, object]
+"""What a trick is for one seat: ``("won", bool)``, ``("led", bool)``, ``("trick", number)``."""
+
+_GATES: dict[str, Callable[[Any], Fact]] = {
+    "outcome": lambda arg: ("won", arg == "win"),
+    "led": lambda arg: ("led", arg),
+    "trick": lambda arg: ("trick", arg),
+}
+"""The atoms a trick's facts decide, as the fact each one asks for (the same comparison as the atom's)."""
+
+
+def trick_gate(condition: Mapping[str, Any]) -> frozenset[Fact]:
+    """Facts that every trick on which ``condition`` is achieved has for the card's owner, so that a
+    table checks a card after a trick only when the trick has them for its seat (``trick_facts``,
+    T13): most cards need you to win or to lead the trick, which one seat in four does.
+
+    Only the atoms the check reads first are taken (the predicate's, or the first parts of its
+    ``all``): the check of a card skipped would have stopped at one of them, never reaching a part
+    that might fail. A ``trick`` card and a ``count`` without ``at_trick`` read their predicate on
+    the last trick first; a ``count`` with it is decided on that trick only; a ``run`` reads earlier
+    tricks too, so only a predicate made of these atoms alone gates it."""
+    kind, when = condition.get("kind"), condition.get("when", ALWAYS)
+    if kind == "count" and "at_trick" in condition:
+        return _gate([{"trick": condition["at_trick"]}])
+    parts = when["all"] if isinstance(when, Mapping) and len(when) == 1 and "all" in when else [when]
+    if kind in ("trick", "count") or (kind == "run" and len(_gate(parts)) == len(parts)):
+        return _gate(parts)
+    return frozenset()
+
+
+def _gate(parts: Any) -> frozenset[Fact]:
+    """The facts asked by the leading parts that are ``outcome``, ``led`` or ``trick`` atoms."""
+    facts = []
+    for part in parts if isinstance(parts, list | tuple) else ():
+        if not (isinstance(part, Mapping) and len(part) == 1):
+            break
+        ((key, arg),) = part.items()
+        if key not in _GATES or not isinstance(arg, str | int):  # a value that can stand in a set
+            break
+        facts.append(_GATES[key](arg))
+    return frozenset(facts)
+
+
+@lru_cache(maxsize=256)
+def trick_facts(number: int, leader: int, winner: int) -> tuple[frozenset[Fact], ...]:
+    """Each seat's facts of a trick (``trick_gate``): whether it won the trick, whether it led it,
+    and the trick's number."""
+    return tuple(frozenset({("won", s == winner), ("led", s == leader), ("trick", number)}) for s in range(4))
 
 
 def _achieved(

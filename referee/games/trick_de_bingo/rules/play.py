@@ -11,7 +11,7 @@ from referee.rules.cards import Card as PlayingCard
 from referee.rules.dispatch import make_apply
 from referee.rules.frozen import keep, replace
 
-from ..conditions import ConditionCard, Proof, TrickRecord, achieved, first_achieved
+from ..conditions import ConditionCard, Proof, TrickRecord, achieved, first_achieved, trick_facts
 from .custom import add_custom
 from .events import Card, Claim, Pick, Round, Trick
 from .options import condition_rules
@@ -209,10 +209,13 @@ def _trick(state: State, ev: Trick) -> State:
     if not state.options["manualClaims"]:
         records, checks, rules = rnd.records, state.checks(), state.rules
         k = record.number
+        facts = trick_facts(k, record.leader, record.winner)
         flips, left = [], []
         for seat, cell, card_id in unflipped:  # T13: every sheet is checked after every trick
-            when, full = checks.get(card_id) or state.check(card_id)
-            if when is None:
+            when, full, gate = checks.get(card_id) or state.check(card_id)
+            if not gate <= facts[seat]:  # not a trick this card can be achieved on (most need a win)
+                proof = None
+            elif when is None:
                 proof = full(seat, records)
             elif when(seat, record, rules):  # a ``trick`` condition: the proof is this trick alone
                 proof = Proof(k, (k,), (by_seat[seat],))

@@ -13,16 +13,19 @@ from ..conditions import (
     CATALOG_BY_ID,
     Achiever,
     ConditionCard,
+    Fact,
     Predicate,
     Proof,
     Rules,
     TrickRecord,
     achiever,
+    trick_gate,
     trick_predicate,
 )
 
-Check = tuple[Predicate | None, Achiever]
-"""A drafted card's check (``State.check``): the predicate of a ``trick`` condition, and its achiever."""
+Check = tuple[Predicate | None, Achiever, frozenset[Fact]]
+"""A drafted card's check (``State.check``): the predicate of a ``trick`` condition, its achiever,
+and the facts a trick must have for the card's owner to achieve it (``trick_gate``)."""
 
 BonusKind = Literal["first", "last"]  # First Bingo (T17), Last Bingo (T18)
 
@@ -216,11 +219,16 @@ class State:
         return self.check(card_id)[1]
 
     def check(self, card_id: str) -> Check:
-        """:meth:`achiever` with, for a ``trick`` condition, its predicate alone (``trick_predicate``)."""
+        """:meth:`achiever` with, for a ``trick`` condition, its predicate alone (``trick_predicate``),
+        and the card's ``trick_gate``."""
         found = self._checks.get(card_id)
         if found is None:
             condition = self.drafted(card_id).condition
-            found = self._checks[card_id] = (trick_predicate(condition), achiever(condition, self.rules))
+            found = self._checks[card_id] = (
+                trick_predicate(condition),
+                achiever(condition, self.rules),
+                trick_gate(condition),
+            )
         return found
 
     def checks(self) -> dict[str, Check]:
