@@ -48,7 +48,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any, TypedDict
+from typing import Any, TypedDict, TypeVar
 
 from referee.rules.cards import Card
 from referee.rules.frozen import quick
@@ -182,11 +182,20 @@ def holds(pred: Mapping[str, Any], seat: int, trick: TrickRecord, rules: Rules) 
 
 
 def _compiled(pred: Mapping[str, Any]) -> Predicate:
-    hit = _COMPILED.get(id(pred))
-    if hit is None or hit[0] is not pred:
-        if len(_COMPILED) >= COMPILED_MAX:
-            _COMPILED.clear()
-        hit = _COMPILED[id(pred)] = (pred, _compile(pred))
+    return _by_identity(_COMPILED, pred, _compile)
+
+
+V = TypeVar("V")
+
+
+def _by_identity(kept: dict[int, tuple[Mapping[str, Any], V]], data: Mapping[str, Any], make: Callable[[Any], V]) -> V:
+    """``make(data)``, made once per dict ``data`` and kept in ``kept`` by its id (with the dict, so
+    the id stays its own), up to COMPILED_MAX dicts."""
+    hit = kept.get(id(data))
+    if hit is None or hit[0] is not data:
+        if len(kept) >= COMPILED_MAX:
+            kept.clear()
+        hit = kept[id(data)] = (data, make(data))
     return hit[1]
 
 
@@ -358,16 +367,25 @@ _GATES: dict[str, Callable[[Any], Fact]] = {
 """The atoms a trick's facts decide, as the fact each one asks for (the same comparison as the atom's)."""
 
 
+_GATED: dict[int, tuple[Mapping[str, Any], frozenset[Fact]]] = {}
+"""Gates by the id of their condition (kept alive here, as ``_COMPILED`` keeps its predicates)."""
+
+
 def trick_gate(condition: Mapping[str, Any]) -> frozenset[Fact]:
     """Facts that every trick on which ``condition`` is achieved has for the card's owner, so that a
     table checks a card after a trick only when the trick has them for its seat (``trick_facts``,
-    T13): most cards need you to win or to lead the trick, which one seat in four does.
+    T13): most cards need you to win or to lead the trick, which one seat in four does. Read once
+    per condition, not once per replay (every replay checks its drafted cards anew).
 
     Only the atoms the check reads first are taken (the predicate's, or the first parts of its
     ``all``): the check of a card skipped would have stopped at one of them, never reaching a part
     that might fail. A ``trick`` card and a ``count`` without ``at_trick`` read their predicate on
     the last trick first; a ``count`` with it is decided on that trick only; a ``run`` reads earlier
     tricks too, so only a predicate made of these atoms alone gates it."""
+    return _by_identity(_GATED, condition, _read_gate)
+
+
+def _read_gate(condition: Mapping[str, Any]) -> frozenset[Fact]:
     kind, when = condition.get("kind"), condition.get("when", ALWAYS)
     if kind == "count" and "at_trick" in condition:
         return _gate([{"trick": condition["at_trick"]}])
