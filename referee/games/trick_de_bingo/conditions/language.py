@@ -367,25 +367,16 @@ _GATES: dict[str, Callable[[Any], Fact]] = {
 """The atoms a trick's facts decide, as the fact each one asks for (the same comparison as the atom's)."""
 
 
-_GATED: dict[int, tuple[Mapping[str, Any], frozenset[Fact]]] = {}
-"""Gates by the id of their condition (kept alive here, as ``_COMPILED`` keeps its predicates)."""
-
-
 def trick_gate(condition: Mapping[str, Any]) -> frozenset[Fact]:
     """Facts that every trick on which ``condition`` is achieved has for the card's owner, so that a
     table checks a card after a trick only when the trick has them for its seat (``trick_facts``,
-    T13): most cards need you to win or to lead the trick, which one seat in four does. Read once
-    per condition, not once per replay (every replay checks its drafted cards anew).
+    T13): most cards need you to win or to lead the trick, which one seat in four does.
 
     Only the atoms the check reads first are taken (the predicate's, or the first parts of its
     ``all``): the check of a card skipped would have stopped at one of them, never reaching a part
     that might fail. A ``trick`` card and a ``count`` without ``at_trick`` read their predicate on
     the last trick first; a ``count`` with it is decided on that trick only; a ``run`` reads earlier
     tricks too, so only a predicate made of these atoms alone gates it."""
-    return _by_identity(_GATED, condition, _read_gate)
-
-
-def _read_gate(condition: Mapping[str, Any]) -> frozenset[Fact]:
     kind, when = condition.get("kind"), condition.get("when", ALWAYS)
     if kind == "count" and "at_trick" in condition:
         return _gate([{"trick": condition["at_trick"]}])
@@ -406,6 +397,24 @@ def _gate(parts: Any) -> frozenset[Fact]:
             break
         facts.append(_GATES[key](arg))
     return frozenset(facts)
+
+
+Check = tuple[Predicate | None, Achiever, frozenset[Fact]]
+"""A card's check under a table's rules (``card_check``): the predicate of a ``trick`` condition,
+its achiever, and the facts a trick must have for the card's owner to achieve it (``trick_gate``)."""
+
+_CHECKS: dict[Rules, dict[int, tuple[Mapping[str, Any], Check]]] = {}
+"""Checks by rules, then by the id of their condition (kept alive here, as ``_COMPILED`` does)."""
+
+
+def card_check(condition: Mapping[str, Any], rules: Rules) -> Check:
+    """``trick_predicate``, ``achiever`` and ``trick_gate`` of a condition, made once per condition
+    and rules: every replay of a table checks its drafted cards anew."""
+    return _by_identity(
+        _CHECKS.setdefault(rules, {}),
+        condition,
+        lambda c: (trick_predicate(c), achiever(c, rules), trick_gate(c)),
+    )
 
 
 @lru_cache(maxsize=256)

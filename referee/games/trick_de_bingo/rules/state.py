@@ -12,20 +12,13 @@ from referee.rules.frozen import derived, quick
 from ..conditions import (
     CATALOG_BY_ID,
     Achiever,
+    Check,
     ConditionCard,
-    Fact,
-    Predicate,
     Proof,
     Rules,
     TrickRecord,
-    achiever,
-    trick_gate,
-    trick_predicate,
+    card_check,
 )
-
-Check = tuple[Predicate | None, Achiever, frozenset[Fact]]
-"""A drafted card's check (``State.check``): the predicate of a ``trick`` condition, its achiever,
-and the facts a trick must have for the card's owner to achieve it (``trick_gate``)."""
 
 BonusKind = Literal["first", "last"]  # First Bingo (T17), Last Bingo (T18)
 
@@ -223,12 +216,7 @@ class State:
         and the card's ``trick_gate``."""
         found = self._checks.get(card_id)
         if found is None:
-            condition = self.drafted(card_id).condition
-            found = self._checks[card_id] = (
-                trick_predicate(condition),
-                achiever(condition, self.rules),
-                trick_gate(condition),
-            )
+            found = self._checks[card_id] = card_check(self.drafted(card_id).condition, self.rules)
         return found
 
     def checks(self) -> dict[str, Check]:
