@@ -4,6 +4,7 @@ data, for every catalog condition and for malformed ones, whose error comes when
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -15,6 +16,8 @@ from referee.games.trick_de_bingo.conditions import (
     achieved,
     achiever,
     holds,
+    trick_facts,
+    trick_gate,
     trick_predicate,
 )
 from referee.games.trick_de_bingo.conditions.language import _interpret
@@ -106,6 +109,39 @@ def test_a_trick_cards_predicate_alone_gives_achieveds_answer(card, cards, leade
     for n in range(1, k + 1) if when is not None else ():
         proof = Proof(n, (n,), (tricks[n - 1].cards[seat],)) if when(seat, tricks[n - 1], rules) else None
         assert proof == achieved(card.condition, seat, tricks[:n], rules)
+
+
+@ROUNDS
+def test_a_card_is_never_achieved_on_a_trick_without_its_gates_facts(card, cards, leaders, seat, k, ccw, strict):
+    """A table skips a card after a trick that lacks the facts of its ``trick_gate`` for the card's
+    seat (won it or not, led it or not, its number: ``trick_facts``, T13): on such a trick
+    ``achieved`` gives no proof, whatever the card and the round so far."""
+    tricks = [_trick(n + 1, cards[4 * n : 4 * n + 4], leaders[n], ccw) for n in range(k)]
+    rules = Rules(ace_low=ccw, strict_extremes=strict)
+    gate = trick_gate(card.condition)
+    for n in range(1, k + 1):
+        last = tricks[n - 1]
+        if not gate <= trick_facts(n, last.leader, last.winner)[seat]:
+            assert achieved(card.condition, seat, tricks[:n], rules) is None
+
+
+@pytest.mark.parametrize(
+    ("condition", "gate"),
+    [
+        ({"kind": "trick", "when": {"all": [{"outcome": "win"}, {"card": {"suit": "C"}}]}}, {("won", True)}),
+        ({"kind": "trick", "when": {"all": [{"trick": 7}, {"led": True}]}}, {("trick", 7), ("led", True)}),
+        ({"kind": "trick", "when": {"all": [{"extreme": "highest"}, {"outcome": "lose"}]}}, set()),  # read 2nd
+        ({"kind": "trick", "when": {"card": {"follows": False}}}, set()),
+        ({"kind": "count", "when": {"outcome": "win"}, "at_least": 4}, {("won", True)}),
+        ({"kind": "count", "when": {"outcome": "win"}, "at_most": 0, "at_trick": 6}, {("trick", 6)}),
+        ({"kind": "run", "length": 3, "when": {"outcome": "lose"}}, {("won", False)}),
+        ({"kind": "run", "length": 2, "when": {"all": [{"led": True}, {"suits": 1}]}}, set()),  # earlier tricks
+        ({"kind": "run", "length": 2, "when": {"all": []}, "same": "rank"}, set()),
+    ],
+)
+def test_a_gate_holds_the_atoms_the_check_reads_first(condition, gate):
+    """Only atoms read before anything that might fail: a ``run`` reads its earlier tricks too."""
+    assert trick_gate(condition) == gate
 
 
 COUNTS = [card for card in CATALOG if card.condition["kind"] == "count"]

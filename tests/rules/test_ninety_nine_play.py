@@ -6,10 +6,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from test_ninety_nine_support import new, play, quick_deal, view
 
 from referee.games.ninety_nine.rules import GAME
+from referee.games.ninety_nine.rules.pack import trick_winner
 from referee.rules.base import GameOver, IllegalEvent, MalformedEvent
+from referee.rules.cards import SUITS, Card, deck
 
 DEAL0 = {"type": "deal", "dealer": 0}
 
@@ -365,3 +369,37 @@ def test_a_record_is_still_refused_at_a_card_of_an_earlier_bid():
     with pytest.raises(ReplayError) as err:
         replay_events(GAME, ("Aki", "Ben", "Chie"), {}, events, record=True)
     assert err.value.index == 2 and err.value.code == "card_in_bid" and "Ben" in str(err.value)
+
+
+# --- the trick's winner (N11, N33) ---------------------------------------------------------------
+
+
+@given(
+    st.lists(st.sampled_from(deck(6)), min_size=3, max_size=4, unique=True),
+    st.sampled_from([None, *SUITS]),
+)
+def test_n11_the_highest_trump_wins_else_the_highest_card_of_the_suit_led(cards, trump):
+    """N11, worked out from its words for any three or four cards: the reason names the only trump,
+    the highest trump, or the highest card of the suit led."""
+    pos, why = trick_winner(tuple(cards), trump, None)
+    trumps = [c for c in cards if c.suit == trump]
+    assert cards[pos] == max(trumps or [c for c in cards if c.suit == cards[0].suit], key=lambda c: c.rank)
+    if len(trumps) == 1 and cards[0].suit != trump:
+        assert why["msg"] == "%(card)s is the only trump (%(trump)s) in the trick."
+    elif trumps:
+        assert why["msg"] == "%(card)s is the highest trump (%(trump)s) in the trick."
+    else:
+        assert why["msg"] == "%(card)s is the highest card of the suit led (%(led)s); no trump was played."
+
+
+@pytest.mark.parametrize(
+    ("cards", "turnup", "winner"),
+    [
+        (("JK", "9H", "AH"), "10H", 2),  # N33: the Joker is the turned-up 10♥: under A♥
+        (("9H", "JK", "8H"), "10H", 1),  # ... and over 9♥
+        (("AS", "JK", "KS"), "10H", 1),  # ... and a trump (♥) on a spade lead
+    ],
+)
+def test_n33_the_joker_plays_as_the_turned_up_card(cards, turnup, winner):
+    parsed = tuple(Card.parse(c) for c in cards)
+    assert trick_winner(parsed, "H", Card.parse(turnup))[0] == winner

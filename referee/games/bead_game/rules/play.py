@@ -154,48 +154,47 @@ def _place(state: State, ev: Place) -> State:
     laid = Laid(len(cur.laid), tile, (a, b), (va, vb), ev.seat, turn, index, scored)
     placed = _bump(cur.placed, ev.seat, 1)
     out, final_turns_left = cur.out, cur.final_turns_left
-    if out is None and placed[ev.seat] == state.hand_size:  # D20: every other player gets one more turn
-        out, final_turns_left = ev.seat, state.seats - 1
+    seats = len(state.players)
+    if out is None and placed[ev.seat] == HAND_SIZE[seats]:  # D20: every other player gets one more turn
+        out, final_turns_left = ev.seat, seats - 1
     elif out is not None:
         final_turns_left -= 1
-    return _advance(
-        state,
-        cur,
-        laid=cur.laid + (laid,),
-        on_table={**cur.on_table, tile: cur.on_table.get(tile, 0) + 1},
-        board=board,
-        owner={**cur.owner, a: laid.id, b: laid.id},
-        turns=cur.turns + (TurnRecord(turn, index, ev.seat, laid),),
-        placed=placed,
-        scores=_bump(cur.scores, ev.seat, scored.score),  # D17
-        passes_in_row=0,
-        out=out,
-        final_turns_left=final_turns_left,
-    )
+    changes = {
+        "laid": cur.laid + (laid,),
+        "on_table": {**cur.on_table, tile: cur.on_table.get(tile, 0) + 1},
+        "board": board,
+        "owner": {**cur.owner, a: laid.id, b: laid.id},
+        "turns": cur.turns + (TurnRecord(turn, index, ev.seat, laid),),
+        "placed": placed,
+        "scores": _bump(cur.scores, ev.seat, scored.score),  # D17
+        "passes_in_row": 0,
+        "out": out,
+        "final_turns_left": final_turns_left,
+    }
+    return _advance(state, cur, seats, changes)
 
 
 def _pass(state: State, ev: Pass) -> State:
     index = state.events
     cur = _playing(state, ev.seat)
-    return _advance(
-        state,
-        cur,
-        turns=cur.turns + (TurnRecord(len(cur.turns) + 1, index, ev.seat, None),),
-        passes_in_row=cur.passes_in_row + 1,
-        final_turns_left=cur.final_turns_left - 1 if cur.out is not None else cur.final_turns_left,
-    )
+    changes = {
+        "turns": cur.turns + (TurnRecord(len(cur.turns) + 1, index, ev.seat, None),),
+        "passes_in_row": cur.passes_in_row + 1,
+        "final_turns_left": cur.final_turns_left - 1 if cur.out is not None else cur.final_turns_left,
+    }
+    return _advance(state, cur, len(state.players), changes)
 
 
-def _advance(state: State, cur: HandState, **turn: Any) -> State:
-    """The hand after a turn (``turn``: the fields it changed), with the turn passed to the left or
-    play stopped (D20), made in one copy of the hand."""
+def _advance(state: State, cur: HandState, seats: int, turn: dict[str, Any]) -> State:
+    """The hand after a turn (``turn``: the fields it changed; ``seats`` players, read once per
+    placement), with the turn passed to the left or play stopped (D20), made in one copy of the hand."""
     out = turn.get("out", cur.out)
     if out is not None and turn["final_turns_left"] == 0:
         turn["over"] = "out"
-    elif out is None and turn["passes_in_row"] >= state.seats:
+    elif out is None and turn["passes_in_row"] >= seats:
         turn["over"] = "blocked"
     else:
-        turn["to_move"] = (cur.to_move + 1) % state.seats
+        turn["to_move"] = (cur.to_move + 1) % seats
     return replace(state, hands=state.hands[:-1] + (replace(cur, **turn),))
 
 

@@ -54,14 +54,22 @@ def trick_winner(
     in play order and the reason as a translatable message."""
     eff = cards if turnup is None else [effective(c, turnup) for c in cards]  # no turn-up: no stand-in
     led = eff[0].suit
-    trumps = [] if trump is None else [i for i, c in enumerate(eff) if c.suit == trump]
+    # One pass, the first of equal ranks kept (as max does): every trick asks, with three or four cards.
+    best_trump, trumps, best_led = -1, 0, 0
+    for i, c in enumerate(eff):
+        if trump is not None and c.suit == trump:
+            trumps += 1
+            if best_trump < 0 or c.rank > eff[best_trump].rank:
+                best_trump = i
+        elif c.suit == led and c.rank > eff[best_led].rank:
+            best_led = i
     if trumps:
-        best = max(trumps, key=lambda i: eff[i].rank)
-        if len(trumps) == 1 and led != trump:
+        best = best_trump
+        if trumps == 1 and led != trump:
             msg = _("%(card)s is the only trump (%(trump)s) in the trick.")
         else:
             msg = _("%(card)s is the highest trump (%(trump)s) in the trick.")
     else:
-        best = max((i for i, c in enumerate(eff) if c.suit == led), key=lambda i: eff[i].rank)
+        best = best_led
         msg = _("%(card)s is the highest card of the suit led (%(led)s); no trump was played.")
     return best, message(msg, card=cards[best].face, trump=suit_text(trump), led=suit_text(led))

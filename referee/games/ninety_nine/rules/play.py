@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from referee.rules.base import Breach, IllegalEvent, _, check_seat
@@ -135,12 +136,18 @@ def _maybe_close(state: State, deal: DealState, breaches: tuple[Breach, ...] = (
 
 def trick_seats(rules: Rules, deal: DealState) -> tuple[int, ...]:
     """Who plays each card of the next trick. N26 with 2 players: the dummy plays first or last."""
-    if rules.live == 2:
-        c = deal.controller if deal.controller is not None else deal.leader
-        if deal.leader == 2:
+    return _seats(rules.live, deal.leader, deal.controller)
+
+
+@lru_cache(maxsize=64)
+def _seats(live: int, leader: int, controller: int | None) -> tuple[int, ...]:
+    """``trick_seats`` by the few things it reads: made once per leader, not at every trick."""
+    if live == 2:
+        c = controller if controller is not None else leader
+        if leader == 2:
             return (2, 1 - c, c)
-        return (deal.leader, 1 - deal.leader, 2)
-    return tuple((deal.leader + i) % rules.live for i in range(rules.live))
+        return (leader, 1 - leader, 2)
+    return tuple((leader + i) % live for i in range(live))
 
 
 def _trick(state: State, deal: DealState, ev: Trick) -> State:
@@ -162,7 +169,8 @@ def _trick(state: State, deal: DealState, ev: Trick) -> State:
         found += check_card(state, deal, card, seat, "trick", len(deal.tricks) + 1)
         if deal.revealed:
             check_revealed(state, deal, seat, card, led)
-    state, deal = hold(state, deal, found)
+    if found:  # a card of a sealed bid (rare): kept until the bid opens
+        state, deal = hold(state, deal, found)
     pos, why = trick_winner(ev.cards, deal.trump, deal.turnup)  # N11
     winner = seats[pos]
     played = TrickRecord(state.events, ev.cards, seats, led, winner, why, deal.controller)

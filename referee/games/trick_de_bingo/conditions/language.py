@@ -47,8 +47,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
-from typing import Any, TypedDict
+from functools import lru_cache, partial
+from typing import Any, TypedDict, TypeVar
 
 from referee.rules.cards import Card
 from referee.rules.frozen import quick
@@ -182,11 +182,20 @@ def holds(pred: Mapping[str, Any], seat: int, trick: TrickRecord, rules: Rules) 
 
 
 def _compiled(pred: Mapping[str, Any]) -> Predicate:
-    hit = _COMPILED.get(id(pred))
-    if hit is None or hit[0] is not pred:
-        if len(_COMPILED) >= COMPILED_MAX:
-            _COMPILED.clear()
-        hit = _COMPILED[id(pred)] = (pred, _compile(pred))
+    return _by_identity(_COMPILED, pred, _compile)
+
+
+V = TypeVar("V")
+
+
+def _by_identity(kept: dict[int, tuple[Mapping[str, Any], V]], data: Mapping[str, Any], make: Callable[[Any], V]) -> V:
+    """``make(data)``, made once per dict ``data`` and kept in ``kept`` by its id (with the dict, so
+    the id stays its own), up to COMPILED_MAX dicts."""
+    hit = kept.get(id(data))
+    if hit is None or hit[0] is not data:
+        if len(kept) >= COMPILED_MAX:
+            kept.clear()
+        hit = kept[id(data)] = (data, make(data))
     return hit[1]
 
 
@@ -345,6 +354,74 @@ def trick_predicate(condition: Mapping[str, Any]) -> Predicate | None:
     proof being trick k and your card in it), None for any other kind: a table asks it of most of
     its cards after every trick (T13), so these skip :func:`achiever`'s call and its proof's checks."""
     return _compiled(condition.get("when", ALWAYS)) if condition.get("kind") == "trick" else None
+
+
+Fact = tuple[str, object]
+"""What a trick is for one seat: ``("won", bool)``, ``("led", bool)``, ``("trick", number)``."""
+
+_GATES: dict[str, Callable[[Any], Fact]] = {
+    "outcome": lambda arg: ("won", arg == "win"),
+    "led": lambda arg: ("led", arg),
+    "trick": lambda arg: ("trick", arg),
+}
+"""The atoms a trick's facts decide, as the fact each one asks for (the same comparison as the atom's)."""
+
+
+def trick_gate(condition: Mapping[str, Any]) -> frozenset[Fact]:
+    """Facts that every trick on which ``condition`` is achieved has for the card's owner, so that a
+    table checks a card after a trick only when the trick has them for its seat (``trick_facts``,
+    T13): most cards need you to win or to lead the trick, which one seat in four does.
+
+    Only the atoms the check reads first are taken (the predicate's, or the first parts of its
+    ``all``): the check of a card skipped would have stopped at one of them, never reaching a part
+    that might fail. A ``trick`` card and a ``count`` without ``at_trick`` read their predicate on
+    the last trick first; a ``count`` with it is decided on that trick only; a ``run`` reads earlier
+    tricks too, so only a predicate made of these atoms alone gates it."""
+    kind, when = condition.get("kind"), condition.get("when", ALWAYS)
+    if kind == "count" and "at_trick" in condition:
+        return _gate([{"trick": condition["at_trick"]}])
+    parts = when["all"] if isinstance(when, Mapping) and len(when) == 1 and "all" in when else [when]
+    if kind in ("trick", "count") or (kind == "run" and len(_gate(parts)) == len(parts)):
+        return _gate(parts)
+    return frozenset()
+
+
+def _gate(parts: Any) -> frozenset[Fact]:
+    """The facts asked by the leading parts that are ``outcome``, ``led`` or ``trick`` atoms."""
+    facts = []
+    for part in parts if isinstance(parts, list | tuple) else ():
+        if not (isinstance(part, Mapping) and len(part) == 1):
+            break
+        ((key, arg),) = part.items()
+        if key not in _GATES or not isinstance(arg, str | int):  # a value that can stand in a set
+            break
+        facts.append(_GATES[key](arg))
+    return frozenset(facts)
+
+
+Check = tuple[Predicate | None, Achiever, frozenset[Fact]]
+"""A card's check under a table's rules (``card_check``): the predicate of a ``trick`` condition,
+its achiever, and the facts a trick must have for the card's owner to achieve it (``trick_gate``)."""
+
+_CHECKS: dict[Rules, dict[int, tuple[Mapping[str, Any], Check]]] = {}
+"""Checks by rules, then by the id of their condition (kept alive here, as ``_COMPILED`` does)."""
+
+
+def card_check(condition: Mapping[str, Any], rules: Rules) -> Check:
+    """``trick_predicate``, ``achiever`` and ``trick_gate`` of a condition, made once per condition
+    and rules: every replay of a table checks its drafted cards anew."""
+    return _by_identity(
+        _CHECKS.setdefault(rules, {}),
+        condition,
+        lambda c: (trick_predicate(c), achiever(c, rules), trick_gate(c)),
+    )
+
+
+@lru_cache(maxsize=256)
+def trick_facts(number: int, leader: int, winner: int) -> tuple[frozenset[Fact], ...]:
+    """Each seat's facts of a trick (``trick_gate``): whether it won the trick, whether it led it,
+    and the trick's number."""
+    return tuple(frozenset({("won", s == winner), ("led", s == leader), ("trick", number)}) for s in range(4))
 
 
 def _achieved(

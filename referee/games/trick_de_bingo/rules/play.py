@@ -11,7 +11,7 @@ from referee.rules.cards import Card as PlayingCard
 from referee.rules.dispatch import make_apply
 from referee.rules.frozen import keep, replace
 
-from ..conditions import ConditionCard, Proof, TrickRecord, achieved, first_achieved
+from ..conditions import ConditionCard, Proof, TrickRecord, achieved, first_achieved, trick_facts
 from .custom import add_custom
 from .events import Card, Claim, Pick, Round, Trick
 from .options import condition_rules
@@ -200,19 +200,18 @@ def _trick(state: State, ev: Trick) -> State:
         cards=tuple(by_seat),
         winner=trick_winner(order, cards),
     )
-    rnd = replace(
-        rnd,
-        tricks=rnd.tricks + (Played(record=record, event=state.events),),
-        played={**played, **{str(c): record.number for c in cards}},
-        window_closed=False,
-    )
-    if not state.options["manualClaims"]:
-        records, checks, rules = rnd.records, state.checks(), state.rules
+    done = Played(record=record, event=state.events)
+    left: tuple[tuple[int, int, str], ...] | None = None  # the cards still face up, when flipped here
+    if not state.options["manualClaims"]:  # the flips are announced with the trick, in one copy of the round
+        records, checks, rules = rnd.records + (record,), state.checks(), state.rules
         k = record.number
-        flips, left = [], []
+        facts = trick_facts(k, record.leader, record.winner)
+        flips, still = [], []
         for seat, cell, card_id in unflipped:  # T13: every sheet is checked after every trick
-            when, full = checks.get(card_id) or state.check(card_id)
-            if when is None:
+            when, full, gate = checks.get(card_id) or state.check(card_id)
+            if not gate <= facts[seat]:  # not a trick this card can be achieved on (most need a win)
+                proof = None
+            elif when is None:
                 proof = full(seat, records)
             elif when(seat, record, rules):  # a ``trick`` condition: the proof is this trick alone
                 proof = Proof(k, (k,), (by_seat[seat],))
@@ -221,23 +220,36 @@ def _trick(state: State, ev: Trick) -> State:
             if proof:
                 flips.append(Flip(seat, cell, card_id, proof, state.events))
             else:
-                left.append((seat, cell, card_id))
-        rnd = keep(_announce(state, rnd, tuple(flips)), unflipped=tuple(left))
-    return _with_round(state, rnd)
+                still.append((seat, cell, card_id))
+        if flips:
+            done = _announced(state, rnd.tricks, done, tuple(flips))
+        left = tuple(still)
+    rnd = replace(
+        rnd,
+        tricks=rnd.tricks + (done,),
+        played={**played, **{str(c): record.number for c in cards}},
+        window_closed=False,
+    )
+    return _with_round(state, rnd if left is None else keep(rnd, unflipped=left))
 
 
 def _announce(state: State, rnd: RoundState, flips: tuple[Flip, ...]) -> RoundState:
     """Add flips to the last trick, then its new lines (T16) and First/Last Bingo (T17, T18, T-Δ3)."""
     if not flips:
         return rnd  # most tricks flip nothing: nothing to add
-    last = rnd.tricks[-1]
+    return replace(rnd, tricks=rnd.tricks[:-1] + (_announced(state, rnd.tricks[:-1], rnd.tricks[-1], flips),))
+
+
+def _announced(state: State, earlier: tuple[Played, ...], last: Played, flips: tuple[Flip, ...]) -> Played:
+    """``last``, the trick after ``earlier``, with ``flips`` added, then its new lines (T16) and
+    First/Last Bingo (T17, T18, T-Δ3)."""
     k = last.record.number
-    earlier_line = any(t.lines for t in rnd.tricks[:-1])
+    earlier_line = any(t.lines for t in earlier)
     lines = list(last.lines)
     bonuses = list(last.bonuses)
     for seat in sorted({f.seat for f in flips}):
         flipped = {f.cell for f in flips if f.seat == seat}
-        cells = flipped.union(f.cell for t in rnd.tricks for f in t.flips if f.seat == seat)
+        cells = flipped.union(f.cell for t in (*earlier, last) for f in t.flips if f.seat == seat)
         new = sorted(completed_lines(cells, through=flipped))  # the lines before were announced before
         if not new:
             continue
@@ -248,8 +260,7 @@ def _announce(state: State, rnd: RoundState, flips: tuple[Flip, ...]) -> RoundSt
             got.add("first")
         if k == TRICKS and "last" not in got and not (state.options["onlyOneBonus"] and "first" in got):
             bonuses.append(Bonus(seat, "last", k, LAST_BINGO))  # T18
-    last = replace(last, flips=last.flips + flips, lines=tuple(lines), bonuses=tuple(bonuses))
-    return replace(rnd, tricks=rnd.tricks[:-1] + (last,))
+    return replace(last, flips=last.flips + flips, lines=tuple(lines), bonuses=tuple(bonuses))
 
 
 # --- manual claims (T13, T19, T-Δ4) ------------------------------------------------------------

@@ -12,17 +12,13 @@ from referee.rules.frozen import derived, quick
 from ..conditions import (
     CATALOG_BY_ID,
     Achiever,
+    Check,
     ConditionCard,
-    Predicate,
     Proof,
     Rules,
     TrickRecord,
-    achiever,
-    trick_predicate,
+    card_check,
 )
-
-Check = tuple[Predicate | None, Achiever]
-"""A drafted card's check (``State.check``): the predicate of a ``trick`` condition, and its achiever."""
 
 BonusKind = Literal["first", "last"]  # First Bingo (T17), Last Bingo (T18)
 
@@ -216,11 +212,11 @@ class State:
         return self.check(card_id)[1]
 
     def check(self, card_id: str) -> Check:
-        """:meth:`achiever` with, for a ``trick`` condition, its predicate alone (``trick_predicate``)."""
+        """:meth:`achiever` with, for a ``trick`` condition, its predicate alone (``trick_predicate``),
+        and the card's ``trick_gate``."""
         found = self._checks.get(card_id)
         if found is None:
-            condition = self.drafted(card_id).condition
-            found = self._checks[card_id] = (trick_predicate(condition), achiever(condition, self.rules))
+            found = self._checks[card_id] = card_check(self.drafted(card_id).condition, self.rules)
         return found
 
     def checks(self) -> dict[str, Check]:
