@@ -250,6 +250,13 @@ WALKS = [
 BY_GAME = {w.game: w for w in WALKS}
 
 
+# A chip's words cut short (an ellipsis, or hidden under its edge): each chip says at least its player's
+# whole name ("2. K…" for Kim, "Annさんのリ…"; newplayer7).
+CUT = """els => els.filter(e => e.getClientRects().length
+                           && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1))
+                .map(e => e.textContent)"""
+
+
 def walk(
     browser: Browser, base_url: str, w: Walk, *, width: int = 390, height: int = 844, japanese: bool = False
 ) -> None:
@@ -277,6 +284,8 @@ def walk(
             enter, most = w.enter[ev["type"]]
             t = Tapper(page)
             y = t.scroll_y()
+            cut = page.locator(".step-chip .chip-who").evaluate_all(CUT)
+            assert cut == [], f"entry {n}: chips cut short: {cut}"
             enter(page, t, ev)
             entered(page, n + 1)
             where = f"entry {n} ({ev['type']}) at {width}x{height}"
@@ -351,6 +360,23 @@ def test_the_first_bead_starter_fits_every_phone_with_thumb_sized_numbers(
     size: every number 44x44 px, nothing scrolled, Start in view (newplayer7: 29x44 px numbers)."""
     w = Walk("bead_game", "bead-game-two-hands", 0, 0, {"hand": (bead_starter, 7)}, {"hand": ".answer-last"})
     walk(browser, base_url, w, width=size[0], height=size[1], japanese=japanese)
+
+
+CHIPS = {game: {"enter": BY_GAME[game].enter, "verdict": BY_GAME[game].verdict} for game in BY_GAME}
+
+
+@pytest.mark.parametrize(
+    ("w", "japanese"),
+    [
+        (Walk("bingo", "bingo-four-deals-to-eight", 14, 15, **CHIPS["bingo"]), True),
+        (Walk("trick_de_bingo", "trick-de-bingo-one-round", 37, 37, **CHIPS["trick_de_bingo"]), False),
+    ],
+    ids=["bingo-ja", "trick_de_bingo"],
+)
+def test_the_step_chips_say_whole_names_on_a_small_phone(browser: Browser, base_url: str, w: Walk, japanese: bool):
+    """A trick or two at 360x740, the chips beside the record button: no chip cuts its player's name
+    (newplayer7: "2. K…" for Kim in Trick de Bingo, "Annさんのリ…" in Japanese Bingo); walk() checks it."""
+    walk(browser, base_url, w, width=360, height=740, japanese=japanese)
 
 
 @pytest.mark.parametrize("w", WALKS, ids=[w.game for w in WALKS])
