@@ -116,8 +116,16 @@ def ninety_nine_scorer_bid(page: Page, t: Tapper, ev: dict) -> None:
     t.tap(page.locator("#record-bid"), "Record bid")
 
 
+THUMB = "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
+
+
 def bead_starter(page: Page, t: Tapper, ev: dict) -> None:
-    """A hand's starter: who leads (the first hand), how the two tiles lie, the four numbers, Start."""
+    """A hand's starter: who leads (the first hand), how the two tiles lie, the four numbers, Start.
+    Each of the twenty numbers is a thumb's 44x44 px (side by side the cells left 29-36 px; newplayer7),
+    and the page is no wider than the phone."""
+    boxes = page.locator(".bead-square label.pick").evaluate_all(THUMB)
+    assert len(boxes) == 20 and all(w >= 44 and h >= 44 for w, h in boxes), f"numbers under 44x44 px: {boxes}"
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "the page scrolls sideways"
     if "leader" in ev:
         t.tap(page.locator(f"label.seat:has(input[name=leader][value='{ev['leader']}'])"), "leader")
     (r1, c1), (r2, c2) = ev["starter"][0]["cells"]
@@ -246,6 +254,13 @@ WALKS = [
 BY_GAME = {w.game: w for w in WALKS}
 
 
+# A chip's words cut short (an ellipsis, or hidden under its edge): each chip says at least its player's
+# whole name ("2. K…" for Kim, "Annさんのリ…"; newplayer7).
+CUT = """els => els.filter(e => e.getClientRects().length
+                           && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1))
+                .map(e => e.textContent)"""
+
+
 def walk(
     browser: Browser, base_url: str, w: Walk, *, width: int = 390, height: int = 844, japanese: bool = False
 ) -> None:
@@ -263,12 +278,18 @@ def walk(
             page.locator("header.bar a[lang=ja]").click()
             expect(page.locator("html")).to_have_attribute("lang", "ja")
             entered(page, w.first)
+            # the header's buttons keep to one line ("画面をオンのままにする" took two at 360 px)
+            wake = page.locator("#wake")
+            expect(wake).to_be_visible()
+            assert wake.evaluate("el => el.getBoundingClientRect().height") < 50, "the header wraps"
         wait_until(page, "window.htmx !== undefined")
         for n in range(w.first, w.last + 1):
             ev = rec["events"][n]
             enter, most = w.enter[ev["type"]]
             t = Tapper(page)
             y = t.scroll_y()
+            cut = page.locator(".step-chip .chip-who").evaluate_all(CUT)
+            assert cut == [], f"entry {n}: chips cut short: {cut}"
             enter(page, t, ev)
             entered(page, n + 1)
             where = f"entry {n} ({ev['type']}) at {width}x{height}"
@@ -329,6 +350,37 @@ NARROW = [
 @pytest.mark.parametrize("w", NARROW, ids=[f"{w.game}-{next(iter(w.enter))}" for w in NARROW])
 def test_the_scorers_bids_and_draft_fit_a_small_phone(browser: Browser, base_url: str, w: Walk):
     walk(browser, base_url, w, width=360, height=740)
+
+
+@pytest.mark.parametrize(
+    ("size", "japanese"),
+    [((360, 740), False), ((390, 844), False), ((430, 932), False), ((360, 740), True)],
+    ids=["360x740", "390x844", "430x932", "360x740-ja"],
+)
+def test_the_first_bead_starter_fits_every_phone_with_thumb_sized_numbers(
+    browser: Browser, base_url: str, size, japanese: bool
+):
+    """The first hand's starter (who leads, how the tiles lie, the four numbers, Start) at each phone
+    size: every number 44x44 px, nothing scrolled, Start in view (newplayer7: 29x44 px numbers)."""
+    w = Walk("bead_game", "bead-game-two-hands", 0, 0, {"hand": (bead_starter, 7)}, {"hand": ".answer-last"})
+    walk(browser, base_url, w, width=size[0], height=size[1], japanese=japanese)
+
+
+CHIPS = {game: {"enter": BY_GAME[game].enter, "verdict": BY_GAME[game].verdict} for game in BY_GAME}
+
+
+@pytest.mark.parametrize(
+    ("w", "japanese"),
+    [
+        (Walk("bingo", "bingo-four-deals-to-eight", 14, 15, **CHIPS["bingo"]), True),
+        (Walk("trick_de_bingo", "trick-de-bingo-one-round", 37, 37, **CHIPS["trick_de_bingo"]), False),
+    ],
+    ids=["bingo-ja", "trick_de_bingo"],
+)
+def test_the_step_chips_say_whole_names_on_a_small_phone(browser: Browser, base_url: str, w: Walk, japanese: bool):
+    """A trick or two at 360x740, the chips beside the record button: no chip cuts its player's name
+    (newplayer7: "2. K…" for Kim in Trick de Bingo, "Annさんのリ…" in Japanese Bingo); walk() checks it."""
+    walk(browser, base_url, w, width=360, height=740, japanese=japanese)
 
 
 @pytest.mark.parametrize("w", WALKS, ids=[w.game for w in WALKS])
