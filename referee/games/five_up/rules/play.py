@@ -218,7 +218,7 @@ def _end(state: State, ev: End) -> State:
     _check_pips(state, h, ev.pips)
     r = state.rules
     pts, why = hand_points(state.n, ev.pips, h.dominoer, r.profile, r.subtract_own_twice)  # F25-F27
-    named = {  # name the players of each side the reason names, for the table
+    named: dict[str, Any] = {  # name the players of each side the reason names, for the table
         key: " & ".join(name(state, s) for s in range(state.n) if side_of(s, state.n) == why["params"][key])
         for key in ("side", "low")
         if key in why["params"]
