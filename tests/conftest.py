@@ -166,12 +166,15 @@ def postgres_url(postgres: PostgresCluster) -> str:
 
 
 def _clean(app) -> None:
-    """Empty every table (PostgreSQL): cheaper than drop_all/create_all and just as clean."""
+    """Empty every table and restart every sequence (PostgreSQL), as ``TRUNCATE ... RESTART IDENTITY``
+    would: DELETE, children first, of the few rows a test writes took ~40 ms where TRUNCATE (new files
+    for all 15 tables) took ~240 ms on the loaded machine, once per PostgreSQL test."""
     with app.app_context():
-        db.session.remove()  # an open transaction would block TRUNCATE (and drop_all)
-        names = ", ".join(f'"{t.name}"' for t in db.metadata.sorted_tables)
+        db.session.remove()  # an open transaction would hold locks the DELETEs wait for
         with db.engine.begin() as conn:
-            conn.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+            for table in reversed(db.metadata.sorted_tables):
+                conn.execute(table.delete())
+            conn.execute(text("SELECT setval(seqrelid, seqstart, false) FROM pg_sequence"))
         db.engine.dispose()
 
 
