@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.rules.cards import SUITS, Card, card_of, deck
-from referee.rules.frozen import derived, is_plain, keep, made, quick, replace
+from referee.rules.frozen import derived, is_plain, keep, made, quick, replace, write_in_place
 from referee.rules.tiles import Tile, double_set
 
 CALLS: list[str] = []
@@ -183,3 +183,57 @@ def test_keep_hands_a_derived_value_to_a_new_object_and_only_a_derived_one():
     assert kept.total == 3 and CALLS == []  # not computed again
     with pytest.raises(TypeError, match="no derived value"):
         keep(Plain(1), a=2)
+
+
+@dataclass(frozen=True)
+class Sheets:
+    picks: tuple[int, ...] = ()
+    tricks: tuple[int, ...] = ()
+    score: int = 0
+
+    @derived.reading("picks")
+    def sheet(self) -> tuple[int, ...]:
+        return tuple(sorted(self.picks))
+
+    @derived.reading("picks", "tricks")
+    def flipped(self) -> int:
+        return len(set(self.picks) & set(self.tricks))
+
+    @derived
+    def summary(self) -> tuple[int, int, int]:
+        return len(self.picks), len(self.tricks), self.score
+
+
+READS = {"sheet": {"picks"}, "flipped": {"picks", "tricks"}, "summary": {"picks", "tricks", "score"}}
+NUMBERS = st.lists(st.integers(0, 5), max_size=3).map(tuple)
+
+
+@given(
+    st.fixed_dictionaries({}, optional={"picks": NUMBERS, "tricks": NUMBERS, "score": st.integers(0, 9)}),
+    st.sets(st.sampled_from(sorted(READS))),
+    st.booleans(),
+)
+def test_a_copy_keeps_exactly_the_derived_values_that_read_no_changed_field(changes, read, in_place):
+    """The per-class map from a field to the derived values it makes stale: a copy (``replace``, or a
+    draft's ``write_in_place``) keeps a value read before exactly when no field it reads changes (an
+    undeclared value reads every field), and every value it then shows is the one it would compute."""
+    old = Sheets((1, 2), (2, 3), 4)
+    for name in read:
+        getattr(old, name)
+    if in_place:
+        new = old
+        assert write_in_place(new, changes)
+    else:
+        new = replace(old, **changes)
+    kept = set(vars(new)) - {"picks", "tricks", "score"}
+    assert kept == {name for name in read if READS[name].isdisjoint(changes)}
+    fresh = Sheets(new.picks, new.tricks, new.score)
+    assert all(getattr(new, name) == getattr(fresh, name) for name in READS)
+
+
+@pytest.mark.parametrize("in_place", [False, True])
+def test_a_copy_of_an_object_holding_derived_values_refuses_an_unknown_field(in_place):
+    old = Sheets((1,))
+    _ = old.sheet, old.summary
+    with pytest.raises(TypeError, match="no field 'cards'"):
+        write_in_place(Sheets((1,)), {"cards": 1}) if in_place else replace(old, picks=(), cards=1)
