@@ -50,6 +50,8 @@ _PLAIN: dict[type, _Plain | None] = {}
 def _plain_fields(cls: type) -> _Plain | None:
     if hasattr(cls, "__post_init__") or hasattr(cls, "__slots__"):
         return None
+    if type(cls).__call__ is not type.__call__:
+        return None  # a metaclass makes it (one object per value: referee/rules/interned.py)
     if not dataclasses.is_dataclass(cls):
         return None
     names = [f.name for f in dataclasses.fields(cls) if f.init]

@@ -5,14 +5,17 @@ a value ``@derived`` kept; cards and tiles, now one object per value, compare an
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 from dataclasses import dataclass, field
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.rules.cards import SUITS, Card, card_of, deck
+from referee.games.ninety_nine.rules.pack import OXFORD_TRUMP_PACK
+from referee.rules.cards import JOKER, SUITS, Card, card_of, deck
 from referee.rules.frozen import derived, is_plain, keep, made, quick, replace, write_in_place
 from referee.rules.tiles import Tile, double_set
 
@@ -84,21 +87,49 @@ TILES = st.builds(Tile, st.integers(0, 9), st.integers(0, 9))
 
 
 @given(CARDS, CARDS)
-def test_cards_compare_and_hash_as_their_rank_and_suit(x, y):
-    assert (x == y) == ((x.rank, x.suit) == (y.rank, y.suit))
+def test_cards_compare_as_their_rank_and_suit_and_equal_cards_are_one_object(x, y):
+    assert (x == y) == ((x.rank, x.suit) == (y.rank, y.suit)) == (x is y)
     assert (x != y) == ((x.rank, x.suit) != (y.rank, y.suit))
-    assert hash(x) == hash((x.rank, x.suit))  # set order as before
+    assert (hash(x) == hash(y)) == (x is y)
     assert (x < y) == ((x.rank, x.suit) < (y.rank, y.suit))
+    assert (x <= y) == ((x.rank, x.suit) <= (y.rank, y.suit))
     assert x != (x.rank, x.suit)
 
 
 @given(TILES, TILES)
-def test_tiles_compare_and_hash_as_their_numbers(x, y):
-    assert (x == y) == ((x.hi, x.lo) == (y.hi, y.lo))
+def test_tiles_compare_as_their_numbers_and_equal_tiles_are_one_object(x, y):
+    assert (x == y) == ((x.hi, x.lo) == (y.hi, y.lo)) == (x is y)
     assert (x != y) == ((x.hi, x.lo) != (y.hi, y.lo))
-    assert hash(x) == hash((x.hi, x.lo))
+    assert (hash(x) == hash(y)) == (x is y)
     assert Tile.of(x.lo, x.hi) == x
     assert x != (x.hi, x.lo)
+
+
+def _every_way_to_make(value: Card | Tile) -> list[Card | Tile]:
+    """``value`` made again by every way the code has: the class, the shared look-ups, the record's
+    spelling, a replace, copy and pickle."""
+    if isinstance(value, Card):
+        made = [Card(value.rank, value.suit), Card(suit=value.suit, rank=value.rank), card_of(value.rank, value.suit)]
+        made.append(replace(Card(2 if value.rank != 2 else 3, value.suit), rank=value.rank))
+        if (value.suit in SUITS and value.rank >= 2) or value is JOKER:
+            made.append(Card.parse(str(value)))
+    else:
+        made = [Tile(value.lo, value.hi), Tile(lo=value.lo, hi=value.hi), Tile.of(value.lo, value.hi)]
+        made += [replace(Tile(value.hi, 0), lo=value.lo), Tile.parse(f"{value.lo}-{value.hi}", top=9)]
+    return made + [dataclasses.replace(value), copy.copy(value), copy.deepcopy(value), pickle.loads(pickle.dumps(value))]
+
+
+@given(st.one_of(CARDS, TILES))
+def test_no_two_equal_cards_or_tiles_exist_however_made(value):
+    """Tiles and cards compare by identity (one object per value, referee/rules/interned.py): no way
+    of making one gives a second object of the same value, packs and sets included."""
+    assert all(again is value for again in _every_way_to_make(value))
+    packs = [*deck(), *deck(6), *double_set(), *double_set(9), *OXFORD_TRUMP_PACK, JOKER]
+    assert all(other is value for other in packs if _fields(other) == _fields(value))
+
+
+def _fields(value: Card | Tile) -> tuple[object, ...]:
+    return (type(value), *dataclasses.astuple(value))
 
 
 def test_a_record_and_a_pack_share_one_object_per_card_and_tile():
