@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import total_ordering
 
 from .base import MalformedEvent, _, word
 from .frozen import derived
+from .interned import OnePerValue, reduce_one
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -16,11 +18,13 @@ SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 JOKER_WORD = word(_("Joker"))
 
 
-@dataclass(frozen=True, order=True)
-class Card:
+@total_ordering
+@dataclass(frozen=True, eq=False)
+class Card(metaclass=OnePerValue):
     """A card: ``rank`` 2..14 (ace high; 11 J, 12 Q, 13 K) and ``suit`` one of S H D C.
 
-    The joker is ``Card(0, "")`` and is written ``"JK"``.
+    The joker is ``Card(0, "")`` and is written ``"JK"``. One object per card (``OnePerValue``), so
+    equal cards are the same object and compare by identity; cards order by rank, then suit.
     """
 
     rank: int
@@ -50,21 +54,10 @@ class Card:
     def rank_text(self) -> str:
         return RANK_NAMES.get(self.rank, str(self.rank))
 
-    def __eq__(self, other: object) -> bool:
-        """The dataclass's equality, written out: a bid or a trick is searched card by card."""
-        if other is self:
-            return True
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self.rank == other.rank and self.suit == other.suit
+    __reduce__ = reduce_one
 
-    def __hash__(self) -> int:
-        return self._hash
-
-    @derived
-    def _hash(self) -> int:
-        """The dataclass's own hash, computed once: cards are looked up in sets at every play."""
-        return hash((self.rank, self.suit))
+    def __lt__(self, other: Card) -> bool:
+        return (self.rank, self.suit) < (other.rank, other.suit)
 
     def __str__(self) -> str:
         return self._text
@@ -92,8 +85,7 @@ _CARDS: dict[tuple[int, str], Card] = {}
 
 
 def card_of(rank: int, suit: str) -> Card:
-    """``Card(rank, suit)``, one object per card of the pack: the cards a record names and the
-    pack a deal holds are then the same objects, so comparing them stops at identity."""
+    """``Card(rank, suit)``, looked up by rank and suit (a quicker look-up than the call)."""
     card = _CARDS.get((rank, suit))
     if card is None:
         card = _CARDS[rank, suit] = Card(rank, suit)

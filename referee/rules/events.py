@@ -25,7 +25,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache, partial
-from typing import Any, NamedTuple, TypeVar, dataclass_transform
+from typing import Any, NamedTuple, NoReturn, TypeVar, dataclass_transform
 
 from .base import MalformedEvent, _, word
 from .cards import Card
@@ -135,38 +135,114 @@ def field_specs(cls: type) -> tuple[FieldSpec, ...]:
 
 @cache
 def _fields_decoder(cls: type) -> Callable[[Mapping[str, Any], str], Any]:
-    """``cls`` from a JSON object: its fields' decoders made once, then applied per event."""
-    specs = [(spec.name, _value_decoder(spec.hint), spec.optional) for spec in field_specs(cls)]
-    names = frozenset(spec.name for spec in field_specs(cls)) | {"type"}
-    # A plain event class is built from its fields in field order, its defaults written in (made).
-    plain = is_plain(cls)
-    defaults = {f.name: f.default for f in dataclasses.fields(cls)}
-    if any(defaults[name] is dataclasses.MISSING for name, _d, optional in specs if optional):
-        plain = False  # a default_factory: left to __init__
-
-    def decode_fields(raw: Mapping[str, Any], where: str) -> Any:
-        if not names.issuperset(raw):
-            raise MalformedEvent(
-                "unknown_field",
-                _("The %(type)s event has no field %(field)s."),
-                type=where,
-                field=shown(next(k for k in raw if k not in names)),
-            )
-        values = {}
-        for name, decode_value, optional in specs:
-            value = raw.get(name)
-            if value is None:
-                if not optional:
-                    raise MalformedEvent(
-                        "missing_field", _("The %(type)s event needs its %(field)s."), type=where, field=name
-                    )
-                if plain:
-                    values[name] = defaults[name]
-                continue
-            values[name] = decode_value(value, where, name)
-        return made(cls, values) if plain else cls(**values)
-
+    """``cls`` from a JSON object, by a function written for ``cls`` once (a replay decodes every
+    event): each field read in line, the common well-spelt values (a whole number, a known tile or
+    card, a list of them) taken without a call; anything else goes to the field's own decoder
+    (``_value_decoder``), which reads it or refuses it with the field and the expected form. A plain
+    event class is built from its fields in field order, its defaults written in (``made``)."""
+    specs = field_specs(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    # An optional field with a default_factory is left to __init__, as is any class that is not plain.
+    plain = is_plain(cls) and all(
+        fields[spec.name].default is not dataclasses.MISSING for spec in specs if spec.optional
+    )
+    env: dict[str, Any] = {
+        "cls": cls,
+        "names": frozenset(spec.name for spec in specs) | {"type"},
+        "_unknown_field": _unknown_field,
+        "_missing_field": _missing_field,
+        "_made": made,
+        "_TILES": _TILES,
+        "_CARDS": _CARDS,
+        "_INT_ONLY": frozenset({int}),
+    }
+    lines = [
+        "def decode_fields(raw, where):",
+        "    if not names.issuperset(raw):",
+        "        _unknown_field(raw, names, where)",
+    ]
+    kept = []
+    for i, spec in enumerate(specs):
+        env[f"_d{i}"] = _value_decoder(spec.hint)
+        env[f"_default{i}"] = fields[spec.name].default
+        lines.append(f"    v = raw.get({spec.name!r})")
+        if not spec.optional:
+            lines += ["    if v is None:", f"        _missing_field(where, {spec.name!r})"]
+        elif plain:
+            lines += ["    if v is None:", f"        f{i} = _default{i}"]
+        else:
+            lines += ["    if v is None:", f"        f{i} = _missing"]
+        lines += [
+            "    else:",
+            *(f"        {line}" for line in _read_in_line(spec.hint, f"f{i}", f"_d{i}", spec.name)),
+        ]
+        kept.append((spec.name, f"f{i}"))
+    if plain:
+        lines.append(f"    return _made(cls, {{{', '.join(f'{name!r}: {var}' for name, var in kept)}}})")
+    else:
+        env["_missing"] = _MISSING
+        given = ", ".join(f"({name!r}, {var})" for name, var in kept)
+        lines.append(
+            f"    return cls(**{{name: value for name, value in ({given},) if value is not _missing}})"
+        )
+    exec("\n".join(lines), env)
+    decode_fields: Callable[[Mapping[str, Any], str], Any] = env["decode_fields"]
+    decode_fields.__qualname__ = f"{cls.__qualname__} decoder"
     return decode_fields
+
+
+_MISSING = object()
+"""An optional field not given, for a class whose ``__init__`` then fills in its default."""
+
+
+def _read_in_line(hint: Any, var: str, decode: str, name: str) -> list[str]:
+    """The lines that read the JSON value ``v`` into ``var``: a common well-spelt value in line,
+    anything else through the field's decoder ``decode`` (which reads or refuses it)."""
+    fallback = f"{var} = {decode}(v, where, {name!r})"
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        return _read_in_line([a for a in args if a is not type(None)][0], var, decode, name)
+    if hint is int or hint is bool:
+        return [f"{var} = v if type(v) is {hint.__name__} else {decode}(v, where, {name!r})"]
+    if hint is Tile or hint is Card:
+        known = "_TILES" if hint is Tile else "_CARDS"
+        return [
+            f"{var} = {known}.get(v) if type(v) is str else None",
+            f"if {var} is None:",
+            f"    {fallback}",
+        ]
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] is int:
+        return [
+            f"{var} = tuple(v) if type(v) is list and _INT_ONLY.issuperset(map(type, v)) else None",
+            f"if {var} is None:",
+            f"    {fallback}",
+        ]
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] in (Tile, Card):
+        known = "_TILES" if args[0] is Tile else "_CARDS"
+        return [
+            "try:",
+            f"    {var} = tuple(map({known}.__getitem__, v)) if type(v) is list else None",
+            "except (KeyError, TypeError):  # a spelling not read before, or no spelling",
+            f"    {var} = None",
+            f"if {var} is None:",
+            f"    {fallback}",
+        ]
+    return [fallback]
+
+
+def _unknown_field(raw: Mapping[str, Any], names: frozenset[str], where: str) -> NoReturn:
+    raise MalformedEvent(
+        "unknown_field",
+        _("The %(type)s event has no field %(field)s."),
+        type=where,
+        field=shown(next(k for k in raw if k not in names)),
+    )
+
+
+def _missing_field(where: str, name: str) -> NoReturn:
+    raise MalformedEvent(
+        "missing_field", _("The %(type)s event needs its %(field)s."), type=where, field=name
+    )
 
 
 SHOWN_CHARS = 40

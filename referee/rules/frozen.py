@@ -26,14 +26,32 @@ T = TypeVar("T")
 V = TypeVar("V")
 W = TypeVar("W")
 
-_PLAIN: dict[type, tuple[frozenset[str], dict[str, frozenset[str] | None]] | None] = {}
-"""Per dataclass: its field names and its ``derived`` values (by name, with the fields each reads)
-when a copy of its ``__dict__`` is a faithful replace, else None."""
+
+class _Plain:
+    """How ``replace`` copies one plain dataclass, worked out once per class: its field names, and
+    for each field the ``derived`` values a change of it makes stale (every value that reads it,
+    and every value not declared with what it reads), so a copy is one dict copy and a few deletions
+    rather than a walk over every ``derived`` of the class at every copy."""
+
+    __slots__ = ("names", "stale")
+
+    def __init__(self, names: list[str], reads: dict[str, frozenset[str] | None]) -> None:
+        self.names = frozenset(names)
+        self.stale: dict[str, tuple[str, ...]] = {
+            field: tuple(name for name, read in reads.items() if read is None or field in read)
+            for field in names
+        }
 
 
-def _plain_fields(cls: type) -> tuple[frozenset[str], dict[str, frozenset[str] | None]] | None:
+_PLAIN: dict[type, _Plain | None] = {}
+"""Per dataclass: how to copy it, when a copy of its ``__dict__`` is a faithful replace, else None."""
+
+
+def _plain_fields(cls: type) -> _Plain | None:
     if hasattr(cls, "__post_init__") or hasattr(cls, "__slots__"):
         return None
+    if type(cls).__call__ is not type.__call__:
+        return None  # a metaclass makes it (one object per value: referee/rules/interned.py)
     if not dataclasses.is_dataclass(cls):
         return None
     names = [f.name for f in dataclasses.fields(cls) if f.init]
@@ -41,8 +59,8 @@ def _plain_fields(cls: type) -> tuple[frozenset[str], dict[str, frozenset[str] |
         return None  # a field __init__ computes
     if list(inspect.signature(cls).parameters) != names:
         return None  # an InitVar
-    kept = {name: value.reads for name in dir(cls) if isinstance(value := getattr(cls, name), derived)}
-    return frozenset(names), kept
+    reads = {name: value.reads for name in dir(cls) if isinstance(value := getattr(cls, name), derived)}
+    return _Plain(names, reads)
 
 
 def _replace(obj: T, /, **changes: Any) -> T:
@@ -59,19 +77,29 @@ def _replace(obj: T, /, **changes: Any) -> T:
         plain = _PLAIN[cls] = _plain_fields(cls)
     if plain is None:
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    names, kept = plain
     held = vars(obj)
     fields = {**held, **changes}
-    if len(held) != len(names):  # values ``derived`` keeps: true of the copy only if what they read is
-        _check_names(cls, names, changes)
-        for name, reads in kept.items():
-            if name in fields and (reads is None or not reads.isdisjoint(changes)):
-                del fields[name]
+    if len(held) != len(plain.names):  # values ``derived`` keeps: true of the copy only if what they read is
+        _drop_stale(cls, plain, fields, changes)
     elif len(fields) != len(held):  # a change that is no field (the count says so without a set check)
-        _check_names(cls, names, changes)
+        _check_names(cls, plain.names, changes)
     new = object.__new__(cls)
     object.__setattr__(new, "__dict__", fields)
     return new
+
+
+def _drop_stale(cls: type, plain: _Plain, fields: dict[str, Any], changes: dict[str, Any]) -> None:
+    """Delete from ``fields`` the ``derived`` values that read a field in ``changes``."""
+    stale = plain.stale
+    for field in changes:
+        try:
+            names = stale[field]
+        except KeyError:
+            _check_names(cls, plain.names, changes)  # raises: no such field
+            raise
+        for name in names:
+            if name in fields:
+                del fields[name]
 
 
 def write_in_place(obj: object, changes: dict[str, Any]) -> bool:
@@ -82,20 +110,17 @@ def write_in_place(obj: object, changes: dict[str, Any]) -> bool:
     plain = _plain(type(obj))
     if plain is None:
         return False
-    names, kept = plain
     held = vars(obj)
     count = len(held)
-    if not names.issuperset(changes):
-        _check_names(type(obj), names, changes)
+    if not plain.names.issuperset(changes):
+        _check_names(type(obj), plain.names, changes)
     held.update(changes)
-    if count != len(names):  # values ``derived`` keeps: still true only if what they read is unchanged
-        for name, reads in kept.items():
-            if name in held and (reads is None or not reads.isdisjoint(changes)):
-                del held[name]
+    if count != len(plain.names):  # values ``derived`` keeps: still true only if what they read is unchanged
+        _drop_stale(type(obj), plain, held, changes)
     return True
 
 
-def _plain(cls: type) -> tuple[frozenset[str], dict[str, frozenset[str] | None]] | None:
+def _plain(cls: type) -> _Plain | None:
     try:
         return _PLAIN[cls]
     except KeyError:

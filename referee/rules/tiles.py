@@ -8,14 +8,16 @@ from functools import cache, total_ordering
 
 from .base import MalformedEvent, _
 from .frozen import derived
+from .interned import OnePerValue, reduce_one
 
 _TILE = re.compile(r"([0-9])-([0-9])")  # exactly "a-b": a form normalises "[6|4]" first
 
 
 @total_ordering
-@dataclass(frozen=True)
-class Tile:
-    """A domino tile. ``hi >= lo`` always, so ``Tile.parse("4-6") == Tile.parse("6-4")``."""
+@dataclass(frozen=True, eq=False)
+class Tile(metaclass=OnePerValue):
+    """A domino tile. ``hi >= lo`` always, so ``Tile.parse("4-6") == Tile.parse("6-4")``: one
+    object per tile (``OnePerValue``), so equal tiles are the same object and compare by identity."""
 
     hi: int
     lo: int
@@ -28,7 +30,7 @@ class Tile:
 
     @classmethod
     def of(cls, a: int, b: int) -> Tile:
-        """The tile with numbers ``a`` and ``b``: one object per tile (see ``_TILES``)."""
+        """The tile with numbers ``a`` and ``b``, looked up by them either way round (``_TILES``)."""
         tile = _TILES.get((a, b))
         if tile is None:
             tile = cls(max(a, b), min(a, b))
@@ -36,21 +38,7 @@ class Tile:
                 _TILES[a, b] = _TILES[b, a] = tile
         return tile
 
-    def __eq__(self, other: object) -> bool:
-        """The dataclass's equality, written out: hands and tricks are searched tile by tile."""
-        if other is self:
-            return True
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self.hi == other.hi and self.lo == other.lo
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    @derived
-    def _hash(self) -> int:
-        """The dataclass's own hash, computed once: tiles are looked up in sets and dicts at every play."""
-        return hash((self.hi, self.lo))
+    __reduce__ = reduce_one
 
     @classmethod
     def parse(cls, text: object, top: int = 6, bottom: int = 0) -> Tile:
@@ -113,5 +101,4 @@ def double_set(top: int = 6, bottom: int = 0) -> tuple[Tile, ...]:
 
 
 _TILES: dict[tuple[int, int], Tile] = {}
-"""Tiles made by ``Tile.of``, by their numbers either way round: a record's tiles and the set a
-game deals are then the same objects, so comparing them stops at identity."""
+"""Tiles made by ``Tile.of``, by their numbers either way round (a quicker look-up than ``Tile(a, b)``)."""

@@ -5,15 +5,18 @@ a value ``@derived`` kept; cards and tiles, now one object per value, compare an
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 from dataclasses import dataclass, field
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.rules.cards import SUITS, Card, card_of, deck
-from referee.rules.frozen import derived, is_plain, keep, made, quick, replace
+from referee.games.ninety_nine.rules.pack import OXFORD_TRUMP_PACK
+from referee.rules.cards import JOKER, SUITS, Card, card_of, deck
+from referee.rules.frozen import derived, is_plain, keep, made, quick, replace, write_in_place
 from referee.rules.tiles import Tile, double_set
 
 CALLS: list[str] = []
@@ -84,21 +87,49 @@ TILES = st.builds(Tile, st.integers(0, 9), st.integers(0, 9))
 
 
 @given(CARDS, CARDS)
-def test_cards_compare_and_hash_as_their_rank_and_suit(x, y):
-    assert (x == y) == ((x.rank, x.suit) == (y.rank, y.suit))
+def test_cards_compare_as_their_rank_and_suit_and_equal_cards_are_one_object(x, y):
+    assert (x == y) == ((x.rank, x.suit) == (y.rank, y.suit)) == (x is y)
     assert (x != y) == ((x.rank, x.suit) != (y.rank, y.suit))
-    assert hash(x) == hash((x.rank, x.suit))  # set order as before
+    assert (hash(x) == hash(y)) == (x is y)
     assert (x < y) == ((x.rank, x.suit) < (y.rank, y.suit))
+    assert (x <= y) == ((x.rank, x.suit) <= (y.rank, y.suit))
     assert x != (x.rank, x.suit)
 
 
 @given(TILES, TILES)
-def test_tiles_compare_and_hash_as_their_numbers(x, y):
-    assert (x == y) == ((x.hi, x.lo) == (y.hi, y.lo))
+def test_tiles_compare_as_their_numbers_and_equal_tiles_are_one_object(x, y):
+    assert (x == y) == ((x.hi, x.lo) == (y.hi, y.lo)) == (x is y)
     assert (x != y) == ((x.hi, x.lo) != (y.hi, y.lo))
-    assert hash(x) == hash((x.hi, x.lo))
+    assert (hash(x) == hash(y)) == (x is y)
     assert Tile.of(x.lo, x.hi) == x
     assert x != (x.hi, x.lo)
+
+
+def _every_way_to_make(value: Card | Tile) -> list[Card | Tile]:
+    """``value`` made again by every way the code has: the class, the shared look-ups, the record's
+    spelling, a replace, copy and pickle."""
+    if isinstance(value, Card):
+        made = [Card(value.rank, value.suit), Card(suit=value.suit, rank=value.rank), card_of(value.rank, value.suit)]
+        made.append(replace(Card(2 if value.rank != 2 else 3, value.suit), rank=value.rank))
+        if (value.suit in SUITS and value.rank >= 2) or value is JOKER:
+            made.append(Card.parse(str(value)))
+    else:
+        made = [Tile(value.lo, value.hi), Tile(lo=value.lo, hi=value.hi), Tile.of(value.lo, value.hi)]
+        made += [replace(Tile(value.hi, 0), lo=value.lo), Tile.parse(f"{value.lo}-{value.hi}", top=9)]
+    return made + [dataclasses.replace(value), copy.copy(value), copy.deepcopy(value), pickle.loads(pickle.dumps(value))]
+
+
+@given(st.one_of(CARDS, TILES))
+def test_no_two_equal_cards_or_tiles_exist_however_made(value):
+    """Tiles and cards compare by identity (one object per value, referee/rules/interned.py): no way
+    of making one gives a second object of the same value, packs and sets included."""
+    assert all(again is value for again in _every_way_to_make(value))
+    packs = [*deck(), *deck(6), *double_set(), *double_set(9), *OXFORD_TRUMP_PACK, JOKER]
+    assert all(other is value for other in packs if _fields(other) == _fields(value))
+
+
+def _fields(value: Card | Tile) -> tuple[object, ...]:
+    return (type(value), *dataclasses.astuple(value))
 
 
 def test_a_record_and_a_pack_share_one_object_per_card_and_tile():
@@ -183,3 +214,57 @@ def test_keep_hands_a_derived_value_to_a_new_object_and_only_a_derived_one():
     assert kept.total == 3 and CALLS == []  # not computed again
     with pytest.raises(TypeError, match="no derived value"):
         keep(Plain(1), a=2)
+
+
+@dataclass(frozen=True)
+class Sheets:
+    picks: tuple[int, ...] = ()
+    tricks: tuple[int, ...] = ()
+    score: int = 0
+
+    @derived.reading("picks")
+    def sheet(self) -> tuple[int, ...]:
+        return tuple(sorted(self.picks))
+
+    @derived.reading("picks", "tricks")
+    def flipped(self) -> int:
+        return len(set(self.picks) & set(self.tricks))
+
+    @derived
+    def summary(self) -> tuple[int, int, int]:
+        return len(self.picks), len(self.tricks), self.score
+
+
+READS = {"sheet": {"picks"}, "flipped": {"picks", "tricks"}, "summary": {"picks", "tricks", "score"}}
+NUMBERS = st.lists(st.integers(0, 5), max_size=3).map(tuple)
+
+
+@given(
+    st.fixed_dictionaries({}, optional={"picks": NUMBERS, "tricks": NUMBERS, "score": st.integers(0, 9)}),
+    st.sets(st.sampled_from(sorted(READS))),
+    st.booleans(),
+)
+def test_a_copy_keeps_exactly_the_derived_values_that_read_no_changed_field(changes, read, in_place):
+    """The per-class map from a field to the derived values it makes stale: a copy (``replace``, or a
+    draft's ``write_in_place``) keeps a value read before exactly when no field it reads changes (an
+    undeclared value reads every field), and every value it then shows is the one it would compute."""
+    old = Sheets((1, 2), (2, 3), 4)
+    for name in read:
+        getattr(old, name)
+    if in_place:
+        new = old
+        assert write_in_place(new, changes)
+    else:
+        new = replace(old, **changes)
+    kept = set(vars(new)) - {"picks", "tricks", "score"}
+    assert kept == {name for name in read if READS[name].isdisjoint(changes)}
+    fresh = Sheets(new.picks, new.tricks, new.score)
+    assert all(getattr(new, name) == getattr(fresh, name) for name in READS)
+
+
+@pytest.mark.parametrize("in_place", [False, True])
+def test_a_copy_of_an_object_holding_derived_values_refuses_an_unknown_field(in_place):
+    old = Sheets((1,))
+    _ = old.sheet, old.summary
+    with pytest.raises(TypeError, match="no field 'cards'"):
+        write_in_place(Sheets((1,)), {"cards": 1}) if in_place else replace(old, picks=(), cards=1)
