@@ -114,8 +114,8 @@ def test_the_answer_key_holds_the_tiles_the_warp_mirrors_in_from_beyond_the_tabl
 @pytest.mark.parametrize(
     ("seed", "tile"),
     [
-        (1_000_166, "4-3"),  # its outline reaches past the bottom edge by under a pixel
-        (1_000_193, "6-5"),  # its corner's bounding square lies 2 pixels past the left edge, the rounded corner barely
+        (1_000_166, "4-3"),  # its square corner crosses the bottom edge by 0.3 pixels, its rounded outline does not
+        (1_000_193, "6-5"),  # its square corner lies 1.9 pixels past the left edge, its rounded outline about 0.4
     ],
 )
 def test_the_answer_key_keeps_a_tile_the_frame_cuts_and_a_right_reading_of_it_is_no_phantom(seed, tile):
