@@ -5,6 +5,10 @@ quarter of the tile's length. It is then read correctly and sure, read wrongly y
 error, the worst outcome), unsure (an abstention; ``hinted`` when its candidates hold the truth) or
 missed. A read marked sure where the truth has no face-up tile (a phantom: cloth, a face-down tile,
 a distractor) is a silent error too; the targets count it with the wrong ones. A dark or blurred photo counts as handled when the reader refuses it with advice.
+
+A tile the frame cuts is not one of the tiles counted: nothing is owed for it. The read (left over
+from the whole tiles) whose box centre lies on it, nearest its centre, is its reading: right and
+sure, or unsure, it is excused (``cut_read``); wrong yet sure, it is a silent error like any other.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from .reader import PhotoProblem, ReadTile, read
@@ -27,7 +32,9 @@ class Tally:
     unsure: int = 0
     hinted: int = 0
     missed: int = 0
-    extra_sure: int = 0  # phantoms: sure tiles where the truth has none (cloth, a distractor, a face-down or cropped tile)
+    extra_sure: int = 0  # phantoms: sure tiles where the truth has none (cloth, a distractor, a face-down tile)
+    cut: int = 0  # face-up tiles the frame cuts, not among ``tiles``
+    cut_read: int = 0  # readings of those excused: right and sure, or unsure
     bad_photos: int = 0
     bad_refused: int = 0
     good_refused: int = 0
@@ -60,6 +67,7 @@ def score(photo: Photo, found: list[ReadTile] | None) -> Tally:
     if found is None:
         tally.good_refused = 1
         tally.tiles = tally.missed = len(photo.tiles) + len(photo.mirrored)
+        tally.cut = len(photo.cut)
         return tally
     used: set[int] = set()
     for truth in photo.tiles + photo.mirrored:
@@ -82,6 +90,18 @@ def score(photo: Photo, found: list[ReadTile] | None) -> Tally:
         else:
             tally.unsure += 1
             tally.hinted += truth.tile in got.candidates
+    for truth in photo.cut:
+        outline = truth.corners.astype(np.float32)
+        on = [i for i in range(len(found)) if i not in used and cv2.pointPolygonTest(outline, tuple(map(float, _centre(found[i].box))), False) >= 0]
+        tally.cut += 1
+        if not on:
+            continue
+        best = min(on, key=lambda i: float(np.linalg.norm(_centre(found[i].box) - truth.corners.mean(0))))
+        used.add(best)
+        got = found[best]
+        wrong = got.sure and got.tile != truth.tile
+        tally.silent += wrong
+        tally.cut_read += not wrong
     tally.extra_sure = sum(1 for i, t in enumerate(found) if i not in used and t.sure)
     return tally
 

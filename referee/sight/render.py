@@ -54,6 +54,11 @@ class Photo:
     # near the edge shows a second time, mirrored, whole. It is a real tile of the photo, so the
     # answer key holds it too; it is kept apart so that training learns from drawn tiles only.
     mirrored: list[TruthTile] = field(default_factory=list)
+    # Face-up tiles (drawn or mirrored) that the frame cuts: partly in the photo. A player would
+    # photograph them again, so no reading of one is owed; a reader that reads one whole (the
+    # frame may cut a rounded corner's bounding square by a pixel and not the tile) is excused,
+    # but a wrong sure reading of one is still a silent error. Kept apart, like ``mirrored``.
+    cut: list[TruthTile] = field(default_factory=list)
 
 
 @dataclass
@@ -310,9 +315,9 @@ def render(seed: int, size: tuple[int, int] = (1024, 768), tilt_max: float = 45.
     decoded = cv2.imdecode(enc, cv2.IMREAD_COLOR)
     assert decoded is not None  # the JPEG just encoded
     face_up = [(halves, corners) for halves, corners in drawn if halves is not None]
-    truth = _seen(face_up, hom, out_w, out_h)
-    mirrored = _seen([(halves, copy) for halves, corners in face_up for copy in _mirrors(corners, w, h)], hom, out_w, out_h)
-    return Photo(decoded, jpeg, truth, quality, mirrored)
+    truth, cut = _seen(face_up, hom, out_w, out_h)
+    mirrored, cut_copies = _seen([(halves, copy) for halves, corners in face_up for copy in _mirrors(corners, w, h)], hom, out_w, out_h)
+    return Photo(decoded, jpeg, truth, quality, mirrored, cut + cut_copies)
 
 
 def _mirrors(corners: np.ndarray, w: int, h: int) -> list[np.ndarray]:
@@ -322,14 +327,18 @@ def _mirrors(corners: np.ndarray, w: int, h: int) -> list[np.ndarray]:
     return [corners * (sx, sy) + (tx, ty) for k, ((sx, tx), (sy, ty)) in enumerate(product(xs, ys)) if k]
 
 
-def _seen(tiles: list[tuple[tuple[int, int], np.ndarray]], hom: np.ndarray, out_w: int, out_h: int) -> list[TruthTile]:
-    """The tiles (halves, flat corners) as the camera sees them, those wholly in frame."""
-    truth = []
+def _seen(tiles: list[tuple[tuple[int, int], np.ndarray]], hom: np.ndarray, out_w: int, out_h: int) -> tuple[list[TruthTile], list[TruthTile]]:
+    """The tiles (halves, flat corners) as the camera sees them: those wholly in frame, and those
+    the frame cuts (partly in it). Tiles wholly out of frame are in neither."""
+    whole, cut = [], []
+    frame = np.array([[0, 0], [out_w, 0], [out_w, out_h], [0, out_h]], np.float32)
     for halves, corners in tiles:
         seen = cv2.perspectiveTransform(corners[None].astype(np.float64), hom)[0]
         x0, y0 = seen.min(0)
         x1, y1 = seen.max(0)
-        if x0 < 0 or y0 < 0 or x1 > out_w or y1 > out_h:
-            continue  # cropped by the frame: not a tile a player photographed
-        truth.append(TruthTile(canonical(*halves), halves, seen, (int(x0), int(y0), int(x1 - x0), int(y1 - y0))))
-    return truth
+        tile = TruthTile(canonical(*halves), halves, seen, (int(x0), int(y0), int(x1 - x0), int(y1 - y0)))
+        if x0 >= 0 and y0 >= 0 and x1 <= out_w and y1 <= out_h:
+            whole.append(tile)
+        elif cv2.intersectConvexConvex(seen.astype(np.float32), frame)[0] > 0:
+            cut.append(tile)
+    return whole, cut

@@ -111,6 +111,45 @@ def test_the_answer_key_holds_the_tiles_the_warp_mirrors_in_from_beyond_the_tabl
     assert t.tiles == len(photo.tiles) + 1 and t.extra_sure == 0 and t.silent == 0
 
 
+@pytest.mark.parametrize(
+    ("seed", "tile"),
+    [
+        (1_000_166, "4-3"),  # its square corner crosses the bottom edge by 0.3 pixels, its rounded outline does not
+        (1_000_193, "6-5"),  # its square corner lies 1.9 pixels past the left edge, its rounded outline about 0.4
+    ],
+)
+def test_the_answer_key_keeps_a_tile_the_frame_cuts_and_a_right_reading_of_it_is_no_phantom(seed, tile):
+    # Evaluation seeds: drawn tiles whose bounding square the frame cuts by a pixel or two; the reader
+    # reads them whole and right. Left out of the key, they counted as phantoms (silent errors).
+    photo = render(seed)
+    assert tile in [t.tile for t in photo.cut] and tile not in [t.tile for t in photo.tiles]
+    t = score(photo, read(photo.image))
+    assert (t.extra_sure, t.silent, t.cut_read) == (0, 0, 1)
+
+
+@pytest.mark.parametrize(
+    ("reading", "outcome"),
+    [
+        ("right", (0, 1)),  # excused: not counted as correct (no tile is owed), not a phantom
+        ("unsure", (0, 1)),
+        ("wrong", (1, 0)),  # wrong yet sure: silent, as for a whole tile
+    ],
+)
+def test_a_reading_of_a_tile_the_frame_cuts_is_excused_unless_wrong_yet_sure(reading, outcome):
+    photo = render(1_000_193)
+    (cut,) = [t for t in photo.cut if t.tile == "6-5"]
+    photo.tiles, photo.mirrored, photo.cut = [], [], [cut]
+    box = (1, int(cut.corners[:, 1].min()), int(cut.corners[:, 0].max()), int(np.ptp(cut.corners[:, 1])))
+    found = {
+        "right": ReadTile("6-5", True, box),
+        "unsure": ReadTile(None, False, box, ["6-5", "5-5"]),
+        "wrong": ReadTile("5-5", True, box),
+    }[reading]
+    t = score(photo, [found])
+    assert (t.silent, t.cut_read) == outcome
+    assert (t.tiles, t.correct, t.unsure, t.extra_sure, t.cut) == (0, 0, 0, 0, 1)
+
+
 def _square(cx: float, cy: float, side: float) -> np.ndarray:
     h = side / 2
     return np.array([[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]], np.float32)
