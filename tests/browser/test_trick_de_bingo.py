@@ -65,7 +65,7 @@ def test_draft_by_tapping_then_a_trick_flips_a_card_on_the_seat_phone(
         for n, card in enumerate(RECORD["events"][37]["cards"]):  # AC 3C 2H 4H, Aki leads
             page.locator(f"label.pick:has(input[name='cards.{n}'][value='{card}'])").tap()
             # the picker folds into its chip, showing the card; the next player's picker opens
-            expect(page.locator(".step-chip").nth(n).locator(f".card[aria-label='{card}']")).to_have_count(1)
+            expect(page.locator(".step-chip").nth(n).locator(f".card[data-card='{card}']")).to_have_count(1)
         page.get_by_role("button", name="Record the trick").tap()
         expect(page.locator(".tdb-why")).to_contain_text("Aki won with A♣")
         expect(page.locator(".tdb-flipnews").first).to_contain_text("Aki flips square 1: ")  # the square, not the card's id

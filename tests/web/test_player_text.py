@@ -21,7 +21,7 @@ from test_plain_words import visible_text
 
 from referee.games.trick_de_bingo.conditions.text import pred_en, pred_ja
 from referee.rules.numbers import shown_number
-from tests.raw_ids import page_words
+from tests.raw_ids import page_words, raw_names
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 PLAYED = sorted(p.stem for p in RECORDS.glob("*.json"))
@@ -54,6 +54,8 @@ def test_a_played_tables_pages_write_numbers_tiles_and_cards_as_players_do(app, 
     for kind, page in played_pages(app, record(name), lang).items():
         found = page_words(page)
         assert not found, f"{name} {kind} ({lang}): {found}"
+        named = raw_names(page)  # what a screen reader says: "ace of clubs", never "AC" (issue 27)
+        assert not named, f"{name} {kind} ({lang}): accessible names that are ids: {sorted(set(named))}"
 
 
 @pytest.mark.parametrize(
@@ -77,9 +79,42 @@ def test_the_scan_finds_each_kind_of_programmer_notation_and_nothing_a_player_wr
     assert bool(page_words(f"<p>{text}</p>")) == bad, page_words(f"<p>{text}</p>")
 
 
-def test_the_small_card_number_as_printed_is_the_one_id_allowed():
-    assert page_words('<li>Win trick 1 <span class="tdb-id">TB-23</span></li>') == []
+def test_a_card_is_numbered_as_printed_and_never_by_its_id():
+    assert page_words('<li>Win trick 1 <span class="tdb-id">No. 23</span></li>') == []
+    assert page_words('<li>Win trick 1 <span class="tdb-id">TB-23</span></li>') == ["TB-23"]
     assert page_words("<li><b>TB-23</b> (5): Win trick 1</li>") == ["TB-23"]
+
+
+@pytest.mark.parametrize(
+    ("html", "raw"),
+    [
+        ('<span class="card suit-C" aria-label="AC"><b>A</b>♣</span>', ["AC"]),
+        ('<span class="card" aria-label="10H">', ["10H"]),
+        ('<svg class="domino" role="img" aria-label="6-4"></svg>', ["6-4"]),
+        ('<label class="pick" title="6-6"><input aria-label="double six"></label>', ["6-6"]),
+        ('<g class="fu-tile"><title>4-0</title></g>', ["4-0"]),
+        ('<img alt="TB-36">', ["TB-36"]),
+        ('<button aria-label="Claim TB-36 for Aki">', ["Claim TB-36 for Aki"]),
+        ('<input aria-label="ace of clubs"><span class="card" role="img" aria-label="ハートのクイーン">', []),
+        ('<svg role="img" aria-label="six-four"><title>double blank</title></svg>', []),
+        ('<a aria-label="Open end 4 on 4-0: adds 4"></a><label data-tile="6-4" data-title="5-5">', []),
+        ('<details class="why"><summary>why?</summary><abbr title="B15">B15</abbr></details>', []),
+    ],
+)
+def test_the_name_scan_finds_ids_where_a_screen_reader_wants_words(html, raw):
+    assert raw_names(html) == raw
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_quick_checks_name_cards_and_tiles_in_words(client, lang):
+    """/check's card and tile pickers and a bid's answer: every card and tile named as it is said."""
+    client.set_cookie("lang", lang)
+    for page in (
+        client.get("/check").get_data(as_text=True),
+        client.post("/check", data={"check": "ninety-nine-bid", "bid": ["QS", "KH", "AC"]}).get_data(as_text=True),
+    ):
+        assert 'value="AC"' in page and 'value="6-4"' in page
+        assert not raw_names(page), sorted(set(raw_names(page)))
 
 
 @pytest.mark.parametrize(
