@@ -550,7 +550,9 @@ NN_FOUR = {"format": "referee-record", "version": 1, "game": "ninety-nine", "pla
 def test_a_four_player_packs_52_cards_are_each_a_thumbs_target(browser: Browser, base_url: str, size):
     """N30: four players bid and play from all 52 cards, seven to a row, each card 44x44 px at least with no
     sideways scroll and its button in view: the trick form and the scorer's bid sheet, and a seat's own bid on
-    its phone (38 px wide on main: Ninety-Nine's rule for a row of cards squeezed the picker's rows)."""
+    its phone (38 px wide on main: Ninety-Nine's rule for a row of cards squeezed the picker's rows). From 390
+    px up every card is on the screen and uncovered too (the bids and the chips take a row each; on main the
+    last two rows of the trick's cards lay under the tab bar)."""
     width, height = size
     context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": width, "height": height}})
     try:
@@ -563,12 +565,17 @@ def test_a_four_player_packs_52_cards_are_each_a_thumbs_target(browser: Browser,
                 page.locator(".nn-bid-sheet > .toggle").tap()
             expect(page.locator(f"{cards}:visible")).to_have_count(52)
             assert under_a_thumb(page.locator(cards)) == [], f"{cards} at {width}x{height}"
+            if width >= 390:
+                hidden = [c.inner_text() for c in page.locator(cards).all() if not t.in_view(c)]
+                assert hidden == [], f"{cards} out of view or covered at {width}x{height}: {hidden}"
             assert t.in_view(page.locator(button)), f"{button} out of view at {width}x{height}"
             assert page.evaluate("document.documentElement.scrollWidth") <= width
         phone = seat_phone(page, 3, viewport={"width": width, "height": height})
         cards = phone.locator(".nn-my-bid label.pick")
         expect(cards).to_have_count(52)
         assert under_a_thumb(cards) == [], f"a seat's bid cards at {width}x{height}"
+        if width >= 390:
+            assert [c.inner_text() for c in cards.all() if not Tapper(phone).in_view(c)] == []
         assert Tapper(phone).in_view(phone.locator("#seal-bid"))
         assert phone.evaluate("document.documentElement.scrollWidth") <= width
         phone.context.close()
