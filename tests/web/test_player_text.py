@@ -19,6 +19,7 @@ import pytest
 from tables import new_table, post
 from test_plain_words import visible_text
 
+from referee.games.trick_de_bingo.conditions import CATALOG_BY_ID
 from referee.games.trick_de_bingo.conditions.text import pred_en, pred_ja
 from referee.rules.numbers import shown_number
 from tests.raw_ids import page_words, raw_names
@@ -214,3 +215,18 @@ def test_a_custom_trick_de_bingo_condition_subtracts_with_the_minus_sign(plus, e
     """A custom card compares ranks with a shift; a shift down reads − 2, as a player writes it."""
     pred = {"rank": {"of": "left", "op": "gt", "than": "winner", "plus": plus}}
     assert pred_en(pred).endswith(en) and pred_ja(pred).endswith(ja)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_card_missed_in_an_earlier_round_is_named_by_its_condition(app, lang):
+    """T19, claims by hand: round 1's unclaimed achievements are listed as missed in round 2, whose sheets do
+    not hold their cards; each is said by its condition in the page's language, never as TB-01 (the list
+    looked the card up on this round's sheets and fell back to its id)."""
+    rec = record("trick-de-bingo-one-round")
+    rec = {**rec, "options": {**rec["options"], "rounds": 2, "manualClaims": True},
+           "events": [*rec["events"], {"type": "round"}]}  # fmt: skip
+    page = played_pages(app, rec, lang)["scorer"]
+    claims = re.search(r'(?s)<section class="tdb-claims">.*?</section>', page).group(0)
+    first = CATALOG_BY_ID["TB-01"]  # Aki's club that won trick 1
+    assert visible_text(claims).count(first.en if lang == "en" else first.ja) >= 3  # tricks 1, 2 and 3
+    assert "TB-" not in claims and not page_words(claims)
