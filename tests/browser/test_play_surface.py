@@ -98,7 +98,7 @@ def five_up_play(page: Page, t: Tapper, ev: dict) -> None:
 
 def by_thumb(enter: Callable[[Page, Tapper, dict], None]) -> Callable[[Page, Tapper, dict], None]:
     """A trick whose every card in the open picker is a thumb's target, 44x44 CSS px at least (nine to
-    a row left 35-38 px wide cards, newplayer3; Trick de Bingo's were 36 px high), then tapped as ever."""
+    a row left 35-38 px wide cards, newplayer3), then tapped as ever."""
 
     def trick(page: Page, t: Tapper, ev: dict) -> None:
         cards = page.locator("form.stepping fieldset.current label.pick")
@@ -228,7 +228,7 @@ WALKS = [
         "trick-de-bingo-one-round",
         33,
         49,  # the last four picks of the draft (the whole deck on the screen), then the thirteen tricks
-        {"pick": (tdb_pick, 3), "trick": (by_thumb(trick_de_bingo_trick), 5)},
+        {"pick": (tdb_pick, 3), "trick": (trick_de_bingo_trick, 5)},
         {"pick": ".answer-last", "trick": ".answer-verdict"},
     ),
     Walk(
