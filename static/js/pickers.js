@@ -38,7 +38,15 @@
     } else if (pickedInput && pickedInput.type === "checkbox") {  // a pile of any size: how many tiles
       what.textContent = String(step.querySelectorAll("input[type=checkbox]:checked").length);
     } else if (pickedInput && pickedInput.nextElementSibling) {
-      what.appendChild(pickedInput.nextElementSibling.cloneNode(true));
+      // the picked card or tile: hidden from screen readers in its picker (its box says it), in the chip
+      // a picture named as its box is ("ace of clubs"), so the chip never says nothing or "AC"
+      var face = pickedInput.nextElementSibling.cloneNode(true), name = pickedInput.getAttribute("aria-label");
+      if (name) {
+        face.removeAttribute("aria-hidden");
+        face.setAttribute("role", "img");
+        face.setAttribute("aria-label", name);
+      }
+      what.appendChild(face);
     } else {
       what.textContent = "?";
     }

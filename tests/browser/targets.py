@@ -8,7 +8,7 @@ least a few pixels of air between their boxes.
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 MIN_TARGET_PX = 44
 MIN_GAP_PX = 4
@@ -47,3 +47,14 @@ def target_problems(page: Page, *, min_gap: int = MIN_GAP_PX) -> dict[str, list[
     """Visible links and buttons on the page that are shorter than 44 px (``short``) or that overlap or
     come closer than ``min_gap`` px to another (``touching``), each named for the failure message."""
     return page.evaluate(MEASURE % {"min": MIN_TARGET_PX}, [TARGETS, min_gap])
+
+
+def under_a_thumb(targets: Locator) -> list[str]:
+    """Those of ``targets`` on the screen (a picker's cards) narrower or lower than 44 px, each named by
+    its text with its size, for the failure message."""
+    return targets.evaluate_all(
+        """(els, min) => els.filter(e => e.checkVisibility()).map(e => [e, e.getBoundingClientRect()])
+             .filter(([, r]) => r.width < min - 0.5 || r.height < min - 0.5)
+             .map(([e, r]) => `${e.innerText.trim()}: ${r.width.toFixed(1)}x${r.height.toFixed(1)}`)""",
+        MIN_TARGET_PX,
+    )

@@ -33,7 +33,7 @@ def tap_place(page: Page, first: tuple, second: tuple, tile: str, turned: bool =
     first_name, second_name = cell_name(page, *first), cell_name(page, *second)
     page.get_by_role("checkbox", name=first_name, exact=True).tap()
     page.get_by_role("checkbox", name=second_name, exact=True).tap()
-    page.locator(f"#bead-place label[title='{tile}']").tap()
+    page.locator(f"#bead-place label[data-tile='{tile}']").tap()
     if tile[0] == tile[-1]:  # a double: no choice of which way round, one button
         expect(page.locator("#bead-place-turned")).to_be_hidden()
         expect(page.locator("#bead-place-button")).to_be_hidden()
@@ -110,7 +110,7 @@ def test_cannot_play_lists_placements_and_one_tap_places(page: Page):
     cannot.tap()
     assert page.evaluate("scrollY") == y  # its sheet opens over the board: the page did not move
     for tile in ("4-4", "3-2"):
-        page.locator(f".bead-cannot label[title='{tile}']").tap()
+        page.locator(f".bead-cannot label[data-tile='{tile}']").tap()
     page.get_by_role("button", name="Show legal placements").tap()
     expect(page.locator(".bead-legal-count")).to_contain_text(
         re.compile(r"\d+ legal placements for 4-4, 3-2")

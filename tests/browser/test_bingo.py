@@ -30,7 +30,7 @@ TRICKS = [
 
 
 def tap_tile(page: Page, picker: str, tile: str) -> None:
-    page.locator(f"fieldset[data-picker={picker}] label[title='{tile}']").tap()
+    page.locator(f"fieldset[data-picker={picker}] label[data-tile='{tile}']").tap()
 
 
 def seq(page: Page, n: int) -> None:
@@ -53,7 +53,7 @@ def test_a_whole_deal_by_tapping_then_a_claim(page: Page):
     # B15-B17: who leads, and the trump indicator from the double-six triangle.
     page.locator("fieldset.seats label", has_text="Aki").tap()
     tap_tile(page, "indicator", "1-0")
-    box = page.locator("fieldset[data-picker=indicator] label[title='1-0']").bounding_box()
+    box = page.locator("fieldset[data-picker=indicator] label[data-tile='1-0']").bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44  # a thumb can hit it
     page.get_by_role("button", name="Start the deal").tap()
     seq(page, 1)

@@ -301,7 +301,7 @@ def test_a_seats_sealed_bid_made_offline_is_sealed_when_the_signal_returns(
     sealed = page.locator("#my-bid-sealed")
     expect(sealed).to_contain_text("Sealed ✓")
     for card in ("AD", "9H", "8C"):
-        expect(sealed.locator(f".card[aria-label='{card}']")).to_have_count(1)
+        expect(sealed.locator(f".card[data-card='{card}']")).to_have_count(1)
 
 
 def test_the_copy_opened_offline_has_the_latest_entries_this_phone_saw(

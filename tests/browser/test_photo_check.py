@@ -19,7 +19,7 @@ SEED = 1_000_371
 
 
 def tile(page: Page, picker: str, value: str):
-    return page.locator(f"fieldset[data-picker={picker}] label[title='{value}']")
+    return page.locator(f"fieldset[data-picker={picker}] label[data-tile='{value}']")
 
 
 def test_a_photo_prefills_the_pile_and_the_confirmed_claim_is_checked(page: Page, tmp_path):

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from ..raw_ids import RAW  # what a player must never read (closed "why?" disclosures are not on the screen)
+from ..raw_ids import RAW, raw_names  # what a player must never read or hear (closed "why?"s are not shown)
 from .plays import (
     PHONE,
     Tapper,
@@ -39,6 +39,7 @@ from .plays import (
     trick_de_bingo_trick,
     wait_until,
 )
+from .targets import under_a_thumb
 
 pytestmark = pytest.mark.browser
 
@@ -95,14 +96,20 @@ def five_up_play(page: Page, t: Tapper, ev: dict) -> None:
     t.tap(page.locator("#fu-play"), "Play it")
 
 
-def ninety_nine_trick_by_thumb(page: Page, t: Tapper, ev: dict) -> None:
+def by_thumb(enter: Callable[[Page, Tapper, dict], None]) -> Callable[[Page, Tapper, dict], None]:
     """A trick whose every card in the open picker is a thumb's target, 44x44 CSS px at least (nine to
-    a row left 35-38 px wide cards; newplayer3), then tapped as ever."""
-    boxes = page.locator("form.stepping fieldset.current label.pick").evaluate_all(
-        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
-    )
-    assert boxes and all(w >= 44 and h >= 44 for w, h in boxes), f"cards smaller than 44x44 px: {boxes}"
-    ninety_nine_trick(page, t, ev)
+    a row left 35-38 px wide cards, newplayer3), then tapped as ever."""
+
+    def trick(page: Page, t: Tapper, ev: dict) -> None:
+        cards = page.locator("form.stepping fieldset.current label.pick")
+        expect(cards.first).to_be_visible()
+        assert under_a_thumb(cards) == [], "cards smaller than 44x44 px"
+        enter(page, t, ev)
+
+    return trick
+
+
+ninety_nine_trick_by_thumb = by_thumb(ninety_nine_trick)
 
 
 def ninety_nine_scorer_bid(page: Page, t: Tapper, ev: dict) -> None:
@@ -303,6 +310,8 @@ def walk(
             shown = page.locator("#table").inner_text()
             raw = [m.group(0) for p in RAW for m in p.finditer(shown)]
             assert not raw, f"{where}: raw identifiers on the screen: {raw}"
+            named = sorted(set(raw_names(page.locator("#table").inner_html())))  # a chip's card too (pickers.js)
+            assert not named, f"{where}: named by ids for a screen reader: {named}"
         assert errors == []
     finally:
         context.close()
@@ -586,3 +595,64 @@ def test_a_seats_own_bid_fits_a_small_phone(browser: Browser, base_url: str):
         phone.context.close()
     finally:
         context.close()
+
+
+NN_FOUR = {"format": "referee-record", "version": 1, "game": "ninety-nine", "players": ["Aki", "Ben", "Chie", "Dan"],
+           "options": {}, "events": [{"type": "deal", "dealer": 0}, {"type": "bid", "seat": 0, "cards": ["2S", "3S", "4S"]},
+                                     {"type": "bid", "seat": 1, "cards": ["5S", "6S", "7S"]}]}  # fmt: skip
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844), (430, 932)], ids=["360x740", "390x844", "430x932"])
+def test_a_four_player_packs_52_cards_are_each_a_thumbs_target(browser: Browser, base_url: str, size):
+    """N30: four players bid and play from all 52 cards, seven to a row, each card 44x44 px at least with no
+    sideways scroll and its button in view: the trick form and the scorer's bid sheet, and a seat's own bid on
+    its phone (38 px wide on main: Ninety-Nine's rule for a row of cards squeezed the picker's rows). From 390
+    px up every card is on the screen and uncovered too (the bids and the chips take a row each; on main the
+    last two rows of the trick's cards lay under the tab bar)."""
+    width, height = size
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": width, "height": height}})
+    try:
+        page = context.new_page()
+        import_until(page, NN_FOUR, 3)
+        t = Tapper(page)
+        for cards, button in (("form.stepping fieldset.current label.pick", "#record-trick"),
+                              (".nn-scorer-bid fieldset.picker.cards label.pick", "#record-bid")):  # fmt: skip
+            if button == "#record-bid":
+                page.locator(".nn-bid-sheet > .toggle").tap()
+            expect(page.locator(f"{cards}:visible")).to_have_count(52)
+            assert under_a_thumb(page.locator(cards)) == [], f"{cards} at {width}x{height}"
+            if width >= 390:
+                hidden = [c.inner_text() for c in page.locator(cards).all() if not t.in_view(c)]
+                assert hidden == [], f"{cards} out of view or covered at {width}x{height}: {hidden}"
+            assert t.in_view(page.locator(button)), f"{button} out of view at {width}x{height}"
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+        phone = seat_phone(page, 3, viewport={"width": width, "height": height})
+        cards = phone.locator(".nn-my-bid label.pick")
+        expect(cards).to_have_count(52)
+        assert under_a_thumb(cards) == [], f"a seat's bid cards at {width}x{height}"
+        if width >= 390:
+            assert [c.inner_text() for c in cards.all() if not Tapper(phone).in_view(c)] == []
+        assert Tapper(phone).in_view(phone.locator("#seal-bid"))
+        assert phone.evaluate("document.documentElement.scrollWidth") <= width
+        phone.context.close()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_trick_de_bingo_sheets_fill_their_panel(page: Page, lang: str):
+    """Sheets and scores at 390x844: the sheets span the panel's width, from under its close button down
+    (the grid of sheets began beside the floating button and kept its width off: a blank strip down the
+    right of every sheet)."""
+    import_until(page, record("trick-de-bingo-one-round"), 40)
+    if lang == "ja":
+        page.locator("header.bar a[lang=ja]").click()
+        expect(page.locator("html")).to_have_attribute("lang", "ja")
+    ready(page)
+    page.locator(".tdb-more > .toggle").tap()
+    expect(page.locator("#tdb-more-sheet .tdb-sheet").first).to_be_visible()
+    gap = page.locator("#tdb-more-sheet").evaluate(
+        """body => { const s = getComputedStyle(body), inner = body.getBoundingClientRect().right - parseFloat(s.paddingRight);
+                     return [...body.querySelectorAll('.tdb-sheet')].map(f => inner - f.getBoundingClientRect().right); }"""
+    )
+    assert len(gap) == 4 and max(gap) <= 1, f"blank px right of each sheet: {gap}"

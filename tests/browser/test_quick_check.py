@@ -9,12 +9,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .plays import Tapper, ready
+from .targets import under_a_thumb
 
 pytestmark = pytest.mark.browser
 
 
 def tap_tile(page: Page, picker: str, tile: str) -> None:
-    page.locator(f"fieldset[data-picker={picker}] label[title='{tile}']").tap()
+    page.locator(f"fieldset[data-picker={picker}] label[data-tile='{tile}']").tap()
 
 
 def step_chip(page: Page, check: str, n: int) -> None:
@@ -120,7 +121,7 @@ WALKS = {
          ("chip", 3), ("tile3", "5-0"), ("end3", "5"), ("chip", 4), ("tile4", "6-4"), ("end4", "4")],
         "check-count", "count-answer", ("2 + 1 + 4×2 + 5 + 4 = 20", "scores 4"),
     ),
-    "ninety-nine-bid": ([("bid", "AC"), ("bid", "KC"), ("bid", "QC")], "check-bid", "bid-answer", ("Bid: 9",)),
+    "ninety-nine-bid": ([("bid", "AC"), ("bid", "KC"), ("bid", "QC")], "check-bid", "bid-answer", ("Bid: 9", "A♣ 3 + K♣ 3 + Q♣ 3 = 9")),
     # N-E3: A♣ K♦ Q♦ (3), K♣ A♠ J♦ (4), A♥ 10♦ 9♦ (2), tricks 3, 5, 1 score 33, 5, 1 (3 players, the opening)
     "ninety-nine-deal": (
         [("bidcards0", "AC"), ("bidcards0", "KD"), ("bidcards0", "QD"), ("type", "tricks0", "3"), ("chip", 2),
@@ -136,7 +137,8 @@ WALKS = {
 @pytest.mark.parametrize(
     ("which", "size", "lang"),
     [*((w, (360, 740), "en") for w in WALKS), ("bingo-claim", (390, 844), "en"), ("bingo-claim", (360, 740), "ja"),
-     ("ninety-nine-deal", (360, 740), "ja"), ("five-up-count", (360, 740), "ja")],
+     ("ninety-nine-deal", (360, 740), "ja"), ("five-up-count", (360, 740), "ja"), ("ninety-nine-bid", (390, 844), "ja"),
+     ("ninety-nine-bid", (430, 932), "en")],
     ids=lambda v: "x".join(map(str, v)) if isinstance(v, tuple) else v,
 )
 def test_every_tap_of_a_check_lands_where_it_is_and_the_answer_is_in_view(page: Page, which, size, lang):
@@ -152,6 +154,9 @@ def test_every_tap_of_a_check_lands_where_it_is_and_the_answer_is_in_view(page: 
     if which == "ninety-nine-deal":  # N1: it opens at 3 players, whose pack is the 36 cards 6 to ace
         expect(form.locator("fieldset[data-picker=bidcards0] label.pick:visible")).to_have_count(36)
         expect(form.locator(".step-chip:visible")).to_have_count(5)  # players, 3 players, a premium
+    # every card a thumb's 44x44 px (the bid's 52 were 38 px wide on every phone: newplayer6)
+    cards = form.locator("fieldset.picker.cards label.pick")
+    assert under_a_thumb(cards) == [], f"{which}: cards under 44x44 px at {size}"
     for tap in taps:
         if tap[0] == "chip":
             tapper.tap(form.locator(".step-chip").nth(tap[1]), f"chip {tap[1]}")
@@ -184,6 +189,8 @@ def test_a_card_outside_the_three_player_pack_is_named_and_unticked_in_place(pag
     tapper.tap(form.locator(".step-chip").nth(0), "players chip")
     tapper.tap(form.locator("label:has(> input[name=players][value='4'])"), "4 players")
     tapper.tap(form.locator(".step-chip").nth(1), "player 1 chip")
+    expect(form.locator("fieldset[data-picker=bidcards0] label.pick:visible")).to_have_count(52)
+    assert under_a_thumb(form.locator("fieldset[data-picker=bidcards0] label.pick")) == []  # 52 cards, 7 a row
     for card in ("AC", "KD", "4D"):
         tapper.tap(form.locator(f"label:has(> input[name=bidcards0][value='{card}'])"), card)
     tapper.tap(form.locator(".step-chip").nth(0), "players chip")

@@ -41,11 +41,11 @@ def test_three_seats_seal_at_the_same_moment_and_all_are_sealed(browser: Browser
             expect(sealed).to_contain_text("Sealed ✓")
             expect(sealed.locator(".card")).to_have_count(3)
             for card in BIDS[name]:
-                expect(sealed.locator(f".card[aria-label='{card}']")).to_have_count(1)
+                expect(sealed.locator(f".card[data-card='{card}']")).to_have_count(1)
             expect(page.locator(".error, [role=alert]:not(#alarm)")).to_have_count(0)
             others = [c for n, cards in BIDS.items() if n != name for c in cards]
             for card in others:
-                expect(page.locator(f"#bid-status .card[aria-label='{card}']")).to_have_count(0)
+                expect(page.locator(f"#bid-status .card[data-card='{card}']")).to_have_count(0)
         state = api.request.get(f"{base_url}/api/v1/tables/{made['id']}").json()
         assert state["detail"]["bid_status"] == ["sealed"] * 3
 
@@ -54,8 +54,8 @@ def test_three_seats_seal_at_the_same_moment_and_all_are_sealed(browser: Browser
         ben.locator(".nn-change-bid > summary").tap()
         tap_cards(ben.locator(".nn-change-bid"), "cards", ("AS", "9H", "8C"))
         ben.get_by_role("button", name="Seal the new bid").tap()
-        expect(ben.locator("#my-bid-sealed .card[aria-label='AS']")).to_have_count(1)
-        expect(ben.locator("#my-bid-sealed .card[aria-label='AD']")).to_have_count(0)
+        expect(ben.locator("#my-bid-sealed .card[data-card='AS']")).to_have_count(1)
+        expect(ben.locator("#my-bid-sealed .card[data-card='AD']")).to_have_count(0)
         aki = pages[0]
         aki.reload()
         expect(aki.locator(".history")).to_contain_text("corrected by Ben")

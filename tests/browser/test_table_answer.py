@@ -371,7 +371,7 @@ def test_bead_game(page: Page, base_url: str):
     rec = golden("bead-game-two-hands.json", 1)  # the starter square; Ben to play
     open_table(page, base_url, **rec)
     tile = page.locator("#bead-place input[name=tile][value='3-1']")
-    page.locator("#bead-place label[title='3-1']").tap()
+    page.locator("#bead-place label[data-tile='3-1']").tap()
     page.locator("#bead-place-button").tap()
     refused(page, 1, "Tap two empty cells")
     expect(tile).to_be_checked()

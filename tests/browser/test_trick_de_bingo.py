@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+# the first trick's cards as a screen reader says them in the steps' chips (issue 27: the chip said "AC")
+CHIP_CARDS = {"AC": "ace of clubs", "3C": "three of clubs", "2H": "two of hearts", "4H": "four of hearts"}
 pytestmark = pytest.mark.browser
 
 RECORD = json.loads((Path(__file__).parent.parent / "records" / "trick-de-bingo-one-round.json").read_text())
@@ -64,8 +66,10 @@ def test_draft_by_tapping_then_a_trick_flips_a_card_on_the_seat_phone(
         expect(page.locator(".tdb-next")).to_contain_text("Trick 1")
         for n, card in enumerate(RECORD["events"][37]["cards"]):  # AC 3C 2H 4H, Aki leads
             page.locator(f"label.pick:has(input[name='cards.{n}'][value='{card}'])").tap()
-            # the picker folds into its chip, showing the card; the next player's picker opens
-            expect(page.locator(".step-chip").nth(n).locator(f".card[aria-label='{card}']")).to_have_count(1)
+            # the picker folds into its chip, showing the card, named as it is said; the next player's picker opens
+            expect(page.locator(".step-chip").nth(n).locator(f".card[data-card='{card}']")).to_have_count(1)
+            chip = page.locator(".step-chip").nth(n)
+            expect(chip.get_by_role("img")).to_have_accessible_name(CHIP_CARDS[card])
         page.get_by_role("button", name="Record the trick").tap()
         expect(page.locator(".tdb-why")).to_contain_text("Aki won with A♣")
         expect(page.locator(".tdb-flipnews").first).to_contain_text("Aki flips square 1: ")  # the square, not the card's id

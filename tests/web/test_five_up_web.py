@@ -27,7 +27,7 @@ def test_the_page_draws_the_layout_and_offers_only_fitting_tiles(client):
     for e in SPINNER[:3]:
         assert post(client, table, e).status_code == 201
     html = client.get(f"/t/{table['id']}").get_data(as_text=True)
-    assert 'class="fu-svg"' in html and html.count('data-tile="') == 2
+    assert 'class="fu-svg"' in html and html.count('<g class="fu-tile') == 2
     assert "5×2 + 0 = 10" in html  # the double's free side still counts twice
     ends = re.findall(r'<a href="[^"]*\?on=([0-9-]+)&amp;n=(\d)', html)
     assert sorted(ends) == [("5-0", "0"), ("5-5", "5")]

@@ -19,9 +19,10 @@ import pytest
 from tables import new_table, post
 from test_plain_words import visible_text
 
+from referee.games.trick_de_bingo.conditions import CATALOG_BY_ID
 from referee.games.trick_de_bingo.conditions.text import pred_en, pred_ja
 from referee.rules.numbers import shown_number
-from tests.raw_ids import page_words
+from tests.raw_ids import page_words, raw_names
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 PLAYED = sorted(p.stem for p in RECORDS.glob("*.json"))
@@ -54,6 +55,8 @@ def test_a_played_tables_pages_write_numbers_tiles_and_cards_as_players_do(app, 
     for kind, page in played_pages(app, record(name), lang).items():
         found = page_words(page)
         assert not found, f"{name} {kind} ({lang}): {found}"
+        named = raw_names(page)  # what a screen reader says: "ace of clubs", never "AC" (issue 27)
+        assert not named, f"{name} {kind} ({lang}): accessible names that are ids: {sorted(set(named))}"
 
 
 @pytest.mark.parametrize(
@@ -77,9 +80,42 @@ def test_the_scan_finds_each_kind_of_programmer_notation_and_nothing_a_player_wr
     assert bool(page_words(f"<p>{text}</p>")) == bad, page_words(f"<p>{text}</p>")
 
 
-def test_the_small_card_number_as_printed_is_the_one_id_allowed():
-    assert page_words('<li>Win trick 1 <span class="tdb-id">TB-23</span></li>') == []
+def test_a_card_is_numbered_as_printed_and_never_by_its_id():
+    assert page_words('<li>Win trick 1 <span class="tdb-id">No. 23</span></li>') == []
+    assert page_words('<li>Win trick 1 <span class="tdb-id">TB-23</span></li>') == ["TB-23"]
     assert page_words("<li><b>TB-23</b> (5): Win trick 1</li>") == ["TB-23"]
+
+
+@pytest.mark.parametrize(
+    ("html", "raw"),
+    [
+        ('<span class="card suit-C" aria-label="AC"><b>A</b>♣</span>', ["AC"]),
+        ('<span class="card" aria-label="10H">', ["10H"]),
+        ('<svg class="domino" role="img" aria-label="6-4"></svg>', ["6-4"]),
+        ('<label class="pick" title="6-6"><input aria-label="double six"></label>', ["6-6"]),
+        ('<g class="fu-tile"><title>4-0</title></g>', ["4-0"]),
+        ('<img alt="TB-36">', ["TB-36"]),
+        ('<button aria-label="Claim TB-36 for Aki">', ["Claim TB-36 for Aki"]),
+        ('<input aria-label="ace of clubs"><span class="card" role="img" aria-label="ハートのクイーン">', []),
+        ('<svg role="img" aria-label="six-four"><title>double blank</title></svg>', []),
+        ('<a aria-label="Open end 4 on 4-0: adds 4"></a><label data-tile="6-4" data-title="5-5">', []),
+        ('<details class="why"><summary>why?</summary><abbr title="B15">B15</abbr></details>', []),
+    ],
+)
+def test_the_name_scan_finds_ids_where_a_screen_reader_wants_words(html, raw):
+    assert raw_names(html) == raw
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_quick_checks_name_cards_and_tiles_in_words(client, lang):
+    """/check's card and tile pickers and a bid's answer: every card and tile named as it is said."""
+    client.set_cookie("lang", lang)
+    for page in (
+        client.get("/check").get_data(as_text=True),
+        client.post("/check", data={"check": "ninety-nine-bid", "bid": ["QS", "KH", "AC"]}).get_data(as_text=True),
+    ):
+        assert 'value="AC"' in page and 'value="6-4"' in page
+        assert not raw_names(page), sorted(set(raw_names(page)))
 
 
 @pytest.mark.parametrize(
@@ -179,3 +215,18 @@ def test_a_custom_trick_de_bingo_condition_subtracts_with_the_minus_sign(plus, e
     """A custom card compares ranks with a shift; a shift down reads − 2, as a player writes it."""
     pred = {"rank": {"of": "left", "op": "gt", "than": "winner", "plus": plus}}
     assert pred_en(pred).endswith(en) and pred_ja(pred).endswith(ja)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_card_missed_in_an_earlier_round_is_named_by_its_condition(app, lang):
+    """T19, claims by hand: round 1's unclaimed achievements are listed as missed in round 2, whose sheets do
+    not hold their cards; each is said by its condition in the page's language, never as TB-01 (the list
+    looked the card up on this round's sheets and fell back to its id)."""
+    rec = record("trick-de-bingo-one-round")
+    rec = {**rec, "options": {**rec["options"], "rounds": 2, "manualClaims": True},
+           "events": [*rec["events"], {"type": "round"}]}  # fmt: skip
+    page = played_pages(app, rec, lang)["scorer"]
+    claims = re.search(r'(?s)<section class="tdb-claims">.*?</section>', page).group(0)
+    first = CATALOG_BY_ID["TB-01"]  # Aki's club that won trick 1
+    assert visible_text(claims).count(first.en if lang == "en" else first.ja) >= 3  # tricks 1, 2 and 3
+    assert "TB-" not in claims and not page_words(claims)

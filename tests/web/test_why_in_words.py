@@ -20,7 +20,7 @@ from test_plain_words import visible_text
 from referee import translation_catalogs
 from referee.web.tables.words import _RULE_ID, _RULE_NOTE, RULE_WORDS, rule_words, split_rules
 from tests.conftest import close_app, make_app
-from tests.raw_ids import RAW, page_words
+from tests.raw_ids import RAW, page_words, raw_names
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 GAMES = {  # game -> its golden record (the score pad: a few rounds of its own)
@@ -105,6 +105,7 @@ def test_every_why_after_each_kind_of_entry_says_the_rule_in_words(client, game,
             assert answer, f"{where}: no answer"
             assert_no_raw_id(answer.group(0), where)
             assert not page_words(page), f"{where}: {page_words(page)}"  # 5×2, −4, 4-3, no R(10) (issue 27)
+            assert not raw_names(page), f"{where}: named by ids: {sorted(set(raw_names(page)))}"  # "AC", "6-4"
     if game not in ("score-pad", "bead-game"):  # these cite rules only in refusals and options (below)
         assert whys > 0
 

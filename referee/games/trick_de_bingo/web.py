@@ -231,31 +231,26 @@ def old_custom_address(table_id: str) -> WerkzeugResponse:
     return redirect(service.same_query(url_for("trick_de_bingo.custom", table_id=table_id)), 308)
 
 
+def card_words(detail: Mapping[str, Any], card_id: str) -> dict[str, Any] | None:
+    """A card of the table (a custom card of its own, else the catalog's) with its texts and points, or
+    None for an id the table does not know."""
+    for c in detail.get("custom_cards", ()):
+        if c["id"] == card_id:
+            texts = {"ja": c.get("ja", ""), "en": c.get("en", "")}
+            return {"card": card_id, **texts, "bp": c.get("bp", 0), "vp": c.get("vp", 0)}
+    c = CATALOG_BY_ID.get(card_id)
+    return None if c is None else {"card": c.id, "ja": c.ja, "en": c.en, "bp": c.bp, "vp": c.vp}
+
+
 def deck_cards(detail: dict[str, Any]) -> list[dict[str, Any]]:
     """The table's deck (catalog then custom) in the detail's ``available_cards`` order, with texts."""
-    custom = {c["id"]: c for c in detail.get("custom_cards", ())}
-    out = []
-    for card_id in detail.get("available_cards", ()):
-        if card_id in custom:
-            c = custom[card_id]
-            out.append(
-                {
-                    "card": card_id,
-                    "ja": c.get("ja", ""),
-                    "en": c.get("en", ""),
-                    "bp": c.get("bp", 0),
-                    "vp": c.get("vp", 0),
-                }
-            )
-        elif card_id in CATALOG_BY_ID:
-            c = CATALOG_BY_ID[card_id]
-            out.append({"card": c.id, "ja": c.ja, "en": c.en, "bp": c.bp, "vp": c.vp})
-    return out
+    cards = (card_words(detail, card_id) for card_id in detail.get("available_cards", ()))
+    return [c for c in cards if c is not None]
 
 
 @bp.app_context_processor
 def _helpers() -> dict[str, Any]:
-    return {"tdb_deck": deck_cards}
+    return {"tdb_deck": deck_cards, "tdb_card": card_words}
 
 
 def stat_sentences(s: TrickDeBingoStats) -> list[str]:
