@@ -78,14 +78,25 @@ def bingo_confirmed(button: str) -> Callable[[Page, Tapper, dict], None]:
 
 
 def five_up_play(page: Page, t: Tapper, ev: dict) -> None:
-    """The end on the picture, then the tile. On a 390x844 phone or larger every open end is a thumb's
-    44x44 px however far the layout grew (newplayer4: 36 px with six open ends; a 360x740 phone gives
-    the picture too little height for that: its ends stay smaller)."""
-    if page.viewport_size and page.viewport_size["width"] >= 390:
-        sizes = page.locator("a.fu-end circle").evaluate_all(
-            "els => els.map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })"
-        )
-        assert min(sizes, default=44) >= 44, f"open ends smaller than 44 px: {sizes}"
+    """The end on the picture, then the tile. Every open end is a thumb's target, 44x44 px however far
+    the layout grew, on the smallest phone too (newplayer4: 36 px with six open ends; newplayer7: 33 px at
+    360x740); no two targets overlap, and a tap at the middle of one lands on that end."""
+    targets = page.locator("a.fu-end").evaluate_all(
+        """els => els.map(e => {
+            const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+            const hit = document.elementFromPoint(x, y);
+            return {w: r.width, h: r.height, l: r.left, t: r.top, r: r.right, b: r.bottom,
+                    own: !!hit && hit.closest("a.fu-end") === e};
+        })"""
+    )
+    assert all(min(r["w"], r["h"]) >= 44 for r in targets), f"open ends smaller than 44 px: {targets}"
+    assert all(r["own"] for r in targets), f"a tap on an open end lands elsewhere: {targets}"
+    assert not [
+        (a, b)
+        for i, a in enumerate(targets)
+        for b in targets[:i]
+        if a["l"] < b["r"] and b["l"] < a["r"] and a["t"] < b["b"] and b["t"] < a["b"]
+    ], f"open ends overlap: {targets}"
     tile = "-".join(sorted(ev["tile"].split("-"), reverse=True))
     if "on" in ev:  # a play on the layout: the end on the picture, then the tile in the sheet
         numbers = sorted(set(ev["on"].split("-")) & set(ev["tile"].split("-")))
