@@ -345,6 +345,13 @@ def test_once_in_japanese(browser: Browser, base_url: str, w: Walk):
     walk(browser, base_url, short, japanese=True)
 
 
+def test_five_ups_open_ends_are_a_thumb_wide_on_a_small_phone_in_japanese(browser: Browser, base_url: str):
+    """The first hand's last five plays, its layout at its widest, on a 360x740 phone in Japanese: every
+    open end a 44x44 px target and the play one screen (newplayer7: 33 px there)."""
+    w = BY_GAME["five_up"]
+    walk(browser, base_url, Walk(w.game, w.record, 12, 16, w.enter, w.verdict), width=360, height=740, japanese=True)
+
+
 @pytest.mark.parametrize("size", [(360, 740), (390, 844), (430, 932)], ids=["360x740", "390x844", "430x932"])
 def test_from_the_home_page_each_score_pad_round_is_one_screen(browser: Browser, base_url: str, size):
     """A returning player (six tables on this phone already) finds every game in view on the home page,
