@@ -79,14 +79,25 @@ def bingo_confirmed(button: str) -> Callable[[Page, Tapper, dict], None]:
 
 
 def five_up_play(page: Page, t: Tapper, ev: dict) -> None:
-    """The end on the picture, then the tile. On a 390x844 phone or larger every open end is a thumb's
-    44x44 px however far the layout grew (newplayer4: 36 px with six open ends; a 360x740 phone gives
-    the picture too little height for that: its ends stay smaller)."""
-    if page.viewport_size and page.viewport_size["width"] >= 390:
-        sizes = page.locator("a.fu-end circle").evaluate_all(
-            "els => els.map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })"
-        )
-        assert min(sizes, default=44) >= 44, f"open ends smaller than 44 px: {sizes}"
+    """The end on the picture, then the tile. Every open end is a thumb's target, 44x44 px however far
+    the layout grew, on the smallest phone too (newplayer4: 36 px with six open ends; newplayer7: 33 px at
+    360x740); no two targets overlap, and a tap at the middle of one lands on that end."""
+    targets = page.locator("a.fu-end").evaluate_all(
+        """els => els.map(e => {
+            const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+            const hit = document.elementFromPoint(x, y);
+            return {w: r.width, h: r.height, l: r.left, t: r.top, r: r.right, b: r.bottom,
+                    own: !!hit && hit.closest("a.fu-end") === e};
+        })"""
+    )
+    assert all(min(r["w"], r["h"]) >= 44 for r in targets), f"open ends smaller than 44 px: {targets}"
+    assert all(r["own"] for r in targets), f"a tap on an open end lands elsewhere: {targets}"
+    assert not [
+        (a, b)
+        for i, a in enumerate(targets)
+        for b in targets[:i]
+        if a["l"] < b["r"] and b["l"] < a["r"] and a["t"] < b["b"] and b["t"] < a["b"]
+    ], f"open ends overlap: {targets}"
     tile = "-".join(sorted(ev["tile"].split("-"), reverse=True))
     if "on" in ev:  # a play on the layout: the end on the picture, then the tile in the sheet
         numbers = sorted(set(ev["on"].split("-")) & set(ev["tile"].split("-")))
@@ -397,6 +408,13 @@ def test_once_in_japanese(browser: Browser, base_url: str, w: Walk):
     first, last = w.ja or (w.first, w.first + 2)
     short = Walk(w.game, w.record, first, last, w.enter, w.verdict)
     walk(browser, base_url, short, japanese=True)
+
+
+def test_five_ups_open_ends_are_a_thumb_wide_on_a_small_phone_in_japanese(browser: Browser, base_url: str):
+    """The first hand's last five plays, its layout at its widest, on a 360x740 phone in Japanese: every
+    open end a 44x44 px target and the play one screen (newplayer7: 33 px there)."""
+    w = BY_GAME["five_up"]
+    walk(browser, base_url, Walk(w.game, w.record, 12, 16, w.enter, w.verdict), width=360, height=740, japanese=True)
 
 
 @pytest.mark.parametrize("size", [(360, 740), (390, 844), (430, 932)], ids=["360x740", "390x844", "430x932"])

@@ -7,8 +7,9 @@ The plane is measured in *units*: a tile is 2 x 1 units. Every tile grows an arm
 (east, south, west, north). A non-double lies along its arm; a double lies crosswise. The lead lies
 east-west with its higher number to the west; a lead double has its sides west and east and its
 spinner ends north and south; a joined double has side 0 towards its parent, side 1 further along the
-arm and its spinner ends to either side. An arm that runs past ``reach`` units from the lead (4.5 across, 10 down)
-turns a corner clockwise (east arm turns south, south turns west, ...) so the picture stays narrow, though
+arm and its spinner ends to either side. An arm that runs past ``REACH`` units from the lead (8 across, 5 down)
+turns a corner clockwise (east arm turns south, south turns west, ...) so the picture stays wide and low, as
+the phone's box is, though
 never right after a double: the tile on a double's side stays in line with it.
 """
 
@@ -25,13 +26,18 @@ UNIT = 40  # SVG user units per layout unit
 PIP_R = 3.6
 END_R = 0.68  # an open end's marker radius, in units: big enough for a thumb on a small layout
 # The box the picture is drawn in on the smallest phone we serve, 360x740, in CSS px (five_up.css: the
-# page's width less its 8 px margins, at most 45vh tall): as the layout grows the picture is scaled down to
-# fit it, and the open ends grow in units so that they stay a thumb's 44 px there, and so on every wider
-# phone (newplayer4: 71 px shrank to 36 px with six open ends; newplayer5: 43 px at 360 when sized for 390).
-SHOWN_IN = (344.0, 333.0)
+# page's width less its 8 px margins, 32vh tall on a screen up to 800 px high): as the layout grows the
+# picture is scaled down to fit it, and each open end's tap target grows in units so that it stays a thumb's
+# 44 px there, and so on every wider phone (newplayer4: 71 px shrank to 36 px with six open ends;
+# newplayer7: 33 px at 360x740 while sized for a box 45vh tall).
+SHOWN_IN = (344.0, 236.0)
+# How far an arm runs from the lead before it turns a corner, across and down, in units: a layout wider
+# than tall, as the phone's box is at 360x740 (a tall one, turned at 4.5 across, was scaled to 0.27 px a
+# unit there and its open ends could not be a thumb wide without covering its tiles; newplayer7)
+REACH = (8.0, 5.0)
 TAP_PX = 46.0  # 44 px, and a little to spare for the picture's border and the rounding of its numbers
 MARK_AIR = 0.15  # units between the squares around two open ends' circles (and their outlines)
-MARK_NUDGES = 8  # steps (a quarter unit for the smallest circles) an end moves out to clear another
+MARK_NUDGES = 12  # steps (a quarter unit for the smallest circles) an end moves out to clear another
 GROW_ROUNDS = 8  # rounds of growing the open ends as the picture widens around them
 _PIPS = {
     0: (),
@@ -180,7 +186,7 @@ def _child_place(
     return _best(choices, others)
 
 
-def place(layout: Sequence[Mapping[str, Any]], reach: tuple[float, float] = (4.5, 10.0)) -> list[Placed]:
+def place(layout: Sequence[Mapping[str, Any]], reach: tuple[float, float] = REACH) -> list[Placed]:
     """Every tile of ``layout`` (play order, as the rules describe it) placed in the plane."""
     out: list[Placed] = []
     index: dict[str, Placed] = {}
@@ -218,8 +224,11 @@ def end_marks(
     layout: Sequence[Mapping[str, Any]],
     open_ends: Sequence[Mapping[str, Any]],
     r: float = END_R,
+    reach: float | None = None,
 ) -> list[EndMark]:
-    """One marker of radius ``r`` per open end, just beyond the tile it belongs to."""
+    """One marker of radius ``r`` per open end, just beyond the tile it belongs to, its tap target the
+    square ``reach`` (default ``r``) either side of its centre clear of every other end's."""
+    reach = r if reach is None else reach
     by_tile = {p.tile: p for p in placed}
     taken: dict[str, set[tuple[str, int]]] = {}
     for item in layout:
@@ -243,9 +252,9 @@ def end_marks(
         # further out, a little at a time, until the square around its circle is clear
         for _ in range(MARK_NUDGES):
             x, y = p.cx + direction[0] * gap, p.cy + direction[1] * gap
-            if all(max(abs(x - m.cx), abs(y - m.cy)) >= 2 * r + MARK_AIR for m in marks):
+            if all(max(abs(x - m.cx), abs(y - m.cy)) >= 2 * reach + MARK_AIR for m in marks):
                 break
-            gap += 0.25 * r / END_R  # a quarter unit for the smallest circles, more for larger ones
+            gap += 0.25 * reach / END_R  # a quarter unit for the smallest circles, more for larger ones
         marks.append(EndMark(end["tile"], end["number"], end["count"], end["where"], x, y))
     return marks
 
@@ -281,7 +290,8 @@ def _covers(mark: EndMark, r: float, p: Placed) -> bool:
 
 
 def _frame(placed: Sequence[Placed], marks: Sequence[EndMark], r: float) -> tuple[float, float, float, float]:
-    """The picture's box in units, (left, top, width, height): every tile and every open end's circle."""
+    """The picture's box in units, (left, top, width, height): every tile and every open end's tap square
+    ``r`` either side of its centre."""
     xs = [p.cx - p.w / 2 for p in placed] + [p.cx + p.w / 2 for p in placed]
     ys = [p.cy - p.h / 2 for p in placed] + [p.cy + p.h / 2 for p in placed]
     xs += [m.cx - r for m in marks] + [m.cx + r for m in marks]
@@ -295,26 +305,40 @@ def _frame(placed: Sequence[Placed], marks: Sequence[EndMark], r: float) -> tupl
 
 def _thumb_wide_ends(
     placed: Sequence[Placed], layout: Sequence[Mapping[str, Any]], open_ends: Sequence[Mapping[str, Any]]
-) -> tuple[float, list[EndMark]]:
-    """The open ends' radius and markers: END_R, grown until the circles are TAP_PX wide in the phone's
-    box. Larger ends lie further out and widen the picture, so a few rounds settle it; they grow only as
-    far as they cover no other tile (a crowded layout keeps them smaller rather than hide its tiles)."""
-    r = END_R
+) -> tuple[float, float, list[EndMark]]:
+    """The open ends' circle radius, the half side of their tap squares and their markers. A tap square
+    grows from END_R until it is TAP_PX wide in the phone's box; larger squares lie further apart and
+    widen the picture, so a few rounds settle it. The circle drawn in it grows with it only as far as it
+    covers no other tile (a 15-tile layout in a 236 px tall box would need circles four tiles wide): the
+    square is transparent, and may lie over tiles, which are never tapped (newplayer7)."""
+    r = reach = END_R
     marks = end_marks(placed, layout, open_ends, r)
     for _ in range(GROW_ROUNDS):
-        _, _, width, height = _frame(placed, marks, r)
+        _, _, width, height = _frame(placed, marks, reach)
         shown = min(SHOWN_IN[0] / width, SHOWN_IN[1] / height)  # CSS px per unit on the phone
-        if 2 * r * shown >= TAP_PX:
+        if 2 * reach * shown >= TAP_PX:
             break
-        grown = TAP_PX / 2 / shown * 1.02
-        trial = end_marks(placed, layout, open_ends, grown)
-        while any(_covers(m, grown, p) for m in trial for p in placed):
-            grown = (r + grown) / 2
-            trial = end_marks(placed, layout, open_ends, grown)
-            if grown - r < 0.01:
-                return r, marks  # no room to grow
-        r, marks = grown, trial
-    return r, marks
+        reach = TAP_PX / 2 / shown * 1.02
+        r = _widest_circle(placed, layout, open_ends, r, reach)
+        marks = end_marks(placed, layout, open_ends, r, reach)
+    return r, reach, marks
+
+
+def _widest_circle(
+    placed: Sequence[Placed],
+    layout: Sequence[Mapping[str, Any]],
+    open_ends: Sequence[Mapping[str, Any]],
+    r: float,
+    reach: float,
+) -> float:
+    """The largest radius from ``r`` up to ``reach`` whose circles, placed for tap squares ``reach`` wide,
+    cover no other tile."""
+    grown = reach
+    while any(_covers(m, grown, p) for m in end_marks(placed, layout, open_ends, grown, reach) for p in placed):
+        grown = (r + grown) / 2
+        if grown - r < 0.01:
+            return r
+    return grown
 
 
 def picture(hand: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -322,8 +346,8 @@ def picture(hand: Mapping[str, Any] | None) -> dict[str, Any]:
     layout = list((hand or {}).get("layout") or [])
     placed = place(layout)
     open_ends = (hand or {}).get("open_ends") or []
-    r, marks = _thumb_wide_ends(placed, layout, open_ends) if placed else (END_R, [])
-    x0, y0, width, height = _frame(placed, marks, r)
+    r, reach, marks = _thumb_wide_ends(placed, layout, open_ends) if placed else (END_R, END_R, [])
+    x0, y0, width, height = _frame(placed, marks, reach)
     u = UNIT
     tiles = []
     for p in placed:
@@ -369,6 +393,7 @@ def picture(hand: Mapping[str, Any] | None) -> dict[str, Any]:
         "shared": [{"tile": tile, "count": count} for tile, count in shared.items()],
         "pip_r": PIP_R,
         "end_r": round(r * u, 1),
+        "tap": round(reach * u, 1),  # half the side of an open end's tap square, round its circle
         "end_text": round(r * u * 0.74, 1),  # a circle's number, as large in it as it grows
         "unit": u,
     }
