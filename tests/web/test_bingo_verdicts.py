@@ -129,3 +129,10 @@ def test_a_claims_verdict_says_the_claimers_count_against_70(client, events, en,
 def test_a_declarations_answer_says_what_it_is_worth(client, lang, says):
     """B27: three doubles are a triplet worth 40; the answer to the declaration says so (newplayer7: it was silent)."""
     assert says in answer_after(client, 5, lang=lang)
+
+
+def test_an_invincible_declarations_answer_says_its_game_points_not_a_worth_of_0(client):
+    """B31: all seven doubles on the first lead score 3 game points at once; they are worth no points (B27)."""
+    seven = {"type": "declare", "seat": 0, "doubles": ["6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "0-0"]}
+    said = answer_after(client, 0, {"type": "deal", "indicator": "6-5", "leader": 0}, seven)
+    assert "invincible: 3 game points" in said and "worth 0 points" not in said, said
