@@ -176,7 +176,7 @@ def test_five_up_says_the_end_of_hand_rounding_in_words(client, lang):
 
 FIVE_UP_PAIR_OUT = {
     "en": "Aki went out: Aki & Chie score 4, the other pair's 18 pips left, to the nearest 5, divided by 5.",
-    "ja": "Akiさんが上がり、Aki & Chieのペアが4点：相手ペアの手に残った18目を一番近い5の倍数に丸め、5で割った点です。",
+    "ja": "Akiさんが上がり、Aki & Chieさんのペアが4点：相手ペアの手に残った18目を一番近い5の倍数に丸め、5で割った点です。",
 }
 
 
