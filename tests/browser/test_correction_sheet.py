@@ -198,3 +198,17 @@ def test_history_opens_on_the_latest_deal_and_reaches_an_older_one_by_its_name(p
         assert page.evaluate("scrollY") == y  # the panel scrolled, not the page behind it
     first_of_deal.tap()  # and the correction opens on it as before
     expect(page.locator("dialog#correction")).to_be_visible()
+
+
+def test_the_historys_correct_link_is_44px_wide_in_japanese_too(page: Page):
+    """Issue 27: every tap target 44x44 px; the history's 「訂正」 (Correct) link was 40 px wide at 430x932
+    (English "Correct" is wider), so a thumb aiming at it could miss (newplayer8)."""
+    page.set_viewport_size({"width": 430, "height": 932})
+    import_until(page, record("bingo-four-deals-to-eight"), 4)
+    page.locator("header.bar a[lang=ja]").click()
+    ready(page)
+    open_tab(page, "history")
+    link = page.locator("#tab-history li[data-seq='2'] a.edit")
+    expect(link).to_have_text("訂正")
+    box = link.bounding_box()
+    assert box is not None and box["width"] >= 44 and box["height"] >= 44, box

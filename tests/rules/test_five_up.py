@@ -244,6 +244,27 @@ def test_f25_three_players_going_out_says_the_rounding_that_gives_each_points(
         assert "%(low)s" not in why["msg"]
 
 
+@pytest.mark.parametrize(
+    ("name", "players", "pips", "dominoer", "profile", "twice", "expected"),
+    [e for e in HAND_EXAMPLES if e[1] == 4],
+)
+def test_f25_f26_a_pair_is_spoken_of_in_the_plural_and_the_seat_that_went_out_is_named(
+    name, players, pips, dominoer, profile, twice, expected
+):
+    """F1, F25-F26 with four players: the pair scores, so the sentence speaks of it in the plural ("score"), and
+    names the seat that went out apart from the pair (newplayer8 read "Aki & Chie went out and scores 4" while
+    Chie still held tiles)."""
+    points, why = hand_points(players, pips, dominoer, profile, twice)
+    said = why["params"]
+    if dominoer is None:
+        assert "have fewer pips and score" in why["msg"] or "nobody scores" in why["msg"]
+        assert "seat" not in said
+    else:
+        assert said["seat"] == dominoer and said["side"] == dominoer % 2
+        assert why["msg"].startswith("%(seat)s went out: %(side)s score %(points)s")
+        assert said["points"] == points[dominoer % 2] == expected[dominoer % 2]
+
+
 # -- F-E12, F-E13: game points (F31-F34) ---------------------------------------------------------
 
 GAME_POINTS = [

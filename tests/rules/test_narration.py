@@ -50,7 +50,7 @@ def test_every_event_of_a_record_has_a_plain_sentence(path):
             if body["seat"] < len(players):
                 assert set(line.params) == {"name"} and told == f"{players[body['seat']]} sealed a bid."
             else:  # N21: the dummy's bid opens its own sentence, with a capital
-                assert told == "The dummy sealed a bid."
+                assert told == "The dummy's bid is sealed."
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,7 @@
 
 import json
 import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -199,16 +200,16 @@ def test_a_sealed_bid_cannot_be_opened_through_the_correction_page(app, client):
 
 
 def test_the_dummys_sealed_bid_is_answered_and_listed_with_the_dummys_name(app, client):
-    """Two players: the dummy's bid from the scorer's phone is "The dummy sealed a bid.", never a "?"
+    """Two players: the dummy's bid from the scorer's phone is "The dummy's bid is sealed.", never a "?"
     for a name, in the answer and in the history, in both languages."""
     t = new_table(client, "ninety-nine", ("Aki", "Ben"))
     scorer = join(app, t, t["scorer_token"])
     form(scorer, t, {"type": "deal", "dealer": "0"})
     resp = form(scorer, t, {"type": "bid", "seat": "2", "cards": ["7S", "10C", "8S"]}, htmx=True)
     html = resp.get_data(as_text=True)
-    words = " ".join(re.sub(r"<[^>]+>", " ", html).split())
-    assert resp.status_code == 200 and "Recorded: The dummy sealed a bid." in words
-    assert "? sealed" not in html and "The dummy sealed a bid." in history_of(html)
+    words = unescape(" ".join(re.sub(r"<[^>]+>", " ", html).split()))
+    assert resp.status_code == 200 and "Recorded: The dummy's bid is sealed." in words
+    assert "? sealed" not in html and "The dummy's bid is sealed." in unescape(history_of(html))
     scorer.set_cookie("lang", "ja")
     assert "ダミーのビッドを伏せました。" in history_of(scorer.get(f"/t/{t['id']}").get_data(as_text=True))
 
@@ -227,3 +228,30 @@ def test_a_scorers_correction_putting_a_card_in_two_bids_is_refused_at_once(clie
     assert state(client, t) == before
     own = post(client, t, {"type": "correct", "target": 3, "event": clash}, token=t["seat_tokens"][2])
     assert own.status_code == 201 and "bid cards" not in json.dumps(own.get_json())
+
+
+TRICK_AND_PREMIUM = {
+    "en": ("Ben wins: K♠ is the highest card of the suit led", "Chie makes a premium bid: declare (30)."),
+    "ja": ("Benさんの勝ち：", "Chieさんがプレミアムビッド：デクレア（30点）。"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_tricks_winner_and_a_premium_bid_are_said_as_sentences(app, client, lang):
+    """N11, N14: the trick's answer puts a colon after the winner ("Ben wins K♠ is the highest ..." ran on), and a
+    premium bid says which premium and its worth ("Chie bids to declare." left a new player asking "what?")."""
+    t = new_table(client, "ninety-nine")
+    scorer = join(app, t, t["scorer_token"])
+    scorer.set_cookie("lang", lang)
+    for ev in DEAL1[:3]:
+        assert post(client, t, ev).status_code == 201
+    first = next(ev for ev in DEAL1 if ev["type"] == "trick")
+    trick = form(scorer, t, {"type": "trick", "cards": first["cards"]}, htmx=True).get_data(as_text=True)
+    won, premium = TRICK_AND_PREMIUM[lang]
+    assert won in " ".join(re.sub(r"<[^>]+>", " ", trick).split()).replace(" :", ":"), trick
+    t2 = new_table(client, "ninety-nine")
+    assert post(client, t2, DEAL1[0]).status_code == 201
+    assert post(client, t2, {"type": "premium", "seat": 2, "kind": "declare"}).status_code == 201
+    scorer2 = join(app, t2, t2["scorer_token"])
+    scorer2.set_cookie("lang", lang)
+    assert premium in history_of(scorer2.get(f"/t/{t2['id']}").get_data(as_text=True))

@@ -127,7 +127,7 @@ def test_a_trick_in_the_history_says_who_played_what_and_who_won(app, game_id, l
 def test_a_sealed_bid_is_told_without_its_cards(app):
     """N3/N4: a bid is sealed until the deal is over; the history only says that it was made."""
     pages = open_pages(app, "ninety-nine", "en")
-    bids = [i for i in history_items(pages["viewer"]) if "bid" in i and "bids to" not in i]
+    bids = [i for i in history_items(pages["viewer"]) if "bid" in i and "premium bid" not in i]
     assert bids and all(re.fullmatch(r"(Aki|Ben|Chie) sealed a bid\.", i) for i in bids), bids
     with app.test_request_context():
         line = NINETY_NINE.narrate(Bid(seat=1, cards=(Card.parse("QS"), Card.parse("7C"))), ("Aki", "Ben"))

@@ -174,6 +174,27 @@ def test_five_up_says_the_end_of_hand_rounding_in_words(client, lang):
     assert FIVE_UP_OUT[lang] in text, text
 
 
+FIVE_UP_PAIR_OUT = {
+    "en": "Aki went out: Aki & Chie score 4, the other pair's 18 pips left, to the nearest 5, divided by 5.",
+    "ja": "Akiさんが上がり、Aki & Chieさんのペアが4点：相手ペアの手に残った18目を一番近い5の倍数に丸め、5で割った点です。",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_five_up_names_who_went_out_and_speaks_of_the_pair_that_scores(client, lang):
+    """F1, F25: with partners, the seat that went out is named and the pair scores (newplayer8 read "Aki & Chie
+    went out and scores 4" after the golden record's first hand, where Chie still held 4 pips)."""
+    golden = record("five-up-partners-to-61")
+    events = golden["events"]
+    first_end = next(i for i, e in enumerate(events) if e["type"] == "end")
+    t = new_table(client, "five-up", tuple(golden["players"]), golden["options"], scorer=True)
+    for event in events[: first_end + 1]:
+        assert post(client, t, event).status_code == 201, event
+    client.set_cookie("lang", lang)
+    text = visible_text(client.get(f"/t/{t['id']}").get_data(as_text=True))
+    assert FIVE_UP_PAIR_OUT[lang] in text, text
+
+
 BEN_HELD = [{"type": "hand", "leader": 0}, {"type": "play", "seat": 0, "tile": "6-5"},
             {"type": "draw", "seat": 1, "count": 2}, {"type": "play", "seat": 1, "tile": "6-3", "on": "6-5"},
             {"type": "play", "seat": 0, "tile": "3-3", "on": "6-3"}]  # fmt: skip

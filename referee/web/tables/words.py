@@ -160,7 +160,7 @@ def event_words(rep: Replayed[D], body: Mapping[str, Any] | None) -> str:
     if body.get("sealed"):  # as a reader who may not see it gets it (state.public_events): whose, not what
         seat = body.get("seat")
         if not (isinstance(seat, int) and 0 <= seat < len(rep.players)):  # the dummy (two players)
-            return gettext("The dummy sealed a bid.")
+            return gettext("The dummy's bid is sealed.")
         return gettext("%(name)s sealed a bid.", name=rep.players[seat])
     game = rep.game
     try:

@@ -223,6 +223,8 @@ def _end(state: State, ev: End) -> State:
         for key in ("side", "low")
         if key in why["params"]
     }
+    if "seat" in why["params"]:  # the one who went out, beside the pair that scores
+        named["seat"] = name(state, why["params"]["seat"])
     if named:
         why = message(why["msg"], **{**why["params"], **named})
     bonus = 2 if r.domino_bonus and h.dominoer is not None else 0  # F35

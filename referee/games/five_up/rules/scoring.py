@@ -55,6 +55,16 @@ _FEWER_PIPS = {
     IDA: _("Blocked: %(side)s has fewer pips and scores %(points)s: the other side's %(pips)s pips, to the nearest 5, divided by 5 (F26)."),
     CLOU: _("Blocked: %(side)s has fewer pips and scores %(points)s: the other side's %(pips)s pips, divided by 5, rounded down (F26)."),
 }
+# With four players a pair scores, and one of them went out (newplayer8 read "Aki & Chie went out and scores 4"
+# when Chie still held tiles): the sentence names the seat that went out and speaks of the pair in the plural.
+_PAIR_WENT_OUT = {
+    IDA: _("%(seat)s went out: %(side)s score %(points)s, the other pair's %(pips)s pips left, to the nearest 5, divided by 5 (F25)."),
+    CLOU: _("%(seat)s went out: %(side)s score %(points)s, the other pair's %(pips)s pips left, divided by 5, rounded down (F25)."),
+}
+_PAIR_FEWER_PIPS = {
+    IDA: _("Blocked: %(side)s have fewer pips and score %(points)s: the other pair's %(pips)s pips, to the nearest 5, divided by 5 (F26)."),
+    CLOU: _("Blocked: %(side)s have fewer pips and score %(points)s: the other pair's %(pips)s pips, divided by 5, rounded down (F26)."),
+}
 
 
 def hand_points(
@@ -71,6 +81,9 @@ def hand_points(
             win = side_of(dominoer, players)
             opp = 1 - win
             out[win] = r(totals[opp])
+            if players == 4:
+                words = _PAIR_WENT_OUT[CLOU if profile == CLOU else IDA]
+                return tuple(out), message(words, seat=dominoer, side=win, pips=totals[opp], points=out[win])
             words = _WENT_OUT[CLOU if profile == CLOU else IDA]
             return tuple(out), message(words, side=win, pips=totals[opp], points=out[win])
         if totals[0] == totals[1]:  # F27, F-Δ9: a tie for fewest pips scores nothing
@@ -79,7 +92,7 @@ def hand_points(
         # F26: the side with fewer pips scores R(the other side's pips), not the difference.
         out[low] = r(totals[1 - low])
         return tuple(out), message(
-            _FEWER_PIPS[CLOU if profile == CLOU else IDA],
+            (_PAIR_FEWER_PIPS if players == 4 else _FEWER_PIPS)[CLOU if profile == CLOU else IDA],
             side=low,
             pips=totals[1 - low],
             points=out[low],

@@ -46,11 +46,12 @@ def _premium(ev: Premium, players: tuple[str, ...], after: State | None) -> Line
     if ev.kind == "reveal":
         if ev.hand:
             return Line(
-                _("%(name)s bids to reveal and lays %(cards)s face up."),
+                _("%(name)s makes a premium bid: reveal (60), and lays %(cards)s face up."),
                 {**params, "cards": tuple(c.face for c in ev.hand)},
             )
-        return Line(_("%(name)s bids to reveal."), params)
-    return Line(_("%(name)s bids to declare."), params)
+        return Line(_("%(name)s makes a premium bid: reveal (60)."), params)
+    # the premium said with its worth (N14): "Chie bids to declare." left a new player asking "declare what?"
+    return Line(_("%(name)s makes a premium bid: declare (30)."), params)
 
 
 def _trick(ev: Trick, players: tuple[str, ...], after: State | None) -> Line:
@@ -68,7 +69,7 @@ def _trick(ev: Trick, players: tuple[str, ...], after: State | None) -> Line:
 
 def _bid(ev: Bid, players: tuple[str, ...], after: State | None) -> Line:
     if not 0 <= ev.seat < len(players):  # two players: the dummy's bid opens its own sentence
-        return Line(_("The dummy sealed a bid."))
+        return Line(_("The dummy's bid is sealed."))  # the scorer seals it: the dummy is no person (newplayer8)
     return Line(_("%(name)s sealed a bid."), {"name": _name(players, ev.seat)})
 
 
