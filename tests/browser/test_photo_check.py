@@ -22,9 +22,8 @@ def tile(page: Page, picker: str, value: str):
     return page.locator(f"fieldset[data-picker={picker}] label[data-tile='{value}']")
 
 
-def test_a_photo_prefills_the_pile_and_the_confirmed_claim_is_checked(page: Page, tmp_path):
-    photo = tmp_path / "pile.jpg"
-    photo.write_bytes(render(SEED).jpeg)
+def claim_with_the_other_pile_started(page: Page) -> None:
+    """Trump 5, Player 1 claims, Player 2's pile holds 4-1 and 1-0; back on Player 1's pile."""
     page.goto("/check")
     assert page.evaluate("[innerWidth, innerHeight]") == [390, 844]
     page.get_by_text("5", exact=True).first.tap()  # trump 5
@@ -33,6 +32,12 @@ def test_a_photo_prefills_the_pile_and_the_confirmed_claim_is_checked(page: Page
     tile(page, "won1", "4-1").tap()  # already in the other pile
     tile(page, "won1", "1-0").tap()
     page.locator("#bingo-claim-form .step-chip").nth(2).tap()  # back to Player 1's pile
+
+
+def test_a_photo_prefills_the_pile_and_the_confirmed_claim_is_checked(page: Page, tmp_path):
+    photo = tmp_path / "pile.jpg"
+    photo.write_bytes(render(SEED).jpeg)
+    claim_with_the_other_pile_started(page)
 
     block = page.locator("[data-photo-for=won0]")
     expect(block.get_by_text("Photo", exact=True)).to_be_visible()
@@ -61,3 +66,34 @@ def test_a_photo_prefills_the_pile_and_the_confirmed_claim_is_checked(page: Page
     told = {"trump": 5, "claimer": 0, "won": [["4-2", "4-0", "2-2", "3-0", "5-3", "6-6"], ["4-1", "1-0"]], "declarations": [[], []]}
     points = page.request.post("/api/v1/checks/bingo-claim", data=told).json()["points"]
     expect(page.locator("#claim-answer .qc-points")).to_have_text(f"Player 1: {points[0]} Player 2: {points[1]}")
+
+
+def test_an_unsure_tile_shows_every_candidate_even_one_already_taken(page: Page, tmp_path):
+    """The reader's answer is given (not read): 6-6 sure, then a tile unsure between 6-6 and 6-5, and
+    one unsure between 4-1 (ticked in Player 2's pile) and 4-0. Both candidates of each are outlined
+    and named, the taken one as taken, and one tap settles it."""
+    answer = {"width": 800, "height": 600, "tiles": [
+        {"tile": "6-6", "sure": True, "box": [10, 10, 100, 50]},
+        {"tile": None, "sure": False, "box": [200, 10, 100, 50], "candidates": ["6-6", "6-5"]},
+        {"tile": None, "sure": False, "box": [400, 10, 100, 50], "candidates": ["4-1", "4-0"]},
+    ]}
+    page.route("**/api/v1/photos/tiles", lambda route: route.fulfill(json=answer))
+    photo = tmp_path / "pile.jpg"
+    photo.write_bytes(render(SEED).jpeg)
+    claim_with_the_other_pile_started(page)
+
+    block = page.locator("[data-photo-for=won0]")
+    block.locator("input[type=file]").set_input_files(photo)
+    expect(block.locator(".photo-status")).to_contain_text("1 tiles ticked, 2 unsure")
+    expect(block.locator(".photo-status")).to_contain_text("6-6 (already taken) or 6-5; 4-1 (already taken) or 4-0")
+    expect(tile(page, "won0", "6-6")).to_have_class("pick photo-sure photo-maybe")
+    expect(tile(page, "won0", "6-6").locator("input")).to_be_checked()
+    for value in ("6-5", "4-1", "4-0"):
+        expect(tile(page, "won0", value)).to_have_class("pick photo-maybe")
+        expect(tile(page, "won0", value).locator("input")).not_to_be_checked()
+
+    tile(page, "won0", "6-5").tap()  # one tap each settles the unsure tiles
+    tile(page, "won0", "4-0").tap()
+    for value in ("6-6", "6-5", "4-0"):
+        expect(tile(page, "won0", value).locator("input")).to_be_checked()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
