@@ -3,7 +3,9 @@
 // MAX_SIDE pixels, JPEG) and sent to POST /api/v1/photos/tiles; the answer pre-fills the picker:
 // tiles read for sure are ticked, unsure ones have their candidates outlined for one tap, and a tile
 // already ticked in another picker of the group (data-photo-others) or greyed out as used is flagged,
-// never ticked. Nothing is recorded: the player checks the picker and confirms with the form's button.
+// never ticked. An unsure tile names and outlines all its candidates, even one already taken (ticked
+// by a sure tile of the same photo, or before): that one is named as taken, not hidden, so the player
+// sees both readings and still settles it with one tap. Nothing is recorded: the player checks the picker and confirms with the form's button.
 // Every sentence comes from the element's data-* attributes, in the page's language.
 (function () {
   "use strict";
@@ -70,27 +72,29 @@
     if (input && input.parentElement) input.parentElement.classList.add(cls);
   }
 
+  // Sure tiles first, so that an unsure tile's candidate ticked by a sure one is known as taken
+  // whatever order the answer lists them in.
   function apply(block, fieldset, answer) {
     clear(fieldset);
     var sure = 0, unsure = [], used = [];
-    answer.tiles.forEach(function (t) {
-      if (t.sure) {
-        var input = box(fieldset, t.tile);
-        if (!input || input.disabled || takenElsewhere(block, t.tile)) {
-          used.push(t.tile);
-          mark(input, "photo-used");
-          return;
-        }
-        input.checked = true;
-        mark(input, "photo-sure");
-        sure += 1;
-      } else {
-        unsure.push(t.candidates.join(block.dataset.or));
-        t.candidates.forEach(function (c) {
-          var input = box(fieldset, c);
-          if (input && !input.checked && !input.disabled) mark(input, "photo-maybe");
-        });
+    answer.tiles.filter(function (t) { return t.sure; }).forEach(function (t) {
+      var input = box(fieldset, t.tile);
+      if (!input || input.disabled || takenElsewhere(block, t.tile)) {
+        used.push(t.tile);
+        mark(input, "photo-used");
+        return;
       }
+      input.checked = true;
+      mark(input, "photo-sure");
+      sure += 1;
+    });
+    answer.tiles.filter(function (t) { return !t.sure; }).forEach(function (t) {
+      unsure.push(t.candidates.map(function (c) {
+        var input = box(fieldset, c);
+        mark(input, "photo-maybe");
+        var taken = input && (input.checked || input.disabled || takenElsewhere(block, c));
+        return taken ? fill(block.dataset.taken, { tile: c }) : c;
+      }).join(block.dataset.or));
     });
     var lines = [fill(block.dataset.found, { sure: sure, unsure: unsure.length })];
     if (unsure.length) lines.push(fill(block.dataset.unsure, { tiles: unsure.join("; ") }));
