@@ -227,3 +227,15 @@ def test_a_scorers_correction_putting_a_card_in_two_bids_is_refused_at_once(clie
     assert state(client, t) == before
     own = post(client, t, {"type": "correct", "target": 3, "event": clash}, token=t["seat_tokens"][2])
     assert own.status_code == 201 and "bid cards" not in json.dumps(own.get_json())
+
+
+@pytest.mark.parametrize(("lang", "name"), [("en", "Joker"), ("ja", "ジョーカー")])
+def test_a_joker_turn_up_is_shown_as_a_joker_not_a_bare_j(app, lang, name):
+    """The joker turned up for trump (a 4-player deal) is written "JK": drawn by its name and its sign,
+    and said as the joker, where a card's picture split it into a rank "J" and no suit (issue 27)."""
+    macro = '{% from "_pickers.html" import card_face %}{{ card_face("JK") }}'
+    with app.test_request_context(headers={"Cookie": f"lang={lang}"}):
+        html = app.jinja_env.from_string(macro).render()
+    shown = re.sub(r"<[^>]+>", "", html).strip()
+    assert shown == f"{name}🃏", html
+    assert 'aria-label="' + ("joker" if lang == "en" else "ジョーカー") + '"' in html
