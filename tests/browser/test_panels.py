@@ -20,7 +20,9 @@ SIZES = [(360, 740), (390, 844), (430, 932)]
 
 def phone(browser: Browser, base_url: str, size: tuple[int, int]) -> Page:
     width, height = size
-    return browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": width, "height": height}}).new_page()
+    return browser.new_context(
+        base_url=base_url, **{**PHONE, "viewport": {"width": width, "height": height}}
+    ).new_page()
 
 
 def in_japanese(page: Page) -> None:
@@ -49,11 +51,64 @@ def test_the_share_panel_opens_on_every_seats_link(browser: Browser, base_url: s
         roles = ["scorer", *(f"seat{i}" for i in range(len(rec["players"])))]
         for role in roles:
             choice = page.locator(f"details.link[data-role={role}] > summary")
-            assert choice.evaluate(IN_PANEL), f"{role}'s link is below the panel's first screen at {size} ({lang})"
+            assert choice.evaluate(IN_PANEL), (
+                f"{role}'s link is below the panel's first screen at {size} ({lang})"
+            )
         # a tap shows that seat's QR code and link, and the viewer's link is still in the panel
         page.locator("details.link[data-role=seat3] > summary").tap()
         expect(page.locator("details.link[data-role=seat3] img.qr")).to_be_visible()
         expect(page.locator("details.link[data-role=seat3] a.join-link")).to_be_visible()
         expect(page.locator("#viewer-link")).to_be_attached()
+    finally:
+        page.context.close()
+
+
+# A sheet's ✕: its size, how far it sits below the sheet's top, and how far it moved when the sheet's
+# content was scrolled (a sticky ✕ stays put, drawn over the rows that scroll under it).
+CLOSE = """body => { const close = body.querySelector(':scope > .sheet-close'), top = body.getBoundingClientRect().top;
+  const was = close.getBoundingClientRect();
+  body.scrollTop = Math.min(80, body.scrollHeight - body.clientHeight);
+  const scrolled = body.scrollTop, moved = was.top - close.getBoundingClientRect().top;
+  body.scrollTop = 0;
+  return {width: was.width, height: was.height, below: was.top - top, scrolled, moved}; }"""
+
+SHEETS = [  # a table of each game far enough in that its sheets hold long lists
+    ("bingo-four-deals-to-eight", 27),
+    ("five-up-partners-to-61", 150),
+    ("ninety-nine-three-player-game-to-100", 45),
+    ("bead-game-two-hands", 50),
+    ("trick-de-bingo-one-round", 40),
+]
+
+
+@pytest.mark.parametrize(("name", "n"), SHEETS, ids=[name for name, _ in SHEETS])
+def test_every_sheets_close_button_sits_in_its_first_row(browser: Browser, base_url: str, name, n):
+    """The same ✕ in every game's sheets (Bingo's had it first, newplayer5): in the sheet's first row, a
+    44x44 px target, scrolling away with the content instead of floating over it."""
+    page = phone(browser, base_url, (360, 740))
+    try:
+        import_until(page, record(name), n)
+        ready(page)
+        toggles = page.locator(".sheet > .toggle")
+        assert toggles.count() > 0
+        scrolled = []
+        for i in range(toggles.count()):
+            toggle = toggles.nth(i)
+            if not toggle.is_visible():
+                continue
+            toggle.tap()
+            body = page.locator("#" + toggle.get_attribute("aria-controls"))
+            expect(body).to_be_visible()
+            close = body.locator("> .sheet-close")
+            expect(close).to_have_text("✕")
+            got = body.evaluate(CLOSE)
+            where = f"{name}, {toggle.get_attribute('aria-controls')}: {got}"
+            assert got["width"] >= 44 and got["height"] >= 44, where
+            assert got["below"] <= 12, where  # the first row
+            assert got["moved"] == pytest.approx(got["scrolled"], abs=1), where  # scrolls with the rows
+            scrolled.append(got["scrolled"])
+            close.tap()
+            expect(body).to_be_hidden()
+        assert any(scrolled), f"{name}: no sheet long enough to scroll at 360x740"
     finally:
         page.context.close()
