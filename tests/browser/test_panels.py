@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .plays import PHONE, import_until, open_tab, ready, record
+from .plays import PHONE, Tapper, bingo_trick, entered, import_until, open_tab, ready, record, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -112,3 +112,45 @@ def test_every_sheets_close_button_sits_in_its_first_row(browser: Browser, base_
         assert any(scrolled), f"{name}: no sheet long enough to scroll at 360x740"
     finally:
         page.context.close()
+
+
+HELD = "document.documentElement.style.minHeight"
+# a blank strip: what the player can scroll to beyond both the page's own end (the body's bottom) and
+# the bottom of the view
+STRIP = """document.documentElement.scrollHeight - Math.max(Math.ceil(document.body.getBoundingClientRect().bottom + scrollY),
+  Math.ceil(scrollY + innerHeight))"""
+
+
+def test_the_height_held_over_a_swap_is_let_go_without_moving_the_page(page: Page):
+    """A swap holds the page's height so the browser does not pull a player scrolled down to a shorter
+    fresh table (keepPlace, app.js); then the hold goes: at once when the table is tall enough, else as
+    the player scrolls up, so no blank strip stays under a short page (issue 27) and nothing moves by
+    itself."""
+    rec = record("bingo-four-deals-to-eight")
+    import_until(page, rec, 2)
+    ready(page)
+    t = Tapper(page)
+    bingo_trick(page, t, rec["events"][2])  # the scorer's own entry, the answer brought into view
+    entered(page, 3)
+    wait_until(page, f"{HELD} === ''")
+    # another phone of the scorer's records the next trick while this one is scrolled down a long page
+    page.evaluate(
+        "() => { const d = document.createElement('div'); d.style.height = '1500px'; document.querySelector('#table').append(d); }"
+    )
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    y = page.evaluate("scrollY")
+    other = page.context.new_page()
+    try:
+        other.goto(page.url)
+        ready(other)
+        bingo_trick(other, Tapper(other), rec["events"][3])
+        entered(other, 4)
+    finally:
+        other.close()
+    entered(page, 4)  # the update swapped in: a table 1500 px shorter
+    assert page.evaluate("scrollY") == y, "the page moved by itself"
+    assert page.evaluate(HELD) != ""  # held: the browser did not pull it up
+    for step in [*range(y - 400, 0, -400), 0]:  # the player scrolls back up
+        page.evaluate(f"scrollTo(0, {step})")
+        wait_until(page, f"scrollY === {step} && {STRIP} <= 0")
+    assert page.evaluate(HELD) == ""
