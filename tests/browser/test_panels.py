@@ -9,7 +9,7 @@ in the panel's first screen at 360x740, 390x844 and 430x932, in English and Japa
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from .plays import PHONE, Tapper, bingo_trick, entered, import_until, open_tab, ready, record, wait_until
 
@@ -154,3 +154,74 @@ def test_the_height_held_over_a_swap_is_let_go_without_moving_the_page(page: Pag
         page.evaluate(f"scrollTo(0, {step})")
         wait_until(page, f"scrollY === {step} && {STRIP} <= 0")
     assert page.evaluate(HELD) == ""
+
+
+# How many lines a label's words take, and whether its box cuts them off.
+LINES = """el => { const tops = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.textContent.trim()) continue;
+    const range = document.createRange(); range.selectNodeContents(n);
+    for (const r of range.getClientRects()) if (r.width > 0) tops.push(r.top);
+  }
+  tops.sort((a, b) => a - b);
+  const lines = tops.filter((t, i) => i === 0 || t - tops[i - 1] > 6).length;
+  const box = el.getBoundingClientRect();
+  return {lines, clipped: el.scrollWidth > el.clientWidth + 1, width: box.width, height: box.height}; }"""
+
+
+def not_one_line(words: Locator, what: str, target: Locator | None = None) -> list[str]:
+    """``what`` named with its measures unless ``words`` are on one line, not cut off, in a ``target``
+    (the words' own box unless said) of at least 44x44 px."""
+    expect(words).to_be_visible()
+    got = words.evaluate(LINES)
+    box = (target or words).bounding_box()
+    fits = got["lines"] == 1 and not got["clipped"] and box and box["width"] >= 44 and box["height"] >= 44
+    return [] if fits else [f"{what}: {got}, {box}"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_labels_of_a_bingo_table_keep_to_one_line_on_a_small_phone(browser: Browser, base_url: str, lang):
+    """At 360x740: Record trick and the tab bar's Undo last one line each, and in English each claim
+    ("Ben claims 70") in the plays sheet (「トリックを記／録」, 「最後を取り消す」 and "Ben claims / 70" wrapped)."""
+    rec = record("bingo-four-deals-to-eight")
+    page = phone(browser, base_url, (360, 740))
+    try:
+        import_until(page, rec, 3)
+        if lang == "ja":
+            in_japanese(page)
+        else:
+            ready(page)
+        problems = not_one_line(page.locator("#record-trick"), "Record trick")
+        problems += not_one_line(page.locator("#undo"), "Undo last")
+        page.locator(".bingo-plays > .toggle").first.tap()
+        claims = page.locator(".bingo-claims .big-button")
+        expect(claims).to_have_count(2)
+        if lang == "en":  # 「Akiさんが70点をクレーム」 takes two lines of a half sheet
+            problems += [p for i in range(2) for p in not_one_line(claims.nth(i), f"claim {i}")]
+        assert problems == []
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_ninety_nine_checks_chips_keep_their_words_on_a_small_phone(
+    browser: Browser, base_url: str, lang
+):
+    """/check at 360x740: the deal check's chips (Players, Player 1-3, Premium) show their whole word on
+    one line ("Premium" was cut off)."""
+    page = phone(browser, base_url, (360, 740))
+    try:
+        if lang == "ja":
+            page.context.set_extra_http_headers({"Accept-Language": "ja"})
+        page.goto("/check")
+        ready(page)
+        page.locator("#ninety-nine-deal-tab").tap()
+        chips = page.locator("#ninety-nine-deal-form .step-chip:visible")
+        expect(chips).to_have_count(5)
+        problems = []
+        for i in range(5):  # the chip's name; the value it shows once chosen goes under it
+            problems += not_one_line(chips.nth(i).locator(".chip-who"), f"chip {i}", chips.nth(i))
+        assert problems == []
+    finally:
+        page.context.close()
