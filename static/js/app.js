@@ -75,16 +75,29 @@
   // had (the fresh table goes in beside the old one first, which pulls the scroll along), so a player
   // scrolled down to the draw or a record bar stays where they were; only the answer may bring itself
   // into view.
+  // The height held is let go of once the page's own height holds the view: at once when the fresh table
+  // is tall enough, else bit by bit as the player scrolls up (never below the bottom of the view, so
+  // nothing moves by itself); held for ever, it left a blank strip under a short page (issue 27).
   var keptY = null;
   function keepPlace() {
     keptY = window.scrollY;
     document.documentElement.style.minHeight = Math.ceil(keptY + window.innerHeight) + "px";
   }
+  function letGo() {
+    var html = document.documentElement;
+    if (!html.style.minHeight) return;
+    var own = Math.ceil(document.body.getBoundingClientRect().bottom + window.scrollY);  // body: no margin
+    var needed = Math.ceil(window.scrollY + window.innerHeight);
+    if (own >= needed || window.scrollY <= 0) html.style.removeProperty("min-height");
+    else html.style.minHeight = needed + "px";
+  }
   function backInPlace() {
     if (keptY !== null && window.scrollY !== keptY) window.scrollTo(0, keptY);
     keptY = null;
+    letGo();
   }
   document.addEventListener("htmx:beforeSwap", keepPlace);
+  window.addEventListener("scroll", letGo, { passive: true });
 
   // The referee's answer to an entry is brought into view (the page otherwise keeps its scroll
   // position, leaving the answer far above the thumb), with the entry form just below it.

@@ -255,3 +255,15 @@ def test_a_tricks_winner_and_a_premium_bid_are_said_as_sentences(app, client, la
     scorer2 = join(app, t2, t2["scorer_token"])
     scorer2.set_cookie("lang", lang)
     assert premium in history_of(scorer2.get(f"/t/{t2['id']}").get_data(as_text=True))
+
+
+@pytest.mark.parametrize(("lang", "name"), [("en", "Joker"), ("ja", "ジョーカー")])
+def test_a_joker_turn_up_is_shown_as_a_joker_not_a_bare_j(app, lang, name):
+    """The joker turned up for trump (a 4-player deal) is written "JK": drawn by its name and its sign,
+    and said as the joker, where a card's picture split it into a rank "J" and no suit (issue 27)."""
+    macro = '{% from "_pickers.html" import card_face %}{{ card_face("JK") }}'
+    with app.test_request_context(headers={"Cookie": f"lang={lang}"}):
+        html = app.jinja_env.from_string(macro).render()
+    shown = re.sub(r"<[^>]+>", "", html).strip()
+    assert shown == f"{name}🃏", html
+    assert 'aria-label="' + ("joker" if lang == "en" else "ジョーカー") + '"' in html

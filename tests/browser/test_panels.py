@@ -1,0 +1,227 @@
+"""The panels and sheets over the play surface on a phone (issue 27), in headless Chromium with touch.
+
+The Share panel opens on the seats' links: each seat's link (its QR code and address behind a tap) is
+in the panel's first screen at 360x740, 390x844 and 430x932, in English and Japanese, where it lay
+402-581 px down under the viewer's QR code. Every game's sheets have their ✕ in their first row, a
+44x44 px target that scrolls away with the sheet's content instead of floating over it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from .plays import PHONE, Tapper, bingo_trick, entered, import_until, open_tab, ready, record, wait_until
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(360, 740), (390, 844), (430, 932)]
+
+
+def phone(browser: Browser, base_url: str, size: tuple[int, int]) -> Page:
+    width, height = size
+    return browser.new_context(
+        base_url=base_url, **{**PHONE, "viewport": {"width": width, "height": height}}
+    ).new_page()
+
+
+def in_japanese(page: Page) -> None:
+    page.locator("header.bar a[lang=ja]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    ready(page)
+
+
+# Wholly inside the panel's box as it first opens (nothing scrolled in it) and inside the viewport.
+IN_PANEL = """el => { const panel = el.closest('.tab-panel'), p = panel.getBoundingClientRect(), r = el.getBoundingClientRect();
+  return panel.scrollTop === 0 && r.height > 0 && r.top >= p.top - 1 && r.bottom <= Math.min(p.bottom, innerHeight) + 1; }"""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_share_panel_opens_on_every_seats_link(browser: Browser, base_url: str, size, lang):
+    rec = record("five-up-partners-to-61")  # four players: the longest list of seats
+    page = phone(browser, base_url, size)
+    try:
+        import_until(page, rec, 3)
+        if lang == "ja":
+            in_japanese(page)
+        else:
+            ready(page)
+        open_tab(page, "share")
+        roles = ["scorer", *(f"seat{i}" for i in range(len(rec["players"])))]
+        for role in roles:
+            choice = page.locator(f"details.link[data-role={role}] > summary")
+            assert choice.evaluate(IN_PANEL), (
+                f"{role}'s link is below the panel's first screen at {size} ({lang})"
+            )
+        # a tap shows that seat's QR code and link, and the viewer's link is still in the panel
+        page.locator("details.link[data-role=seat3] > summary").tap()
+        expect(page.locator("details.link[data-role=seat3] img.qr")).to_be_visible()
+        expect(page.locator("details.link[data-role=seat3] a.join-link")).to_be_visible()
+        expect(page.locator("#viewer-link")).to_be_attached()
+    finally:
+        page.context.close()
+
+
+# A sheet's ✕: its size, how far it sits below the sheet's top, and how far it moved when the sheet's
+# content was scrolled (a sticky ✕ stays put, drawn over the rows that scroll under it).
+CLOSE = """body => { const close = body.querySelector(':scope > .sheet-close'), top = body.getBoundingClientRect().top;
+  const was = close.getBoundingClientRect();
+  body.scrollTop = Math.min(80, body.scrollHeight - body.clientHeight);
+  const scrolled = body.scrollTop, moved = was.top - close.getBoundingClientRect().top;
+  body.scrollTop = 0;
+  return {width: was.width, height: was.height, below: was.top - top, scrolled, moved}; }"""
+
+SHEETS = [  # a table of each game far enough in that its sheets hold long lists
+    ("bingo-four-deals-to-eight", 27),
+    ("five-up-partners-to-61", 150),
+    ("ninety-nine-three-player-game-to-100", 45),
+    ("bead-game-two-hands", 50),
+    ("trick-de-bingo-one-round", 40),
+]
+
+
+@pytest.mark.parametrize(("name", "n"), SHEETS, ids=[name for name, _ in SHEETS])
+def test_every_sheets_close_button_sits_in_its_first_row(browser: Browser, base_url: str, name, n):
+    """The same ✕ in every game's sheets (Bingo's had it first, newplayer5): in the sheet's first row, a
+    44x44 px target, scrolling away with the content instead of floating over it."""
+    page = phone(browser, base_url, (360, 740))
+    try:
+        import_until(page, record(name), n)
+        ready(page)
+        toggles = page.locator(".sheet > .toggle")
+        assert toggles.count() > 0
+        scrolled = []
+        for i in range(toggles.count()):
+            toggle = toggles.nth(i)
+            if not toggle.is_visible():
+                continue
+            toggle.tap()
+            body = page.locator("#" + toggle.get_attribute("aria-controls"))
+            expect(body).to_be_visible()
+            close = body.locator("> .sheet-close")
+            expect(close).to_have_text("✕")
+            got = body.evaluate(CLOSE)
+            where = f"{name}, {toggle.get_attribute('aria-controls')}: {got}"
+            assert got["width"] >= 44 and got["height"] >= 44, where
+            assert got["below"] <= 12, where  # the first row
+            assert got["moved"] == pytest.approx(got["scrolled"], abs=1), where  # scrolls with the rows
+            scrolled.append(got["scrolled"])
+            close.tap()
+            expect(body).to_be_hidden()
+        assert any(scrolled), f"{name}: no sheet long enough to scroll at 360x740"
+    finally:
+        page.context.close()
+
+
+HELD = "document.documentElement.style.minHeight"
+# a blank strip: what the player can scroll to beyond both the page's own end (the body's bottom) and
+# the bottom of the view
+STRIP = """document.documentElement.scrollHeight - Math.max(Math.ceil(document.body.getBoundingClientRect().bottom + scrollY),
+  Math.ceil(scrollY + innerHeight))"""
+
+
+def test_the_height_held_over_a_swap_is_let_go_without_moving_the_page(page: Page):
+    """A swap holds the page's height so the browser does not pull a player scrolled down to a shorter
+    fresh table (keepPlace, app.js); then the hold goes: at once when the table is tall enough, else as
+    the player scrolls up, so no blank strip stays under a short page (issue 27) and nothing moves by
+    itself."""
+    rec = record("bingo-four-deals-to-eight")
+    import_until(page, rec, 2)
+    ready(page)
+    t = Tapper(page)
+    bingo_trick(page, t, rec["events"][2])  # the scorer's own entry, the answer brought into view
+    entered(page, 3)
+    wait_until(page, f"{HELD} === ''")
+    # another phone of the scorer's records the next trick while this one is scrolled down a long page
+    page.evaluate(
+        "() => { const d = document.createElement('div'); d.style.height = '1500px'; document.querySelector('#table').append(d); }"
+    )
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    y = page.evaluate("scrollY")
+    other = page.context.new_page()
+    try:
+        other.goto(page.url)
+        ready(other)
+        bingo_trick(other, Tapper(other), rec["events"][3])
+        entered(other, 4)
+    finally:
+        other.close()
+    entered(page, 4)  # the update swapped in: a table 1500 px shorter
+    assert page.evaluate("scrollY") == y, "the page moved by itself"
+    assert page.evaluate(HELD) != ""  # held: the browser did not pull it up
+    for step in [*range(y - 400, 0, -400), 0]:  # the player scrolls back up
+        page.evaluate(f"scrollTo(0, {step})")
+        wait_until(page, f"scrollY === {step} && {STRIP} <= 0")
+    assert page.evaluate(HELD) == ""
+
+
+# How many lines a label's words take, and whether its box cuts them off.
+LINES = """el => { const tops = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.textContent.trim()) continue;
+    const range = document.createRange(); range.selectNodeContents(n);
+    for (const r of range.getClientRects()) if (r.width > 0) tops.push(r.top);
+  }
+  tops.sort((a, b) => a - b);
+  const lines = tops.filter((t, i) => i === 0 || t - tops[i - 1] > 6).length;
+  const box = el.getBoundingClientRect();
+  return {lines, clipped: el.scrollWidth > el.clientWidth + 1, width: box.width, height: box.height}; }"""
+
+
+def not_one_line(words: Locator, what: str, target: Locator | None = None) -> list[str]:
+    """``what`` named with its measures unless ``words`` are on one line, not cut off, in a ``target``
+    (the words' own box unless said) of at least 44x44 px."""
+    expect(words).to_be_visible()
+    got = words.evaluate(LINES)
+    box = (target or words).bounding_box()
+    fits = got["lines"] == 1 and not got["clipped"] and box and box["width"] >= 44 and box["height"] >= 44
+    return [] if fits else [f"{what}: {got}, {box}"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_labels_of_a_bingo_table_keep_to_one_line_on_a_small_phone(browser: Browser, base_url: str, lang):
+    """At 360x740: Record trick and the tab bar's Undo last one line each, and in English each claim
+    ("Ben claims 70") in the plays sheet (「トリックを記／録」, 「最後を取り消す」 and "Ben claims / 70" wrapped)."""
+    rec = record("bingo-four-deals-to-eight")
+    page = phone(browser, base_url, (360, 740))
+    try:
+        import_until(page, rec, 3)
+        if lang == "ja":
+            in_japanese(page)
+        else:
+            ready(page)
+        problems = not_one_line(page.locator("#record-trick"), "Record trick")
+        problems += not_one_line(page.locator("#undo"), "Undo last")
+        page.locator(".bingo-plays > .toggle").first.tap()
+        claims = page.locator(".bingo-claims .big-button")
+        expect(claims).to_have_count(2)
+        if lang == "en":  # 「Akiさんが70点をクレーム」 takes two lines of a half sheet
+            problems += [p for i in range(2) for p in not_one_line(claims.nth(i), f"claim {i}")]
+        assert problems == []
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_ninety_nine_checks_chips_keep_their_words_on_a_small_phone(
+    browser: Browser, base_url: str, lang
+):
+    """/check at 360x740: the deal check's chips (Players, Player 1-3, Premium) show their whole word on
+    one line ("Premium" was cut off)."""
+    page = phone(browser, base_url, (360, 740))
+    try:
+        if lang == "ja":
+            page.context.set_extra_http_headers({"Accept-Language": "ja"})
+        page.goto("/check")
+        ready(page)
+        page.locator("#ninety-nine-deal-tab").tap()
+        chips = page.locator("#ninety-nine-deal-form .step-chip:visible")
+        expect(chips).to_have_count(5)
+        problems = []
+        for i in range(5):  # the chip's name; the value it shows once chosen goes under it
+            problems += not_one_line(chips.nth(i).locator(".chip-who"), f"chip {i}", chips.nth(i))
+        assert problems == []
+    finally:
+        page.context.close()
