@@ -128,8 +128,8 @@ def test_filling_a_gap_merges_two_lines_and_the_merged_line_must_be_valid_d10_d1
     gapped = {(0, 0): 1, (1, 0): 2, (3, 0): 1, (4, 0): 2}  # column 0: 1,2 . 1,2 (two lines)
     merged = assess(gapped, (2, 0), (2, 1), 3, 4)
     assert not isinstance(merged, IllegalEvent)
-    cross = merged.factors[1]
-    assert cross.line.values == (1, 2, 3, 1, 2) and cross.value == 5
+    cross = merged.to_json()["factors"][1]
+    assert cross["line"]["values"] == [1, 2, 3, 1, 2] and cross["factor"] == 5
     broken = assess(gapped, (2, 0), (2, 1), 2, 4)
     assert isinstance(broken, IllegalEvent) and "The tile's column would read 1, 2, 2, 1, 2" in str(
         broken

@@ -88,7 +88,8 @@ class LineDetail(TypedDict):
 
 
 class FactorDetail(TypedDict):
-    """A :class:`Factor` as shown: the line, its length and whether it counted (D14)."""
+    """One line's factor as shown (D14): the line, its length, and whether it counted (it holds a cell
+    other than the new tile's): the factor is then the length, else 1."""
 
     role: Role
     line: LineDetail
@@ -130,35 +131,27 @@ class Line:
     @derived
     def cells(self) -> tuple[Cell, ...]:
         """The line's cells in order (made when read: scoring needs only the values)."""
-        return tuple((r, c) for r, c in self._cell_lists())
-
-    def name(self) -> Message:
-        """The line as a translatable phrase that a player finds on the board by its numbers, never by
-        coordinates (which run negative as the board grows up and left): 'row of 2, 5, 3'."""
-        return self._name
-
-    @derived
-    def _name(self) -> Message:
-        first, last = self.span
-        msg = _("row of %(values)s")
-        if self.direction == "column":
-            msg = _("column of %(values)s")
-        return message(msg, index=self.index, first=first, last=last, values=_join(self.values))
-
-    def to_json(self) -> LineDetail:
-        return {
-            "direction": self.direction,
-            "index": self.index,
-            "cells": self._cell_lists(),
-            "values": list(self.values),
-        }
-
-    def _cell_lists(self) -> list[list[int]]:
-        """The cells as [row, column] lists, as the view shows them, made from the line's place."""
         at = range(self.start, self.start + len(self.values))
         if self.direction == "row":
-            return [[self.index, c] for c in at]
-        return [[r, self.index] for r in at]
+            return tuple((self.index, c) for c in at)
+        return tuple((r, self.index) for r in at)
+
+    def shown(self) -> tuple[LineDetail, Message]:
+        """The line as views show it, and its name: a translatable phrase that a player finds on the
+        board by its numbers, never by coordinates (which run negative as the board grows up and
+        left): 'row of 2, 5, 3'. Both in one pass over the line (every view shows three lines for
+        every placement of the game)."""
+        index, first, values = self.index, self.start, self.values
+        last = first + len(values) - 1
+        if self.direction == "row":
+            cells = [[index, c] for c in range(first, last + 1)]
+            msg = _("row of %(values)s")
+        else:
+            cells = [[r, index] for r in range(first, last + 1)]
+            msg = _("column of %(values)s")
+        detail: LineDetail = {"direction": self.direction, "index": index, "cells": cells, "values": list(values)}
+        name = message(msg, index=index, first=first, last=last, values=_join(values))
+        return detail, name
 
 
 def _join(values: Sequence[int]) -> str:
@@ -207,40 +200,6 @@ the second) holds a cell other than the new tile's: the axis holds both new halv
 
 @quick
 @dataclass(frozen=True)
-class Factor:
-    """One line's factor (D14): its length when it holds a cell other than the new tile's, else 1."""
-
-    role: Role
-    line: Line
-    counted: bool
-
-    @property
-    def value(self) -> int:
-        return len(self.line.values) if self.counted else 1
-
-    def to_json(self) -> FactorDetail:
-        return {
-            "role": self.role,
-            "line": self.line.to_json(),
-            "length": len(self.line.values),
-            "counted": self.counted,
-            "factor": self.value,
-            "why": self.explain(),
-        }
-
-    def explain(self) -> Message:
-        name = self.line.name()
-        if self.counted:
-            msg = _("%(line)s: %(length)s halves, counted")
-        elif len(self.line.values) == 1:
-            msg = _("%(line)s: a single half, not counted")
-        else:
-            msg = _("%(line)s: only the new tile's own halves, not counted")
-        return message(msg, line=name, length=len(self.line.values))
-
-
-@quick
-@dataclass(frozen=True)
 class Scored:
     """A legal placement and its score: the three line factors times 2 for a double (D15)."""
 
@@ -251,15 +210,6 @@ class Scored:
     @property
     def double(self) -> bool:
         return self.values[0] == self.values[1]
-
-    @derived
-    def factors(self) -> tuple[Factor, Factor, Factor]:
-        """Each line's factor (D14), made when a breakdown is shown (the score needs only the numbers)."""
-        axis, cross_a, cross_b = (
-            Factor(role, line, len(line.values) >= least)
-            for role, line, least in zip(ROLES, self.lines, COUNTED_FROM, strict=True)
-        )
-        return axis, cross_a, cross_b
 
     @derived
     def numbers(self) -> tuple[int, ...]:
@@ -298,16 +248,41 @@ class Scored:
 
     @derived
     def _json(self) -> PlacementDetail:
+        """The placement's detail, its three factors made in one pass over its lines (D14): a view
+        shows every placement of the game, so this is most of a view's cost."""
+        factors: list[FactorDetail] = []
+        counted: list[Message] = []
+        for role, line, least in zip(ROLES, self.lines, COUNTED_FROM, strict=True):
+            shown, name = line.shown()
+            length = len(line.values)
+            if length >= least:
+                why = _("%(line)s: %(length)s halves, counted")
+                counted.append(name)
+            elif length == 1:
+                why = _("%(line)s: a single half, not counted")
+            else:
+                why = _("%(line)s: only the new tile's own halves, not counted")
+            factors.append(
+                {
+                    "role": role,
+                    "line": shown,
+                    "length": length,
+                    "counted": length >= least,
+                    "factor": length if length >= least else 1,
+                    "why": message(why, line=name, length=length),
+                }
+            )
+        (ra, ca), (rb, cb) = self.cells
         return {
             "tile": self.tile_text,
-            "cells": [[r, c] for r, c in self.cells],
+            "cells": [[ra, ca], [rb, cb]],
             "values": list(self.values),
-            "factors": [f.to_json() for f in self.factors],
+            "factors": factors,
             "double": self.double,
             "numbers": list(self.numbers),
             "score": self.score,
             "text": self.text,
-            "counted": [f.line.name() for f in self.factors if f.counted],
+            "counted": counted,
         }
 
 
