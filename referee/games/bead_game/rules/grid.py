@@ -286,15 +286,33 @@ class Scored:
         }
 
 
-def assess(
-    board: Board, a: Cell, b: Cell, va: int, vb: int, after: Board | None = None
-) -> Scored | IllegalEvent:
+def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | IllegalEvent:
     """Score ``va`` on ``a`` and ``vb`` on ``b`` (D7-D15), or the refusal saying why it is illegal.
 
-    The refusal is returned, not raised, so the legal-placement search can reject cheaply.
-    ``after``: the board with the tile on it, when the caller has made it already (a placement
-    keeps it as the hand's new board), so the lines are walked on it rather than on another copy.
-    """
+    The refusal is returned, not raised, so the legal-placement search can reject cheaply."""
+    refused = _refusal(board, a, b)
+    if refused is not None:
+        return refused
+    return _scored({**board, a: va, b: vb}, a, b, va, vb)
+
+
+def place_on(board: dict[Cell, int], a: Cell, b: Cell, va: int, vb: int) -> Scored:
+    """Like :func:`assess` on ``board``, but the tile is written into ``board`` itself (the caller's
+    new copy, kept as the hand's board: the lines are walked on it, not on one more copy), and a
+    refusal is raised. A refused tile may be left on ``board``."""
+    refused = _refusal(board, a, b)
+    if refused is not None:
+        raise refused
+    board[a] = va
+    board[b] = vb
+    result = _scored(board, a, b, va, vb)
+    if isinstance(result, IllegalEvent):
+        raise result
+    return result
+
+
+def _refusal(board: Board, a: Cell, b: Cell) -> IllegalEvent | None:
+    """Why two cells cannot take a tile on ``board`` (D7-D9), or None."""
     if not are_adjacent(a, b):  # D7
         return IllegalEvent(
             "not_adjacent",
@@ -316,7 +334,13 @@ def assess(
             a=list(a),
             b=list(b),
         )
-    found = _affected(board, a, b, va, vb, after)
+    return None
+
+
+def _scored(after: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | IllegalEvent:
+    """The placement scored on ``after``, the board with the tile on it, or why a line through the
+    tile is no pattern (D10-D15)."""
+    found = _affected(after, a, b)
     for line in found:  # D11: every line holding a new half must be a pattern (D12)
         flaw = _pattern_flaw(line.values)  # values are a tuple already
         if flaw is not None:
@@ -353,23 +377,12 @@ def _touches(board: Board, a: Cell, b: Cell) -> bool:
     return False
 
 
-def _affected(
-    board: Board, a: Cell, b: Cell, va: int, vb: int, after: Board | None = None
-) -> tuple[Line, Line, Line]:
-    """D11: the line along the tile and the two across it (at ``a``, then at ``b``), after placing it
-    (on ``after`` when given: ``board`` with the tile on it)."""
-    new = {**board, a: va, b: vb} if after is None else after  # the lines are walked by look-ups
+def _affected(after: Board, a: Cell, b: Cell) -> tuple[Line, Line, Line]:
+    """D11: the line along the tile on ``a`` and ``b`` and the two across it (at ``a``, then at ``b``),
+    walked on ``after``, the board with the tile on it."""
     axis = ALONG_ROW if a[0] == b[0] else ALONG_COLUMN
     cross = ALONG_COLUMN if axis == ALONG_ROW else ALONG_ROW
-    return line_through(new, a, axis), line_through(new, a, cross), line_through(new, b, cross)
-
-
-def score_placement(board: Board, a: Cell, b: Cell, va: int, vb: int, after: Board | None = None) -> Scored:
-    """Like :func:`assess`, but raises the refusal."""
-    result = assess(board, a, b, va, vb, after)
-    if isinstance(result, IllegalEvent):
-        raise result
-    return result
+    return line_through(after, a, axis), line_through(after, a, cross), line_through(after, b, cross)
 
 
 def frontier_pairs(board: Board) -> list[tuple[Cell, Cell]]:
@@ -394,9 +407,9 @@ def placements(board: Board, pairs_of_values: Sequence[tuple[int, int]]) -> list
     ways = sorted({w for x, y in pairs_of_values for w in ((x, y), (y, x))}, reverse=True)
     found: list[Scored] = []
     for a, b in frontier_pairs(board):  # these pairs already meet D7-D9
-        shapes = [line.cells for line in _affected(board, a, b, 0, 0)]
+        shapes = [line.cells for line in _affected({**board, a: 0, b: 0}, a, b)]
         for va, vb in ways:
             new = {a: va, b: vb}
             if all(is_pattern([new[c] if c in new else board[c] for c in cells]) for cells in shapes):
-                found.append(Scored((a, b), (va, vb), _affected(board, a, b, va, vb)))
+                found.append(Scored((a, b), (va, vb), _affected({**board, a: va, b: vb}, a, b)))
     return found
