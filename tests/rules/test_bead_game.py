@@ -24,7 +24,7 @@ from test_bead_game_support import (
 
 from referee.games.bead_game.rules import GAME
 from referee.games.bead_game.rules.events import Hand, Place, Placement
-from referee.games.bead_game.rules.grid import assess
+from referee.games.bead_game.rules.grid import assess, place_on
 from referee.games.bead_game.rules.play import apply, first_leader, legal_placements, start
 from referee.games.bead_game.rules.state import HAND_SIZE
 from referee.games.bead_game.rules.view import view
@@ -128,8 +128,8 @@ def test_filling_a_gap_merges_two_lines_and_the_merged_line_must_be_valid_d10_d1
     gapped = {(0, 0): 1, (1, 0): 2, (3, 0): 1, (4, 0): 2}  # column 0: 1,2 . 1,2 (two lines)
     merged = assess(gapped, (2, 0), (2, 1), 3, 4)
     assert not isinstance(merged, IllegalEvent)
-    cross = merged.factors[1]
-    assert cross.line.values == (1, 2, 3, 1, 2) and cross.value == 5
+    cross = merged.to_json()["factors"][1]
+    assert cross["line"]["values"] == [1, 2, 3, 1, 2] and cross["factor"] == 5
     broken = assess(gapped, (2, 0), (2, 1), 2, 4)
     assert isinstance(broken, IllegalEvent) and "The tile's column would read 1, 2, 2, 1, 2" in str(
         broken
@@ -240,12 +240,12 @@ def _placements_of_the_records():
 
 
 def test_a_placement_scored_on_the_board_it_keeps_scores_as_one_scored_on_a_copy_d11_d15():
-    """A placement walks its lines on the board the hand keeps afterwards (``after``): the same
+    """A placement walks its lines on the board the hand keeps afterwards (``place_on``): the same
     lines, factors and score as on a board made for the walk, in every placement of the records."""
     seen = 0
     for name, board, ev in _placements_of_the_records():
         (a, b), (va, vb) = ev.cells, ev.values
-        kept = assess(board, a, b, va, vb, {**board, a: va, b: vb})
+        kept = place_on(dict(board), a, b, va, vb)
         fresh = assess(board, a, b, va, vb)
         assert not isinstance(kept, IllegalEvent) and kept == fresh, name
         assert (kept.numbers, kept.score) == (fresh.numbers, fresh.score), name

@@ -88,7 +88,8 @@ class LineDetail(TypedDict):
 
 
 class FactorDetail(TypedDict):
-    """A :class:`Factor` as shown: the line, its length and whether it counted (D14)."""
+    """One line's factor as shown (D14): the line, its length, and whether it counted (it holds a cell
+    other than the new tile's): the factor is then the length, else 1."""
 
     role: Role
     line: LineDetail
@@ -130,35 +131,27 @@ class Line:
     @derived
     def cells(self) -> tuple[Cell, ...]:
         """The line's cells in order (made when read: scoring needs only the values)."""
-        return tuple((r, c) for r, c in self._cell_lists())
-
-    def name(self) -> Message:
-        """The line as a translatable phrase that a player finds on the board by its numbers, never by
-        coordinates (which run negative as the board grows up and left): 'row of 2, 5, 3'."""
-        return self._name
-
-    @derived
-    def _name(self) -> Message:
-        first, last = self.span
-        msg = _("row of %(values)s")
-        if self.direction == "column":
-            msg = _("column of %(values)s")
-        return message(msg, index=self.index, first=first, last=last, values=_join(self.values))
-
-    def to_json(self) -> LineDetail:
-        return {
-            "direction": self.direction,
-            "index": self.index,
-            "cells": self._cell_lists(),
-            "values": list(self.values),
-        }
-
-    def _cell_lists(self) -> list[list[int]]:
-        """The cells as [row, column] lists, as the view shows them, made from the line's place."""
         at = range(self.start, self.start + len(self.values))
         if self.direction == "row":
-            return [[self.index, c] for c in at]
-        return [[r, self.index] for r in at]
+            return tuple((self.index, c) for c in at)
+        return tuple((r, self.index) for r in at)
+
+    def shown(self) -> tuple[LineDetail, Message]:
+        """The line as views show it, and its name: a translatable phrase that a player finds on the
+        board by its numbers, never by coordinates (which run negative as the board grows up and
+        left): 'row of 2, 5, 3'. Both in one pass over the line (every view shows three lines for
+        every placement of the game)."""
+        index, first, values = self.index, self.start, self.values
+        last = first + len(values) - 1
+        if self.direction == "row":
+            cells = [[index, c] for c in range(first, last + 1)]
+            msg = _("row of %(values)s")
+        else:
+            cells = [[r, index] for r in range(first, last + 1)]
+            msg = _("column of %(values)s")
+        detail: LineDetail = {"direction": self.direction, "index": index, "cells": cells, "values": list(values)}
+        name = message(msg, index=index, first=first, last=last, values=_join(values))
+        return detail, name
 
 
 def _join(values: Sequence[int]) -> str:
@@ -207,40 +200,6 @@ the second) holds a cell other than the new tile's: the axis holds both new halv
 
 @quick
 @dataclass(frozen=True)
-class Factor:
-    """One line's factor (D14): its length when it holds a cell other than the new tile's, else 1."""
-
-    role: Role
-    line: Line
-    counted: bool
-
-    @property
-    def value(self) -> int:
-        return len(self.line.values) if self.counted else 1
-
-    def to_json(self) -> FactorDetail:
-        return {
-            "role": self.role,
-            "line": self.line.to_json(),
-            "length": len(self.line.values),
-            "counted": self.counted,
-            "factor": self.value,
-            "why": self.explain(),
-        }
-
-    def explain(self) -> Message:
-        name = self.line.name()
-        if self.counted:
-            msg = _("%(line)s: %(length)s halves, counted")
-        elif len(self.line.values) == 1:
-            msg = _("%(line)s: a single half, not counted")
-        else:
-            msg = _("%(line)s: only the new tile's own halves, not counted")
-        return message(msg, line=name, length=len(self.line.values))
-
-
-@quick
-@dataclass(frozen=True)
 class Scored:
     """A legal placement and its score: the three line factors times 2 for a double (D15)."""
 
@@ -251,15 +210,6 @@ class Scored:
     @property
     def double(self) -> bool:
         return self.values[0] == self.values[1]
-
-    @derived
-    def factors(self) -> tuple[Factor, Factor, Factor]:
-        """Each line's factor (D14), made when a breakdown is shown (the score needs only the numbers)."""
-        axis, cross_a, cross_b = (
-            Factor(role, line, len(line.values) >= least)
-            for role, line, least in zip(ROLES, self.lines, COUNTED_FROM, strict=True)
-        )
-        return axis, cross_a, cross_b
 
     @derived
     def numbers(self) -> tuple[int, ...]:
@@ -298,28 +248,71 @@ class Scored:
 
     @derived
     def _json(self) -> PlacementDetail:
+        """The placement's detail, its three factors made in one pass over its lines (D14): a view
+        shows every placement of the game, so this is most of a view's cost."""
+        factors: list[FactorDetail] = []
+        counted: list[Message] = []
+        for role, line, least in zip(ROLES, self.lines, COUNTED_FROM, strict=True):
+            shown, name = line.shown()
+            length = len(line.values)
+            if length >= least:
+                why = _("%(line)s: %(length)s halves, counted")
+                counted.append(name)
+            elif length == 1:
+                why = _("%(line)s: a single half, not counted")
+            else:
+                why = _("%(line)s: only the new tile's own halves, not counted")
+            factors.append(
+                {
+                    "role": role,
+                    "line": shown,
+                    "length": length,
+                    "counted": length >= least,
+                    "factor": length if length >= least else 1,
+                    "why": message(why, line=name, length=length),
+                }
+            )
+        (ra, ca), (rb, cb) = self.cells
         return {
             "tile": self.tile_text,
-            "cells": [[r, c] for r, c in self.cells],
+            "cells": [[ra, ca], [rb, cb]],
             "values": list(self.values),
-            "factors": [f.to_json() for f in self.factors],
+            "factors": factors,
             "double": self.double,
             "numbers": list(self.numbers),
             "score": self.score,
             "text": self.text,
-            "counted": [f.line.name() for f in self.factors if f.counted],
+            "counted": counted,
         }
 
 
-def assess(
-    board: Board, a: Cell, b: Cell, va: int, vb: int, after: Board | None = None
-) -> Scored | IllegalEvent:
+def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | IllegalEvent:
     """Score ``va`` on ``a`` and ``vb`` on ``b`` (D7-D15), or the refusal saying why it is illegal.
 
-    The refusal is returned, not raised, so the legal-placement search can reject cheaply.
-    ``after``: the board with the tile on it, when the caller has made it already (a placement
-    keeps it as the hand's new board), so the lines are walked on it rather than on another copy.
-    """
+    The refusal is returned, not raised, so the legal-placement search can reject cheaply."""
+    refused = _refusal(board, a, b)
+    if refused is not None:
+        return refused
+    return _scored({**board, a: va, b: vb}, a, b, va, vb)
+
+
+def place_on(board: dict[Cell, int], a: Cell, b: Cell, va: int, vb: int) -> Scored:
+    """Like :func:`assess` on ``board``, but the tile is written into ``board`` itself (the caller's
+    new copy, kept as the hand's board: the lines are walked on it, not on one more copy), and a
+    refusal is raised. A refused tile may be left on ``board``."""
+    refused = _refusal(board, a, b)
+    if refused is not None:
+        raise refused
+    board[a] = va
+    board[b] = vb
+    result = _scored(board, a, b, va, vb)
+    if isinstance(result, IllegalEvent):
+        raise result
+    return result
+
+
+def _refusal(board: Board, a: Cell, b: Cell) -> IllegalEvent | None:
+    """Why two cells cannot take a tile on ``board`` (D7-D9), or None."""
     if not are_adjacent(a, b):  # D7
         return IllegalEvent(
             "not_adjacent",
@@ -341,7 +334,13 @@ def assess(
             a=list(a),
             b=list(b),
         )
-    found = _affected(board, a, b, va, vb, after)
+    return None
+
+
+def _scored(after: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | IllegalEvent:
+    """The placement scored on ``after``, the board with the tile on it, or why a line through the
+    tile is no pattern (D10-D15)."""
+    found = _affected(after, a, b)
     for line in found:  # D11: every line holding a new half must be a pattern (D12)
         flaw = _pattern_flaw(line.values)  # values are a tuple already
         if flaw is not None:
@@ -378,23 +377,12 @@ def _touches(board: Board, a: Cell, b: Cell) -> bool:
     return False
 
 
-def _affected(
-    board: Board, a: Cell, b: Cell, va: int, vb: int, after: Board | None = None
-) -> tuple[Line, Line, Line]:
-    """D11: the line along the tile and the two across it (at ``a``, then at ``b``), after placing it
-    (on ``after`` when given: ``board`` with the tile on it)."""
-    new = {**board, a: va, b: vb} if after is None else after  # the lines are walked by look-ups
+def _affected(after: Board, a: Cell, b: Cell) -> tuple[Line, Line, Line]:
+    """D11: the line along the tile on ``a`` and ``b`` and the two across it (at ``a``, then at ``b``),
+    walked on ``after``, the board with the tile on it."""
     axis = ALONG_ROW if a[0] == b[0] else ALONG_COLUMN
     cross = ALONG_COLUMN if axis == ALONG_ROW else ALONG_ROW
-    return line_through(new, a, axis), line_through(new, a, cross), line_through(new, b, cross)
-
-
-def score_placement(board: Board, a: Cell, b: Cell, va: int, vb: int, after: Board | None = None) -> Scored:
-    """Like :func:`assess`, but raises the refusal."""
-    result = assess(board, a, b, va, vb, after)
-    if isinstance(result, IllegalEvent):
-        raise result
-    return result
+    return line_through(after, a, axis), line_through(after, a, cross), line_through(after, b, cross)
 
 
 def frontier_pairs(board: Board) -> list[tuple[Cell, Cell]]:
@@ -419,9 +407,9 @@ def placements(board: Board, pairs_of_values: Sequence[tuple[int, int]]) -> list
     ways = sorted({w for x, y in pairs_of_values for w in ((x, y), (y, x))}, reverse=True)
     found: list[Scored] = []
     for a, b in frontier_pairs(board):  # these pairs already meet D7-D9
-        shapes = [line.cells for line in _affected(board, a, b, 0, 0)]
+        shapes = [line.cells for line in _affected({**board, a: 0, b: 0}, a, b)]
         for va, vb in ways:
             new = {a: va, b: vb}
             if all(is_pattern([new[c] if c in new else board[c] for c in cells]) for cells in shapes):
-                found.append(Scored((a, b), (va, vb), _affected(board, a, b, va, vb)))
+                found.append(Scored((a, b), (va, vb), _affected({**board, a: va, b: vb}, a, b)))
     return found

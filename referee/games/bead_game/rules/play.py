@@ -12,7 +12,7 @@ from referee.rules.frozen import replace
 from referee.rules.tiles import Tile
 
 from .events import End, Hand, Pass, Place, Placement, bead_tile
-from .grid import Scored, are_adjacent, placements, score_placement
+from .grid import Scored, are_adjacent, place_on, placements
 from .state import COPIES, DOUBLE_PENALTY, HAND_SIZE, PENALTY, HandState, Laid, State, TurnRecord
 
 
@@ -148,8 +148,8 @@ def _place(state: State, ev: Place) -> State:
             _("Both copies of %(tile)s are already on the table; there is no third."),
             tile=tile,
         )
-    board = {**cur.board, a: va, b: vb}  # refused below if a cell is taken
-    scored = score_placement(cur.board, a, b, va, vb, board)  # D7-D16
+    board = dict(cur.board)  # the new hand's board: the tile is put on it
+    scored = place_on(board, a, b, va, vb)  # D7-D16
     turn = len(cur.turns) + 1
     laid = Laid(len(cur.laid), tile, (a, b), (va, vb), ev.seat, turn, index, scored)
     placed = _bump(cur.placed, ev.seat, 1)

@@ -100,7 +100,9 @@ class State:
 
     @property
     def finished(self) -> bool:
-        return len(self.hands) == self.hands_to_play and self.hands[-1].ended
+        """Whether the last hand to play has ended (asked before every event: the hand in play is
+        asked first, which answers no during play)."""
+        return bool(self.hands) and self.hands[-1].left is not None and len(self.hands) == self.hands_to_play
 
     def totals(self) -> tuple[int, ...]:
         """Placement scores minus end penalties over the hands played (D17, D21, D22)."""
