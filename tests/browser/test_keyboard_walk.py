@@ -294,7 +294,7 @@ def test_a_sealed_bid_and_a_draft_pick_on_the_seat_phones_by_keyboard_and_names(
             f"/api/v1/tables/{made['id']}/events", data={"type": "round", "dealer": 0}, headers=scorer
         ).ok
         phones = aki, ben = seat_phones(browser, base_url, made, (0, 1))
-        expect(ben.get_by_role("button", name="Place the card")).to_have_count(0)  # not Ben's pick yet
+        expect(ben.get_by_role("group", name="Condition card")).to_have_count(0)  # not Ben's pick yet
         for phone, card, cell in ((aki, "23", "5"), (ben, "22", "5")):  # as the golden round's draft starts
             work(
                 phone.get_by_role("group", name="Condition card").get_by_role("radio", name=card, exact=True),
@@ -307,7 +307,7 @@ def test_a_sealed_bid_and_a_draft_pick_on_the_seat_phones_by_keyboard_and_names(
                 "Space",
             )
             work(phone.get_by_role("button", name="Place the card"), "Enter")
-            expect(phone.get_by_role("button", name="Place the card")).to_have_count(0)  # the next seat picks
+            expect(phone.get_by_role("group", name="Condition card")).to_have_count(0)  # the next seat picks
         heard = told(ben, 1)
         assert len(heard) == 1 and "Aki" in heard[0] and heard[0].endswith("Your turn"), heard
         heard = told(aki, 1)

@@ -37,10 +37,10 @@ def test_trick_de_bingo_players_draft_in_turn_on_their_own_phones(page: Page):
     aki = seat_phone(page, 0)
     ben = seat_phone(page, 1)
     try:
-        expect(ben.get_by_role("button", name="Place the card")).to_have_count(0)  # not Ben's turn yet
+        expect(ben.get_by_role("group", name="Condition card")).to_have_count(0)  # not Ben's turn yet
         for phone, ev, n in ((aki, rec["events"][1], 2), (ben, rec["events"][2], 3)):
             # the turn reaches this phone by itself (live update), and the pick is three taps, no scroll
-            expect(phone.get_by_role("button", name="Place the card")).to_be_visible()
+            expect(phone.get_by_role("group", name="Condition card")).to_be_visible()
             t = Tapper(phone)
             tdb_pick(phone, t, ev)  # the whole deck on the screen: nothing scrolls, not even a list
             entered(phone, n)
@@ -49,7 +49,7 @@ def test_trick_de_bingo_players_draft_in_turn_on_their_own_phones(page: Page):
             expect(phone.locator("#answer .answer-last")).not_to_contain_text("TB-")  # the card in words
             # the sheet on that phone shows the condition in words
             expect(phone.locator(f".tdb-mine [data-cell='{ev['cell']}'] .tdb-text")).not_to_be_empty()
-            expect(phone.get_by_role("button", name="Place the card")).to_have_count(0)
+            expect(phone.get_by_role("group", name="Condition card")).to_have_count(0)
         # the scorer's phone follows, and its sheets say what each card asks, not only "TB-23"
         expect(page.locator("#table")).to_have_attribute("data-seq", "3")
         cell = page.locator(".tdb-sheets .tdb-sheet[data-seat='0'] [data-cell='5']")

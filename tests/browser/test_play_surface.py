@@ -123,6 +123,38 @@ def by_thumb(enter: Callable[[Page, Tapper, dict], None]) -> Callable[[Page, Tap
 ninety_nine_trick_by_thumb = by_thumb(ninety_nine_trick)
 
 
+# Those of the elements on the screen that a thumb cannot tap as they lie: not wholly below the header and
+# above the tab bar (IN_REACH), or with something else drawn over their middle.
+OUT_OF_REACH = """els => {
+  const bar = document.querySelector('header.bar'), tabs = document.querySelector('.table-tabs');
+  const top = bar ? bar.getBoundingClientRect().bottom : 0, bottom = tabs ? tabs.getBoundingClientRect().top : innerHeight;
+  return els.filter(e => e.checkVisibility()).filter(e => { const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return r.top < top - 1 || r.bottom > bottom + 1 || !hit || !(e.contains(hit) || hit.contains(e)); })
+    .map(e => e.innerText.trim()); }"""
+
+
+def all_in_reach(targets: str, enter: Callable[[Page, Tapper, dict], None]) -> Callable[[Page, Tapper, dict], None]:
+    """A play whose every target of ``targets`` (a Trick de Bingo trick's cards, the draft's numbers) is a
+    thumb's 44x44 px and on the screen, under the header, above the tab bar and uncovered, before its first
+    tap (issue 27: the draft's numbers were 24x44 px at 360, the trick's cards 46x36 px, and 44 px high cards
+    put the last row under the tab bar after a long verdict), then tapped as ever."""
+
+    def play(page: Page, t: Tapper, ev: dict) -> None:
+        shown = page.locator(targets)
+        expect(page.locator(f"{targets}:visible").first).to_be_visible()
+        assert under_a_thumb(shown) == [], f"{targets}: smaller than 44x44 px"
+        hidden = shown.evaluate_all(OUT_OF_REACH)
+        assert hidden == [], f"{targets}: off the screen, under a bar or covered: {hidden}"
+        enter(page, t, ev)
+
+    return play
+
+
+tdb_trick_in_reach = all_in_reach("form.stepping fieldset.current label.pick", trick_de_bingo_trick)
+tdb_pick_in_reach = all_in_reach("label.tdb-option", tdb_pick)
+
+
 def ninety_nine_scorer_bid(page: Page, t: Tapper, ev: dict) -> None:
     """A bid entered on the scorer's phone: whose bid (chosen already when it is the last one missing),
     then its three cards and Record bid."""
@@ -251,7 +283,7 @@ WALKS = [
         "trick-de-bingo-one-round",
         33,
         49,  # the last four picks of the draft (the whole deck on the screen), then the thirteen tricks
-        {"pick": (tdb_pick, 3), "trick": (trick_de_bingo_trick, 5)},
+        {"pick": (tdb_pick_in_reach, 3), "trick": (tdb_trick_in_reach, 5)},
         {"pick": ".answer-last", "trick": ".answer-verdict"},
     ),
     Walk(
@@ -353,7 +385,7 @@ NARROW = [
         {"bid": ".answer-last"},
     ),
     Walk(
-        "trick_de_bingo", "trick-de-bingo-one-round", 1, 3, {"pick": (tdb_pick, 3)}, {"pick": ".answer-last"}
+        "trick_de_bingo", "trick-de-bingo-one-round", 1, 3, {"pick": (tdb_pick_in_reach, 3)}, {"pick": ".answer-last"}
     ),
     Walk(
         "ninety_nine",
@@ -674,3 +706,16 @@ def test_trick_de_bingo_sheets_fill_their_panel(page: Page, lang: str):
                      return [...body.querySelectorAll('.tdb-sheet')].map(f => inner - f.getBoundingClientRect().right); }"""
     )
     assert len(gap) == 4 and max(gap) <= 1, f"blank px right of each sheet: {gap}"
+
+
+@pytest.mark.parametrize(
+    ("size", "japanese"),
+    [((360, 740), False), ((430, 932), False), ((360, 740), True)],
+    ids=["360x740", "430x932", "360x740-ja"],
+)
+def test_a_whole_trick_de_bingo_round_fits_small_and_large_phones(browser: Browser, base_url: str, size, japanese):
+    """The whole round, its 36 picks and 13 tricks (at 390x844 the walk above plays its end), every number
+    and card a 44x44 px target on the screen before the play's first tap, the answer in view after each
+    entry (issue 27: 24x44 px numbers, 46x36 px cards, the last cards under the tab bar)."""
+    w = BY_GAME["trick_de_bingo"]
+    walk(browser, base_url, Walk(w.game, w.record, 1, 49, w.enter, w.verdict), width=size[0], height=size[1], japanese=japanese)
