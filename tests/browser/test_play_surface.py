@@ -372,6 +372,22 @@ def test_the_scorers_bids_and_draft_fit_a_small_phone(browser: Browser, base_url
     walk(browser, base_url, w, width=360, height=740)
 
 
+# A deal or a hand started under the last one's verdict on a 360x740 phone: Bingo's second deal after a claim
+# and a show (the "show" toggle above the form; the triangle's last row lay under Start the deal, Start under
+# the tab bar) and the bead game's second hand after the first hand's end (Start the hand lay 71 px under the
+# tab bar), each walked on into its first play.
+STARTS = [
+    Walk("bingo", "bingo-four-deals-to-eight", 6, 7, BY_GAME["bingo"].enter, BY_GAME["bingo"].verdict),
+    Walk("bead_game", "bead-game-two-hands", 29, 31, BY_GAME["bead_game"].enter, BY_GAME["bead_game"].verdict),
+]
+
+
+@pytest.mark.parametrize("japanese", [False, True], ids=["en", "ja"])
+@pytest.mark.parametrize("w", STARTS, ids=[w.game for w in STARTS])
+def test_the_next_deal_or_hand_starts_on_a_small_phone(browser: Browser, base_url: str, w: Walk, japanese: bool):
+    walk(browser, base_url, w, width=360, height=740, japanese=japanese)
+
+
 @pytest.mark.parametrize(
     ("size", "japanese"),
     [((360, 740), False), ((390, 844), False), ((430, 932), False), ((360, 740), True)],
@@ -624,9 +640,9 @@ NN_FOUR = {"format": "referee-record", "version": 1, "game": "ninety-nine", "pla
 def test_a_four_player_packs_52_cards_are_each_a_thumbs_target(browser: Browser, base_url: str, size):
     """N30: four players bid and play from all 52 cards, seven to a row, each card 44x44 px at least with no
     sideways scroll and its button in view: the trick form and the scorer's bid sheet, and a seat's own bid on
-    its phone (38 px wide on main: Ninety-Nine's rule for a row of cards squeezed the picker's rows). From 390
-    px up every card is on the screen and uncovered too (the bids and the chips take a row each; on main the
-    last two rows of the trick's cards lay under the tab bar)."""
+    its phone (38 px wide on main: Ninety-Nine's rule for a row of cards squeezed the picker's rows). Every card
+    is on the screen and uncovered too, above the tab bar, on a 360x740 phone as well (the bids and the chips
+    take a row each; the last rows of the trick's cards lay under the tab bar, 111 px at 360 px)."""
     width, height = size
     context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": width, "height": height}})
     try:
@@ -639,9 +655,8 @@ def test_a_four_player_packs_52_cards_are_each_a_thumbs_target(browser: Browser,
                 page.locator(".nn-bid-sheet > .toggle").tap()
             expect(page.locator(f"{cards}:visible")).to_have_count(52)
             assert under_a_thumb(page.locator(cards)) == [], f"{cards} at {width}x{height}"
-            if width >= 390:
-                hidden = [c.inner_text() for c in page.locator(cards).all() if not t.in_view(c)]
-                assert hidden == [], f"{cards} out of view or covered at {width}x{height}: {hidden}"
+            hidden = [c.inner_text() for c in page.locator(cards).all() if not (t.in_view(c) and c.evaluate(IN_REACH))]
+            assert hidden == [], f"{cards} out of view or covered at {width}x{height}: {hidden}"
             assert t.in_view(page.locator(button)), f"{button} out of view at {width}x{height}"
             assert page.evaluate("document.documentElement.scrollWidth") <= width
         phone = seat_phone(page, 3, viewport={"width": width, "height": height})
