@@ -689,3 +689,34 @@ def test_trick_de_bingo_sheets_fill_their_panel(page: Page, lang: str):
                      return [...body.querySelectorAll('.tdb-sheet')].map(f => inner - f.getBoundingClientRect().right); }"""
     )
     assert len(gap) == 4 and max(gap) <= 1, f"blank px right of each sheet: {gap}"
+
+
+NAME = "e => (e.querySelector('input') || {}).value || e.textContent.trim()"  # a tile by its value
+
+
+def test_the_next_deal_stays_in_reach_under_a_long_correction_answer(browser: Browser, base_url: str):
+    """At 390x844 in Japanese, trick 2 of the first deal corrected (Ben's reply was the 6-0: the claim fails
+    now, the answer names both verdicts) with a show still open: the next deal's triangle and Start are above
+    the tab bar with nothing scrolled (they were 77 px under it: 108 px of thumb scroll before the next tap)."""
+    context = browser.new_context(base_url=base_url, **PHONE)
+    try:
+        page = context.new_page()
+        import_until(page, record("bingo-four-deals-to-eight"), 5)
+        page.locator("header.bar a[lang=ja]").click()
+        expect(page.locator("html")).to_have_attribute("lang", "ja")
+        ready(page)
+        page.locator("#tab-history > .toggle").tap()
+        page.locator("#tab-history li[data-seq='4'] a.edit").tap()
+        sheet = page.locator("dialog#correction")
+        sheet.locator("label.pick:has(input[name='reply'][value='6-0'])").tap()
+        sheet.locator("button[type=submit]", has_text="訂正を保存").tap()
+        expect(page.locator("dialog#correction")).to_have_count(0)
+        expect(page.locator("#take-back")).to_be_visible()
+        y = page.evaluate("scrollY")
+        t = Tapper(page)
+        targets = [*page.locator("fieldset[data-picker=indicator] label.pick").all(), page.locator("#start-deal")]
+        out = [x.evaluate(NAME) for x in targets if not (t.in_view(x) and x.evaluate(IN_REACH))]
+        assert out == [], f"out of reach under the correction's answer: {out}"
+        assert page.evaluate("scrollY") == y
+    finally:
+        context.close()
