@@ -404,6 +404,22 @@ def test_the_scorers_bids_and_draft_fit_a_small_phone(browser: Browser, base_url
     walk(browser, base_url, w, width=360, height=740)
 
 
+# A deal or a hand started under the last one's verdict on a 360x740 phone: Bingo's second deal after a claim
+# and a show (the "show" toggle above the form; the triangle's last row lay under Start the deal, Start under
+# the tab bar) and the bead game's second hand after the first hand's end (Start the hand lay 71 px under the
+# tab bar), each walked on into its first play.
+STARTS = [
+    Walk("bingo", "bingo-four-deals-to-eight", 6, 7, BY_GAME["bingo"].enter, BY_GAME["bingo"].verdict),
+    Walk("bead_game", "bead-game-two-hands", 29, 31, BY_GAME["bead_game"].enter, BY_GAME["bead_game"].verdict),
+]
+
+
+@pytest.mark.parametrize("japanese", [False, True], ids=["en", "ja"])
+@pytest.mark.parametrize("w", STARTS, ids=[w.game for w in STARTS])
+def test_the_next_deal_or_hand_starts_on_a_small_phone(browser: Browser, base_url: str, w: Walk, japanese: bool):
+    walk(browser, base_url, w, width=360, height=740, japanese=japanese)
+
+
 @pytest.mark.parametrize(
     ("size", "japanese"),
     [((360, 740), False), ((390, 844), False), ((430, 932), False), ((360, 740), True)],
@@ -656,9 +672,9 @@ NN_FOUR = {"format": "referee-record", "version": 1, "game": "ninety-nine", "pla
 def test_a_four_player_packs_52_cards_are_each_a_thumbs_target(browser: Browser, base_url: str, size):
     """N30: four players bid and play from all 52 cards, seven to a row, each card 44x44 px at least with no
     sideways scroll and its button in view: the trick form and the scorer's bid sheet, and a seat's own bid on
-    its phone (38 px wide on main: Ninety-Nine's rule for a row of cards squeezed the picker's rows). From 390
-    px up every card is on the screen and uncovered too (the bids and the chips take a row each; on main the
-    last two rows of the trick's cards lay under the tab bar)."""
+    its phone (38 px wide on main: Ninety-Nine's rule for a row of cards squeezed the picker's rows). Every card
+    is on the screen and uncovered too, above the tab bar, on a 360x740 phone as well (the bids and the chips
+    take a row each; the last rows of the trick's cards lay under the tab bar, 111 px at 360 px)."""
     width, height = size
     context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": width, "height": height}})
     try:
@@ -671,9 +687,8 @@ def test_a_four_player_packs_52_cards_are_each_a_thumbs_target(browser: Browser,
                 page.locator(".nn-bid-sheet > .toggle").tap()
             expect(page.locator(f"{cards}:visible")).to_have_count(52)
             assert under_a_thumb(page.locator(cards)) == [], f"{cards} at {width}x{height}"
-            if width >= 390:
-                hidden = [c.inner_text() for c in page.locator(cards).all() if not t.in_view(c)]
-                assert hidden == [], f"{cards} out of view or covered at {width}x{height}: {hidden}"
+            hidden = [c.inner_text() for c in page.locator(cards).all() if not (t.in_view(c) and c.evaluate(IN_REACH))]
+            assert hidden == [], f"{cards} out of view or covered at {width}x{height}: {hidden}"
             assert t.in_view(page.locator(button)), f"{button} out of view at {width}x{height}"
             assert page.evaluate("document.documentElement.scrollWidth") <= width
         phone = seat_phone(page, 3, viewport={"width": width, "height": height})
@@ -719,3 +734,34 @@ def test_a_whole_trick_de_bingo_round_fits_small_and_large_phones(browser: Brows
     entry (issue 27: 24x44 px numbers, 46x36 px cards, the last cards under the tab bar)."""
     w = BY_GAME["trick_de_bingo"]
     walk(browser, base_url, Walk(w.game, w.record, 1, 49, w.enter, w.verdict), width=size[0], height=size[1], japanese=japanese)
+
+
+NAME = "e => (e.querySelector('input') || {}).value || e.textContent.trim()"  # a tile by its value
+
+
+def test_the_next_deal_stays_in_reach_under_a_long_correction_answer(browser: Browser, base_url: str):
+    """At 390x844 in Japanese, trick 2 of the first deal corrected (Ben's reply was the 6-0: the claim fails
+    now, the answer names both verdicts) with a show still open: the next deal's triangle and Start are above
+    the tab bar with nothing scrolled (they were 77 px under it: 108 px of thumb scroll before the next tap)."""
+    context = browser.new_context(base_url=base_url, **PHONE)
+    try:
+        page = context.new_page()
+        import_until(page, record("bingo-four-deals-to-eight"), 5)
+        page.locator("header.bar a[lang=ja]").click()
+        expect(page.locator("html")).to_have_attribute("lang", "ja")
+        ready(page)
+        page.locator("#tab-history > .toggle").tap()
+        page.locator("#tab-history li[data-seq='4'] a.edit").tap()
+        sheet = page.locator("dialog#correction")
+        sheet.locator("label.pick:has(input[name='reply'][value='6-0'])").tap()
+        sheet.locator("button[type=submit]", has_text="訂正を保存").tap()
+        expect(page.locator("dialog#correction")).to_have_count(0)
+        expect(page.locator("#take-back")).to_be_visible()
+        y = page.evaluate("scrollY")
+        t = Tapper(page)
+        targets = [*page.locator("fieldset[data-picker=indicator] label.pick").all(), page.locator("#start-deal")]
+        out = [x.evaluate(NAME) for x in targets if not (t.in_view(x) and x.evaluate(IN_REACH))]
+        assert out == [], f"out of reach under the correction's answer: {out}"
+        assert page.evaluate("scrollY") == y
+    finally:
+        context.close()
