@@ -206,24 +206,24 @@ def _trick(state: State, ev: Trick) -> State:
         records, checks, rules = rnd.records + (record,), state.checks(), state.rules
         k = record.number
         facts = trick_facts(k, record.leader, record.winner)
-        flips, still = [], []
+        flips = []
         for seat, cell, card_id in unflipped:  # T13: every sheet is checked after every trick
             when, full, gate = checks.get(card_id) or state.check(card_id)
             if not gate <= facts[seat]:  # not a trick this card can be achieved on (most need a win)
-                proof = None
-            elif when is None:
+                continue
+            if when is None:
                 proof = full(seat, records)
             elif when(seat, record, rules):  # a ``trick`` condition: the proof is this trick alone
                 proof = Proof(k, (k,), (by_seat[seat],))
             else:
-                proof = None
+                continue
             if proof:
                 flips.append(Flip(seat, cell, card_id, proof, state.events))
-            else:
-                still.append((seat, cell, card_id))
+        left = unflipped  # most tricks flip nothing: the cards face up are those before
         if flips:
             done = _announced(state, rnd.tricks, done, tuple(flips))
-        left = tuple(still)
+            flipped = {(f.seat, f.cell) for f in flips}
+            left = tuple(u for u in unflipped if (u[0], u[1]) not in flipped)
     rnd = replace(
         rnd,
         tricks=rnd.tricks + (done,),
