@@ -106,6 +106,9 @@ def _pick(state: State, ev: Pick) -> State:
         raise IllegalEvent(
             "unknown_card", _("There is no condition card %(card)s at this table."), card=card_id
         )
+    # one scan of the picks for the card and the cell, not rnd.sheet: the sheets are then made once,
+    # when the first trick reads them
+    taken = None
     for p in rnd.picks:
         if p.card == card.id:
             raise IllegalEvent(
@@ -114,12 +117,12 @@ def _pick(state: State, ev: Pick) -> State:
                 card=card.words,
                 player=_name(state, p.seat),
             )
+        if p.cell == cell and p.seat == seat and taken is None:
+            taken = p.card
     if not 1 <= cell <= 9:
         raise IllegalEvent(
             "bad_cell", _("A sheet has cells 1 to 9 (row by row, 5 is the centre), not %(cell)s."), cell=cell
         )
-    # a scan, not rnd.sheet: the sheets are then made once, when the first trick reads them
-    taken = next((p.card for p in rnd.picks if p.seat == seat and p.cell == cell), None)
     if taken is not None:
         raise IllegalEvent(
             "cell_taken",
