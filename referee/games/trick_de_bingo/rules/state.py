@@ -264,16 +264,16 @@ def round_score(state: State, rnd: RoundState) -> tuple[RoundScore, ...]:
     """The round's breakdown, seat by seat (T20). Flips, lines and VP count once the round is over.
     One pass over the picks and the tricks for the four seats: every view scores every round."""
     bp, first, last, flipped, lines, vp = ([0] * PLAYERS for _ in range(6))
-    drafted = state.drafted
+    cards = {p.card: state.drafted(p.card) for p in rnd.picks}  # each looked up once: BP, then VP
     for p in rnd.picks:
-        bp[p.seat] += drafted(p.card).bp
+        bp[p.seat] += cards[p.card].bp
     for t in rnd.tricks:
         for b in t.bonuses:
             (first if b.kind == "first" else last)[b.seat] += b.points
     if rnd.complete:
         for f in rnd.flips().values():
             flipped[f.seat] += 1
-            vp[f.seat] += drafted(f.card).vp
+            vp[f.seat] += cards[f.card].vp
         for t in rnd.tricks:
             for line in t.lines:
                 lines[line.seat] += 1
