@@ -12,8 +12,11 @@ conditions) are warm after the first run, as in a server that has replayed any t
 collector is set as in a server's worker (``referee.serving.settle_collector``): before, a replay here
 paid now and then for a walk over the ~145,000 objects of the loaded app that no worker makes.
 
-Columns: ``replay ms`` is a cold, full replay (a server's first view of a table, or after an undo or a
-correction): the state and the history's sentences; ``per 1000 ms`` the same per 1,000 events. The
+Columns: ``replay ms`` is a cold, full replay (a time-travel step, a write checked by a full replay):
+the state; the history's sentences are made when first read (``Replayed.lines``), and the store's
+replays whose page shows the history at once (a server's first view of a table, an undo or a
+correction) make them with the state (``narrated=True``). ``per 1000 ms`` is
+``replay ms`` per 1,000 events. The
 view (what the table page and the API show) is built when first read, not by the replay, so
 ``+view /1000`` is the replay with its view read, per 1,000 events: what a page that shows the table
 pays cold. ``store ms`` is what a page view costs through the store, where the snapshot cache

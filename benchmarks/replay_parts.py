@@ -4,7 +4,8 @@
 records of tests/records, the score pad's 1,000 rounds) into their parts, so the next change is
 aimed at the part that costs: ``decode`` (event dicts to event objects), ``apply`` (the game's rules
 on decoded events, nothing else), ``narrate`` (the history's sentences from kept states), ``loop``
-(the store's whole replay: undo/correction resolution, decode, apply and narrate together) and
+(the store's whole replay: undo/correction resolution, decode and apply; the sentences are made
+when read) and
 ``+view`` (the same with the view read). CPU time on this thread, the lowest of ``repeats`` runs
 (the least disturbed by other programs on a shared machine), in ms per 1,000 events, with the garbage
 collector set as in a server's worker (``referee.serving.settle_collector``). Figures only.

@@ -53,11 +53,32 @@ class Replayed(Generic[D]):
     state: Any
     last_seq: int
     undone: tuple[LogEntry, ...] = field(default=())
-    lines: tuple[Line | None, ...] = field(default=())
-    """The history in plain words, one line per effective event (None: the game has no narrator);
-    made while replaying, when each event's states before and after are at hand."""
+    narrated: tuple[Line | None, ...] | None = field(default=None, compare=False, repr=False)
+    """The history's sentences, when the maker made them with its states (see ``lines``)."""
     built_view: View[D] | None = field(default=None, compare=False, repr=False)
     """The view, when the maker has it already (a walk that showed this position)."""
+
+    @derived
+    def lines(self) -> tuple[Line | None, ...]:
+        """The history in plain words, one line per effective event (None: the game has no narrator).
+
+        A sentence is made from its event's states before and after, which a replay does not keep
+        (it builds them in place, rules/drafts.py), so they are made while replaying or not at all.
+        Most replays are never shown with their history (a time-travel step, a write checked, a
+        club page), and the sentences cost a sixth to a third of a replay: so unless the maker
+        made them (``narrated``), they are made at the first read, by replaying the effective
+        events again with them. The same sentences either way (tests/store/test_replay.py)."""
+        if self.narrated is not None:
+            return self.narrated
+        lines: list[Line | None] = []
+        replay_events(self.game, self.players, self.options, (e.body for e in self.effective), lines)
+        return tuple(lines)
+
+    @property
+    def lines_made(self) -> tuple[Line | None, ...] | None:
+        """``lines`` if they are made already (by the maker, or read once), else None; no replay."""
+        made: tuple[Line | None, ...] | None = vars(self).get("lines")
+        return made if made is not None else self.narrated
 
     @derived
     def view(self) -> View[D]:
@@ -165,12 +186,19 @@ def _step(
 
 
 def replay(
-    game: Game[Any, D], players: tuple[str, ...], options: Mapping[str, Any], log: Iterable[LogEntry]
+    game: Game[Any, D],
+    players: tuple[str, ...],
+    options: Mapping[str, Any],
+    log: Iterable[LogEntry],
+    *,
+    narrated: bool = False,
 ) -> Replayed[D]:
-    """The whole table from its log."""
+    """The whole table from its log. ``narrated``: the history's sentences are made now, for a
+    replay shown with its history at once (the table page's), which would otherwise replay again
+    to make them at their first read (``Replayed.lines``)."""
     log = list(log)
     events, undone = effective_events(log)
-    lines: list[Line | None] = []
+    lines: list[Line | None] | None = [] if narrated else None
     state = replay_events(game, players, options, (e.body for e in events), lines)
     return Replayed(
         game=game,
@@ -180,17 +208,20 @@ def replay(
         state=state,
         last_seq=log[-1].seq if log else 0,
         undone=tuple(undone),
-        lines=tuple(lines),
+        narrated=tuple(lines) if lines is not None else None,
     )
 
 
 def extend(previous: Replayed[D], entries: list[LogEntry]) -> Replayed[D] | None:
     """``previous`` with more log lines, applied one by one; None when one is an undo or a
-    correction (those change earlier events: replay the whole log instead)."""
+    correction (those change earlier events: replay the whole log instead). The new lines'
+    sentences are made with them when ``previous`` has its sentences made, else left to be made
+    with the rest when read."""
     if any(entry.kind != "event" for entry in entries):
         return None
     game, state, effective = previous.game, previous.state, list(previous.effective)
-    lines = list(previous.lines)
+    made = previous.lines_made
+    lines = list(made) if made is not None else None
     for entry in entries:
         state = _step(game, previous.players, state, entry.body, len(effective), lines, entry.event)
         effective.append(Effective(entry.seq, entry.body))
@@ -202,7 +233,7 @@ def extend(previous: Replayed[D], entries: list[LogEntry]) -> Replayed[D] | None
         state=state,
         last_seq=entries[-1].seq if entries else previous.last_seq,
         undone=previous.undone,
-        lines=tuple(lines),
+        narrated=tuple(lines) if lines is not None else None,
     )
 
 

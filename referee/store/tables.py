@@ -176,7 +176,8 @@ def current(table: GameTable) -> Replayed:
     with gate.lock:  # one full replay of a table at a time here; the others wait and use its snapshot
         rep = _from_snapshot(table)
         if rep is None:
-            rep = replay(find_game(table.game), table.players, table.options, log_of(table))
+            # narrated: kept for the table page, which shows its history (made now, not by a second replay)
+            rep = replay(find_game(table.game), table.players, table.options, log_of(table), narrated=True)
             _remember(table.id, rep)
     return rep
 
@@ -261,7 +262,8 @@ def _checked_by_full_replay(
     if not gate.lock.acquire(blocking=based_on is None):
         raise StaleWrite(now)
     try:
-        return replay(game, table.players, table.options, [*log_of(table), entry])
+        # narrated: kept as the snapshot the page after the undo or correction shows with its history
+        return replay(game, table.players, table.options, [*log_of(table), entry], narrated=True)
     finally:
         gate.lock.release()
 

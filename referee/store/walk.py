@@ -110,7 +110,7 @@ class Walk(Generic[D]):
         return self._view
 
     def replayed(self) -> Replayed[D]:
-        """The table now, as ``replay`` makes it (without the history's sentences, not read here)."""
+        """The table now, as ``replay`` makes it (its history's sentences made if read)."""
         return Replayed(
             game=self.game,
             players=self.players,

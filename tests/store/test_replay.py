@@ -5,6 +5,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.games import game
 from referee.rules.base import RuleError
@@ -82,6 +84,89 @@ def test_a_replay_builds_its_view_only_when_it_is_read_and_then_once():
 
 
 RECORDS = sorted((Path(__file__).resolve().parents[1] / "records").glob("*.json"))
+
+
+def test_a_replay_makes_its_history_sentences_only_when_they_are_read_and_then_once():
+    """Issue 29: the sentences are a sixth to a third of a replay, and most replays are never shown
+    with their history (a time-travel step, a write checked): they are made at the first read. A
+    replay asked to narrate (the table page's) makes them at once, and an extension of a replay
+    whose sentences are made makes its new ones with it."""
+    said = []
+
+    def counted(ev, players, before=None, after=None):
+        said.append(ev)
+        return PAD.narrate(ev, players, before=before, after=after)
+
+    counting = dataclasses.replace(PAD, narrate=counted)
+    rep = replay(counting, PLAYERS, {}, [ev(1, 3, 1), ev(2, 5, 0)])
+    assert said == []
+    assert rep.lines_made is None
+    assert len(rep.lines) == 2 and rep.lines is rep.lines and len(said) == 2
+    assert rep.lines_made == rep.lines
+    more = extend(rep, [ev(3, 1, 1)])
+    assert more is not None and len(said) == 3 and more.lines_made is not None
+    eager = replay(counting, PLAYERS, {}, [ev(1, 3, 1)], narrated=True)
+    assert len(said) == 4 and eager.lines_made is not None
+
+
+# log lines: ("event", points), ("undo", None) or ("correct", (how far back, points))
+POINTS = st.tuples(st.integers(-9, 9), st.integers(-9, 9))
+LOG_LINES = st.lists(
+    st.one_of(
+        st.tuples(st.just("event"), POINTS),
+        st.tuples(st.just("undo"), st.none()),
+        st.tuples(st.just("correct"), st.tuples(st.integers(0, 5), POINTS)),
+    ),
+    max_size=25,
+)
+
+
+def _score_pad_log(drawn):
+    log, standing = [], []
+    for kind, arg in drawn:
+        seq = len(log) + 1
+        if kind == "event":
+            log.append(LogEntry(seq, "event", {"type": "round", "points": list(arg)}))
+            standing.append(seq)
+        elif kind == "undo" and standing:
+            log.append(LogEntry(seq, "undo", {}))
+            standing.pop()
+        elif kind == "correct" and standing:
+            back, points = arg
+            target = standing[max(0, len(standing) - 1 - back)]
+            log.append(
+                LogEntry(
+                    seq, "correct", {"target": target, "event": {"type": "round", "points": list(points)}}
+                )
+            )
+    return log
+
+
+@settings(max_examples=100, deadline=None)
+@given(drawn=LOG_LINES, split=st.integers(0, 30), record=st.sampled_from(RECORDS), cut=st.floats(0, 1))
+def test_the_sentences_made_when_read_are_those_made_while_replaying(drawn, split, record, cut):
+    """Property: a replay's sentences made at the first read, and those of a replay extended from
+    a replay that had or had not made its own, are the sentences a narrating replay makes, for any
+    mix of events, undos and corrections (score pad) and any prefix of every golden record."""
+    parsed = parse_record(json.loads(record.read_text()))
+    bodies = list(parsed.events)[: round(cut * len(parsed.events))]
+    cases = [
+        (PAD, PLAYERS, {}, _score_pad_log(drawn)),
+        (
+            parsed.game,
+            parsed.players,
+            parsed.options,
+            [LogEntry(i, "event", b) for i, b in enumerate(bodies, 1)],
+        ),
+    ]
+    for game_, players, options, log in cases:
+        eager = replay(game_, players, options, log, narrated=True).lines
+        assert replay(game_, players, options, log).lines == eager
+        head, tail = log[: min(split, len(log))], log[min(split, len(log)) :]
+        for narrated in (False, True):
+            grown = extend(replay(game_, players, options, head, narrated=narrated), tail)
+            if grown is not None:  # None: the tail holds an undo or a correction
+                assert grown.lines == eager
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)

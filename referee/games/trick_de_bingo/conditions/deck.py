@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from referee.rules.base import Texts
+from referee.rules.frozen import derived
 
 from .language import kind_label
 
@@ -48,8 +49,9 @@ class ConditionCard:
     tier: str = ""
     rate: str = ""
 
-    @property
+    @derived
     def type(self) -> str:
+        """Kept once read: a view shows the type of every card on the sheets."""
         return kind_label(self.condition)
 
     @property

@@ -101,7 +101,7 @@ class Proof:
     cards: tuple[Card, ...]
 
     def as_json(self) -> ProofDetail:
-        return {"trick": self.trick, "tricks": list(self.tricks), "cards": [str(c) for c in self.cards]}
+        return {"trick": self.trick, "tricks": list(self.tricks), "cards": list(map(str, self.cards))}
 
 
 def value(card: Card, rules: Rules) -> int:
@@ -521,6 +521,9 @@ def first_achieved(
     return None
 
 
+_KIND_LABELS = {"trick": "trick", "run": "multi", "count": "cumul"}
+
+
 def kind_label(condition: Mapping[str, Any]) -> str:
     """The catalog's type column (§4.5): ``trick``, ``multi`` or ``cumul``."""
-    return {"trick": "trick", "run": "multi", "count": "cumul"}[condition["kind"]]
+    return _KIND_LABELS[condition["kind"]]

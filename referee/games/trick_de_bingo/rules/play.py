@@ -106,6 +106,9 @@ def _pick(state: State, ev: Pick) -> State:
         raise IllegalEvent(
             "unknown_card", _("There is no condition card %(card)s at this table."), card=card_id
         )
+    # one scan of the picks for the card and the cell, not rnd.sheet: the sheets are then made once,
+    # when the first trick reads them
+    taken = None
     for p in rnd.picks:
         if p.card == card.id:
             raise IllegalEvent(
@@ -114,12 +117,12 @@ def _pick(state: State, ev: Pick) -> State:
                 card=card.words,
                 player=_name(state, p.seat),
             )
+        if p.cell == cell and p.seat == seat and taken is None:
+            taken = p.card
     if not 1 <= cell <= 9:
         raise IllegalEvent(
             "bad_cell", _("A sheet has cells 1 to 9 (row by row, 5 is the centre), not %(cell)s."), cell=cell
         )
-    # a scan, not rnd.sheet: the sheets are then made once, when the first trick reads them
-    taken = next((p.card for p in rnd.picks if p.seat == seat and p.cell == cell), None)
     if taken is not None:
         raise IllegalEvent(
             "cell_taken",
@@ -206,24 +209,24 @@ def _trick(state: State, ev: Trick) -> State:
         records, checks, rules = rnd.records + (record,), state.checks(), state.rules
         k = record.number
         facts = trick_facts(k, record.leader, record.winner)
-        flips, still = [], []
+        flips = []
         for seat, cell, card_id in unflipped:  # T13: every sheet is checked after every trick
             when, full, gate = checks.get(card_id) or state.check(card_id)
             if not gate <= facts[seat]:  # not a trick this card can be achieved on (most need a win)
-                proof = None
-            elif when is None:
+                continue
+            if when is None:
                 proof = full(seat, records)
             elif when(seat, record, rules):  # a ``trick`` condition: the proof is this trick alone
                 proof = Proof(k, (k,), (by_seat[seat],))
             else:
-                proof = None
+                continue
             if proof:
                 flips.append(Flip(seat, cell, card_id, proof, state.events))
-            else:
-                still.append((seat, cell, card_id))
+        left = unflipped  # most tricks flip nothing: the cards face up are those before
         if flips:
             done = _announced(state, rnd.tricks, done, tuple(flips))
-        left = tuple(still)
+            flipped = {(f.seat, f.cell) for f in flips}
+            left = tuple(u for u in unflipped if (u[0], u[1]) not in flipped)
     rnd = replace(
         rnd,
         tricks=rnd.tricks + (done,),

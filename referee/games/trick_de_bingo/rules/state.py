@@ -260,29 +260,40 @@ class RoundScore(TypedDict):
     total: int
 
 
-def round_score(state: State, rnd: RoundState, seat: int) -> RoundScore:
-    """The round's breakdown for one seat (T20). Flips, lines and VP count once the round is over."""
-    bp = sum(state.drafted(p.card).bp for p in rnd.picks if p.seat == seat)
-    first = sum(b.points for b in rnd.bonuses() if b.seat == seat and b.kind == "first")
-    last = sum(b.points for b in rnd.bonuses() if b.seat == seat and b.kind == "last")
-    flips = rnd.flips(seat)
-    flipped = len(flips) if rnd.complete else 0
-    lines = len(rnd.lines(seat)) if rnd.complete else 0
-    vp = sum(state.drafted(f.card).vp for f in flips.values()) if rnd.complete else 0
-    return {
-        "bp": bp,
-        "first_bingo": first,
-        "last_bingo": last,
-        "flipped": flipped,
-        "lines": lines,
-        "vp": vp,
-        "total": bp + first + last + flipped + lines + vp,
-    }
+def round_score(state: State, rnd: RoundState) -> tuple[RoundScore, ...]:
+    """The round's breakdown, seat by seat (T20). Flips, lines and VP count once the round is over.
+    One pass over the picks and the tricks for the four seats: every view scores every round."""
+    bp, first, last, flipped, lines, vp = ([0] * PLAYERS for _ in range(6))
+    cards = {p.card: state.drafted(p.card) for p in rnd.picks}  # each looked up once: BP, then VP
+    for p in rnd.picks:
+        bp[p.seat] += cards[p.card].bp
+    for t in rnd.tricks:
+        for b in t.bonuses:
+            (first if b.kind == "first" else last)[b.seat] += b.points
+    if rnd.complete:
+        for f in rnd.flips().values():
+            flipped[f.seat] += 1
+            vp[f.seat] += cards[f.card].vp
+        for t in rnd.tricks:
+            for line in t.lines:
+                lines[line.seat] += 1
+    return tuple(
+        {
+            "bp": bp[seat],
+            "first_bingo": first[seat],
+            "last_bingo": last[seat],
+            "flipped": flipped[seat],
+            "lines": lines[seat],
+            "vp": vp[seat],
+            "total": bp[seat] + first[seat] + last[seat] + flipped[seat] + lines[seat] + vp[seat],
+        }
+        for seat in range(PLAYERS)
+    )
 
 
 def round_scores(state: State) -> list[tuple[RoundScore, ...]]:
     """Every round's breakdown, seat by seat (T20)."""
-    return [tuple(round_score(state, rnd, seat) for seat in range(PLAYERS)) for rnd in state.rounds]
+    return [round_score(state, rnd) for rnd in state.rounds]
 
 
 def totals(state: State, scores: Sequence[Sequence[RoundScore]] | None = None) -> tuple[int, ...]:

@@ -8,12 +8,13 @@ or a custom id), sentences are :class:`~referee.rules.message.Message`. The API,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict
 
 from referee.rules.base import Breach, View, _, param_text, word
 from referee.rules.message import Message
 
-from ..conditions import CardDetail, ProofDetail
+from ..conditions import CardDetail, ConditionCard, ProofDetail
 from ..conditions.language import TrickRecord
 from .play import claimable, next_leader, play_order
 from .state import CHIP, PICKS, PLAYERS, BonusKind, Flip, RoundScore, RoundState, State, round_scores, totals
@@ -161,14 +162,14 @@ def revokes(state: State) -> tuple[Breach, ...]:
     out = []
     for rnd in state.rounds:
         tricks = rnd.tricks
+        # the suits each seat played, trick by trick, read once: every seat of every trick is checked
+        suits = [[t.record.cards[seat].suit for t in tricks] for seat in range(PLAYERS)]
         for i, t in enumerate(tricks):
-            led = t.record.led.suit
-            for seat in range(PLAYERS):
-                if t.record.cards[seat].suit == led:
+            led = suits[t.record.leader][i]
+            for seat, played in enumerate(suits):
+                if played[i] == led or led not in played[i + 1 :]:
                     continue
-                later = next((u for u in tricks[i + 1 :] if u.record.cards[seat].suit == led), None)
-                if later is None:
-                    continue
+                later = tricks[played.index(led, i + 1)]
                 params = {
                     "player": state.players[seat],
                     "suit": _SUIT_NAMES[led],
@@ -185,10 +186,15 @@ def revokes(state: State) -> tuple[Breach, ...]:
     return tuple(out)
 
 
-def _cell(state: State, cell: int, card_id: str | None, flip: Flip | None) -> SheetCell:
-    if card_id is None:
+def _cards(state: State, rnd: RoundState) -> dict[str, ConditionCard]:
+    """The round's drafted cards by id, each looked up once per view (its sheets, flips and score
+    read each card up to three times)."""
+    return {p.card: state.drafted(p.card) for p in rnd.picks}
+
+
+def _cell(cell: int, card: ConditionCard | None, flip: Flip | None) -> SheetCell:
+    if card is None:
         return {"cell": cell, "card": None, "flipped": False, "proof": None}
-    card = state.drafted(card_id)
     return {
         "cell": cell,
         "card": card.id,
@@ -202,55 +208,69 @@ def _cell(state: State, cell: int, card_id: str | None, flip: Flip | None) -> Sh
     }
 
 
-def _sheets(state: State, rnd: RoundState) -> list[list[SheetCell]]:
+def _sheets(rnd: RoundState, cards: Mapping[str, ConditionCard]) -> list[list[SheetCell]]:
     flips = rnd.flips()
-    sheets = [rnd.sheet(seat) for seat in range(PLAYERS)]
-    return [
-        [_cell(state, cell, sheets[seat].get(cell), flips.get((seat, cell))) for cell in range(1, 10)]
-        for seat in range(PLAYERS)
-    ]
+    out = []
+    for seat in range(PLAYERS):
+        sheet = dict(rnd.sheet_cells(seat))
+        out.append(
+            [_cell(cell, cards.get(sheet.get(cell, "")), flips.get((seat, cell))) for cell in range(1, 10)]
+        )
+    return out
 
 
 def _why_won(state: State, record: TrickRecord) -> Message:
-    return _msg(
-        _("%(player)s won with %(card)s, the highest card of the suit led (%(suit)s); no trumps (T2, T11)."),
-        player=state.players[record.winner],
-        card=record.cards[record.winner],
-        suit=_SUIT_NAMES[record.led.suit],
-    )
+    # the params as ``_msg`` writes them (a name and a word as they are, a card as its face), made
+    # directly: the view says this sentence for every trick of the round
+    return {
+        "msg": _(
+            "%(player)s won with %(card)s, the highest card of the suit led (%(suit)s); no trumps (T2, T11)."
+        ),
+        "params": {
+            "player": state.players[record.winner],
+            "card": record.cards[record.winner].face,
+            "suit": _SUIT_NAMES[record.led.suit],
+        },
+    }
 
 
-def _tricks(state: State, rnd: RoundState) -> list[TrickDetail]:
+def _flip(state: State, f: Flip, card: ConditionCard) -> FlipDetail:
+    proof = f.proof
+    why: Message = {
+        "msg": _("%(player)s flips %(card)s: %(text)s (tricks %(tricks)s, cards %(cards)s)."),
+        "params": {
+            "player": state.players[f.seat],
+            "card": f.card,
+            "text": card.en,
+            "tricks": ", ".join([str(n) for n in proof.tricks]) or "-",
+            "cards": ", ".join([c.face for c in proof.cards]) or "-",
+        },
+    }
+    return {
+        "seat": f.seat,
+        "cell": f.cell,
+        "card": f.card,
+        "event": f.event,
+        "proof": proof.as_json(),
+        "why": why,
+    }
+
+
+def _tricks(state: State, rnd: RoundState, cards: Mapping[str, ConditionCard]) -> list[TrickDetail]:
     out: list[TrickDetail] = []
     for t in rnd.tricks:
         r = t.record
+        played = r.cards
         out.append(
             {
                 "number": r.number,
                 "event": t.event,
                 "leader": r.leader,
                 "winner": r.winner,
-                "led_suit": r.led.suit,
-                "cards": [{"seat": s, "card": str(r.cards[s])} for s in r.order],
+                "led_suit": played[r.leader].suit,
+                "cards": [{"seat": s, "card": str(played[s])} for s in r.order],
                 "why": _why_won(state, r),
-                "flips": [
-                    {
-                        "seat": f.seat,
-                        "cell": f.cell,
-                        "card": f.card,
-                        "event": f.event,
-                        "proof": f.proof.as_json(),
-                        "why": _msg(
-                            _("%(player)s flips %(card)s: %(text)s (tricks %(tricks)s, cards %(cards)s)."),
-                            player=state.players[f.seat],
-                            card=f.card,
-                            text=state.drafted(f.card).en,
-                            tricks=", ".join(str(n) for n in f.proof.tricks) or "-",
-                            cards=", ".join(c.face for c in f.proof.cards) or "-",
-                        ),
-                    }
-                    for f in t.flips
-                ],
+                "flips": [_flip(state, f, cards[f.card]) for f in t.flips],
                 "new_lines": [{"seat": line.seat, "cells": list(line.cells)} for line in t.lines],
                 "bonuses": [{"seat": b.seat, "kind": b.kind, "points": b.points} for b in t.bonuses],
             }
@@ -308,10 +328,10 @@ def view(state: State) -> View[Detail]:
         "notes": [],
     }
     if rnd is not None:
-        used = [p.card for p in rnd.picks]
-        detail["used_cards"] = used
-        detail["available_cards"] = [c.id for c in state.deck() if c.id not in used]
-        detail["sheets"] = _sheets(state, rnd)
+        cards = _cards(state, rnd)
+        detail["used_cards"] = [p.card for p in rnd.picks]
+        detail["available_cards"] = [c.id for c in state.deck() if c.id not in cards]
+        detail["sheets"] = _sheets(rnd, cards)
         detail["lines"] = [
             [{"cells": list(line.cells), "trick": line.trick} for line in rnd.lines(seat)]
             for seat in range(PLAYERS)
@@ -319,7 +339,7 @@ def view(state: State) -> View[Detail]:
         detail["bonuses"] = [
             {"seat": b.seat, "kind": b.kind, "trick": b.trick, "points": b.points} for b in rnd.bonuses()
         ]
-        detail["tricks"] = _tricks(state, rnd)
+        detail["tricks"] = _tricks(state, rnd, cards)
         if phase == "draft":
             detail["to_pick"] = (rnd.dealer + len(rnd.picks)) % PLAYERS
             detail["pick"] = len(rnd.picks) + 1
