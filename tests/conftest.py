@@ -11,13 +11,13 @@ import subprocess
 import tempfile
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
-from sqlalchemy import text
+from sqlalchemy import event, text
 from werkzeug.serving import make_server
 
 from referee.app import create_app
@@ -48,6 +48,20 @@ def pytest_runtest_makereport(item, call):
     reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
     report.outcome = "failed"
     report.longrepr = f"{reason}\n(CI / REFEREE_REQUIRE_ALL=1: every test must run, not skip)"
+
+
+LONG_FIRST = ("tests/browser/", "tests/club/")
+"""Where a test takes seconds, not milliseconds: a browser walk, a served clone or gunicorn."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Those folders' files first, the longest kinds of test before the short ones, so that the test
+    command's two workers (``--dist loadfile --no-loadscope-reorder``: each file whole on one worker, in
+    this order) end together on short files. pytest-xdist's own order (most tests first) left these
+    files of few long tests to the end, where one worker walked a browser while the other waited."""
+    rank = {item: next((i for i, f in enumerate(LONG_FIRST) if item.nodeid.startswith(f)), len(LONG_FIRST))
+            for item in items}  # fmt: skip
+    items.sort(key=rank.__getitem__)  # stable: each file's tests stay together and in their order
 
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -204,11 +218,41 @@ def close_app(app, database_url: str) -> None:
         db.engine.dispose()
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest reads the parametrize marks
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test marked ``storeless`` runs on SQLite only: it reads and writes no table, so PostgreSQL (other
+    SQL, the same Python) would repeat it for nothing. The ``app`` fixture holds it to that promise."""
+    if metafunc.definition.get_closest_marker("storeless") and "database_url" in metafunc.fixturenames:
+        metafunc.definition.add_marker(pytest.mark.parametrize("database_url", ["sqlite"], indirect=True))
+
+
+@contextmanager
+def no_sql(app) -> Iterator[None]:
+    """Fail if the app runs any SQL statement inside: a test that does belongs on both databases."""
+    statements: list[str] = []
+
+    def seen(conn, cursor, statement, *args) -> None:
+        statements.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        yield
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+    if statements:
+        pytest.fail(f"a storeless test ran {len(statements)} SQL statements, the first: {statements[0]}")
+
+
 @pytest.fixture
-def app(database_url):
+def app(request, database_url):
     app = make_app(database_url, WTF_CSRF_ENABLED=False)
-    yield app
-    close_app(app, database_url)
+    try:
+        with no_sql(app) if request.node.get_closest_marker("storeless") else nullcontext():
+            yield app
+    finally:
+        close_app(app, database_url)
 
 
 @pytest.fixture
