@@ -59,9 +59,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     command's two workers (``--dist loadfile --no-loadscope-reorder``: each file whole on one worker, in
     this order) end together on short files. pytest-xdist's own order (most tests first) left these
     files of few long tests to the end, where one worker walked a browser while the other waited."""
-    rank = {item: next((i for i, f in enumerate(LONG_FIRST) if item.nodeid.startswith(f)), len(LONG_FIRST))
-            for item in items}  # fmt: skip
-    items.sort(key=rank.__getitem__)  # stable: each file's tests stay together and in their order
+    def rank(item: pytest.Item) -> int:
+        return next((i for i, folder in enumerate(LONG_FIRST) if item.nodeid.startswith(folder)), len(LONG_FIRST))
+
+    items.sort(key=rank)  # stable: each file's tests stay together and in their order
 
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")

@@ -1,9 +1,12 @@
-"""The shared fixtures' shortcuts keep every test's promise (issue 30, the test command's time): a test
-marked storeless runs on SQLite only and fails the moment it runs SQL, so the mark cannot hide a store
+"""The test command's shortcuts keep every test's promise (issue 30, the test command's time): the two
+workers take the files of long tests first and in that order; a test marked storeless runs on SQLite only and fails the moment it runs SQL, so the mark cannot hide a store
 path from PostgreSQL; the PostgreSQL database a test gets is empty, its sequences restarted, though its
 tables are made once and emptied by one script per test."""
 
 from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from sqlalchemy import func, select
@@ -11,7 +14,22 @@ from sqlalchemy import func, select
 from referee.extensions import db
 from referee.store.models import EventRow
 
-from .conftest import _clean, no_sql
+from .conftest import _clean, no_sql, pytest_collection_modifyitems
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_browser_and_club_files_are_handed_out_first_each_file_whole_and_in_order():
+    collected = ["rules/test_a.py::one", "browser/test_b.py::one", "web/test_c.py::one", "club/test_d.py::one",
+                 "browser/test_b.py::two", "rules/test_a.py::two", "browser/test_e.py::one"]  # fmt: skip
+    items = [SimpleNamespace(nodeid=f"tests/{nodeid}") for nodeid in collected]
+    pytest_collection_modifyitems(items)
+    assert [item.nodeid.removeprefix("tests/") for item in items] == [
+        "browser/test_b.py::one", "browser/test_b.py::two", "browser/test_e.py::one", "club/test_d.py::one",
+        "rules/test_a.py::one", "web/test_c.py::one", "rules/test_a.py::two",
+    ]  # fmt: skip
+    command = (ROOT / "scripts" / "test.sh").read_text()
+    assert "--dist loadfile --no-loadscope-reorder" in command  # xdist keeps that order
 
 
 @pytest.mark.storeless
