@@ -10,8 +10,9 @@ install_app ".[test]"
 export REFEREE_REQUIRE_ALL=${REFEREE_REQUIRE_ALL:-1}
 set +e
 # Both cores: each test file runs whole on one worker (module fixtures such as a served clone are made
-# once); REFEREE_TEST_WORKERS=0 runs in one process.
-.venv/bin/python -m pytest -n "${REFEREE_TEST_WORKERS:-2}" --dist loadfile "$@"
+# once), in the order tests/conftest.py gives (browser and club files first, so both workers end together
+# on short files); REFEREE_TEST_WORKERS=0 runs in one process.
+.venv/bin/python -m pytest -n "${REFEREE_TEST_WORKERS:-2}" --dist loadfile --no-loadscope-reorder "$@"
 rc=$?
 set -e
 if [ $rc -eq 5 ]; then echo "no tests were collected" >&2; exit 1; fi

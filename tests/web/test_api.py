@@ -59,6 +59,7 @@ def test_a_record_round_trips_through_the_api(client):
         ({"game": "score-pad", "players": ["A", "B"], "options": {"nope": 1}}, "unknown_option"),
     ],
 )
+@pytest.mark.storeless
 def test_creating_a_bad_table_is_refused_with_a_specific_message(client, body, code):
     resp = client.post("/api/v1/tables", json=body)
     assert resp.status_code == 422
@@ -66,6 +67,7 @@ def test_creating_a_bad_table_is_refused_with_a_specific_message(client, body, c
     assert resp.get_json()["error"]["message"]
 
 
+@pytest.mark.storeless
 def test_non_json_is_a_400(client):
     resp = client.post("/api/v1/tables", data="not json", content_type="application/json")
     assert resp.status_code == 400 and resp.get_json()["error"]["code"] == "bad_json"
@@ -143,6 +145,7 @@ def test_a_record_with_a_bad_event_names_it_and_stores_nothing(client, app):
         assert db.session.query(EventRow).count() == 0
 
 
+@pytest.mark.storeless
 def test_errors_come_in_the_requests_language(client):
     resp = client.post(
         "/api/v1/tables", json={"game": "chess", "players": ["A", "B"]}, headers={"Accept-Language": "ja"}
@@ -151,6 +154,7 @@ def test_errors_come_in_the_requests_language(client):
     assert "Unknown game" not in resp.get_json()["error"]["message"]
 
 
+@pytest.mark.storeless
 def test_openapi_describes_every_game_event(client):
     doc = client.get("/api/openapi.json").get_json()
     assert doc["openapi"].startswith("3.")

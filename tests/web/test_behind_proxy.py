@@ -92,6 +92,7 @@ def test_without_a_configured_proxy_forwarded_headers_are_ignored(app):
         {"Origin": "null"},
     ],
 )
+@pytest.mark.storeless
 def test_a_post_from_another_site_is_refused_even_with_a_valid_token(proxied, headers):
     client = proxied.test_client()
     token = csrf_token(client)
@@ -131,6 +132,7 @@ def test_an_htmx_entry_from_another_site_changes_nothing(proxied):
     assert accepted.status_code == 200 and scores(accepted.get_data(as_text=True)) == ["3", "4"]
 
 
+@pytest.mark.storeless
 def test_a_missing_csrf_token_says_to_reload_in_the_users_language(proxied):
     client = proxied.test_client()
     resp = client.post("/new/score-pad", data=NEW, headers={**HTTPS, "Accept-Language": "ja"})

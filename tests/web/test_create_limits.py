@@ -79,6 +79,7 @@ def send(phone, create: Create, owned):
     return phone.post(path, json=create.json, data=create.form, headers=headers)
 
 
+@pytest.mark.storeless
 def test_every_create_endpoint_is_in_this_table_and_in_the_app(workers):
     phones, _owned = workers
     assert {c.endpoint for c in CREATES} == CREATE_ENDPOINTS

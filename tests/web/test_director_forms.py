@@ -64,6 +64,7 @@ def test_a_session_with_no_club_starts_from_the_browser_and_opens_its_screen(cli
         ({"name": "", "players": "Aki"}, "A session needs a name."),
     ],
 )
+@pytest.mark.storeless
 def test_a_session_with_no_club_refuses_a_bad_roster_or_name_and_keeps_the_form(client, form, message):
     resp = client.post("/sessions/new", data=form)
     assert resp.status_code == 422
@@ -72,6 +73,7 @@ def test_a_session_with_no_club_refuses_a_bad_roster_or_name_and_keeps_the_form(
     assert f">{form['players']}</textarea>" in html
 
 
+@pytest.mark.storeless
 def test_a_session_with_no_club_answers_in_japanese(client):
     resp = client.post(
         "/sessions/new", data={"name": "夜", "players": ""}, headers={"Accept-Language": "ja"}

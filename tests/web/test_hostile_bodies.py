@@ -174,6 +174,7 @@ def test_json_nested_2000_deep_is_refused_at_every_way_in(app, client):
     assert counts(app) == before
 
 
+@pytest.mark.storeless
 def test_nan_and_infinity_are_not_json(client):
     body = '{"game": "score-pad", "players": ["A", "B"], "options": {"x": NaN}}'
     resp = client.post("/api/v1/tables", data=body, headers={"Content-Type": "application/json"})

@@ -42,6 +42,7 @@ def table(app, client):
     return made["id"], version, auth
 
 
+@pytest.mark.storeless
 def test_the_gate_sits_in_front_of_flask(app):
     assert isinstance(app.wsgi_app, UnchangedPolls)
 
@@ -226,6 +227,7 @@ def test_a_session_cookie_that_does_not_verify_is_left_to_flask(app, client, tab
         (None, "en;q=0.2, ja;q=0.8", "ja"),
     ],
 )
+@pytest.mark.storeless
 def test_the_language_follows_the_cookie_then_accept_language(app, cookie, accept, chosen):
     """The gate and Flask-Babel pick by one pure function (``i18n.choose_locale``)."""
     from flask_babel import get_locale

@@ -62,6 +62,7 @@ def test_every_way_in_refuses_the_same_names_with_the_same_message(app, client, 
     assert client.get("/api/v1/tables/none").status_code == 404
 
 
+@pytest.mark.storeless
 def test_a_clash_is_told_in_japanese_too(client):
     resp = client.post(
         "/api/v1/tables", json={"game": "score-pad", "players": ["A", "A\u200b"]}, headers={"Accept-Language": "ja"}

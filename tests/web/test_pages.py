@@ -115,6 +115,7 @@ def test_export_then_import_gives_the_same_table(client, table_url):
     assert scores(client.get(resp.headers["Location"]).get_data(as_text=True)) == ["3", "1"]
 
 
+@pytest.mark.storeless
 def test_an_invalid_record_names_the_first_bad_event_and_stores_nothing(client):
     record = score_pad_record({"type": "round", "points": [1, 1]}, {"type": "round", "points": [1]})
     resp = client.post("/import", data={"text": json.dumps(record)})
@@ -122,6 +123,7 @@ def test_an_invalid_record_names_the_first_bad_event_and_stores_nothing(client):
     assert "Entry 2:" in resp.get_data(as_text=True)
 
 
+@pytest.mark.storeless
 def test_a_refused_pasted_record_stays_in_the_box_to_mend(client):
     """The player pasted a record and it was refused: the text is still there to fix, not gone."""
     record = score_pad_record({"type": "round", "points": [1, 1]}, {"type": "round", "points": [1]})
@@ -133,18 +135,21 @@ def test_a_refused_pasted_record_stays_in_the_box_to_mend(client):
     assert box and html.unescape(box.group(1)) == pasted
 
 
+@pytest.mark.storeless
 def test_importing_nothing_asks_for_a_file_or_a_paste(client):
     resp = client.post("/import", data={"text": "  "}, headers={"Accept-Language": "ja"})
     assert resp.status_code == 422
     assert "記録ファイルを選ぶか、記録を貼り付けてください。" in resp.get_data(as_text=True)
 
 
+@pytest.mark.storeless
 def test_bad_table_forms_are_refused_with_a_message(client):
     resp = client.post("/new/score-pad", data={"players": ["Solo"]})
     assert resp.status_code == 422 and "needs 2 to 8 players" in resp.get_data(as_text=True)
     assert client.get("/new/chess").status_code == 404
 
 
+@pytest.mark.storeless
 def test_the_language_follows_the_browser_and_the_switch_sticks(client):
     assert "テーブルを始める" in client.get("/", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "Start a table" in client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
@@ -168,6 +173,7 @@ def test_forms_need_the_csrf_token(tmp_path):
     assert client.post("/new/score-pad", data={"players": ["A", "B"]}).status_code == 400
 
 
+@pytest.mark.storeless
 def test_security_headers(client):
     resp = client.get("/")
     csp = resp.headers["Content-Security-Policy"]
@@ -198,6 +204,7 @@ def test_the_vendored_htmx_is_the_pinned_file():
     assert hashlib.sha256((root / "htmx-2.0.11.min.js").read_bytes()).hexdigest() == expected
 
 
+@pytest.mark.storeless
 def test_indexed_inputs_post_a_list_in_position_order(client):
     """One picker per position (``cards.0``, ``cards.1``...) keeps the order of play without JavaScript."""
     from werkzeug.datastructures import MultiDict

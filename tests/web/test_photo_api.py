@@ -47,6 +47,7 @@ BAD_BODIES = {
 
 
 @pytest.mark.parametrize("name", list(BAD_BODIES))
+@pytest.mark.storeless
 def test_a_bad_body_is_refused_with_a_code_before_decoding(client, monkeypatch, name):
     body, content_type, status, code = BAD_BODIES[name]
     decoded = []
@@ -60,6 +61,7 @@ def test_a_bad_body_is_refused_with_a_code_before_decoding(client, monkeypatch, 
         assert decoded == []
 
 
+@pytest.mark.storeless
 def test_a_photo_is_read_into_canonical_tiles_with_boxes(client):
     photo = render(1_000_001)
     resp = client.post(URL, data=photo.jpeg, content_type="image/jpeg")
@@ -77,6 +79,7 @@ def test_a_photo_is_read_into_canonical_tiles_with_boxes(client):
     assert read <= {t.tile for t in photo.tiles}  # nothing sure that is not on the table
 
 
+@pytest.mark.storeless
 def test_a_large_photo_is_decoded_shrunk_and_boxes_are_in_its_pixels(client):
     photo = render(1_000_001)
     big = cv2.resize(photo.image, (4096, 3072), interpolation=cv2.INTER_CUBIC)
@@ -94,6 +97,7 @@ def test_a_large_photo_is_decoded_shrunk_and_boxes_are_in_its_pixels(client):
 
 
 @pytest.mark.parametrize(("quality", "code", "words"), [("dark", "too_dark", "flash"), ("blurred", "blurred", "hold the phone still")])
+@pytest.mark.storeless
 def test_a_dark_or_blurred_photo_gets_advice_not_a_guess(client, quality, code, words):
     seed = {"dark": 1_000_000, "blurred": 1_000_012}[quality]  # render(seed, bad=1.0) is that bad
     resp = client.post(URL, data=render(seed, bad=1.0).jpeg, content_type="image/jpeg")

@@ -138,6 +138,7 @@ def test_a_sealed_bid_is_told_without_its_cards(app):
     ("lang", "one", "two"),
     [("en", "Aki draws 1 tile.", "Aki draws 2 tiles."), ("ja", "Akiさんが1枚引く。", "Akiさんが2枚引く。")],
 )
+@pytest.mark.storeless
 def test_counts_take_the_right_plural(app, lang, one, two):
     line = "%(name)s draws %(n)s tile.", "%(name)s draws %(n)s tiles."
     with app.test_request_context(headers={"Cookie": f"lang={lang}"}):
@@ -173,6 +174,7 @@ def test_rule_ids_leave_the_sentence_for_the_why_disclosure(client):
         (["R(18) = 4 points."], ["R(18) = 4 points."], ""),
     ],
 )
+@pytest.mark.storeless
 def test_a_breakdown_of_many_lines_has_one_why_for_all_its_rules(app, lines, sentences, notes):
     """A Ninety-Nine deal score reads as short lines with their points; their rule ids, each once, wait
     behind a single "why?" (a disclosure a line would make the breakdown too tall for the answer)."""
@@ -250,6 +252,7 @@ def test_why_says_the_rule_in_words_with_its_id_beside_it(client, lang, words):
     assert f'<span class="rule-words">{words}</span> <span class="rule">B15</span>' in why
 
 
+@pytest.mark.storeless
 def test_a_rule_without_its_words_keeps_its_id_alone(app):
     with app.test_request_context():
         assert (

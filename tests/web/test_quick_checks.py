@@ -10,6 +10,9 @@ import re
 
 import pytest
 
+# The checks answer from the request alone: no table is read or written (conftest holds them to it).
+pytestmark = pytest.mark.storeless
+
 URL = "/api/v1/checks/bingo-claim"
 A62 = ["5-5", "6-6", "6-4", "3-0", "1-1", "6-1"]  # 28 + 12 + 10 + 10 + 2 + 0
 B34 = ["5-0", "0-0", "4-4", "2-1"]  # 12 + 14 + 8

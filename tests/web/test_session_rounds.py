@@ -135,6 +135,7 @@ def test_the_director_token_guards_the_rounds(client):
     assert client.get("/api/v1/sessions/nope/rounds", headers=director(session)).status_code == 404
 
 
+@pytest.mark.storeless
 def test_openapi_documents_the_rounds(client):
     doc = client.get("/api/openapi.json").get_json()
     path = doc["paths"]["/api/v1/sessions/{session_id}/rounds"]

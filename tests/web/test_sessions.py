@@ -138,6 +138,7 @@ def test_standings_follow_an_undo_at_a_table(client):
         (["Aki", 3], "must be text"),
     ],
 )
+@pytest.mark.storeless
 def test_a_roster_with_duplicate_or_bad_names_is_refused(client, players, message):
     resp = client.post("/api/v1/sessions", json={"name": "Night", "players": players})
     assert resp.status_code == 422
@@ -156,6 +157,7 @@ def test_a_roster_with_duplicate_or_bad_names_is_refused(client, players, messag
         ("Friday\nnight", "control characters"),
     ],
 )
+@pytest.mark.storeless
 def test_a_session_needs_a_name(client, name, message):
     resp = client.post("/api/v1/sessions", json={"name": name, "players": ["Aki"]})
     assert resp.status_code == 422 and resp.get_json()["error"]["code"] == "bad_session"
@@ -199,6 +201,7 @@ def test_the_director_token_guards_the_session(client):
     assert client.get("/api/v1/sessions/nope", headers=director(session)).status_code == 404
 
 
+@pytest.mark.storeless
 def test_openapi_documents_the_session_paths(client):
     doc = client.get("/api/openapi.json").get_json()
     paths = doc["paths"]

@@ -1,0 +1,67 @@
+"""The test command's shortcuts keep every test's promise (issue 30, the test command's time): the two
+workers take the files of long tests first and in that order; a test marked storeless runs on SQLite only and fails the moment it runs SQL, so the mark cannot hide a store
+path from PostgreSQL; the PostgreSQL database a test gets is empty, its sequences restarted, though its
+tables are made once and emptied by one script per test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from sqlalchemy import func, select
+
+from referee.extensions import db
+from referee.store.models import EventRow
+
+from .conftest import _clean, no_sql, pytest_collection_modifyitems
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_browser_and_club_files_are_handed_out_first_each_file_whole_and_in_order():
+    collected = ["rules/test_a.py::one", "browser/test_b.py::one", "web/test_c.py::one", "club/test_d.py::one",
+                 "browser/test_b.py::two", "rules/test_a.py::two", "browser/test_e.py::one"]  # fmt: skip
+    items = [SimpleNamespace(nodeid=f"tests/{nodeid}") for nodeid in collected]
+    pytest_collection_modifyitems(items)
+    assert [item.nodeid.removeprefix("tests/") for item in items] == [
+        "browser/test_b.py::one", "browser/test_b.py::two", "browser/test_e.py::one", "club/test_d.py::one",
+        "rules/test_a.py::one", "web/test_c.py::one", "rules/test_a.py::two",
+    ]  # fmt: skip
+    command = (ROOT / "scripts" / "test.sh").read_text()
+    assert "--dist loadfile --no-loadscope-reorder" in command  # xdist keeps that order
+
+
+@pytest.mark.storeless
+def test_a_storeless_test_runs_once_on_sqlite(request, database_url):
+    assert request.node.callspec.params["database_url"] == "sqlite" and database_url.startswith("sqlite")
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_any_sql_under_no_sql_fails_the_test(app, client):
+    with no_sql(app):
+        assert client.get("/api/openapi.json").status_code == 200  # a page from no table
+    refused = r"a storeless test ran \d+ SQL statements, the first: INSERT INTO game_tables"
+    with pytest.raises(pytest.fail.Exception, match=refused), no_sql(app):
+        client.post("/api/v1/tables", json={"game": "score-pad", "players": ["Aki", "Ben"]})
+
+
+def _a_table_with_a_round(client) -> None:
+    table = client.post("/api/v1/tables", json={"game": "score-pad", "players": ["Aki", "Ben"]}).get_json()
+    headers = {"Authorization": f"Bearer {table['scorer_token']}"}
+    body = {"type": "round", "points": [3, 1]}
+    assert client.post(f"/api/v1/tables/{table['id']}/events", json=body, headers=headers).status_code == 201
+
+
+@pytest.mark.parametrize("database_url", [pytest.param("postgresql", marks=pytest.mark.postgres)], indirect=True)
+def test_cleaning_postgresql_empties_every_table_and_restarts_its_sequences(app, client):
+    _a_table_with_a_round(client)
+    _a_table_with_a_round(client)
+    _clean(app)
+    with app.app_context():
+        for table in db.metadata.sorted_tables:
+            assert db.session.scalar(select(func.count()).select_from(table)) == 0, table.name
+        db.session.remove()
+    _a_table_with_a_round(client)
+    with app.app_context():
+        assert db.session.scalars(select(EventRow.id)).all() == [1]
