@@ -39,7 +39,6 @@ PIP_RESPONSE = 40.0  # how strongly a blob must stand out to count as a pip
 # PIP_RESPONSE (one colour per number: a half's pips are alike). Chosen on validation halves (seeds
 # 20,000-20,399): 0.6-0.8 all count every six there and no blank half as a pip more.
 FAINT = 0.7
-BODY = 40  # a half's median difference from the face's body above which it is not the same body (one_body)
 SURE = 0.75  # the classifier's confidence for a half to count as sure
 LONGEST = 4.0  # a face's longest length to width: a tile seen end-on from ~45 degrees, near the photo's edge, reaches 3.6
 # A tile pointing at a tilted camera is foreshortened along its length: its face can look barely
@@ -344,18 +343,6 @@ def separated(diffs: np.ndarray) -> np.ndarray:
     return face_up
 
 
-def one_body(diffs: np.ndarray) -> np.ndarray:
-    """Which of a stack of difference maps have both halves of one colour, as a tile's body is: the
-    median of each half lies near the face's (under ``BODY``). Two checks of a cloth side by side, one
-    light and one dark, pass for a face with a separator (their border) and no pips, read as an
-    unsure "0-0 or 6-0"; one of their halves differs from the face's median nearly everywhere."""
-    fh = FACE[1]
-    left = np.median(diffs[:, RIM : fh - RIM, RIM : BAR[0]].reshape(len(diffs), -1), axis=1)
-    right = np.median(diffs[:, RIM : fh - RIM, BAR[1] : FACE[0] - RIM].reshape(len(diffs), -1), axis=1)
-    same: np.ndarray = np.maximum(left, right) < BODY
-    return same
-
-
 def face_up(small: np.ndarray, quads: list[np.ndarray], chunk: int = 64) -> list[tuple[np.ndarray, np.ndarray]]:
     """(quad, difference map) for each candidate face that has a separator, taken ``chunk`` faces
     at a time (bounded memory however many candidates a busy table offers). A squat face (below
@@ -371,7 +358,7 @@ def face_up(small: np.ndarray, quads: list[np.ndarray], chunk: int = 64) -> list
     for start in range(0, len(tries), chunk):
         some = tries[start : start + chunk]
         diffs = differences(np.stack([flatten(small, quad) for _, quad in some]))
-        for (k, quad), diff, up in zip(some, diffs, separated(diffs) & one_body(diffs), strict=True):
+        for (k, quad), diff, up in zip(some, diffs, separated(diffs), strict=True):
             if up:
                 found.setdefault(k, []).append((quad, diff))
     return [ways[0] for _, ways in sorted(found.items()) if len(ways) == 1]
