@@ -4,7 +4,11 @@ Each face-up tile of the truth (mirrored copies included: they are tiles a playe
 quarter of the tile's length. It is then read correctly and sure, read wrongly yet sure (a silent
 error, the worst outcome), unsure (an abstention; ``hinted`` when its candidates hold the truth) or
 missed. A read marked sure where the truth has no face-up tile (a phantom: cloth, a face-down tile,
-a distractor) is a silent error too; the targets count it with the wrong ones. A dark or blurred photo counts as handled when the reader refuses it with advice.
+a distractor) is a silent error too; the targets count it with the wrong ones. A read marked unsure
+where the truth has no face-up tile (an unsure phantom) is no error, yet the page outlines it and the
+player must dismiss it: the unsure share (``unsure_all``) is the unsure readings of tiles plus the
+unsure phantoms, over the face-up tiles counted (``tiles``), so a photo of empty cloth read as dozens of
+unsure "0-0 or 6-0" shows in the figures. A dark or blurred photo counts as handled when the reader refuses it with advice.
 
 A tile the frame cuts is not one of the tiles counted: nothing is owed for it. The read (left over
 from the whole tiles) whose box centre lies on it, nearest its centre, is its reading: right and
@@ -33,6 +37,7 @@ class Tally:
     hinted: int = 0
     missed: int = 0
     extra_sure: int = 0  # phantoms: sure tiles where the truth has none (cloth, a distractor, a face-down tile)
+    extra_unsure: int = 0  # unsure phantoms: unsure readings where the truth has no face-up tile
     cut: int = 0  # face-up tiles the frame cuts, not among ``tiles``
     cut_read: int = 0  # readings of those excused: right and sure, or unsure
     bad_photos: int = 0
@@ -47,6 +52,11 @@ class Tally:
     def silent_all(self) -> int:
         """Every silent error: wrong yet sure, and sure where no tile is."""
         return self.silent + self.extra_sure
+
+    @property
+    def unsure_all(self) -> int:
+        """Every unsure box the player must settle: unsure readings of tiles, and unsure phantoms."""
+        return self.unsure + self.extra_unsure
 
     def share(self, count: int) -> float:
         return count / self.tiles if self.tiles else 0.0
@@ -103,6 +113,7 @@ def score(photo: Photo, found: list[ReadTile] | None) -> Tally:
         tally.silent += wrong
         tally.cut_read += not wrong
     tally.extra_sure = sum(1 for i, t in enumerate(found) if i not in used and t.sure)
+    tally.extra_unsure = sum(1 for i, t in enumerate(found) if i not in used and not t.sure)
     return tally
 
 

@@ -100,6 +100,22 @@ def test_a_sure_read_where_no_face_up_tile_lies_is_a_silent_error():
     assert (t.missed, t.extra_sure, t.silent_all) == (1, 1, 1)
 
 
+def test_an_unsure_read_where_no_face_up_tile_lies_counts_in_the_unsure_share():
+    # Seeds 1,000,408 and 1,000,428 gave dozens of unsure "0-0 or 6-0" on empty cloth: no error, yet
+    # every one is a box the player must dismiss, so the unsure share must show them.
+    photo = render(EVAL_SEEDS[1])
+    truth = photo.tiles[0]
+    photo.tiles, photo.mirrored, photo.cut = [truth], [], []
+    x0, y0 = truth.corners.min(0)
+    far = (int(x0) + 400) % 900, (int(y0) + 300) % 600
+    cx, cy = truth.corners.mean(0)
+    x, y = int(cx) - 15, int(cy) - 30
+    reading = [ReadTile(truth.tile, False, (x, y, 30, 60), [truth.tile, "6-0"]), ReadTile("0-0", False, (*far, 30, 60), ["0-0", "6-0"])]
+    t = score(photo, reading)
+    assert (t.unsure, t.extra_unsure, t.unsure_all, t.extra_sure, t.silent_all) == (1, 1, 2, 0, 0)
+    assert np.isclose(t.share(t.unsure_all), 2.0)
+
+
 def test_the_answer_key_holds_the_tiles_the_warp_mirrors_in_from_beyond_the_table():
     # Evaluation seed 1,000,019: the camera sees past the table's left edge, where the warp reflects
     # the drawn 1-0 back in, whole. A reader that reads that copy is right, not a phantom.
