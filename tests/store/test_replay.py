@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_walk import LINES, score_pad_log
 
 from referee.games import game
 from referee.rules.base import RuleError
@@ -109,41 +110,8 @@ def test_a_replay_makes_its_history_sentences_only_when_they_are_read_and_then_o
     assert len(said) == 4 and eager.lines_made is not None
 
 
-# log lines: ("event", points), ("undo", None) or ("correct", (how far back, points))
-POINTS = st.tuples(st.integers(-9, 9), st.integers(-9, 9))
-LOG_LINES = st.lists(
-    st.one_of(
-        st.tuples(st.just("event"), POINTS),
-        st.tuples(st.just("undo"), st.none()),
-        st.tuples(st.just("correct"), st.tuples(st.integers(0, 5), POINTS)),
-    ),
-    max_size=25,
-)
-
-
-def _score_pad_log(drawn):
-    log, standing = [], []
-    for kind, arg in drawn:
-        seq = len(log) + 1
-        if kind == "event":
-            log.append(LogEntry(seq, "event", {"type": "round", "points": list(arg)}))
-            standing.append(seq)
-        elif kind == "undo" and standing:
-            log.append(LogEntry(seq, "undo", {}))
-            standing.pop()
-        elif kind == "correct" and standing:
-            back, points = arg
-            target = standing[max(0, len(standing) - 1 - back)]
-            log.append(
-                LogEntry(
-                    seq, "correct", {"target": target, "event": {"type": "round", "points": list(points)}}
-                )
-            )
-    return log
-
-
 @settings(max_examples=100, deadline=None)
-@given(drawn=LOG_LINES, split=st.integers(0, 30), record=st.sampled_from(RECORDS), cut=st.floats(0, 1))
+@given(drawn=st.lists(LINES, max_size=25), split=st.integers(0, 30), record=st.sampled_from(RECORDS), cut=st.floats(0, 1))
 def test_the_sentences_made_when_read_are_those_made_while_replaying(drawn, split, record, cut):
     """Property: a replay's sentences made at the first read, and those of a replay extended from
     a replay that had or had not made its own, are the sentences a narrating replay makes, for any
@@ -151,7 +119,7 @@ def test_the_sentences_made_when_read_are_those_made_while_replaying(drawn, spli
     parsed = parse_record(json.loads(record.read_text()))
     bodies = list(parsed.events)[: round(cut * len(parsed.events))]
     cases = [
-        (PAD, PLAYERS, {}, _score_pad_log(drawn)),
+        (PAD, PLAYERS, {}, score_pad_log(drawn)),
         (
             parsed.game,
             parsed.players,
