@@ -47,25 +47,21 @@ def rounding(profile: str) -> Callable[[int], int]:
 
 
 # The hand's points said in words, the rounding of F24 as the profile does it ("R(10) = 2" was a formula).
+# Keyed by (profile, pairs): with four players a pair scores and one of them went out, so the sentence names
+# the seat that went out and speaks of the pair in the plural (newplayer8 read "Aki & Chie went out and scores 4"
+# when Chie still held tiles).
 _WENT_OUT = {
-    IDA: _("%(side)s went out and scores %(points)s: the %(pips)s pips left to the others, to the nearest 5, divided by 5 (F25)."),
-    CLOU: _("%(side)s went out and scores %(points)s: the %(pips)s pips left to the others, divided by 5, rounded down (F25)."),
+    (IDA, False): _("%(side)s went out and scores %(points)s: the %(pips)s pips left to the others, to the nearest 5, divided by 5 (F25)."),
+    (CLOU, False): _("%(side)s went out and scores %(points)s: the %(pips)s pips left to the others, divided by 5, rounded down (F25)."),
+    (IDA, True): _("%(seat)s went out: %(side)s score %(points)s, the other pair's %(pips)s pips left, to the nearest 5, divided by 5 (F25)."),
+    (CLOU, True): _("%(seat)s went out: %(side)s score %(points)s, the other pair's %(pips)s pips left, divided by 5, rounded down (F25)."),
 }
 _FEWER_PIPS = {
-    IDA: _("Blocked: %(side)s has fewer pips and scores %(points)s: the other side's %(pips)s pips, to the nearest 5, divided by 5 (F26)."),
-    CLOU: _("Blocked: %(side)s has fewer pips and scores %(points)s: the other side's %(pips)s pips, divided by 5, rounded down (F26)."),
+    (IDA, False): _("Blocked: %(side)s has fewer pips and scores %(points)s: the other side's %(pips)s pips, to the nearest 5, divided by 5 (F26)."),
+    (CLOU, False): _("Blocked: %(side)s has fewer pips and scores %(points)s: the other side's %(pips)s pips, divided by 5, rounded down (F26)."),
+    (IDA, True): _("Blocked: %(side)s have fewer pips and score %(points)s: the other pair's %(pips)s pips, to the nearest 5, divided by 5 (F26)."),
+    (CLOU, True): _("Blocked: %(side)s have fewer pips and score %(points)s: the other pair's %(pips)s pips, divided by 5, rounded down (F26)."),
 }
-# With four players a pair scores, and one of them went out (newplayer8 read "Aki & Chie went out and scores 4"
-# when Chie still held tiles): the sentence names the seat that went out and speaks of the pair in the plural.
-_PAIR_WENT_OUT = {
-    IDA: _("%(seat)s went out: %(side)s score %(points)s, the other pair's %(pips)s pips left, to the nearest 5, divided by 5 (F25)."),
-    CLOU: _("%(seat)s went out: %(side)s score %(points)s, the other pair's %(pips)s pips left, divided by 5, rounded down (F25)."),
-}
-_PAIR_FEWER_PIPS = {
-    IDA: _("Blocked: %(side)s have fewer pips and score %(points)s: the other pair's %(pips)s pips, to the nearest 5, divided by 5 (F26)."),
-    CLOU: _("Blocked: %(side)s have fewer pips and score %(points)s: the other pair's %(pips)s pips, divided by 5, rounded down (F26)."),
-}
-
 
 def hand_points(
     players: int, pips: tuple[int, ...], dominoer: int | None, profile: str, subtract_own_twice: bool = False
@@ -81,18 +77,16 @@ def hand_points(
             win = side_of(dominoer, players)
             opp = 1 - win
             out[win] = r(totals[opp])
-            if players == 4:
-                words = _PAIR_WENT_OUT[CLOU if profile == CLOU else IDA]
-                return tuple(out), message(words, seat=dominoer, side=win, pips=totals[opp], points=out[win])
-            words = _WENT_OUT[CLOU if profile == CLOU else IDA]
-            return tuple(out), message(words, side=win, pips=totals[opp], points=out[win])
+            said = {"seat": dominoer} if players == 4 else {}
+            words = _WENT_OUT[CLOU if profile == CLOU else IDA, players == 4]
+            return tuple(out), message(words, **said, side=win, pips=totals[opp], points=out[win])
         if totals[0] == totals[1]:  # F27, F-Δ9: a tie for fewest pips scores nothing
             return tuple(out), message(_("Blocked with equal pips (%(pips)s): nobody scores."), pips=totals[0])
         low = 0 if totals[0] < totals[1] else 1
         # F26: the side with fewer pips scores R(the other side's pips), not the difference.
         out[low] = r(totals[1 - low])
         return tuple(out), message(
-            (_PAIR_FEWER_PIPS if players == 4 else _FEWER_PIPS)[CLOU if profile == CLOU else IDA],
+            _FEWER_PIPS[CLOU if profile == CLOU else IDA, players == 4],
             side=low,
             pips=totals[1 - low],
             points=out[low],
@@ -105,7 +99,7 @@ def hand_points(
         if profile == CLOU:
             out[dominoer] = round_clou(pips[a] + pips[b])
             lo, hi = (a, b) if pips[a] <= pips[b] else (b, a)
-            words = _WENT_OUT[CLOU]
+            words = _WENT_OUT[CLOU, False]
             out[lo] = round_clou(pips[hi] - pips[lo])
             if out[lo]:
                 words = _(
