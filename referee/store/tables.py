@@ -262,8 +262,10 @@ def _checked_by_full_replay(
     if not gate.lock.acquire(blocking=based_on is None):
         raise StaleWrite(now)
     try:
-        # narrated: kept as the snapshot the page after the undo or correction shows with its history
-        return replay(game, table.players, table.options, [*log_of(table), entry], narrated=True)
+        # narrated: kept as the snapshot the page after the undo or correction shows with its history;
+        # the sentences of the events before the one taken back or corrected are those ``now`` has
+        log = [*log_of(table), entry]
+        return replay(game, table.players, table.options, log, narrated=True, previous=now)
     finally:
         gate.lock.release()
 
