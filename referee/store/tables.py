@@ -176,8 +176,11 @@ def current(table: GameTable) -> Replayed:
     with gate.lock:  # one full replay of a table at a time here; the others wait and use its snapshot
         rep = _from_snapshot(table)
         if rep is None:
-            # narrated: kept for the table page, which shows its history (made now, not by a second replay)
-            rep = replay(find_game(table.game), table.players, table.options, log_of(table), narrated=True)
+            # narrated: kept for the table page, which shows its history (made now, not by a second replay);
+            # a snapshot the log has left behind (an undo or a correction written by another process)
+            # still says the events before the changed one
+            game, older = find_game(table.game), _SNAPSHOTS.get(table.id)
+            rep = replay(game, table.players, table.options, log_of(table), narrated=True, previous=older)
             _remember(table.id, rep)
     return rep
 

@@ -120,4 +120,8 @@ def test_an_undo_or_a_correction_narrates_only_the_events_from_the_changed_one(a
         assert said == []
         tables.append(table, "correct", {"target": 3, "event": rnd(7, 7)})
         assert len(said) == 3  # the corrected round and the two after it
+        db.session.add(EventRow(table_id=table.id, seq=9, kind="undo", body={}))  # by another process
+        db.session.commit()
+        said.clear()
+        assert len(tables.current(table).lines) == 4 and said == []
         assert tables.current(table).lines == replay(pad, ("Aki", "Ben"), {}, tables.log_of(table), narrated=True).lines
