@@ -19,7 +19,11 @@ correction) make them with the state (``narrated=True``). ``per 1000 ms`` is
 ``replay ms`` per 1,000 events. The
 view (what the table page and the API show) is built when first read, not by the replay, so
 ``+view /1000`` is the replay with its view read, per 1,000 events: what a page that shows the table
-pays cold. ``store ms`` is what a page view costs through the store, where the snapshot cache
+pays cold. ``told /1000`` is a narrated replay with its view read (``narrated=True``): what a page
+that shows the table and its history pays cold (a server's first view of a table). ``undo /1000`` is
+the page after an undo of the last event: the undo's check (a full replay, narrated, given the
+snapshot it was checked on, whose sentences it keeps: it narrates nothing) with its view read, the
+snapshot before it made outside the time. ``store ms`` is what a page view costs through the store, where the snapshot cache
 (referee/store/tables.py) is warm and only log lines newer than the snapshot are read and applied.
 """
 
@@ -55,6 +59,16 @@ def timed(fn, repeats: int) -> float:
     return statistics.median(times)
 
 
+def told_and_undone(game, players, options, log: list[LogEntry], repeats: int) -> tuple[float, float]:
+    """The cold narrated replay with its view, and the page after an undo of the last event: the
+    undo's check as the store makes it (tables._checked_by_full_replay), given the snapshot before."""
+    told = timed(lambda: replay(game, players, options, log, narrated=True).view, repeats)
+    snapshot = replay(game, players, options, log, narrated=True)
+    undo = [*log, LogEntry(len(log) + 1, "undo", {})]
+    undone = timed(lambda: replay(game, players, options, undo, narrated=True, previous=snapshot).view, repeats)
+    return told, undone
+
+
 def main() -> None:
     repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 7
     settle_collector()  # as a server's worker runs (gunicorn.conf.py)
@@ -62,6 +76,7 @@ def main() -> None:
     pad_log = [LogEntry(i, "event", {"type": "round", "points": [i % 7, 3]}) for i in range(1, 1001)]
     base = timed(lambda: replay(pad, ("Aki", "Ben"), pad.resolve_options({}), pad_log), repeats)
     base_view = timed(lambda: replay(pad, ("Aki", "Ben"), pad.resolve_options({}), pad_log).view, repeats)
+    base_told, base_undo = told_and_undone(pad, ("Aki", "Ben"), pad.resolve_options({}), pad_log, repeats)
     records = {
         json.loads(p.read_text())["game"]: json.loads(p.read_text())
         for p in (ROOT / "tests/records").glob("*.json")
@@ -76,23 +91,26 @@ def main() -> None:
             pad_db = timed(lambda: (db.session.expire_all(), current(get_table(pad_id))), repeats)
             print(
                 f"{'game':<16} {'events':>6} {'replay ms':>10} {'per 1000 ms':>12} {'+view /1000':>12}"
-                f" {'store ms':>9} {'x base':>7}   (replay: cold, full; store: page view with the snapshot warm)"
+                f" {'told /1000':>11} {'undo /1000':>11} {'store ms':>9} {'x base':>7}"
+                "   (replay: cold, full; store: page view with the snapshot warm)"
             )
             print(
                 f"{'score-pad':<16} {1000:6d} {base * 1000:10.2f} {base * 1000:12.2f} {base_view * 1000:12.2f}"
-                f" {pad_db * 1000:9.2f} {1:7.2f}"
+                f" {base_told * 1000:11.2f} {base_undo * 1000:11.2f} {pad_db * 1000:9.2f} {1:7.2f}"
             )
             for game_id, record in sorted(records.items()):
                 parsed = parse_record(record)
                 log = [LogEntry(i, "event", body) for i, body in enumerate(parsed.events, start=1)]
                 t = timed(lambda p=parsed, log=log: replay(p.game, p.players, p.options, log), repeats)
                 t_view = timed(lambda p=parsed, log=log: replay(p.game, p.players, p.options, log).view, repeats)
+                told, undone = told_and_undone(parsed.game, parsed.players, parsed.options, log, repeats)
                 table_id = import_record(parsed).table.id
                 t_db = timed(lambda tid=table_id: (db.session.expire_all(), current(get_table(tid))), repeats)
                 per_k = t * 1000 / len(log)
                 print(
                     f"{game_id:<16} {len(log):6d} {t * 1000:10.2f} {per_k * 1000:12.2f}"
-                    f" {t_view * 1000 * 1000 / len(log):12.2f} {t_db * 1000:9.2f} {per_k / base:7.2f}"
+                    f" {t_view * 1000 * 1000 / len(log):12.2f} {told * 1000 * 1000 / len(log):11.2f}"
+                    f" {undone * 1000 * 1000 / len(log):11.2f} {t_db * 1000:9.2f} {per_k / base:7.2f}"
                 )
 
 

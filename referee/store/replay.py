@@ -142,7 +142,9 @@ def replay_events(
     record: bool = False,
 ) -> Any:
     """The game state after ``bodies`` (raw event dicts); ReplayError names the first bad one.
-    With ``lines``, each event's history sentence is appended to it.
+    With ``lines``, the history sentence of each event from the ``len(lines)``-th on is appended to
+    it: the sentences it holds already are those of the first events, made by an earlier replay
+    (a sentence is made from its event and those before it, so it holds while they stand).
 
     ``record``: the events are a whole record, whose writer knew every card, so the refusals a
     live table holds back to keep a sealed bid sealed (``Game.hidden_errors``) refuse it too."""
@@ -151,6 +153,7 @@ def replay_events(
     # _step's work with its look-ups made once, not per event (a replay's own cost is per event).
     read, apply, narrate = decoder(game.events), game.apply, game.narrate if lines is not None else None
     hidden_errors = game.hidden_errors if record else None
+    known = len(lines) if lines is not None else 0  # the sentences given: their events are not narrated
     with drafting():  # no state in between is kept: the rules build one in place (rules/drafts.py)
         for index, body in enumerate(bodies):
             try:
@@ -158,7 +161,7 @@ def replay_events(
                 after = apply(state, ev)
             except RuleError as err:
                 raise ReplayError(index, err) from err
-            if lines is not None:
+            if lines is not None and index >= known:
                 lines.append(narrate(ev, players, before=state, after=after) if narrate else None)
             state = after
             if hidden_errors is not None and (hidden := hidden_errors(state)):
@@ -192,13 +195,18 @@ def replay(
     log: Iterable[LogEntry],
     *,
     narrated: bool = False,
+    previous: Replayed[D] | None = None,
 ) -> Replayed[D]:
     """The whole table from its log. ``narrated``: the history's sentences are made now, for a
     replay shown with its history at once (the table page's), which would otherwise replay again
-    to make them at their first read (``Replayed.lines``)."""
+    to make them at their first read (``Replayed.lines``). ``previous``: a replay of the same table
+    whose sentences are made (the snapshot an undo or a correction is checked against): those of
+    the events both share from the first are taken from it, and only the rest are made."""
     log = list(log)
     events, undone = effective_events(log)
-    lines: list[Line | None] | None = [] if narrated else None
+    lines: list[Line | None] | None = None
+    if narrated:
+        lines = kept_sentences(previous, events) if previous is not None else []
     state = replay_events(game, players, options, (e.body for e in events), lines)
     return Replayed(
         game=game,
@@ -210,6 +218,21 @@ def replay(
         undone=tuple(undone),
         narrated=tuple(lines) if lines is not None else None,
     )
+
+
+def kept_sentences(previous: Replayed[D], events: list[Effective]) -> list[Line | None]:
+    """The sentences ``previous`` has made for the first of ``events``, up to the first event that
+    differs: a sentence is made from its event and the events before it, and an undo or a
+    correction changes only the events from the one it takes back or corrects."""
+    made = previous.lines_made
+    if made is None:
+        return []
+    shared = 0
+    for was, now in zip(previous.effective, events, strict=False):
+        if was.body != now.body:
+            break
+        shared += 1
+    return list(made[:shared])
 
 
 def extend(previous: Replayed[D], entries: list[LogEntry]) -> Replayed[D] | None:

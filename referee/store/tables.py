@@ -176,8 +176,11 @@ def current(table: GameTable) -> Replayed:
     with gate.lock:  # one full replay of a table at a time here; the others wait and use its snapshot
         rep = _from_snapshot(table)
         if rep is None:
-            # narrated: kept for the table page, which shows its history (made now, not by a second replay)
-            rep = replay(find_game(table.game), table.players, table.options, log_of(table), narrated=True)
+            # narrated: kept for the table page, which shows its history (made now, not by a second replay);
+            # a snapshot the log has left behind (an undo or a correction written by another process)
+            # still says the events before the changed one
+            game, older = find_game(table.game), _SNAPSHOTS.get(table.id)
+            rep = replay(game, table.players, table.options, log_of(table), narrated=True, previous=older)
             _remember(table.id, rep)
     return rep
 
@@ -262,8 +265,10 @@ def _checked_by_full_replay(
     if not gate.lock.acquire(blocking=based_on is None):
         raise StaleWrite(now)
     try:
-        # narrated: kept as the snapshot the page after the undo or correction shows with its history
-        return replay(game, table.players, table.options, [*log_of(table), entry], narrated=True)
+        # narrated: kept as the snapshot the page after the undo or correction shows with its history;
+        # the sentences of the events before the one taken back or corrected are those ``now`` has
+        log = [*log_of(table), entry]
+        return replay(game, table.players, table.options, log, narrated=True, previous=now)
     finally:
         gate.lock.release()
 

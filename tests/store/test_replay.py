@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from test_walk import LINES, score_pad_log
 
 from referee.games import game
-from referee.rules.base import RuleError
+from referee.rules.base import Line, RuleError
 from referee.rules.events import decode
 from referee.store.record import parse_record
 from referee.store.replay import LogEntry, ReplayError, effective_events, extend, replay
@@ -135,6 +135,80 @@ def test_the_sentences_made_when_read_are_those_made_while_replaying(drawn, spli
             grown = extend(replay(game_, players, options, head, narrated=narrated), tail)
             if grown is not None:  # None: the tail holds an undo or a correction
                 assert grown.lines == eager
+
+
+def test_a_replay_after_an_undo_or_a_correction_narrates_only_the_events_from_the_changed_one():
+    """Issue 29: the page after an undo or a correction shows the history, and its replay takes the
+    sentences of the events before the one taken back or corrected from the replay before it."""
+    said = []
+
+    def counted(ev, players, before=None, after=None):
+        said.append(ev)
+        return PAD.narrate(ev, players, before=before, after=after)
+
+    counting = dataclasses.replace(PAD, narrate=counted)
+    log = [ev(seq, seq, 1) for seq in range(1, 6)]
+    before = replay(counting, PLAYERS, {}, log, narrated=True)
+    said.clear()
+    undone = replay(counting, PLAYERS, {}, [*log, LogEntry(6, "undo", {})], narrated=True, previous=before)
+    assert said == [] and len(undone.lines_made or ()) == 4
+    fix = LogEntry(7, "correct", {"target": 2, "event": {"type": "round", "points": [9, 9]}})
+    fixed = replay(counting, PLAYERS, {}, [*log, LogEntry(6, "undo", {}), fix], narrated=True, previous=undone)
+    assert len(said) == 3 and fixed.lines_made == replay(PAD, PLAYERS, {}, [*log[:4], fix], narrated=True).lines
+
+
+def _totals(ev, players, before=None, after=None):
+    return Line("%(totals)s", {"totals": after.totals()})
+
+
+TOTALS = dataclasses.replace(PAD, narrate=_totals)
+"""The score pad saying the totals after each round: each sentence depends on every event before it,
+so one kept from before a correction that changed it would show (the pad's own says only the round)."""
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    drawn=st.lists(LINES, max_size=25),
+    other=st.lists(LINES, max_size=10),
+    split=st.integers(0, 30),
+    narrated=st.booleans(),
+    game_=st.sampled_from([PAD, TOTALS]),
+)
+def test_the_sentences_kept_from_the_replay_before_are_those_a_fresh_replay_makes(drawn, other, split, narrated, game_):
+    """Property: a narrated replay given an earlier replay of the table (of a part of its log, whose
+    later lines undo and correct events of that part; or of another log) says what a fresh one says."""
+    log = score_pad_log(drawn)
+    fresh = replay(game_, PLAYERS, {}, log, narrated=True).lines
+    for earlier in (log[: min(split, len(log))], score_pad_log(other)):
+        previous = replay(game_, PLAYERS, {}, earlier, narrated=narrated)
+        assert replay(game_, PLAYERS, {}, log, narrated=True, previous=previous).lines_made == fresh
+
+
+@settings(max_examples=60, deadline=None)
+@given(record=st.sampled_from(RECORDS), cut=st.floats(0, 1), undos=st.integers(0, 3), fix=st.tuples(st.floats(0, 1), st.floats(0, 1)))
+def test_the_sentences_kept_after_an_undo_or_a_correction_of_a_golden_record_are_fresh(record, cut, undos, fix):
+    """Property: the same on a prefix of every golden record, with undos after it and an event corrected
+    to another event's body of its type (a correction the rules refuse is refused the same way)."""
+    parsed = parse_record(json.loads(record.read_text()))
+    bodies = list(parsed.events)[: max(1, round(cut * len(parsed.events)))]
+    log = [LogEntry(i, "event", b) for i, b in enumerate(bodies, 1)]
+    previous = replay(parsed.game, parsed.players, parsed.options, log, narrated=True)
+    later = [LogEntry(len(log) + 1 + i, "undo", {}) for i in range(min(undos, len(log) - 1))]
+    standing = len(log) - len(later)
+    target = min(standing - 1, int(fix[0] * standing))
+    alike = [b for b in bodies if b.get("type") == bodies[target].get("type")]  # more often legal than any
+    source = alike[min(len(alike) - 1, int(fix[1] * len(alike)))]
+    later.append(LogEntry(len(log) + len(later) + 1, "correct", {"target": target + 1, "event": source}))
+    for tail in (later[:-1], later):
+        args = (parsed.game, parsed.players, parsed.options, [*log, *tail])
+        try:
+            fresh = replay(*args, narrated=True).lines
+        except RuleError as err:  # the corrected event, or one after it, is refused: the same way
+            with pytest.raises(RuleError) as again:
+                replay(*args, narrated=True, previous=previous)
+            assert again.value.code == err.code
+            continue
+        assert replay(*args, narrated=True, previous=previous).lines_made == fresh
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)

@@ -93,3 +93,35 @@ def test_an_append_keeps_the_table_it_read_loaded(app):
         seen = statements(app)
         assert (table.id, table.game, table.players) == (table.id, "score-pad", ("Aki", "Ben"))
         assert seen == []
+
+
+def test_an_undo_or_a_correction_narrates_only_the_events_from_the_changed_one(app, monkeypatch):
+    """Issue 29: the undo's or the correction's replay, kept for the page that shows the history after
+    it, takes the sentences of the events before the changed one from the snapshot it was checked on."""
+    from dataclasses import replace
+
+    from referee.games import GAMES
+
+    said = []
+    pad = GAMES["score-pad"]
+
+    def counted(ev, players, before=None, after=None):
+        said.append(ev)
+        return pad.narrate(ev, players, before=before, after=after)
+
+    monkeypatch.setitem(GAMES, "score-pad", replace(pad, narrate=counted))
+    with app.app_context():
+        table = tables.create_table("score-pad", ["Aki", "Ben"], {}).table
+        for i in range(6):
+            tables.append(table, "event", rnd(i, 1))
+        assert tables.current(table).lines_made is not None
+        said.clear()
+        tables.append(table, "undo", {})
+        assert said == []
+        tables.append(table, "correct", {"target": 3, "event": rnd(7, 7)})
+        assert len(said) == 3  # the corrected round and the two after it
+        db.session.add(EventRow(table_id=table.id, seq=9, kind="undo", body={}))  # by another process
+        db.session.commit()
+        said.clear()
+        assert len(tables.current(table).lines) == 4 and said == []
+        assert tables.current(table).lines == replay(pad, ("Aki", "Ben"), {}, tables.log_of(table), narrated=True).lines

@@ -112,3 +112,28 @@ def test_the_table_and_its_alarm_show_one_page_built_once(client, monkeypatch):
     resp = client.post(f"/t/{table}/take-back", headers={"HX-Request": "true"})
     assert resp.status_code == 200 and len(built) == 1
     assert resp.get_data(as_text=True).count("Totals changed") == 3  # the answer box, its data-say, the alarm
+
+
+def test_the_effect_narrates_only_the_events_from_the_corrected_one():
+    """Issue 29: the table before the correction says the same as now up to the corrected entry, so
+    its replay takes those sentences from the table as it stands and narrates only the rest."""
+    from dataclasses import replace
+
+    from referee.games import game
+    from referee.store.replay import LogEntry, replay
+    from referee.web.tables.correction_effect import correction_effect
+
+    said = []
+    pad = game("score-pad")
+
+    def counted(ev, players, before=None, after=None):
+        said.append(ev)
+        return pad.narrate(ev, players, before=before, after=after)
+
+    log = [LogEntry(seq, "event", {"type": "round", "points": [seq, 1]}) for seq in range(1, 6)]
+    fix = LogEntry(6, "correct", {"target": 2, "event": {"type": "round", "points": [0, 9]}})
+    rep = replay(replace(pad, narrate=counted), ("Aki", "Ben"), {}, [*log, fix], narrated=True)
+    said.clear()
+    effect = correction_effect(rep, 2)
+    assert len(said) == 4  # the entry as it stood before, and the three after it
+    assert effect is not None and effect.totals == (("Aki", 15, 13), ("Ben", 5, 13))

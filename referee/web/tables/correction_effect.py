@@ -55,7 +55,7 @@ def correction_effect(rep: Replayed[D], seq: int) -> Effect | None:
         return None
     bodies = [e.body for e in rep.effective]
     bodies[index] = prior
-    lines: list[Line | None] = []
+    lines = list(rep.lines[:index])  # the events before the corrected one say the same: not narrated again
     try:
         state = replay_events(rep.game, rep.players, rep.options, bodies, lines)
     except ReplayError:
