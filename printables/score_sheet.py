@@ -199,11 +199,6 @@ class _Layout:
         return self.xs[-1] + self.widths[-1]
 
 
-def header_cells(sheet: ScoreSheet, spec: PageSpec = A4) -> tuple[HeaderCell, ...]:
-    """Every header box of the sheet as it is drawn (the table's top at y = 0), for checks."""
-    return _Layout.of(sheet, spec).headers
-
-
 def _draw_header(canvas: Canvas, lay: _Layout, top: float) -> None:
     """The header row(s): a group's title spans its columns; a lone column spans both rows."""
     for cell in lay.headers:

@@ -141,9 +141,6 @@ class DealState:
             out[t.reply] = t.no
         return out
 
-    def played_by(self, seat: int) -> list[Tile]:
-        return [t.lead if t.leader == seat else t.reply for t in self.tricks]
-
     def declared(self) -> set[Tile]:
         return {d for decl in self.declarations for d in decl.doubles}
 
