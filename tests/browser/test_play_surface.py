@@ -465,6 +465,61 @@ def test_five_ups_open_ends_are_a_thumb_wide_on_a_small_phone_in_japanese(browse
     walk(browser, base_url, Walk(w.game, w.record, 12, 16, w.enter, w.verdict), width=360, height=740, japanese=True)
 
 
+# Every open end the layout offers, wholly below the header and above the tab bar (a layout's top ends lay
+# 38-68 px under the header once the page had been scrolled down to Record the draw; newplayer, issue 27).
+ENDS_OUT_OF_REACH = f"""els => els.filter(e => !({IN_REACH})(e))
+    .map(e => `${{e.dataset.on}}:${{e.dataset.number}} ${{Math.round(e.getBoundingClientRect().top)}}`)"""
+
+
+def five_up_ends_in_reach(enter: Callable[[Page, Tapper, dict], None]) -> Callable[[Page, Tapper, dict], None]:
+    """A Five Up entry made while every open end on the picture is in reach, then entered as ever."""
+
+    def entry(page: Page, t: Tapper, ev: dict) -> None:
+        hidden = page.locator("a.fu-end").evaluate_all(ENDS_OUT_OF_REACH)
+        assert hidden == [], f"open ends under the header or the tab bar: {hidden}"
+        enter(page, t, ev)
+
+    return entry
+
+
+def five_up_draw(page: Page, t: Tapper, ev: dict) -> None:
+    """A draw: the counter stepped up to the tiles drawn (it starts at 1), then Record the draw."""
+    for _ in range(ev["count"] - 1):
+        t.tap(page.locator("#fu-entry .fu-draw [data-step='1']"), "one more tile")
+    t.tap(page.locator("#fu-draw"), "Record the draw")
+
+
+def five_up_pass(page: Page, t: Tapper, ev: dict) -> None:
+    t.tap(page.locator("#fu-pass"), "pass")
+
+
+# Five Up's third hand: a long layout, a draw of six tiles and one of one, and the four passes that block it.
+FIVE_UP_DRAWS = Walk(
+    "five_up",
+    "five-up-partners-to-61",
+    44,
+    65,
+    {
+        "play": (five_up_ends_in_reach(five_up_play), 3),
+        "draw": (five_up_ends_in_reach(five_up_draw), 6),
+        "pass": (five_up_ends_in_reach(five_up_pass), 1),
+    },
+    {"play": ".answer-verdict", "draw": ".answer-last", "pass": ".answer-last"},
+)
+
+
+@pytest.mark.parametrize(
+    ("size", "japanese"),
+    [((360, 740), False), ((360, 740), True), ((390, 844), False), ((430, 932), False)],
+    ids=["360x740", "360x740-ja", "390x844", "430x932"],
+)
+def test_a_five_up_hand_with_draws_and_passes_is_one_screen_per_play(browser: Browser, base_url: str, size, japanese):
+    """The third hand of a game, its layout at its longest: every play, draw and pass with its button above the
+    tab bar and every open end in reach, nothing scrolled (issue 27: Record the draw lay 62-242 px under the tab
+    bar at 360x740, still 50-95 px at 430x932; the ends at the layout's top went under the header)."""
+    walk(browser, base_url, FIVE_UP_DRAWS, width=size[0], height=size[1], japanese=japanese)
+
+
 @pytest.mark.parametrize("size", [(360, 740), (390, 844), (430, 932)], ids=["360x740", "390x844", "430x932"])
 def test_from_the_home_page_each_score_pad_round_is_one_screen(browser: Browser, base_url: str, size):
     """A returning player (six tables on this phone already) finds every game in view on the home page,
@@ -515,6 +570,51 @@ def test_from_the_home_page_each_score_pad_round_is_one_screen(browser: Browser,
             assert answer.evaluate(IN_REACH), f"{where}: the answer is out of view"
             assert t.scroll_y() == y, f"{where}: the page moved by itself after the round"
         expect(page.locator(".total .score")).to_have_text([str(sum(r[i] for r in rounds)) for i in range(4)])
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("size", "japanese"),
+    [((360, 740), False), ((360, 740), True), ((390, 844), False)],
+    ids=["360x740", "360x740-ja", "390x844"],
+)
+def test_a_long_score_pad_game_keeps_each_round_on_one_screen(browser: Browser, base_url: str, size, japanese: bool):
+    """Nine rounds for four players, totals going below zero and past 100: each round one tap a field and
+    Record round, every target above the tab bar with nothing scrolled, the answer in view and the latest
+    round on the screen in the running table's own box (issue 27: Record round went under the tab bar from
+    round 3 at 360x740, round 6 at 390x844, as the table grew)."""
+    width, height = size
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": width, "height": height}})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        pad = {"format": "referee-record", "version": 1, "game": "score-pad",
+               "players": ["Aki", "Ben", "Chie", "Dan"], "options": {}, "events": []}  # fmt: skip
+        import_until(page, pad, 0)
+        if japanese:
+            page.locator("header.bar a[lang=ja]").click()
+            expect(page.locator("html")).to_have_attribute("lang", "ja")
+        ready(page)
+        points = [14, -13, 0, 12]
+        for n in range(1, 10):
+            t = Tapper(page)
+            y = t.scroll_y()
+            for i, p in enumerate(points):
+                t.tap(page.locator(f"#points-{i}"), f"points {i}")
+                page.keyboard.type(str(p))
+            t.tap(page.locator("#record-round"), "Record round")
+            entered(page, n)
+            where = f"round {n} at {width}x{height}"
+            assert t.outside == [] and t.scroll_between == 0, f"{where}: {t.outside} out of reach"
+            assert t.scroll_y() == y, f"{where}: the page moved by itself after the round"
+            assert page.locator("#answer .answer-last").evaluate(IN_REACH), f"{where}: the answer is out of view"
+            latest = page.locator(".rounds tbody tr:last-child")
+            expect(latest.locator("td").first).to_have_text(str(n))
+            assert latest.evaluate(IN_REACH), f"{where}: the latest round is out of view"
+        expect(page.locator(".total .score")).to_have_text([f"{9 * p}".replace("-", "−") for p in points])
         assert errors == []
     finally:
         context.close()
