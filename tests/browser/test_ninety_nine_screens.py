@@ -78,3 +78,23 @@ def test_a_premium_bid_is_one_screen_and_enter_a_bid_stays_in_view(browser: Brow
         assert pick(page, "cards.0", "KS").evaluate(IN_REACH)  # and the first trick's cards below it
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_four_players_bids_missing_fit_a_small_phone(browser: Browser, base_url: str, lang):
+    """N30: four players, two bids still missing, on a 360x740 phone: the trick's 52 cards and Record trick
+    above the tab bar in both languages (17-18 px too tall in Japanese: the trump wrapped under its label
+    and each bid said "won 0" before any trick)."""
+    from .test_play_surface import NN_FOUR
+
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": 360, "height": 740}})
+    try:
+        page = context.new_page()
+        import_until(page, NN_FOUR, 3)
+        if lang == "ja":
+            page.locator("header.bar a[lang=ja]").click()
+            expect(page.locator("html")).to_have_attribute("lang", "ja")
+        ready(page)
+        assert out_of_reach(page, "form.stepping fieldset.current label.pick:visible, #record-trick") == []
+    finally:
+        context.close()
