@@ -72,7 +72,7 @@ def test_sealed_bids_a_declare_a_deal_of_tricks_and_the_scores(page: Page, brows
         expect(seats["Ben"].locator("#bid-status li", has_text="Chie").locator(".card")).to_have_count(0)
 
         # Chie declares: her bid is face up for everyone
-        page.locator(".nn-premium > summary").tap()
+        page.locator(".nn-other > .toggle").tap()  # the premium bid's sheet, from the deal's band
         page.locator(".nn-premium fieldset.seats label", has_text="Chie").tap()
         page.get_by_role("button", name="Record premium bid").tap()
         expect(page.locator(".premium")).to_contain_text("Chie declared a premium bid (30): bid 4")

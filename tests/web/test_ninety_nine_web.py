@@ -267,3 +267,20 @@ def test_a_joker_turn_up_is_shown_as_a_joker_not_a_bare_j(app, lang, name):
     shown = re.sub(r"<[^>]+>", "", html).strip()
     assert shown == f"{name}🃏", html
     assert 'aria-label="' + ("joker" if lang == "en" else "ジョーカー") + '"' in html
+
+
+@pytest.mark.parametrize(("lang", "dummy"), [("en", "Dummy"), ("ja", "ダミー")])
+def test_a_two_player_deal_score_names_the_dummys_score(app, client, lang, dummy):
+    """Two players: the deal's verdict in the answer gives the dummy's row too (issue 27: it left the dummy
+    out, so the next trump's reason, the successes counted with the dummy's, could not be followed)."""
+    t = new_table(client, "ninety-nine", ("Aki", "Ben"))
+    post(client, t, {"type": "deal", "dealer": 0})
+    for seat, cards in enumerate((["6S", "7S", "8S"], ["6H", "7H", "8H"], ["6D", "7D", "8D"])):
+        post(client, t, {"type": "bid", "seat": seat, "cards": cards})
+    scorer = join(app, t, t["scorer_token"])
+    scorer.set_cookie("lang", lang)
+    resp = form(scorer, t, {"type": "tricks", "counts": ["3", "3", "3"]}, htmx=True)
+    assert resp.status_code == 200
+    score = resp.get_data(as_text=True).split('class="nn-deal-score"', 1)[1].split("</ul>", 1)[0]
+    rows = [unescape(" ".join(re.sub(r"<[^>]+>", " ", li).split())) for li in score.split("<li>")[1:]]
+    assert [r.split()[0] for r in rows] == ["Aki", "Ben", dummy], rows
