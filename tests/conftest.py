@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 from sqlalchemy import event
 from werkzeug.serving import make_server
 
@@ -78,13 +80,38 @@ CHROMIUM_ARGS = [
 ]
 
 
+class CompiledTemplates(BytecodeCache):
+    """Every template compiled once per test process instead of once per test: each test gets an app
+    of its own, hence a Jinja environment of its own, and recompiling the same templates in each of them
+    was about half of a page-rendering test's time (44 s of 83 s over tests/web/test_bingo_web.py,
+    test_pages.py and test_undo_redo_correct.py under cProfile). Jinja's bytecode cache keys a template
+    by its name and file and checks its source's checksum on every load, so an edited or different
+    source is compiled afresh. Every test's app comes from ``create_app``, so all of them compile a
+    template alike (the same extensions and autoescaping)."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if (code := self.code.get(bucket.key)) is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = CompiledTemplates()
+
+
 def make_app(database_url: str, schema: bool = True, **config):
     """The app for a test; ``schema=False`` when the database has its tables already (every
     ``database_url``: the SQLite copy and the session's PostgreSQL database), where ``create_all``
-    would only ask for each of them again (15 queries on PostgreSQL, per test)."""
+    would only ask for each of them again (15 queries on PostgreSQL, per test). Its templates come
+    compiled from the process's earlier tests (``CompiledTemplates``)."""
     app = create_app(
         {"SQLALCHEMY_DATABASE_URI": database_url, "TESTING": True, "RATELIMIT_ENABLED": False, **config}
     )
+    app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
     if schema:
         with app.app_context():
             db.create_all()

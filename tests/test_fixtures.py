@@ -1,7 +1,8 @@
 """The test command's shortcuts keep every test's promise (issue 30, the test command's time): the two
 workers take the files of long tests first and in that order; a test marked storeless runs on SQLite only and fails the moment it runs SQL, so the mark cannot hide a store
 path from PostgreSQL; the PostgreSQL database a test gets is empty, its sequences restarted, though its
-tables are made once and emptied by one script per test."""
+tables are made once and emptied by one script per test; each template is compiled once per worker, not
+once per test's app."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from jinja2 import Environment
 from sqlalchemy import func, select
 
 from referee.extensions import db
 from referee.store.models import EventRow
 
-from .conftest import _clean, no_sql, pytest_collection_modifyitems
+from .conftest import _clean, close_app, make_app, no_sql, pytest_collection_modifyitems
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -65,3 +67,23 @@ def test_cleaning_postgresql_empties_every_table_and_restarts_its_sequences(app,
     _a_table_with_a_round(client)
     with app.app_context():
         assert db.session.scalars(select(EventRow.id)).all() == [1]
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_the_next_tests_app_gets_its_templates_compiled(app, database_url, monkeypatch):
+    app.jinja_env.get_template("home.html")  # compiled here, unless an earlier test's app did
+    compiled: list[str | None] = []
+    compile_ = Environment.compile
+
+    def counted(env, source, name=None, *args, **kwargs):
+        compiled.append(name)
+        return compile_(env, source, name, *args, **kwargs)
+
+    monkeypatch.setattr(Environment, "compile", counted)
+    following = make_app(database_url, schema=False)
+    try:
+        assert following.jinja_env is not app.jinja_env
+        assert following.jinja_env.get_template("home.html").name == "home.html"
+    finally:
+        close_app(following, database_url)
+    assert compiled == []
