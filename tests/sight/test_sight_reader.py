@@ -32,7 +32,7 @@ def test_the_reader_reads_most_tiles_of_twenty_unseen_photos_and_is_never_wrong_
     t = evaluate(EVAL_SEEDS[i] for i in range(CI_PHOTOS))
     assert t.tiles >= 60
     assert t.correct >= 0.92 * t.tiles
-    assert t.unsure <= 0.06 * t.tiles
+    assert t.unsure_all <= 0.06 * t.tiles  # unsure boxes where no tile lies too: the player dismisses each
     assert t.missed <= 0.04 * t.tiles
     assert t.silent_all == 0  # nor sure where no tile is
 
@@ -327,3 +327,30 @@ def test_a_checked_cloth_is_not_read_as_a_sure_double_blank():
     photo = render(20_397)
     t = score(photo, read(photo.image))
     assert t.extra_sure == 0 and t.silent == 0
+
+
+def _on_checked_cloth(light: tuple[int, int, int]) -> np.ndarray:
+    """A 0-0 and a 6-0 of an ivory set on a gingham cloth (checks of 30 pixels, the dark ones 0.6 of
+    the light), seen by a camera tilted so the far side shrinks by 30 %, as the renderer's cloths are."""
+    h, w = 480, 640
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    check = ((xx // 30 + yy // 30) % 2)[..., None]
+    image = np.array(light, np.float32) * (0.6 + 0.4 * check)
+    tiles = TileSet(body=(200, 232, 240), pips=[(25, 25, 25)] * 7, spinner=False, bar=(25, 25, 25), pip_scale=0.09)
+    rng = np.random.default_rng(0)
+    for k, (a, b) in enumerate([(0, 0), (6, 0)]):
+        draw_tile(image, np.zeros((h, w), np.uint8), tiles, a, b, 200 + 240 * k, 240, 0.4 + k, 140, rng)
+    flat = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    tilted = np.float32([[0.15 * w, 0], [0.85 * w, 0], [w, h], [0, h]])
+    image = cv2.warpPerspective(image, cv2.getPerspectiveTransform(flat, tilted), (w, h), borderMode=cv2.BORDER_REFLECT)
+    image = cv2.GaussianBlur(image, (0, 0), 1.0) + np.random.default_rng(1).normal(0, 3, image.shape)
+    return np.clip(image, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("light", [(90, 60, 200), (200, 200, 200)])
+def test_a_light_and_a_dark_check_side_by_side_are_no_tile_and_real_blanks_still_read(light):
+    # Such a photo gave 6 to 12 unsure "0-0 or 6-0" boxes on the bare cloth (a light check beside a
+    # dark one, their border taken for a separator), as evaluation seeds 1,000,408 and 1,000,428 did.
+    # A real 0-0's halves are one body, a 6-0's have pips: both are still read, and sure.
+    found = read(_on_checked_cloth(light))
+    assert sorted((t.tile, t.sure) for t in found) == [("0-0", True), ("6-0", True)]
