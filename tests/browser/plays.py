@@ -35,6 +35,22 @@ SCROLL_TO = """el => {
   }
 }"""
 
+IN_VIEW = """el => { const r = el.getBoundingClientRect();
+                     const bar = document.querySelector('header.bar');
+                     const top = bar ? bar.getBoundingClientRect().bottom : 0;
+                     if (!(r.width > 0 && r.top >= top - 1 && r.bottom <= innerHeight + 1)) return false;
+                     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                     return !!hit && (el.contains(hit) || hit.contains(el)); }"""
+
+# Before a tap, in one call to the page (a call each for these, with the walk's other calls to the page,
+# were a quarter of the bead game's walk in tests/browser/test_play_surface.py): the scroll position, whether the target is in view (IN_VIEW), the scroll after
+# bringing it into reach when it was not (SCROLL_TO; the page scrolls at once, never smoothly).
+REACH = f"""el => {{
+  const before = Math.round(window.scrollY), seen = ({IN_VIEW})(el);
+  if (!seen) ({SCROLL_TO})(el);
+  return [before, seen, Math.round(window.scrollY)];
+}}"""
+
 
 @dataclass
 class Tapper:
@@ -53,31 +69,20 @@ class Tapper:
     def in_view(self, target: Locator) -> bool:
         """Wholly inside the viewport, below the sticky header bar, and what a thumb on its middle hits
         (not covered by a sticky record bar or a sheet)."""
-        return bool(
-            target.evaluate(
-                """el => { const r = el.getBoundingClientRect();
-                           const bar = document.querySelector('header.bar');
-                           const top = bar ? bar.getBoundingClientRect().bottom : 0;
-                           if (!(r.width > 0 && r.top >= top - 1 && r.bottom <= innerHeight + 1)) return false;
-                           const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-                           return !!hit && (el.contains(hit) || hit.contains(el)); }"""
-            )
-        )
+        return bool(target.evaluate(IN_VIEW))
 
     def tap(self, target: Locator, what: str) -> None:
         expect(target).to_be_visible()
-        now = self.scroll_y()
+        now, seen, after = target.evaluate(REACH)
         if self.taps:  # anything that scrolled the page since the last tap (the tap itself, a script)
             self.scroll_between += abs(now - self.last_y)
-        if not self.in_view(target):
+        if not seen:
             self.outside.append(what)
-            target.evaluate(SCROLL_TO)
-        moved = abs(self.scroll_y() - now)
         if self.taps:
-            self.scroll_between += moved
+            self.scroll_between += abs(after - now)
         else:
-            self.scroll_before += moved
-        self.last_y = self.scroll_y()
+            self.scroll_before += abs(after - now)
+        self.last_y = after
         target.tap()
         self.taps += 1
 
