@@ -240,3 +240,19 @@ def test_a_bingo_tricks_correction_has_44px_tiles_and_no_reply_to_its_own_lead(p
     assert new != lead
     expect(sheet.locator(f"fieldset[data-picker='reply'] input[value='{new}']")).to_be_disabled()
     expect(sheet.locator(f"fieldset[data-picker='reply'] input[value='{lead}']")).to_be_enabled()
+
+
+def test_undo_after_correcting_the_latest_entry_says_it_takes_back_the_corrected_entry(page: Page):
+    """Issue 27 (newplayer): Undo right after correcting the latest trick took that trick back, as
+    corrected, while its confirm said "the latest entry, not the correction". It says so now."""
+    import_until(page, record("bingo-four-deals-to-eight"), 4)
+    ready(page)
+    open_tab(page, "history")
+    page.locator("#tab-history li[data-seq='4'] a.edit").tap()
+    sheet = page.locator("dialog#correction")
+    fix_bingo(sheet)
+    sheet.get_by_role("button", name="Save the correction").tap()
+    expect(page.locator("#answer")).to_contain_text("Corrected:")
+    expect(page.locator("#undo")).to_have_attribute(
+        "data-confirm", re.compile(r"^Tap again to take back the latest entry as corrected: .*6-0 replied")
+    )
