@@ -182,8 +182,25 @@
     each(document.querySelectorAll("fieldset[data-need]"), count);
   });
 
+  // A Bingo trick: a tile cannot reply to itself. The reply picker greys the tile picked as the lead
+  // (the correction sheet ticks the recorded lead) and gives it back when another lead is picked.
+  function noSelfReply(form) {
+    var lead = form.querySelector("input[name=lead]:checked");
+    each(form.querySelectorAll("input[name=reply]"), function (r) {
+      var self = !!lead && r.value === lead.value;
+      if (self === r.hasAttribute("data-self")) return;
+      r.toggleAttribute("data-self", self);
+      r.disabled = self;
+      if (self) r.checked = false;
+    });
+  }
+  document.addEventListener("change", function (e) {
+    if (e.target.name === "lead" && e.target.form) noSelfReply(e.target.form);
+  });
+
   function setUp(root) {
     each(root.querySelectorAll("form[data-steps]"), setUpSteps);
+    each(root.querySelectorAll("form[data-steps]"), noSelfReply);
     each(root.querySelectorAll("fieldset[data-need]"), count);
   }
   new MutationObserver(function (records) {

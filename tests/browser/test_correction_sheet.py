@@ -212,3 +212,47 @@ def test_the_historys_correct_link_is_44px_wide_in_japanese_too(page: Page):
     expect(link).to_have_text("訂正")
     box = link.bounding_box()
     assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844), (430, 932)])
+def test_a_bingo_tricks_correction_has_44px_tiles_and_no_reply_to_its_own_lead(page: Page, size):
+    """Issue 27 (newplayer): the correction sheet's tiles were 30 px wide at every size (the entry form's
+    44 px rule named its own form only), and the lead of the trick being corrected could be tapped as
+    its reply. The reply picker greys the lead picked, and follows a new lead."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    import_until(page, record("bingo-four-deals-to-eight"), 5)
+    ready(page)
+    open_tab(page, "history")
+    page.locator("#tab-history li[data-seq='4'] a.edit").tap()
+    sheet = page.locator("dialog#correction")
+    expect(sheet).to_be_visible()
+    lead = sheet.locator("fieldset[data-picker='lead'] input:checked").get_attribute("value")
+    expect(sheet.locator(f"fieldset[data-picker='reply'] input[value='{lead}']")).to_be_disabled()
+    sheet.locator(".step-chip").nth(0).tap()
+    boxes = sheet.locator("fieldset[data-picker='lead'] label.pick").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
+    )
+    assert len(boxes) == 28 and all(w >= 44 and h >= 44 for w, h in boxes), boxes
+    sheet.locator(
+        "fieldset[data-picker='lead'] label.pick:has(input:not(:disabled):not(:checked))"
+    ).first.tap()
+    new = sheet.locator("fieldset[data-picker='lead'] input:checked").get_attribute("value")
+    assert new != lead
+    expect(sheet.locator(f"fieldset[data-picker='reply'] input[value='{new}']")).to_be_disabled()
+    expect(sheet.locator(f"fieldset[data-picker='reply'] input[value='{lead}']")).to_be_enabled()
+
+
+def test_undo_after_correcting_the_latest_entry_says_it_takes_back_the_corrected_entry(page: Page):
+    """Issue 27 (newplayer): Undo right after correcting the latest trick took that trick back, as
+    corrected, while its confirm said "the latest entry, not the correction". It says so now."""
+    import_until(page, record("bingo-four-deals-to-eight"), 4)
+    ready(page)
+    open_tab(page, "history")
+    page.locator("#tab-history li[data-seq='4'] a.edit").tap()
+    sheet = page.locator("dialog#correction")
+    fix_bingo(sheet)
+    sheet.get_by_role("button", name="Save the correction").tap()
+    expect(page.locator("#answer")).to_contain_text("Corrected:")
+    expect(page.locator("#undo")).to_have_attribute(
+        "data-confirm", re.compile(r"^Tap again to take back the latest entry as corrected: .*6-0 replied")
+    )
