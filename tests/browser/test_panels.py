@@ -215,7 +215,9 @@ def test_the_share_panel_opens_on_every_seats_link(browser: Browser, base_url: s
         roles = ["scorer", *(f"seat{i}" for i in range(len(rec["players"])))]
         for role in roles:
             choice = page.locator(f"details.link[data-role={role}] > summary")
-            assert choice.evaluate(IN_PANEL), f"{role}'s link is below the panel's first screen at {size} ({lang})"
+            assert choice.evaluate(IN_PANEL), (
+                f"{role}'s link is below the panel's first screen at {size} ({lang})"
+            )
         # a tap shows that seat's QR code and link, and the viewer's link is still in the panel
         page.locator("details.link[data-role=seat3] > summary").tap()
         expect(page.locator("details.link[data-role=seat3] img.qr")).to_be_visible()
@@ -241,7 +243,8 @@ def test_the_panels_end_at_the_tab_bars_real_top_at_200_percent_text(browser: Br
         import_until(page, record("bingo-four-deals-to-eight"), 3)
         ready(page)
         open_tab(page, tab)
-        page.evaluate("document.documentElement.style.fontSize = '200%'")  # a browser's text size, set on a phone
+        # a browser's text size, set on the phone
+        page.evaluate("document.documentElement.style.fontSize = '200%'")
         wait_until(page, "document.querySelector('.table-tabs').getBoundingClientRect().height > 60")
         fits = f"(g => g.panel <= g.bar + 0.5 && g.pad >= g.barH)(({ABOVE_BAR})())"
         wait_until(page, fits, 5)  # the bar is measured once its new size is laid out
