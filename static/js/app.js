@@ -99,6 +99,25 @@
   document.addEventListener("htmx:beforeSwap", keepPlace);
   window.addEventListener("scroll", letGo, { passive: true });
 
+  // The tab bar's real height (issue 27): at large text or on a narrow phone its labels take two lines
+  // and the bar grows past the 52 px app.css assumes, so the panels, sheets and record bars that end at
+  // its top (--tabs-h) lay under it. Each size the bar takes is measured into --tabs-bar-h; the bar
+  // comes back with every swap of the table, so the fresh one is watched instead.
+  var tabBar = null;
+  var tabBarSize = window.ResizeObserver && new ResizeObserver(function () {
+    if (tabBar) document.documentElement.style.setProperty("--tabs-bar-h", Math.ceil(tabBar.getBoundingClientRect().height) + "px");
+  });
+  function watchTabBar() {
+    var bar = document.querySelector(".table-tabs");
+    if (!tabBarSize || bar === tabBar) return;
+    if (tabBar) tabBarSize.unobserve(tabBar);
+    tabBar = bar;
+    if (bar) tabBarSize.observe(bar);
+    else document.documentElement.style.removeProperty("--tabs-bar-h");
+  }
+  document.addEventListener("DOMContentLoaded", watchTabBar);
+  document.addEventListener("htmx:afterSettle", watchTabBar);
+
   // The referee's answer to an entry is brought into view (the page otherwise keeps its scroll
   // position, leaving the answer far above the thumb), with the entry form just below it.
   function showAnswer() {

@@ -99,7 +99,9 @@
     var lines = [fill(block.dataset.found, { sure: sure, unsure: unsure.length })];
     if (unsure.length) lines.push(fill(block.dataset.unsure, { tiles: unsure.join("; ") }));
     if (used.length) lines.push(fill(block.dataset.used, { tiles: used.join(", ") }));
-    lines.push(block.dataset.confirm);
+    // the form's own button by its label (issue 27: "confirm" named a button no page has)
+    var send = block.closest("form") && block.closest("form").querySelector("button[type=submit]");
+    if (send) lines.push(fill(block.dataset.confirm, { button: send.textContent.trim() }));
     return lines.join(" ");
   }
 

@@ -1,6 +1,8 @@
 """The panels and sheets over the play surface on a phone (issue 27), in headless Chromium with touch.
 
-Every game's sheets have their ✕ in their first row, a
+The Share panel opens on the seats' links: each seat's link (its QR code and address behind a tap) is
+in the panel's first screen at 360x740, 390x844 and 430x932, in English and Japanese, where it lay
+402-581 px down under the viewer's QR code. Every game's sheets have their ✕ in their first row, a
 44x44 px target that scrolls away with the sheet's content instead of floating over it.
 """
 
@@ -9,9 +11,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from .plays import PHONE, Tapper, bingo_trick, entered, import_until, ready, record, wait_until
+from .plays import PHONE, Tapper, bingo_trick, entered, import_until, open_tab, ready, record, wait_until
 
 pytestmark = pytest.mark.browser
+
+SIZES = [(360, 740), (390, 844), (430, 932)]
 
 
 def phone(browser: Browser, base_url: str, size: tuple[int, int]) -> Page:
@@ -187,5 +191,63 @@ def test_the_ninety_nine_checks_chips_keep_their_words_on_a_small_phone(
         for i in range(5):  # the chip's name; the value it shows once chosen goes under it
             problems += not_one_line(chips.nth(i).locator(".chip-who"), f"chip {i}", chips.nth(i))
         assert problems == []
+    finally:
+        page.context.close()
+
+
+# Wholly inside the panel's box as it first opens (nothing scrolled in it) and inside the viewport.
+IN_PANEL = """el => { const panel = el.closest('.tab-panel'), p = panel.getBoundingClientRect(), r = el.getBoundingClientRect();
+  return panel.scrollTop === 0 && r.height > 0 && r.top >= p.top - 1 && r.bottom <= Math.min(p.bottom, innerHeight) + 1; }"""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_share_panel_opens_on_every_seats_link(browser: Browser, base_url: str, size, lang):
+    rec = record("five-up-partners-to-61")  # four players: the longest list of seats
+    page = phone(browser, base_url, size)
+    try:
+        import_until(page, rec, 3)
+        if lang == "ja":
+            in_japanese(page)
+        else:
+            ready(page)
+        open_tab(page, "share")
+        roles = ["scorer", *(f"seat{i}" for i in range(len(rec["players"])))]
+        for role in roles:
+            choice = page.locator(f"details.link[data-role={role}] > summary")
+            assert choice.evaluate(IN_PANEL), (
+                f"{role}'s link is below the panel's first screen at {size} ({lang})"
+            )
+        # a tap shows that seat's QR code and link, and the viewer's link is still in the panel
+        page.locator("details.link[data-role=seat3] > summary").tap()
+        expect(page.locator("details.link[data-role=seat3] img.qr")).to_be_visible()
+        expect(page.locator("details.link[data-role=seat3] a.join-link")).to_be_visible()
+        expect(page.locator("#viewer-link")).to_be_attached()
+    finally:
+        page.context.close()
+
+
+# The open panel's bottom and the tab bar's top, and the page's bottom padding beside the bar's height.
+ABOVE_BAR = """() => { const bar = document.querySelector('.table-tabs'), panel = document.querySelector('.tab-panel:not([hidden])');
+  return {panel: panel.getBoundingClientRect().bottom, bar: bar.getBoundingClientRect().top,
+          barH: bar.getBoundingClientRect().height,
+          pad: parseFloat(getComputedStyle(document.querySelector('.surface')).paddingBottom)}; }"""
+
+
+@pytest.mark.parametrize("tab", ["share", "history"])
+def test_the_panels_end_at_the_tab_bars_real_top_at_200_percent_text(browser: Browser, base_url: str, tab):
+    """At 320 px with the text at 200% the tab bar's labels wrap and the bar is taller than 52 px: the
+    panels end at its real top (measured, app.js), not under it, and the page leaves room for it."""
+    page = phone(browser, base_url, (320, 740))
+    try:
+        import_until(page, record("bingo-four-deals-to-eight"), 3)
+        ready(page)
+        open_tab(page, tab)
+        # a browser's text size, set on the phone
+        page.evaluate("document.documentElement.style.fontSize = '200%'")
+        wait_until(page, "document.querySelector('.table-tabs').getBoundingClientRect().height > 60")
+        fits = f"(g => g.panel <= g.bar + 0.5 && g.pad >= g.barH)(({ABOVE_BAR})())"
+        wait_until(page, fits, 5)  # the bar is measured once its new size is laid out
+        assert page.evaluate(fits), page.evaluate(ABOVE_BAR)
     finally:
         page.context.close()

@@ -50,6 +50,8 @@ def test_a_photo_prefills_the_pile_and_the_confirmed_claim_is_checked(page: Page
     expect(block.locator(".photo-status")).to_contain_text("2 tiles ticked, 1 unsure")
     expect(block.locator(".photo-status")).to_contain_text("4-2 or 2-2")
     expect(block.locator(".photo-status")).to_contain_text("Already taken elsewhere, not ticked: 4-3")
+    # the button it asks for is the page's own (issue 27: it said "confirm", a button no page has)
+    expect(block.locator(".photo-status")).to_contain_text("Check the tiles, then tap “Check the claim”.")
 
     for value in ("3-0", "5-3"):
         expect(tile(page, "won0", value).locator("input")).to_be_checked()

@@ -100,6 +100,21 @@ def test_an_impossible_pile_is_refused_with_the_reason(page: Page):
     expect(page.get_by_role("main").get_by_role("alert")).to_contain_text("Player 2's pile has 1 tiles")
 
 
+def test_the_refusal_in_japanese_names_the_player_and_the_pile_as_the_page_does(page: Page):
+    """One form of a default name (「プレイヤー2さん」, as the answers say it, not 「プレイヤー2」 beside it)
+    and one word for a player's won tiles (取り札, as the page's pickers say it, not 山; issue 27)."""
+    page.context.set_extra_http_headers({"Accept-Language": "ja"})
+    page.goto("/check")
+    page.get_by_text("5", exact=True).first.tap()
+    page.locator("input[name=claimer][value=\"1\"]").locator("xpath=..").tap()  # the second player
+    step_chip(page, "bingo-claim", 3)
+    tap_tile(page, "won1", "6-6")
+    page.locator("#check-claim").tap()
+    refusal = page.get_by_role("main").get_by_role("alert")
+    expect(refusal).to_contain_text("プレイヤー2さんの取り札は1枚です")
+    expect(refusal).not_to_contain_text("山")
+
+
 # Every check as a play surface (issue 27): a check is its tab, then taps on what lies on the table (the
 # steps' chips, tiles, cards, numbers), then its button. Each tap must land where it is, with no scroll:
 # wholly in view below the header and uncovered (elementFromPoint at its centre is the target), the page
