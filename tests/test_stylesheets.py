@@ -38,11 +38,12 @@ def _styled_classes(css: str) -> set[str]:
 
 
 def _written(name: str, sources: str) -> bool:
-    """True when the sources write the class, whole or as a prefix a template completes (``'suit-' ~ suit``)."""
+    """True when the sources write the class, whole or as a quoted prefix a template completes
+    (``'suit-' ~ suit``, ``totals_class = "screen-"``)."""
     if name in sources or name in WRITTEN_BY_HTMX:
         return True
     stems = (name[: i + 1] for i, char in enumerate(name) if char == "-")
-    return any(f"{stem}' ~" in sources or f"{stem}{{{{" in sources for stem in stems)
+    return any(f"'{stem}'" in sources or f'"{stem}"' in sources or f"{stem}{{{{" in sources for stem in stems)
 
 
 def test_the_stylesheets_are_found() -> None:

@@ -104,8 +104,11 @@
   // its top (--tabs-h) lay under it. Each size the bar takes is measured into --tabs-bar-h; the bar
   // comes back with every swap of the table, so the fresh one is watched instead.
   var tabBar = null;
+  // A bar hidden while a sheet is open measures 0: the last height stays, or the page's bottom padding
+  // would shrink under the sheet and the page jump up (the Five Up end tapped while scrolled down).
   var tabBarSize = window.ResizeObserver && new ResizeObserver(function () {
-    if (tabBar) document.documentElement.style.setProperty("--tabs-bar-h", Math.ceil(tabBar.getBoundingClientRect().height) + "px");
+    var height = tabBar ? Math.ceil(tabBar.getBoundingClientRect().height) : 0;
+    if (height > 0) document.documentElement.style.setProperty("--tabs-bar-h", height + "px");
   });
   function watchTabBar() {
     var bar = document.querySelector(".table-tabs");

@@ -183,15 +183,12 @@
   });
 
   // A Bingo trick: a tile cannot reply to itself. The reply picker greys the tile picked as the lead
-  // (the correction sheet ticks the recorded lead) and gives it back when another lead is picked.
+  // (the correction sheet ticks the recorded lead) and ungreys it when another lead is picked. Greyed,
+  // not disabled: a picker never takes a choice away, a tap on it is answered by the referee in words.
   function noSelfReply(form) {
     var lead = form.querySelector("input[name=lead]:checked");
     each(form.querySelectorAll("input[name=reply]"), function (r) {
-      var self = !!lead && r.value === lead.value;
-      if (self === r.hasAttribute("data-self")) return;
-      r.toggleAttribute("data-self", self);
-      r.disabled = self;
-      if (self) r.checked = false;
+      r.toggleAttribute("data-self", !!lead && r.value === lead.value);
     });
   }
   document.addEventListener("change", function (e) {

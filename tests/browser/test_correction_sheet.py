@@ -218,7 +218,8 @@ def test_the_historys_correct_link_is_44px_wide_in_japanese_too(page: Page):
 def test_a_bingo_tricks_correction_has_44px_tiles_and_no_reply_to_its_own_lead(page: Page, size):
     """Issue 27 (newplayer): the correction sheet's tiles were 30 px wide at every size (the entry form's
     44 px rule named its own form only), and the lead of the trick being corrected could be tapped as
-    its reply. The reply picker greys the lead picked, and follows a new lead."""
+    its reply. The reply picker greys the lead picked (greyed, not disabled: the entry form's pickers never
+    take a choice away), and follows a new lead."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
     import_until(page, record("bingo-four-deals-to-eight"), 5)
     ready(page)
@@ -227,7 +228,8 @@ def test_a_bingo_tricks_correction_has_44px_tiles_and_no_reply_to_its_own_lead(p
     sheet = page.locator("dialog#correction")
     expect(sheet).to_be_visible()
     lead = sheet.locator("fieldset[data-picker='lead'] input:checked").get_attribute("value")
-    expect(sheet.locator(f"fieldset[data-picker='reply'] input[value='{lead}']")).to_be_disabled()
+    expect(sheet.locator(f"fieldset[data-picker='reply'] input[value='{lead}']")).to_have_attribute("data-self", "")
+    expect(sheet.locator(f"fieldset[data-picker='reply'] input[value='{lead}'] + *")).to_have_css("opacity", "0.3")
     sheet.locator(".step-chip").nth(0).tap()
     boxes = sheet.locator("fieldset[data-picker='lead'] label.pick").evaluate_all(
         "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
@@ -238,8 +240,8 @@ def test_a_bingo_tricks_correction_has_44px_tiles_and_no_reply_to_its_own_lead(p
     ).first.tap()
     new = sheet.locator("fieldset[data-picker='lead'] input:checked").get_attribute("value")
     assert new != lead
-    expect(sheet.locator(f"fieldset[data-picker='reply'] input[value='{new}']")).to_be_disabled()
-    expect(sheet.locator(f"fieldset[data-picker='reply'] input[value='{lead}']")).to_be_enabled()
+    expect(sheet.locator(f"fieldset[data-picker='reply'] input[value='{new}']")).to_have_attribute("data-self", "")
+    expect(sheet.locator(f"fieldset[data-picker='reply'] input[value='{lead}']")).not_to_have_attribute("data-self", "")
 
 
 def test_undo_after_correcting_the_latest_entry_says_it_takes_back_the_corrected_entry(page: Page):
