@@ -31,6 +31,16 @@ def in_japanese(page: Page) -> None:
     ready(page)
 
 
+def table_in(page: Page, rec: dict, events: int, lang: str) -> None:
+    """The record's table after its first ``events`` entries, read in ``lang`` ("en" or "ja") as a player
+    switches language from the header."""
+    import_until(page, rec, events)
+    if lang == "ja":
+        in_japanese(page)
+    else:
+        ready(page)
+
+
 # A sheet's ✕: its size, how far it sits below the sheet's top, and how far it moved when the sheet's
 # content was scrolled (a sticky ✕ stays put, drawn over the rows that scroll under it).
 CLOSE = """body => { const close = body.querySelector(':scope > .sheet-close'), top = body.getBoundingClientRect().top;
@@ -155,11 +165,7 @@ def test_the_labels_of_a_bingo_table_keep_to_one_line_on_a_small_phone(browser: 
     rec = record("bingo-four-deals-to-eight")
     page = phone(browser, base_url, (360, 740))
     try:
-        import_until(page, rec, 3)
-        if lang == "ja":
-            in_japanese(page)
-        else:
-            ready(page)
+        table_in(page, rec, 3, lang)
         problems = not_one_line(page.locator("#record-trick"), "Record trick")
         problems += not_one_line(page.locator("#undo"), "Undo last")
         page.locator(".bingo-plays > .toggle").first.tap()
@@ -206,11 +212,7 @@ def test_the_share_panel_opens_on_every_seats_link(browser: Browser, base_url: s
     rec = record("five-up-partners-to-61")  # four players: the longest list of seats
     page = phone(browser, base_url, size)
     try:
-        import_until(page, rec, 3)
-        if lang == "ja":
-            in_japanese(page)
-        else:
-            ready(page)
+        table_in(page, rec, 3, lang)
         open_tab(page, "share")
         roles = ["scorer", *(f"seat{i}" for i in range(len(rec["players"])))]
         for role in roles:
