@@ -71,10 +71,11 @@ def test_a_placement_s_row_holds_its_factors_and_a_pass_s_row_none_d14_d15_d19()
 
 
 def _log(path: Path):
-    record = json.loads(path.read_text())  # read as written: the refused records are checked up to their refusal
-    return tuple(record["players"]), GAME.resolve_options(record.get("options", {})), [
-        LogEntry(i, "event", body) for i, body in enumerate(record["events"], start=1)
-    ]
+    """A record's players, options and log, read as written (not through the record check, which
+    refuses the x- records whole): their prefixes up to the refusal are checked too."""
+    record = json.loads(path.read_text())
+    log = [LogEntry(i, "event", body) for i, body in enumerate(record["events"], start=1)]
+    return tuple(record["players"]), GAME.resolve_options(record.get("options", {})), log
 
 
 def _rebuilt(state) -> list[dict]:
