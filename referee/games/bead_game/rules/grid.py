@@ -115,7 +115,8 @@ class PlacementDetail(TypedDict):
 
 ROW_NAME = _("row of %(values)s")
 COLUMN_NAME = _("column of %(values)s")
-"""A line's name (:meth:`Line.shown`), marked once here rather than at each of a view's lines."""
+"""A line's name as views show it (:meth:`Scored.to_json`): a translatable phrase that a player finds on the
+board by its numbers, never by coordinates (which run negative as the board grows up and left): 'row of 2, 5, 3'."""
 
 
 @quick
@@ -140,23 +141,6 @@ class Line:
         if self.direction == "row":
             return tuple((self.index, c) for c in at)
         return tuple((r, self.index) for r in at)
-
-    def shown(self) -> tuple[LineDetail, Message]:
-        """The line as views show it, and its name: a translatable phrase that a player finds on the
-        board by its numbers, never by coordinates (which run negative as the board grows up and
-        left): 'row of 2, 5, 3'. Both in one pass over the line (every view shows three lines for
-        every placement of the game)."""
-        index, first, values = self.index, self.start, self.values
-        last = first + len(values) - 1
-        if self.direction == "row":
-            cells = [[index, c] for c in range(first, last + 1)]
-            msg = ROW_NAME
-        else:
-            cells = [[r, index] for r in range(first, last + 1)]
-            msg = COLUMN_NAME
-        detail: LineDetail = {"direction": self.direction, "index": index, "cells": cells, "values": list(values)}
-        params = {"index": index, "first": first, "last": last, "values": _join(values)}
-        return detail, {"msg": msg, "params": params}
 
 
 def _join(values: Sequence[int]) -> str:
@@ -257,8 +241,20 @@ class Scored:
         factors: list[FactorDetail] = []
         counted: list[Message] = []
         for role, line, least in zip(ROLES, self.lines, COUNTED_FROM, strict=True):
-            shown, name = line.shown()
-            length = len(line.values)
+            # the line's cells and its name, in line: every view showed three lines per placement
+            index, first, values = line.index, line.start, line.values
+            length = len(values)
+            last = first + length - 1
+            if line.direction == "row":
+                cells = [[index, c] for c in range(first, last + 1)]
+                msg = ROW_NAME
+            else:
+                cells = [[r, index] for r in range(first, last + 1)]
+                msg = COLUMN_NAME
+            shown: LineDetail = {"direction": line.direction, "index": index, "cells": cells, "values": list(values)}
+            name: Message = {
+                "msg": msg, "params": {"index": index, "first": first, "last": last, "values": _join(values)},
+            }  # fmt: skip
             if length >= least:
                 why, factor = WHY_COUNTED, length
                 counted.append(name)
