@@ -12,7 +12,7 @@ from typing import Literal, TypedDict
 
 from referee.rules.base import IllegalEvent, _
 from referee.rules.frozen import derived, quick
-from referee.rules.message import Message, message
+from referee.rules.message import Message
 
 Cell = tuple[int, int]
 Board = Mapping[Cell, int]
@@ -113,6 +113,12 @@ class PlacementDetail(TypedDict):
     counted: list[Message]  # the lines that counted
 
 
+ROW_NAME = _("row of %(values)s")
+COLUMN_NAME = _("column of %(values)s")
+"""A line's name as views show it (:meth:`Scored.to_json`): a translatable phrase that a player finds on the
+board by its numbers, never by coordinates (which run negative as the board grows up and left): 'row of 2, 5, 3'."""
+
+
 @quick
 @dataclass(frozen=True)
 class Line:
@@ -135,23 +141,6 @@ class Line:
         if self.direction == "row":
             return tuple((self.index, c) for c in at)
         return tuple((r, self.index) for r in at)
-
-    def shown(self) -> tuple[LineDetail, Message]:
-        """The line as views show it, and its name: a translatable phrase that a player finds on the
-        board by its numbers, never by coordinates (which run negative as the board grows up and
-        left): 'row of 2, 5, 3'. Both in one pass over the line (every view shows three lines for
-        every placement of the game)."""
-        index, first, values = self.index, self.start, self.values
-        last = first + len(values) - 1
-        if self.direction == "row":
-            cells = [[index, c] for c in range(first, last + 1)]
-            msg = _("row of %(values)s")
-        else:
-            cells = [[r, index] for r in range(first, last + 1)]
-            msg = _("column of %(values)s")
-        detail: LineDetail = {"direction": self.direction, "index": index, "cells": cells, "values": list(values)}
-        name = message(msg, index=index, first=first, last=last, values=_join(values))
-        return detail, name
 
 
 def _join(values: Sequence[int]) -> str:
@@ -196,6 +185,10 @@ ROLES: tuple[Role, Role, Role] = ("axis", "cross", "cross")
 COUNTED_FROM = (3, 2, 2)
 """D14: the length from which each of a placement's lines (axis, cross at the first cell, cross at
 the second) holds a cell other than the new tile's: the axis holds both new halves, a cross one."""
+WHY_COUNTED = _("%(line)s: %(length)s halves, counted")
+WHY_SINGLE = _("%(line)s: a single half, not counted")
+WHY_OWN_HALVES = _("%(line)s: only the new tile's own halves, not counted")
+"""Why a line's factor is what it is (D14), in :meth:`Scored.to_json`."""
 
 
 @quick
@@ -242,34 +235,39 @@ class Scored:
         return f"{self.values[0]}-{self.values[1]}"
 
     def to_json(self) -> PlacementDetail:
-        """The placement as views show it: made once (every view lists every placement of the
-        game), so views share it, as they share all of a snapshot's view: read only."""
-        return self._json
-
-    @derived
-    def _json(self) -> PlacementDetail:
-        """The placement's detail, its three factors made in one pass over its lines (D14): a view
-        shows every placement of the game, so this is most of a view's cost."""
+        """The placement as views show it, its three factors made in one pass over its lines (D14):
+        made when asked, for the "cannot play?" helper's placements and once per placed tile for
+        its score sheet row (``state.TurnRecord.row``, which keeps it)."""
         factors: list[FactorDetail] = []
         counted: list[Message] = []
         for role, line, least in zip(ROLES, self.lines, COUNTED_FROM, strict=True):
-            shown, name = line.shown()
-            length = len(line.values)
-            if length >= least:
-                why = _("%(line)s: %(length)s halves, counted")
-                counted.append(name)
-            elif length == 1:
-                why = _("%(line)s: a single half, not counted")
+            # the line's cells and its name, in line: every view showed three lines per placement
+            index, first, values = line.index, line.start, line.values
+            length = len(values)
+            last = first + length - 1
+            if line.direction == "row":
+                cells = [[index, c] for c in range(first, last + 1)]
+                msg = ROW_NAME
             else:
-                why = _("%(line)s: only the new tile's own halves, not counted")
+                cells = [[r, index] for r in range(first, last + 1)]
+                msg = COLUMN_NAME
+            shown: LineDetail = {"direction": line.direction, "index": index, "cells": cells, "values": list(values)}
+            name: Message = {
+                "msg": msg, "params": {"index": index, "first": first, "last": last, "values": _join(values)},
+            }  # fmt: skip
+            if length >= least:
+                why, factor = WHY_COUNTED, length
+                counted.append(name)
+            else:
+                why, factor = (WHY_SINGLE if length == 1 else WHY_OWN_HALVES), 1
             factors.append(
                 {
                     "role": role,
                     "line": shown,
                     "length": length,
                     "counted": length >= least,
-                    "factor": length if length >= least else 1,
-                    "why": message(why, line=name, length=length),
+                    "factor": factor,
+                    "why": {"msg": why, "params": {"line": name, "length": length}},
                 }
             )
         (ra, ca), (rb, cb) = self.cells

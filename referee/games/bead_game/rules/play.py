@@ -164,7 +164,7 @@ def _place(state: State, ev: Place) -> State:
         "on_table": {**cur.on_table, tile: cur.on_table.get(tile, 0) + 1},
         "board": board,
         "owner": {**cur.owner, a: laid.id, b: laid.id},
-        "turns": cur.turns + (TurnRecord(turn, index, ev.seat, laid),),
+        "turns": cur.turns + (TurnRecord(cur.number, turn, index, ev.seat, laid),),
         "placed": placed,
         "scores": _bump(cur.scores, ev.seat, scored.score),  # D17
         "passes_in_row": 0,
@@ -178,7 +178,7 @@ def _pass(state: State, ev: Pass) -> State:
     index = state.events
     cur = _playing(state, ev.seat)
     changes = {
-        "turns": cur.turns + (TurnRecord(len(cur.turns) + 1, index, ev.seat, None),),
+        "turns": cur.turns + (TurnRecord(cur.number, len(cur.turns) + 1, index, ev.seat, None),),
         "passes_in_row": cur.passes_in_row + 1,
         "final_turns_left": cur.final_turns_left - 1 if cur.out is not None else cur.final_turns_left,
     }

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NotRequired, TypedDict
 
-from referee.rules.frozen import quick
+from referee.rules.frozen import derived, quick
+from referee.rules.message import Message
 from referee.rules.tiles import Tile
 
-from .grid import Cell, Scored
+from .grid import Cell, FactorDetail, Scored
 
 HAND_SIZE = {2: 14, 3: 9, 4: 7}  # D5
 COPIES = 2  # D1: two double-six sets without 0s and 6s, each design twice
@@ -33,15 +34,52 @@ class Laid:
     scored: Scored | None = None
 
 
+class SheetRow(TypedDict):
+    """One turn on the score sheet (D17-D19): a pass, or a placement with its factors and score."""
+
+    hand: int
+    turn: int
+    event: int  # record index
+    seat: int
+    kind: Literal["place", "pass"]
+    score: int
+    text: str  # like "3 × 1 × 1 × 2 = 6"; "" for a pass
+    factors: list[FactorDetail]
+    tile: str | None  # as placed, first cell's number first; None for a pass
+    tile_id: NotRequired[int]  # a placement's keys from here on
+    cells: NotRequired[list[list[int]]]
+    values: NotRequired[list[int]]
+    double: NotRequired[bool]
+    numbers: NotRequired[list[int]]  # the factors multiplied
+    counted: NotRequired[list[Message]]  # the lines that counted
+
+
 @quick
 @dataclass(frozen=True)
 class TurnRecord:
     """One turn of a hand, for the score sheet: a placement or a pass (D18-D19)."""
 
+    hand: int  # the hand's number
     turn: int
     event: int
     seat: int
     laid: Laid | None  # None for a pass
+
+    @derived
+    def row(self) -> SheetRow:
+        """The turn's row of the score sheet, made at the first view that shows it and kept with the
+        turn, which every later state of the table holds: a view shows every turn of the game, and a
+        placement's factors are most of a view's cost, so each is made once per table, not per view
+        (views share it, as they share all of a snapshot's view: read only)."""
+        hand, turn, event, seat = self.hand, self.turn, self.event, self.seat
+        if self.laid is None or self.laid.scored is None:
+            return {
+                "hand": hand, "turn": turn, "event": event, "seat": seat, "kind": "pass", "tile": None,
+                "score": 0, "text": "", "factors": [],
+            }  # fmt: skip
+        kind: Literal["place"] = "place"  # the row's own keys first, then the placement's
+        return {"hand": hand, "turn": turn, "event": event, "seat": seat, "kind": kind, "tile_id": self.laid.id,
+                **self.laid.scored.to_json()}  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,8 @@ from referee.rules.base import View, _
 from referee.rules.message import Message, message
 from referee.rules.tiles import double_set
 
-from .grid import FactorDetail
 from .play import penalty
-from .state import COPIES, HandState, State
+from .state import COPIES, HandState, SheetRow, State
 
 Phase = Literal["hand", "play", "end", "finished"]
 
@@ -47,26 +46,6 @@ class Bounds(TypedDict):
     bottom: int
     left: int
     right: int
-
-
-class SheetRow(TypedDict):
-    """One turn on the score sheet (D17-D19): a pass, or a placement with its factors and score."""
-
-    hand: int
-    turn: int
-    event: int  # record index
-    seat: int
-    kind: Literal["place", "pass"]
-    score: int
-    text: str  # like "3 × 1 × 1 × 2 = 6"; "" for a pass
-    factors: list[FactorDetail]
-    tile: str | None  # as placed, first cell's number first; None for a pass
-    tile_id: NotRequired[int]  # a placement's keys from here on
-    cells: NotRequired[list[list[int]]]
-    values: NotRequired[list[int]]
-    double: NotRequired[bool]
-    numbers: NotRequired[list[int]]  # the factors multiplied
-    counted: NotRequired[list[Message]]  # the lines that counted
 
 
 class StarterTile(TypedDict):
@@ -141,7 +120,7 @@ def view(state: State) -> View[Detail]:
         "board": _board(cur) if cur else [],
         "bounds": _bounds(cur) if cur else None,
         "unseen": _unseen(cur) if cur else {},
-        "sheet": [row for rnd in state.hands for row in _sheet(rnd)],
+        "sheet": [t.row for rnd in state.hands for t in rnd.turns],
         "hands": [_hand_summary(state, rnd) for rnd in state.hands],
         "totals": list(totals),
     }
@@ -223,25 +202,6 @@ def _unseen(rnd: HandState) -> dict[str, int]:
     """Copies of each design not on the table (D1): in hands, or the face-down spare with 3 players."""
     on_table = Counter(lay.tile for lay in rnd.laid)
     return {str(t): COPIES - on_table[t] for t in double_set(5, 1) if on_table[t] < COPIES}
-
-
-def _sheet(rnd: HandState) -> list[SheetRow]:
-    rows: list[SheetRow] = []
-    for t in rnd.turns:
-        n, turn, event, seat = rnd.number, t.turn, t.event, t.seat
-        if t.laid is None or t.laid.scored is None:
-            rows.append(
-                SheetRow(
-                    hand=n, turn=turn, event=event, seat=seat, kind="pass", tile=None, score=0, text="",
-                    factors=[],
-                )
-            )
-        else:
-            placed = t.laid.scored.to_json()
-            rows.append(
-                SheetRow(hand=n, turn=turn, event=event, seat=seat, kind="place", tile_id=t.laid.id, **placed)
-            )
-    return rows
 
 
 def _hand_summary(state: State, rnd: HandState) -> HandSummary:
