@@ -19,6 +19,11 @@ from .reader import WORK_SIDE
 
 MAX_BYTES = 15 * 1024 * 1024
 MAX_PIXELS = 50_000_000  # a 48 MP phone photo; a 20000x20000 header is refused unread
+# A PNG, or a progressive JPEG (which holds every DCT coefficient until its last scan), costs its
+# whole size in memory however small it is decoded: a 160 KB PNG of 7000x7000 took 260 MB to read.
+# A phone's camera writes baseline JPEGs, and a real photo as PNG within MAX_BYTES has far fewer
+# pixels than this (a 4032x3024 one, 12 MP, is read).
+MAX_WHOLE_PIXELS = 4096 * 4096
 MIN_SIDE = 64
 # A photo decoded shrunk to at least this long side is read as it is: a 4032-pixel phone photo
 # decoded at 1/4 (1008 pixels, a hair under the reader's 1024) skips both the larger decode and
@@ -48,8 +53,9 @@ class Decoded:
     height: int
 
 
-def _jpeg_size(data: bytes) -> tuple[int, int] | None:
-    """Width and height from a JPEG's start-of-frame marker, or None when there is none."""
+def _jpeg_frame(data: bytes) -> tuple[int, int, bool] | None:
+    """Width, height and whether it is progressive, from a JPEG's start-of-frame marker, or None
+    when there is none."""
     i = 2
     while i + 9 < len(data):
         if data[i] != 0xFF:
@@ -61,7 +67,7 @@ def _jpeg_size(data: bytes) -> tuple[int, int] | None:
         (length,) = struct.unpack(">H", data[i + 2 : i + 4])
         if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
             height, width = struct.unpack(">HH", data[i + 5 : i + 9])
-            return width, height
+            return width, height, marker in (0xC2, 0xC6, 0xCA, 0xCE)
         i += 2 + length
     return None
 
@@ -84,17 +90,18 @@ def sniff(data: bytes, content_type: str) -> tuple[str, int, int]:
     if found == "png":
         if len(data) < 33 or data[12:16] != b"IHDR":
             raise Refused(422, "undecodable", _("The photo could not be read: it is damaged or incomplete. Take it again."))
-        size: tuple[int, int] | None = struct.unpack(">II", data[16:24])
+        width, height = struct.unpack(">II", data[16:24])
+        frame: tuple[int, int, bool] | None = (width, height, True)
         complete = data.rstrip(b"\x00").endswith(b"IEND\xaeB`\x82")
     else:
-        size = _jpeg_size(data)
+        frame = _jpeg_frame(data)
         complete = b"\xff\xd9" in data[-64:]
-    if size is None or not complete:
+    if frame is None or not complete:
         raise Refused(422, "undecodable", _("The photo could not be read: it is damaged or incomplete. Take it again."))
-    width, height = size
+    width, height, whole = frame
     if min(width, height) < MIN_SIDE:
         raise Refused(422, "too_small", _("The photo is too small to read tiles: take it with the phone's camera."))
-    if width * height > MAX_PIXELS:
+    if width * height > (MAX_WHOLE_PIXELS if whole else MAX_PIXELS):
         raise Refused(422, "too_many_pixels", _("The photo has too many pixels: send a smaller one."))
     return found, width, height
 

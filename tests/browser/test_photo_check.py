@@ -11,6 +11,7 @@ way, so the reading is the same each run.
 
 from pathlib import Path
 
+import cv2
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -101,3 +102,22 @@ def test_an_unsure_tile_shows_every_candidate_even_one_already_taken(page: Page,
     for value in ("6-6", "6-5", "4-0"):
         expect(tile(page, "won0", value).locator("input")).to_be_checked()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_the_phone_shrinks_a_large_photo_before_sending_it(page: Page, tmp_path: Path) -> None:
+    """A 4032x3024 camera photo leaves the phone as a JPEG of at most 1600 pixels (photo.js's canvas):
+    a few hundred KB instead of megabytes, and the reader answers in the shrunk photo's pixels."""
+    large = cv2.resize(render(SEED).image, (4032, 3024), interpolation=cv2.INTER_CUBIC)
+    ok, enc = cv2.imencode(".jpg", large, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    assert ok
+    photo = tmp_path / "camera.jpg"
+    photo.write_bytes(enc.tobytes())
+    claim_with_the_other_pile_started(page)
+
+    block = page.locator("[data-photo-for=won0]")
+    with page.expect_response("**/api/v1/photos/tiles") as answer:
+        block.locator("input[type=file]").set_input_files(photo)
+    # the answer's size is the photo's as the server received it
+    assert (answer.value.json()["width"], answer.value.json()["height"]) == (1600, 1200)
+    assert answer.value.request.sizes()["requestBodySize"] < len(enc.tobytes()) / 4
+    expect(block.locator(".photo-status")).to_contain_text("Read from the photo")

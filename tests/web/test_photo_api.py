@@ -61,6 +61,37 @@ def test_a_bad_body_is_refused_with_a_code_before_decoding(client, monkeypatch, 
         assert decoded == []
 
 
+def progressive_jpeg_header(width: int, height: int) -> bytes:
+    """A progressive JPEG's start (SOF2) claiming ``width`` x ``height``, and its end: no pixels."""
+    sof2 = b"\xff\xc2" + struct.pack(">HBHHB", 11, 8, height, width, 1) + b"\x01\x11\x00"
+    return b"\xff\xd8" + sof2 + b"\xff\xd9"
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [(png(7000, 7000), "image/png"), (progressive_jpeg_header(7000, 7000), "image/jpeg")],
+    ids=["a PNG", "a progressive JPEG"],
+)
+@pytest.mark.storeless
+def test_a_photo_decoded_whole_claiming_a_large_phones_pixels_is_refused_before_decoding(client, monkeypatch, body, content_type):
+    # Neither is decoded shrunk: a 160 KB PNG of 7000x7000 (under MAX_PIXELS) cost 260 MB while read.
+    decoded = []
+    monkeypatch.setattr(intake.cv2, "imdecode", lambda *a: decoded.append(1))
+    resp = client.post(URL, data=body, content_type=content_type)
+    assert resp.status_code == 422
+    assert resp.get_json()["error"]["code"] == "too_many_pixels"
+    assert decoded == []
+
+
+@pytest.mark.parametrize("kind", ["png", "progressive jpeg"])
+def test_a_twelve_megapixel_photo_decoded_whole_is_still_read(kind):
+    params = [cv2.IMWRITE_JPEG_PROGRESSIVE, 1] if kind != "png" else []
+    ok, enc = cv2.imencode(".png" if kind == "png" else ".jpg", cv2.resize(render(1_000_001).image, (4032, 3024)), params)
+    assert ok
+    decoded = intake.decode(enc.tobytes(), "image/png" if kind == "png" else "image/jpeg")
+    assert (decoded.width, decoded.height) == (4032, 3024)
+
+
 @pytest.mark.storeless
 def test_a_photo_is_read_into_canonical_tiles_with_boxes(client):
     photo = render(1_000_001)
