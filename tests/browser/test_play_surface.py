@@ -390,6 +390,19 @@ def test_a_whole_run_of_plays_fits_one_screen_per_play(browser: Browser, base_ur
     walk(browser, base_url, w)
 
 
+def bingo_trick_in_reach(page: Page, t: Tapper, ev: dict) -> None:
+    """A trick whose every tile of the lead's triangle, then of the reply's, is on the screen, under the
+    header, above the tab bar and uncovered before its tap (newplayer8: after a declaration at the first
+    lead the triangle's last rows lay under the tab bar), entered as ever."""
+    step = page.locator("form.stepping fieldset.current label.pick")
+    for which, tile in (("lead", ev["lead"]), ("reply", ev["reply"])):
+        expect(page.locator(f"form.stepping fieldset.current[data-picker={which}]")).to_be_visible()
+        hidden = step.evaluate_all(OUT_OF_REACH)
+        assert hidden == [], f"{which}: tiles off the screen, under a bar or covered: {len(hidden)}"
+        t.tap(pick(page, which, tile), f"{which} tile")
+    t.tap(page.locator("#record-trick"), "Record trick")
+
+
 # Bingo's first deal after its first entry: a declaration at the first lead, the lead after it (newplayer8:
 # 0-0 lay 108 px under the tab bar at 360x740, 21 px at 390x844 in Japanese), a trick, a claim, the shows of
 # both hands (the sheet's "Show these tiles" lay under the tab bar at every size), the next deal and its
@@ -399,7 +412,7 @@ FIRST_DEAL = Walk(
     "bingo-four-deals-to-eight",
     1,
     7,
-    {**BY_GAME["bingo"].enter, "declare": (bingo_declare, 5), "show": (bingo_show, 3 + 7)},
+    {**BY_GAME["bingo"].enter, "trick": (bingo_trick_in_reach, 3), "declare": (bingo_declare, 5), "show": (bingo_show, 3 + 7)},
     {**BY_GAME["bingo"].verdict, "declare": "#bingo-why", "show": "#bingo-award"},
 )
 
