@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .plays import open_tab
+from .plays import import_until, open_tab, ready, record
 
 pytestmark = pytest.mark.browser
 
@@ -106,3 +106,29 @@ def test_a_whole_deal_by_tapping_then_a_claim(page: Page):
     # The next deal is offered, led per B45.
     expect(page.locator("#bingo-deal")).to_contain_text("leads this deal")  # the rule id (B45) is behind "why"
     no_sideways_scroll(page)
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [("en", "Aki's 2 declared doubles score 30 points once Aki wins a trick."),
+     ("ja", "Akiさんが宣言したダブル2枚は、Akiさんがトリックを取れば30点になります。")],
+)  # fmt: skip
+def test_a_declaration_at_the_first_lead_is_answered_in_one_sentence(page: Page, lang: str, says: str):
+    """5-5 and 0-0 declared leading to the first trick (B27: 20, 10 more with 0-0; B30): the answer says, in one
+    plain sentence, how many doubles, their points and when they count, the rules behind "why?" (newplayer8:
+    "Aki's double is worth 30 points. counts once Aki wins a trick": one tile, then a fragment)."""
+    import_until(page, record("bingo-four-deals-to-eight"), 1)
+    if lang == "ja":
+        page.locator("header.bar a[lang=ja]").click()
+        expect(page.locator("html")).to_have_attribute("lang", "ja")
+    ready(page)
+    page.locator(".bingo-plays > .toggle").tap()
+    page.locator("button[aria-controls=bingo-declare-panel]").tap()
+    for double in ("5-5", "0-0"):
+        page.locator(f"fieldset[data-picker=doubles] label[data-tile='{double}']").tap()
+    page.locator("#declare").tap()
+    seq(page, 2)
+    why = page.locator("#answer #bingo-why")
+    said = why.evaluate("el => [...el.childNodes].filter(n => n.nodeName !== 'DETAILS').map(n => n.textContent).join('')")
+    assert " ".join(said.split()) == says
+    expect(page.locator("#answer details.why")).to_have_count(1)  # B27 and B30 in words, one tap away

@@ -78,6 +78,31 @@ def bingo_confirmed(button: str) -> Callable[[Page, Tapper, dict], None]:
     return enter
 
 
+def bingo_declare(page: Page, t: Tapper, ev: dict) -> None:
+    """The other plays' sheet, the leader's declaration (open already when it must come first), each
+    double, Declare: 3 taps and one per double (issue 27)."""
+    t.tap(page.locator(".bingo-plays > .toggle"), "other plays")
+    declares = page.locator("button[aria-controls=bingo-declare-panel]")
+    if declares.get_attribute("aria-expanded") != "true":
+        t.tap(declares, "declares doubles")
+    for double in ev["doubles"]:
+        t.tap(pick(page, "doubles", double), double)
+    t.tap(page.locator("#declare"), "Declare")
+
+
+def bingo_show(page: Page, t: Tapper, ev: dict) -> None:
+    """The show of a hand after a claim: its sheet, who shows (when both still may), each tile, then
+    Show these tiles (newplayer8: the button lay under the tab bar at every size, the tiles below the fold)."""
+    t.tap(page.locator("button[aria-controls=bingo-show-sheet]"), "show sheet")
+    seat = page.locator(f"button[aria-controls=bingo-show-panel-{ev['seat']}]")
+    if seat.count():
+        t.tap(seat, "who shows")
+    form = page.locator(f"#bingo-show-{ev['seat']}")
+    for tile in ("-".join(sorted(x.split("-"), reverse=True)) for x in ev["tiles"]):
+        t.tap(form.locator(f"label.pick:has(input[value='{tile}'])"), tile)
+    t.tap(form.locator("button[type=submit]"), "Show these tiles")
+
+
 def five_up_play(page: Page, t: Tapper, ev: dict) -> None:
     """The end on the picture, then the tile. Every open end is a thumb's target, 44x44 px however far
     the layout grew, on the smallest phone too (newplayer4: 36 px with six open ends; newplayer7: 33 px at
@@ -363,6 +388,50 @@ def walk(
 @pytest.mark.parametrize("w", WALKS, ids=[w.game for w in WALKS])
 def test_a_whole_run_of_plays_fits_one_screen_per_play(browser: Browser, base_url: str, w: Walk):
     walk(browser, base_url, w)
+
+
+def bingo_trick_in_reach(page: Page, t: Tapper, ev: dict) -> None:
+    """A trick whose every tile of the lead's triangle, then of the reply's, is on the screen, under the
+    header, above the tab bar and uncovered before its tap (newplayer8: after a declaration at the first
+    lead the triangle's last rows lay under the tab bar), entered as ever."""
+    step = page.locator("form.stepping fieldset.current label.pick")
+    for which, tile in (("lead", ev["lead"]), ("reply", ev["reply"])):
+        expect(page.locator(f"form.stepping fieldset.current[data-picker={which}]")).to_be_visible()
+        hidden = step.evaluate_all(OUT_OF_REACH)
+        assert hidden == [], f"{which}: tiles off the screen, under a bar or covered: {len(hidden)}"
+        t.tap(pick(page, which, tile), f"{which} tile")
+    t.tap(page.locator("#record-trick"), "Record trick")
+
+
+# Bingo's first deal after its first entry: a declaration at the first lead, the lead after it (newplayer8:
+# 0-0 lay 108 px under the tab bar at 360x740, 21 px at 390x844 in Japanese), a trick, a claim, the shows of
+# both hands (the sheet's "Show these tiles" lay under the tab bar at every size), the next deal and its
+# first trick: every tap in view at each phone size, in both languages.
+FIRST_DEAL = Walk(
+    "bingo",
+    "bingo-four-deals-to-eight",
+    1,
+    7,
+    {**BY_GAME["bingo"].enter, "trick": (bingo_trick_in_reach, 3), "declare": (bingo_declare, 5), "show": (bingo_show, 3 + 7)},
+    {**BY_GAME["bingo"].verdict, "declare": "#bingo-why", "show": "#bingo-award"},
+)
+
+
+# and the third deal's claim, then both hands shown one after the other (the second alone in its sheet),
+# the next deal and its first trick, on the smallest phone
+SHOWS = Walk("bingo", "bingo-four-deals-to-eight", 24, 28, FIRST_DEAL.enter, FIRST_DEAL.verdict)
+
+
+@pytest.mark.parametrize("japanese", [False, True], ids=["en", "ja"])
+@pytest.mark.parametrize(
+    ("w", "size"),
+    [(FIRST_DEAL, (360, 740)), (FIRST_DEAL, (390, 844)), (FIRST_DEAL, (430, 932)), (SHOWS, (360, 740))],
+    ids=["first-deal-360x740", "first-deal-390x844", "first-deal-430x932", "two-shows-360x740"],
+)
+def test_a_bingo_declaration_claim_and_shows_fit_every_phone(
+    browser: Browser, base_url: str, w: Walk, size, japanese: bool
+):
+    walk(browser, base_url, w, width=size[0], height=size[1], japanese=japanese)
 
 
 @pytest.mark.parametrize("size", [(360, 740), (430, 932)], ids=["360x740", "430x932"])

@@ -124,22 +124,23 @@ def test_a_claims_verdict_says_the_claimers_count_against_70(client, events, en,
 
 @pytest.mark.parametrize(
     ("lang", "says"),
-    [("en", "Ben declares 3 doubles (a triplet): 40 points."), ("ja", "Benさんのダブル3枚の宣言（トリプレット）は40点です。")],
+    [("en", "Ben's 3 declared doubles score 40 points."), ("ja", "Benさんが宣言したダブル3枚は40点です。")],
 )
 def test_a_declarations_answer_says_what_it_is_worth(client, lang, says):
-    """B27: three doubles are a triplet worth 40; the answer to the declaration says so (newplayer7: it was silent)
-    with the number of doubles beside the name (newplayer8 read "Aki's double is worth 30" as one tile)."""
+    """B27: three doubles are worth 40; the answer to the declaration says so (newplayer7: it was silent) with
+    the number of doubles (newplayer8 read "Aki's double is worth 30" as one tile), B27's name ("a triplet")
+    left to the deal sheet."""
     assert says in answer_after(client, 5, lang=lang)
 
 
 @pytest.mark.parametrize(
     ("lang", "says"),
-    [("en", "Ann declares 2 doubles (a double): 30 points. They count once Ann wins a trick."),
-     ("ja", "Annさんのダブル2枚の宣言（ダブル）は30点です。 Annさんがトリックを取った時点で有効になります。")],
+    [("en", "Ann's 2 declared doubles score 30 points once Ann wins a trick."),
+     ("ja", "Annさんが宣言したダブル2枚は、Annさんがトリックを取れば30点になります。")],
 )  # fmt: skip
 def test_a_declaration_at_the_first_lead_says_in_a_sentence_when_it_counts(client, lang, says):
-    """B27 with [0-0] (30), B30: made leading to the first trick it counts once its maker wins a trick, said as
-    a sentence of its own (newplayer8: "... 30 points. counts once Aki wins a trick" was a fragment)."""
+    """B27 with [0-0] (30), B30: made leading to the first trick it counts once its maker wins a trick, said in
+    the same sentence as its points (newplayer8: "... 30 points. counts once Aki wins a trick" was a fragment)."""
     two = {"type": "declare", "seat": 0, "doubles": ["5-5", "0-0"]}
     said = answer_after(client, 0, {"type": "deal", "indicator": "1-0", "leader": 0}, two, lang=lang)
     assert says in " ".join(said.split()), said
