@@ -199,12 +199,22 @@ class State:
     def drafted(self, card_id: str) -> ConditionCard:
         """A card on a sheet. Its pick was refused unless ``card`` knew it, and cards are never taken
         away, so a missing card means the log is corrupt: refused like the pick would have been."""
-        card = self.card(card_id)
+        card = self._drafted.get(card_id)
         if card is None:
-            raise IllegalEvent(
-                "unknown_card", _("There is no condition card %(card)s at this table."), card=card_id
-            )
+            card = self.card(card_id)
+            if card is None:
+                raise IllegalEvent(
+                    "unknown_card", _("There is no condition card %(card)s at this table."), card=card_id
+                )
+            self._drafted[card_id] = card
         return card
+
+    @derived.reading("custom")
+    def _drafted(self) -> dict[str, ConditionCard]:
+        """The cards :meth:`drafted` found, by the id the sheet holds: a view reads every drafted
+        card twice (its score, its cell) and ``card`` walks the custom cards first. Passed on to
+        every later state with the same custom cards, as :meth:`_checks`."""
+        return {}
 
     def achiever(self, card_id: str) -> Achiever:
         """The check of a drafted card's condition under this table's rules (T13), refused like
