@@ -192,15 +192,13 @@ def test_a_view_writes_each_flip_s_proof_once_for_its_cell_and_its_trick(monkeyp
         assert cells[f["seat"], f["cell"]]["proof"] == f["proof"]
 
 
-def test_a_drafted_card_is_looked_up_once_for_a_state_and_the_states_after_it(monkeypatch):
-    """A view reads every drafted card for its score and its cell: ``card`` walks the custom cards
-    and the catalog once per card id, later reads (and later states with the same cards) keep it."""
+def test_a_view_looks_up_each_drafted_card_once(monkeypatch):
+    """A view reads every drafted card for its score and for its cell: each is looked up once."""
     from referee.games.trick_de_bingo.rules.state import State
 
-    state = drafted(rounds=1)
+    state = played(drafted(rounds=1))
     looked_up = []
-    card = State.card
-    monkeypatch.setattr(State, "card", lambda self, card_id: looked_up.append(card_id) or card(self, card_id))
+    drafted_card = State.drafted
+    monkeypatch.setattr(State, "drafted", lambda self, card_id: looked_up.append(card_id) or drafted_card(self, card_id))
     GAME.view(state)
-    GAME.view(played(state))
-    assert sorted(looked_up) == sorted({p.card for p in state.current.picks})
+    assert sorted(looked_up) == sorted(p.card for p in state.current.picks)

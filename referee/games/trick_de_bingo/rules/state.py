@@ -199,22 +199,12 @@ class State:
     def drafted(self, card_id: str) -> ConditionCard:
         """A card on a sheet. Its pick was refused unless ``card`` knew it, and cards are never taken
         away, so a missing card means the log is corrupt: refused like the pick would have been."""
-        card = self._drafted.get(card_id)
+        card = self.card(card_id)
         if card is None:
-            card = self.card(card_id)
-            if card is None:
-                raise IllegalEvent(
-                    "unknown_card", _("There is no condition card %(card)s at this table."), card=card_id
-                )
-            self._drafted[card_id] = card
+            raise IllegalEvent(
+                "unknown_card", _("There is no condition card %(card)s at this table."), card=card_id
+            )
         return card
-
-    @derived.reading("custom")
-    def _drafted(self) -> dict[str, ConditionCard]:
-        """The cards :meth:`drafted` found, by the id the sheet holds: a view reads every drafted
-        card twice (its score, its cell) and ``card`` walks the custom cards first. Passed on to
-        every later state with the same custom cards, as :meth:`_checks`."""
-        return {}
 
     def achiever(self, card_id: str) -> Achiever:
         """The check of a drafted card's condition under this table's rules (T13), refused like
@@ -270,11 +260,17 @@ class RoundScore(TypedDict):
     total: int
 
 
-def round_score(state: State, rnd: RoundState) -> tuple[RoundScore, ...]:
-    """The round's breakdown, seat by seat (T20). Flips, lines and VP count once the round is over.
-    One pass over the picks and the tricks for the four seats: every view scores every round."""
+def drafted_cards(state: State) -> dict[str, ConditionCard]:
+    """Every card on a sheet of any round, by id, each looked up once: a view reads each for its score
+    (BP, then VP) and its cell (a card id names one card at a table, whatever the round)."""
+    return {p.card: state.drafted(p.card) for rnd in state.rounds for p in rnd.picks}
+
+
+def round_score(rnd: RoundState, cards: Mapping[str, ConditionCard]) -> tuple[RoundScore, ...]:
+    """The round's breakdown, seat by seat (T20), given its drafted cards (``drafted_cards``). Flips,
+    lines and VP count once the round is over. One pass over the picks and the tricks for the four
+    seats: every view scores every round."""
     bp, first, last, flipped, lines, vp = ([0] * PLAYERS for _ in range(6))
-    cards = {p.card: state.drafted(p.card) for p in rnd.picks}  # each looked up once: BP, then VP
     for p in rnd.picks:
         bp[p.seat] += cards[p.card].bp
     for t in rnd.tricks:
@@ -301,9 +297,13 @@ def round_score(state: State, rnd: RoundState) -> tuple[RoundScore, ...]:
     )
 
 
-def round_scores(state: State) -> list[tuple[RoundScore, ...]]:
-    """Every round's breakdown, seat by seat (T20)."""
-    return [round_score(state, rnd) for rnd in state.rounds]
+def round_scores(
+    state: State, cards: Mapping[str, ConditionCard] | None = None
+) -> list[tuple[RoundScore, ...]]:
+    """Every round's breakdown, seat by seat (T20); ``cards`` is ``drafted_cards(state)`` when the
+    caller has it already (the view shows the cards too)."""
+    drafted = drafted_cards(state) if cards is None else cards
+    return [round_score(rnd, drafted) for rnd in state.rounds]
 
 
 def totals(state: State, scores: Sequence[Sequence[RoundScore]] | None = None) -> tuple[int, ...]:

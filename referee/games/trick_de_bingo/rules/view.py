@@ -17,7 +17,19 @@ from referee.rules.message import Message
 from ..conditions import CardDetail, ConditionCard, ProofDetail
 from ..conditions.language import TrickRecord
 from .play import claimable, next_leader, play_order
-from .state import CHIP, PICKS, PLAYERS, BonusKind, Flip, RoundScore, RoundState, State, round_scores, totals
+from .state import (
+    CHIP,
+    PICKS,
+    PLAYERS,
+    BonusKind,
+    Flip,
+    RoundScore,
+    RoundState,
+    State,
+    drafted_cards,
+    round_scores,
+    totals,
+)
 
 Phase = Literal["start", "draft", "tricks", "round_over", "finished"]
 
@@ -186,12 +198,6 @@ def revokes(state: State) -> tuple[Breach, ...]:
     return tuple(out)
 
 
-def _cards(state: State, rnd: RoundState) -> dict[str, ConditionCard]:
-    """The round's drafted cards by id, each looked up once per view (its sheets, flips and score
-    read each card up to three times)."""
-    return {p.card: state.drafted(p.card) for p in rnd.picks}
-
-
 def _cell(cell: int, card: ConditionCard | None, proof: ProofDetail | None) -> SheetCell:
     if card is None:
         return {"cell": cell, "card": None, "flipped": False, "proof": None}
@@ -315,7 +321,8 @@ def _score_rows(state: State, scores: list[tuple[RoundScore, ...]]) -> list[Scor
 def view(state: State) -> View[Detail]:
     rnd = state.current
     phase = _phase(state, rnd)
-    scores = round_scores(state)
+    cards = drafted_cards(state)
+    scores = round_scores(state, cards)
     detail: Detail = {
         "phase": phase,
         "round": rnd.number if rnd else 0,
@@ -340,9 +347,9 @@ def view(state: State) -> View[Detail]:
         "notes": [],
     }
     if rnd is not None:
-        cards = _cards(state, rnd)
         detail["used_cards"] = [p.card for p in rnd.picks]
-        detail["available_cards"] = [c.id for c in state.deck() if c.id not in cards]
+        used = set(detail["used_cards"])
+        detail["available_cards"] = [c.id for c in state.deck() if c.id not in used]
         proofs = _proofs(rnd)
         detail["sheets"] = _sheets(rnd, cards, proofs)
         detail["lines"] = [
