@@ -134,6 +134,13 @@ def test_catalog_types_match_the_digest_type_column():
         assert c.type == ("multi" if n in multi else "cumul" if n in cumul else "trick")
 
 
+def test_a_card_s_words_are_its_texts_made_once_for_every_sentence_that_names_it():
+    """The history names a card at its pick and at its flip: the same words object each time."""
+    for c in CATALOG:
+        assert c.words is c.words
+        assert (c.words.en, c.words.ja) == (c.en, c.ja)
+
+
 def test_catalog_cards_are_json_data_and_valid():
     for c in CATALOG:
         assert json.loads(json.dumps(c.as_json()))["condition"]

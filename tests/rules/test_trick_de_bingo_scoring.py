@@ -174,3 +174,31 @@ def test_every_trick_checks_each_seat_s_sheet_cells_in_cell_order():
     for seat in range(4):
         assert rnd.sheet_cells(seat) == tuple(sorted(rnd.sheet(seat).items()))
         assert [cell for cell, _card in rnd.sheet_cells(seat)] == list(range(1, 10))
+
+
+def test_a_view_writes_each_flip_s_proof_once_for_its_cell_and_its_trick(monkeypatch):
+    """The sheet's cell and the trick that flipped it show the same proof, written once per view."""
+    from referee.games.trick_de_bingo.conditions.language import Proof
+
+    state = played(drafted(rounds=1))
+    written = []
+    as_json = Proof.as_json
+    monkeypatch.setattr(Proof, "as_json", lambda proof: written.append(proof) or as_json(proof))
+    detail = GAME.view(state).detail
+    flips = [f for t in detail["tricks"] for f in t["flips"]]
+    assert flips and len(written) == len(flips)
+    cells = {(seat, c["cell"]): c for seat, sheet in enumerate(detail["sheets"]) for c in sheet}
+    for f in flips:
+        assert cells[f["seat"], f["cell"]]["proof"] == f["proof"]
+
+
+def test_a_view_looks_up_each_drafted_card_once(monkeypatch):
+    """A view reads every drafted card for its score and for its cell: each is looked up once."""
+    from referee.games.trick_de_bingo.rules.state import State
+
+    state = played(drafted(rounds=1))
+    looked_up = []
+    drafted_card = State.drafted
+    monkeypatch.setattr(State, "drafted", lambda self, card_id: looked_up.append(card_id) or drafted_card(self, card_id))
+    GAME.view(state)
+    assert sorted(looked_up) == sorted(p.card for p in state.current.picks)

@@ -54,9 +54,10 @@ class ConditionCard:
         """Kept once read: a view shows the type of every card on the sheets."""
         return kind_label(self.condition)
 
-    @property
+    @derived
     def words(self) -> Texts:
-        """What the card says, in each language: how a sentence names it to players (never by its id)."""
+        """What the card says, in each language: how a sentence names it to players (never by its id).
+        Kept once read: the history names a card at its pick and at its flip, and refusals name it."""
         return Texts(self.en, self.ja)
 
     def as_json(self) -> CardDetail:

@@ -260,11 +260,17 @@ class RoundScore(TypedDict):
     total: int
 
 
-def round_score(state: State, rnd: RoundState) -> tuple[RoundScore, ...]:
-    """The round's breakdown, seat by seat (T20). Flips, lines and VP count once the round is over.
-    One pass over the picks and the tricks for the four seats: every view scores every round."""
+def drafted_cards(state: State) -> dict[str, ConditionCard]:
+    """Every card on a sheet of any round, by id, each looked up once: a view reads each for its score
+    (BP, then VP) and its cell (a card id names one card at a table, whatever the round)."""
+    return {p.card: state.drafted(p.card) for rnd in state.rounds for p in rnd.picks}
+
+
+def round_score(rnd: RoundState, cards: Mapping[str, ConditionCard]) -> tuple[RoundScore, ...]:
+    """The round's breakdown, seat by seat (T20), given its drafted cards (``drafted_cards``). Flips,
+    lines and VP count once the round is over. One pass over the picks and the tricks for the four
+    seats: every view scores every round."""
     bp, first, last, flipped, lines, vp = ([0] * PLAYERS for _ in range(6))
-    cards = {p.card: state.drafted(p.card) for p in rnd.picks}  # each looked up once: BP, then VP
     for p in rnd.picks:
         bp[p.seat] += cards[p.card].bp
     for t in rnd.tricks:
@@ -291,9 +297,13 @@ def round_score(state: State, rnd: RoundState) -> tuple[RoundScore, ...]:
     )
 
 
-def round_scores(state: State) -> list[tuple[RoundScore, ...]]:
-    """Every round's breakdown, seat by seat (T20)."""
-    return [round_score(state, rnd) for rnd in state.rounds]
+def round_scores(
+    state: State, cards: Mapping[str, ConditionCard] | None = None
+) -> list[tuple[RoundScore, ...]]:
+    """Every round's breakdown, seat by seat (T20); ``cards`` is ``drafted_cards(state)`` when the
+    caller has it already (the view shows the cards too)."""
+    drafted = drafted_cards(state) if cards is None else cards
+    return [round_score(rnd, drafted) for rnd in state.rounds]
 
 
 def totals(state: State, scores: Sequence[Sequence[RoundScore]] | None = None) -> tuple[int, ...]:

@@ -17,7 +17,19 @@ from referee.rules.message import Message
 from ..conditions import CardDetail, ConditionCard, ProofDetail
 from ..conditions.language import TrickRecord
 from .play import claimable, next_leader, play_order
-from .state import CHIP, PICKS, PLAYERS, BonusKind, Flip, RoundScore, RoundState, State, round_scores, totals
+from .state import (
+    CHIP,
+    PICKS,
+    PLAYERS,
+    BonusKind,
+    Flip,
+    RoundScore,
+    RoundState,
+    State,
+    drafted_cards,
+    round_scores,
+    totals,
+)
 
 Phase = Literal["start", "draft", "tricks", "round_over", "finished"]
 
@@ -186,20 +198,14 @@ def revokes(state: State) -> tuple[Breach, ...]:
     return tuple(out)
 
 
-def _cards(state: State, rnd: RoundState) -> dict[str, ConditionCard]:
-    """The round's drafted cards by id, each looked up once per view (its sheets, flips and score
-    read each card up to three times)."""
-    return {p.card: state.drafted(p.card) for p in rnd.picks}
-
-
-def _cell(cell: int, card: ConditionCard | None, flip: Flip | None) -> SheetCell:
+def _cell(cell: int, card: ConditionCard | None, proof: ProofDetail | None) -> SheetCell:
     if card is None:
         return {"cell": cell, "card": None, "flipped": False, "proof": None}
     return {
         "cell": cell,
         "card": card.id,
-        "flipped": flip is not None,
-        "proof": flip.proof.as_json() if flip is not None else None,
+        "flipped": proof is not None,
+        "proof": proof,
         "ja": card.ja,
         "en": card.en,
         "bp": card.bp,
@@ -208,13 +214,20 @@ def _cell(cell: int, card: ConditionCard | None, flip: Flip | None) -> SheetCell
     }
 
 
-def _sheets(rnd: RoundState, cards: Mapping[str, ConditionCard]) -> list[list[SheetCell]]:
-    flips = rnd.flips()
+def _proofs(rnd: RoundState) -> dict[tuple[int, int], ProofDetail]:
+    """Each flipped cell's proof, by (seat, cell), written once per view: its cell on the sheet and
+    its flip in the trick show the same proof (a cell flips once, T14)."""
+    return {key: f.proof.as_json() for key, f in rnd.flips().items()}
+
+
+def _sheets(
+    rnd: RoundState, cards: Mapping[str, ConditionCard], proofs: Mapping[tuple[int, int], ProofDetail]
+) -> list[list[SheetCell]]:
     out = []
     for seat in range(PLAYERS):
         sheet = dict(rnd.sheet_cells(seat))
         out.append(
-            [_cell(cell, cards.get(sheet.get(cell, "")), flips.get((seat, cell))) for cell in range(1, 10)]
+            [_cell(cell, cards.get(sheet.get(cell, "")), proofs.get((seat, cell))) for cell in range(1, 10)]
         )
     return out
 
@@ -234,7 +247,7 @@ def _why_won(state: State, record: TrickRecord) -> Message:
     }
 
 
-def _flip(state: State, f: Flip, card: ConditionCard) -> FlipDetail:
+def _flip(state: State, f: Flip, card: ConditionCard, proof_json: ProofDetail) -> FlipDetail:
     proof = f.proof
     why: Message = {
         "msg": _("%(player)s flips %(card)s: %(text)s (tricks %(tricks)s, cards %(cards)s)."),
@@ -251,12 +264,17 @@ def _flip(state: State, f: Flip, card: ConditionCard) -> FlipDetail:
         "cell": f.cell,
         "card": f.card,
         "event": f.event,
-        "proof": proof.as_json(),
+        "proof": proof_json,
         "why": why,
     }
 
 
-def _tricks(state: State, rnd: RoundState, cards: Mapping[str, ConditionCard]) -> list[TrickDetail]:
+def _tricks(
+    state: State,
+    rnd: RoundState,
+    cards: Mapping[str, ConditionCard],
+    proofs: Mapping[tuple[int, int], ProofDetail],
+) -> list[TrickDetail]:
     out: list[TrickDetail] = []
     for t in rnd.tricks:
         r = t.record
@@ -270,7 +288,7 @@ def _tricks(state: State, rnd: RoundState, cards: Mapping[str, ConditionCard]) -
                 "led_suit": played[r.leader].suit,
                 "cards": [{"seat": s, "card": str(played[s])} for s in r.order],
                 "why": _why_won(state, r),
-                "flips": [_flip(state, f, cards[f.card]) for f in t.flips],
+                "flips": [_flip(state, f, cards[f.card], proofs[f.seat, f.cell]) for f in t.flips],
                 "new_lines": [{"seat": line.seat, "cells": list(line.cells)} for line in t.lines],
                 "bonuses": [{"seat": b.seat, "kind": b.kind, "points": b.points} for b in t.bonuses],
             }
@@ -303,7 +321,8 @@ def _score_rows(state: State, scores: list[tuple[RoundScore, ...]]) -> list[Scor
 def view(state: State) -> View[Detail]:
     rnd = state.current
     phase = _phase(state, rnd)
-    scores = round_scores(state)
+    cards = drafted_cards(state)
+    scores = round_scores(state, cards)
     detail: Detail = {
         "phase": phase,
         "round": rnd.number if rnd else 0,
@@ -328,10 +347,11 @@ def view(state: State) -> View[Detail]:
         "notes": [],
     }
     if rnd is not None:
-        cards = _cards(state, rnd)
         detail["used_cards"] = [p.card for p in rnd.picks]
-        detail["available_cards"] = [c.id for c in state.deck() if c.id not in cards]
-        detail["sheets"] = _sheets(rnd, cards)
+        used = set(detail["used_cards"])
+        detail["available_cards"] = [c.id for c in state.deck() if c.id not in used]
+        proofs = _proofs(rnd)
+        detail["sheets"] = _sheets(rnd, cards, proofs)
         detail["lines"] = [
             [{"cells": list(line.cells), "trick": line.trick} for line in rnd.lines(seat)]
             for seat in range(PLAYERS)
@@ -339,7 +359,7 @@ def view(state: State) -> View[Detail]:
         detail["bonuses"] = [
             {"seat": b.seat, "kind": b.kind, "trick": b.trick, "points": b.points} for b in rnd.bonuses()
         ]
-        detail["tricks"] = _tricks(state, rnd, cards)
+        detail["tricks"] = _tricks(state, rnd, cards, proofs)
         if phase == "draft":
             detail["to_pick"] = (rnd.dealer + len(rnd.picks)) % PLAYERS
             detail["pick"] = len(rnd.picks) + 1

@@ -14,7 +14,7 @@ def _card(state: State | None, card_id: str) -> Texts | str:
     """A condition card as its text in each language: a catalog card's even when the state is not at
     hand (an entry's own words in the answer); only a custom card then keeps its id."""
     card = state.card(card_id) if state is not None else CATALOG_BY_ID.get(card_id.strip().upper())
-    return Texts(card.en, card.ja) if card is not None else card_id
+    return card.words if card is not None else card_id
 
 
 def _round(ev: Round, players: tuple[str, ...], after: State | None) -> Line:
