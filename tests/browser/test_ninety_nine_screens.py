@@ -3,15 +3,18 @@
 bid open in a sheet from the deal's band, every field and button in view above the tab bar with nothing
 scrolled, the page never moving by itself, and after a premium bid "Enter a bid" still in view (a new
 player's round: the fields lay under the tab bar, the page jumped 114 px after Record, the premium form
-opened up to 349 px below the fold and "Enter a bid" then sat 103-183 px above the view)."""
+opened up to 349 px below the fold and "Enter a bid" then sat 103-183 px above the view). A four-player seat's
+sealed bid, its three cards from 52 and Seal, is one screen on its own phone at every size in both languages,
+and the bid reaches no other page."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .plays import PHONE, Tapper, entered, import_until, pick, ready, record
-from .test_play_surface import IN_REACH
+from .plays import PHONE, Tapper, entered, import_until, nn_bid, pick, ready, record, seat_phone
+from .targets import under_a_thumb
+from .test_play_surface import IN_REACH, NN_FOUR
 
 pytestmark = pytest.mark.browser
 
@@ -85,8 +88,6 @@ def test_four_players_bids_missing_fit_a_small_phone(browser: Browser, base_url:
     """N30: four players, two bids still missing, on a 360x740 phone: the trick's 52 cards and Record trick
     above the tab bar in both languages (17-18 px too tall in Japanese: the trump wrapped under its label
     and each bid said "won 0" before any trick)."""
-    from .test_play_surface import NN_FOUR
-
     context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": 360, "height": 740}})
     try:
         page = context.new_page()
@@ -96,5 +97,66 @@ def test_four_players_bids_missing_fit_a_small_phone(browser: Browser, base_url:
             expect(page.locator("html")).to_have_attribute("lang", "ja")
         ready(page)
         assert out_of_reach(page, "form.stepping fieldset.current label.pick:visible, #record-trick") == []
+    finally:
+        context.close()
+
+
+# Four players' second deal (N30): the first scored from its tricks won, Aki has sealed, Dan's bid still to come.
+# The band has its "Tricks and scores" and the totals their points, so it is the taller of the deals' screens.
+FOUR_DEAL_2 = {**NN_FOUR, "events": [
+    NN_FOUR["events"][0],
+    *({"type": "bid", "seat": s, "cards": c} for s, c in enumerate([["2S", "3S", "4S"], ["5S", "6S", "7S"],
+                                                                    ["8S", "9S", "10S"], ["2H", "3H", "4H"]])),
+    {"type": "tricks", "counts": [3, 3, 2, 2]},
+    {"type": "deal"},
+    {"type": "bid", "seat": 0, "cards": ["2S", "3S", "4S"]},
+]}  # fmt: skip
+DANS_BID = ["AS", "KH", "2C"]  # the first card of the pack, one in the middle, its last (♠1 + ♥2 + ♣3 = 6)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_four_player_seats_sealed_bid_is_one_screen(browser: Browser, base_url: str, size, lang):
+    """Dan's own phone, four players: all 52 cards (each a thumb's 44x44 px) and Seal my bid above the tab bar,
+    then his three cards and Seal: 4 taps, nothing scrolled before or between them, the page still after, and
+    "Sealed ✓" with his cards in view (issue 27: at 360x740 the last rows lay 62 px under the tab bar, 83 px in
+    Japanese; the trick that waits for the bids, the help's three lines beside Seal and the cards' legend took
+    the room). Private stays private: the scorer's phone and Chie's show Dan's bid as sealed, without a card."""
+    n = len(FOUR_DEAL_2["events"])
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
+    try:
+        scorer = context.new_page()
+        import_until(scorer, FOUR_DEAL_2, n)
+        dan = seat_phone(scorer, 3, viewport={"width": size[0], "height": size[1]})
+        if lang == "ja":
+            dan.locator("header.bar a[lang=ja]").click()
+            expect(dan.locator("html")).to_have_attribute("lang", "ja")
+        ready(dan)
+        cards = dan.locator(".nn-my-bid label.pick")
+        expect(cards).to_have_count(52)
+        assert under_a_thumb(cards) == []
+        assert out_of_reach(dan, ".nn-my-bid label.pick, #seal-bid") == []
+        t = Tapper(dan)
+        y = t.scroll_y()
+        nn_bid(dan, t, {"cards": DANS_BID})
+        entered(dan, n + 1)
+        assert t.taps == 4 and t.outside == [] and t.scroll_before == t.scroll_between == 0, (t.outside, t.scroll_before, t.scroll_between)
+        assert t.scroll_y() == y, f"the page moved {t.scroll_y() - y}px by itself after Seal"
+        sealed = dan.locator("#my-bid-sealed")
+        expect(sealed.locator(".card")).to_have_count(3)
+        assert sealed.evaluate(IN_REACH), "Sealed ✓ is out of view"
+        chie = seat_phone(scorer, 2)
+        scorer.reload()
+        for page in (scorer, chie):
+            entered(page, n + 1)
+            expect(page.locator("#bid-status li[data-seat='3'].bid-sealed")).to_have_count(1)
+            shown = page.locator("#table").evaluate(
+                """(el, cards) => [...el.querySelectorAll('#bid-status .card, .history .card')].map(c => c.dataset.card)
+                                 .concat(cards.filter(c => el.querySelector('.history').textContent.includes(c)))""",
+                DANS_BID,
+            )
+            assert not set(shown) & set(DANS_BID), f"Dan's bid on another page: {shown}"
+        chie.context.close()
+        dan.context.close()
     finally:
         context.close()
