@@ -292,3 +292,19 @@ def test_an_answers_why_sits_on_its_sentences_line(browser: Browser, base_url: s
         assert page.locator("#answer p:empty").count() == 0
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_tab_bars_labels_keep_to_one_line_on_a_small_phone(browser: Browser, base_url: str, lang):
+    """At 360x740 Undo last, History and Share and print are one line each in a 44 px target: three equal
+    tabs left "Share and / print" on two lines (issue 27)."""
+    rec = record("bingo-four-deals-to-eight")
+    page = phone(browser, base_url, (360, 740))
+    try:
+        table_in(page, rec, len(rec["events"]), lang)
+        problems = not_one_line(page.locator("#undo"), "Undo last")
+        for tab in ("history", "share"):
+            problems += not_one_line(page.locator(f"#tab-{tab} > .toggle"), tab)
+        assert problems == []
+    finally:
+        page.context.close()
