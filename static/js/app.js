@@ -440,7 +440,7 @@
     if (!sheet) {
       var answer = document.getElementById("answer");
       if (!answer) return;
-      var box = answer.querySelector(":scope > .error") || document.createElement("p");
+      var box = answer.querySelector(":scope > .error") || document.createElement("div");  // its reason may hold a "why?" (not valid in a <p>)
       box.className = "error";
       box.innerHTML = html;
       answer.insertBefore(box, answer.firstChild);

@@ -263,3 +263,58 @@ def test_the_panels_end_at_the_tab_bars_real_top_at_200_percent_text(browser: Br
         assert page.evaluate(fits), page.evaluate(ABOVE_BAR)
     finally:
         page.context.close()
+
+
+# The "why?" after an answer's sentence and the lines of that sentence's words (its own disclosure's left
+# out), and whether the last line had room for the "why?"; the sentence is the answer's element, the
+# "why?" the first that follows its start in the page.
+WHY_LINE = """el => { const why = [...document.querySelectorAll('details.why > summary')]
+    .find(s => el.compareDocumentPosition(s) & (Node.DOCUMENT_POSITION_FOLLOWING | Node.DOCUMENT_POSITION_CONTAINED_BY));
+  const lines = [], walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.textContent.trim() || n.parentElement.closest('details')) continue;
+    const range = document.createRange(); range.selectNodeContents(n);
+    for (const r of range.getClientRects()) if (r.width > 0) lines.push([r.top, r.bottom, r.right]);
+  }
+  const s = why.getBoundingClientRect(), middle = (s.top + s.bottom) / 2, last = lines[lines.length - 1];
+  const right = el.getBoundingClientRect().right - parseFloat(getComputedStyle(el).paddingRight);
+  return {inside: el.contains(why), on_a_line: lines.some(([top, bottom]) => top <= middle && middle <= bottom),
+          room: right - last[2] >= s.width, under_the_last: s.top - last[1], why: [s.top, s.bottom, s.width], lines}; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize(
+    ("name", "n", "sentence"),
+    [("bingo-four-deals-to-eight", 2, "#bingo-why"), ("five-up-partners-to-61", 2, "#fu-last")],
+    ids=["bingo-declaration", "five-up-play"],
+)
+def test_an_answers_why_sits_on_its_sentences_line(browser: Browser, base_url: str, name, n, sentence, lang):
+    """At 360x740 the "why?" of the answer to a declaration or a play is a tap at the end of its words, on their
+    line: in a <p> the browser ended the paragraph at the <details>, so "why?" took a 44 px line of its own
+    under the sentence, then an empty paragraph's margin (issue 27)."""
+    page = phone(browser, base_url, (360, 740))
+    try:
+        table_in(page, record(name), n, lang)
+        got = page.locator(f"#answer {sentence}").evaluate(WHY_LINE)
+        assert got["inside"], got
+        # at the end of the words' last line; on the next one only when the words filled it
+        assert got["on_a_line"] if got["room"] else got["under_the_last"] < 6, got
+        assert page.locator("#answer p:empty").count() == 0
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_tab_bars_labels_keep_to_one_line_on_a_small_phone(browser: Browser, base_url: str, lang):
+    """At 360x740 Undo last, History and Share and print are one line each in a 44 px target: three equal
+    tabs left "Share and / print" on two lines (issue 27)."""
+    rec = record("bingo-four-deals-to-eight")
+    page = phone(browser, base_url, (360, 740))
+    try:
+        table_in(page, rec, len(rec["events"]), lang)
+        problems = not_one_line(page.locator("#undo"), "Undo last")
+        for tab in ("history", "share"):
+            problems += not_one_line(page.locator(f"#tab-{tab} > .toggle"), tab)
+        assert problems == []
+    finally:
+        page.context.close()

@@ -25,7 +25,7 @@ def add(client, session, game, players, **fields):
 
 
 def alert(html: str) -> str:
-    found = re.search(r'<p class="error" role="alert">(.*?)</p>', html, re.S)
+    found = re.search(r'<div class="error" role="alert">(.*?)</div>', html, re.S)
     assert found, "no refusal shown"
     return found.group(1)
 

@@ -157,7 +157,7 @@ def test_rule_ids_leave_the_sentence_for_the_why_disclosure(client):
     table = resp.headers["Location"]
     refused = client.post(f"{table}/events", data={"type": "deal", "indicator": "1-0"})  # no leader (B15)
     page = refused.get_data(as_text=True)
-    alert = re.search(r'(?s)<p class="error">(.*?)</p>', page).group(1)
+    alert = re.search(r'(?s)<div class="error">(.*?)</div>', page).group(1)
     assert refused.status_code == 422 and '<details class="why">' in alert
     assert not re.search(r"\(B\d+", visible_text(alert)), "the rule id is not in the sentence"
 

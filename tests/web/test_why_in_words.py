@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -80,6 +81,34 @@ def assert_whys_in_words(html: str, lang: str, where: str) -> int:
     return len(whys)
 
 
+class _WhyInParagraph(HTMLParser):
+    """Each "why?" opened while a <p> is open, as the page's source has it: a <p> holds phrasing only, so
+    a browser ends the paragraph at the <details> and the "why?" drops to a 44 px line of its own, under
+    an empty paragraph left by the </p>."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open_p: list[str] = []
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "p":
+            self.open_p = [self.get_starttag_text() or "<p>"]
+        elif tag == "details" and self.open_p:
+            self.found.append(self.open_p[0])
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "p":
+            self.open_p = []
+
+
+def whys_in_paragraphs(html: str) -> list[str]:
+    """The start tags of the paragraphs the html opens a <details> in (none, in valid markup)."""
+    parser = _WhyInParagraph()
+    parser.feed(html)
+    return parser.found
+
+
 def assert_no_raw_id(html: str, where: str) -> None:
     said = visible_text(html)
     raw = [m.group(0) for p in RAW for m in p.finditer(said)]
@@ -101,6 +130,7 @@ def test_every_why_after_each_kind_of_entry_says_the_rule_in_words(client, game,
             assert f'<html lang="{lang}"' in page
             where = f"{game} entry {i} ({ev['type']}, {lang})"
             whys += assert_whys_in_words(page, lang, where)
+            assert not whys_in_paragraphs(page), f"{where}: a 'why?' inside {whys_in_paragraphs(page)}"
             answer = re.search(r'(?s)<section id="answer".*?</section>', page)
             assert answer, f"{where}: no answer"
             assert_no_raw_id(answer.group(0), where)
@@ -133,7 +163,8 @@ def test_a_refusal_says_its_rule_in_words(client, game, lang):
     resp = client.post(f"/t/{table['id']}/{path}", data=form, headers={"Accept-Language": lang})
     page = resp.get_data(as_text=True)
     assert resp.status_code == 422 and 'class="error"' in page, page[:500]
-    error = re.search(r'(?s)<p class="error">(.*?)</p>', page).group(1)
+    assert not whys_in_paragraphs(page), f"{game} refused ({lang}): {whys_in_paragraphs(page)}"
+    error = re.search(r'(?s)<div class="error">(.*?)</div>', page).group(1)
     assert assert_whys_in_words(error, lang, f"{game} refused ({lang})") == (1 if rule else 0)
     assert_no_raw_id(error, f"{game} refused ({lang})")
     if rule:
@@ -204,7 +235,7 @@ def test_a_refusal_names_a_condition_card_by_what_it_says(client, lang, said):
         data={"type": "pick", "seat": "1", "card": "TB-01", "cell": "5"},
         headers={"Accept-Language": lang},
     )
-    error = re.search(r'(?s)<p class="error">(.*?)</p>', resp.get_data(as_text=True)).group(1)
+    error = re.search(r'(?s)<div class="error">(.*?)</div>', resp.get_data(as_text=True)).group(1)
     assert resp.status_code == 422 and visible_text(error).strip() == said
     assert_no_raw_id(error, lang)
 
