@@ -29,7 +29,7 @@ def test_a_photo_prefills_a_hand_and_the_hand_is_scored_once_confirmed(page: Pag
         block.locator("input[type=file]").set_input_files(photo)
     assert answer.value.status == 200
     status = block.locator(".photo-status")
-    expect(status).to_contain_text("2 tiles ticked")
+    expect(status).to_contain_text("Ticked: 2.")
     expect(status).to_contain_text("Already taken elsewhere, not ticked: 3-3")  # on the layout
     for value in ("2-1", "0-0"):
         expect(pick(page, "left1", value).locator("input")).to_be_checked()

@@ -48,7 +48,7 @@ def test_a_photo_prefills_the_pile_and_the_confirmed_claim_is_checked(page: Page
         block.locator("input[type=file]").set_input_files(photo)
     assert answer.value.status == 200
     assert answer.value.request.headers["content-type"] == "image/jpeg"
-    expect(block.locator(".photo-status")).to_contain_text("2 tiles ticked, 1 unsure")
+    expect(block.locator(".photo-status")).to_contain_text("Ticked: 2. Unsure: 1.")
     expect(block.locator(".photo-status")).to_contain_text("4-2 or 2-2")
     expect(block.locator(".photo-status")).to_contain_text("Already taken elsewhere, not ticked: 4-3")
     # the button it asks for is the page's own (issue 27: it said "confirm", a button no page has)
@@ -89,7 +89,7 @@ def test_an_unsure_tile_shows_every_candidate_even_one_already_taken(page: Page,
 
     block = page.locator("[data-photo-for=won0]")
     block.locator("input[type=file]").set_input_files(photo)
-    expect(block.locator(".photo-status")).to_contain_text("1 tiles ticked, 2 unsure")
+    expect(block.locator(".photo-status")).to_contain_text("Ticked: 1. Unsure: 2.")
     expect(block.locator(".photo-status")).to_contain_text("6-6 (already taken) or 6-5; 4-3 (already taken) or 4-0")
     expect(tile(page, "won0", "6-6")).to_have_class("pick photo-sure photo-maybe")
     expect(tile(page, "won0", "6-6").locator("input")).to_be_checked()
