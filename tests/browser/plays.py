@@ -141,6 +141,23 @@ def import_until(page: Page, rec: dict, n: int) -> None:
     page.wait_for_load_state("load")  # the deferred scripts (pickers.js) have run
 
 
+def in_japanese(page: Page) -> None:
+    """The page read in Japanese, switched from the header as a player does."""
+    page.locator("header.bar a[lang=ja]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    ready(page)
+
+
+def table_in(page: Page, rec: dict, events: int, lang: str) -> None:
+    """The record's table after its first ``events`` entries, read in ``lang`` ("en" or "ja") as a player
+    switches language from the header."""
+    import_until(page, rec, events)
+    if lang == "ja":
+        in_japanese(page)
+    else:
+        ready(page)
+
+
 def entered(page: Page, n: int) -> None:
     """The table has ``n`` events: the play went in."""
     expect(page.locator("#table")).to_have_attribute("data-seq", str(n))

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .plays import import_until, open_tab, ready, record
+from .plays import open_tab, record, table_in
 
 pytestmark = pytest.mark.browser
 
@@ -117,11 +117,7 @@ def test_a_declaration_at_the_first_lead_is_answered_in_one_sentence(page: Page,
     """5-5 and 0-0 declared leading to the first trick (B27: 20, 10 more with 0-0; B30): the answer says, in one
     plain sentence, how many doubles, their points and when they count, the rules behind "why?" (newplayer8:
     "Aki's double is worth 30 points. counts once Aki wins a trick": one tile, then a fragment)."""
-    import_until(page, record("bingo-four-deals-to-eight"), 1)
-    if lang == "ja":
-        page.locator("header.bar a[lang=ja]").click()
-        expect(page.locator("html")).to_have_attribute("lang", "ja")
-    ready(page)
+    table_in(page, record("bingo-four-deals-to-eight"), 1, lang)
     page.locator(".bingo-plays > .toggle").tap()
     page.locator("button[aria-controls=bingo-declare-panel]").tap()
     for double in ("5-5", "0-0"):

@@ -13,7 +13,18 @@ import re
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from .plays import PHONE, Tapper, bingo_trick, entered, import_until, open_tab, ready, record, wait_until
+from .plays import (
+    PHONE,
+    Tapper,
+    bingo_trick,
+    entered,
+    import_until,
+    open_tab,
+    ready,
+    record,
+    table_in,
+    wait_until,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -25,22 +36,6 @@ def phone(browser: Browser, base_url: str, size: tuple[int, int]) -> Page:
     return browser.new_context(
         base_url=base_url, **{**PHONE, "viewport": {"width": width, "height": height}}
     ).new_page()
-
-
-def in_japanese(page: Page) -> None:
-    page.locator("header.bar a[lang=ja]").click()
-    expect(page.locator("html")).to_have_attribute("lang", "ja")
-    ready(page)
-
-
-def table_in(page: Page, rec: dict, events: int, lang: str) -> None:
-    """The record's table after its first ``events`` entries, read in ``lang`` ("en" or "ja") as a player
-    switches language from the header."""
-    import_until(page, rec, events)
-    if lang == "ja":
-        in_japanese(page)
-    else:
-        ready(page)
 
 
 # A sheet's ✕: its size, how far it sits below the sheet's top, and how far it moved when the sheet's

@@ -35,6 +35,7 @@ from .plays import (
     ready,
     record,
     seat_phone,
+    table_in,
     tdb_pick,
     trick_de_bingo_trick,
     wait_until,
@@ -878,11 +879,7 @@ def test_trick_de_bingo_sheets_fill_their_panel(page: Page, lang: str):
     """Sheets and scores at 390x844: the sheets span the panel's width, from under its close button down
     (the grid of sheets began beside the floating button and kept its width off: a blank strip down the
     right of every sheet)."""
-    import_until(page, record("trick-de-bingo-one-round"), 40)
-    if lang == "ja":
-        page.locator("header.bar a[lang=ja]").click()
-        expect(page.locator("html")).to_have_attribute("lang", "ja")
-    ready(page)
+    table_in(page, record("trick-de-bingo-one-round"), 40, lang)
     page.locator(".tdb-more > .toggle").tap()
     expect(page.locator("#tdb-more-sheet .tdb-sheet").first).to_be_visible()
     gap = page.locator("#tdb-more-sheet").evaluate(
