@@ -46,3 +46,11 @@ def post_worker_init(worker):
     start_child = getattr(worker.wsgi.wsgi_app, "start_child", None)
     if start_child is not None:
         start_child()
+
+
+def worker_exit(server, worker):
+    """The heavy reads' child stops with its worker, without the worker waiting for it (web/offload.py)."""
+    app = getattr(worker, "wsgi", None)  # none yet when the server is stopped while the worker still loads it
+    stop_child = getattr(getattr(app, "wsgi_app", None), "stop_child", None)
+    if stop_child is not None:
+        stop_child()

@@ -309,3 +309,22 @@ def test_the_worker_hands_over_exactly_the_heavy_reads(app, method, path, query,
 
     environ = EnvironBuilder(method=method, path=path, query_string=query).get_environ()
     assert Offload(app)._heavy(environ) is heavy
+
+
+def test_a_worker_stopping_ends_its_child_at_once_even_while_the_child_still_starts(app) -> None:
+    """gunicorn's ``worker_exit`` stops the heavy reads' child without waiting for it: a child still
+    importing the app (seconds at nice 10 on a busy machine) read the pool's "stop" only once ready, and
+    the worker's exit waited past the graceful timeout, to be killed by the master (CI-like run, load ~9).
+    Stopped a moment after it was spawned, the child is gone at once, and a later heavy read makes a new one."""
+    from multiprocessing import active_children
+
+    from referee.web.site.offload import Offload
+
+    before = set(active_children())
+    offload = Offload(app)
+    offload.start_child()  # spawns a fresh interpreter that imports the whole app
+    [child] = set(active_children()) - before
+    offload.stop_child()
+    child.join(timeout=30)  # a bound on a signal's delivery, far above it; the app's import takes seconds
+    assert child.exitcode is not None and child.exitcode < 0  # ended by a signal, not after starting
+    assert offload._pool is None and set(active_children()) == before

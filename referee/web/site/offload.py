@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from io import BytesIO
-from multiprocessing import get_context
+from multiprocessing import active_children, get_context
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -150,6 +150,20 @@ class Offload:
             self._the_pool().submit(_ready)  # spawns the child at once (spawn context)
         finally:
             signal.signal(signal.SIGINT, previous)
+
+    def stop_child(self) -> None:
+        """Stop the child with its worker (gunicorn's ``worker_exit``), without waiting for it: a child
+        still importing the app (seconds at nice 10 on a busy machine) reads the pool's "stop" only
+        once it is ready, and the worker's exit waited for it past gunicorn's graceful timeout, to be
+        killed by the master ("Worker was sent SIGKILL!") when a server was stopped right after it
+        started."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        pool.shutdown(wait=False, cancel_futures=True)
+        for child in active_children():
+            child.terminate()
 
     def _the_pool(self) -> ProcessPoolExecutor:
         with self._lock:
