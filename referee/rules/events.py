@@ -179,6 +179,8 @@ def _fields_decoder(cls: type) -> Callable[[Mapping[str, Any], str], Any]:
         kept.append((spec.name, f"f{i}"))
     if plain:
         lines.append(f"    return _made(cls, {{{', '.join(f'{name!r}: {var}' for name, var in kept)}}})")
+    elif not any(spec.optional for spec in specs):  # every field given: passed by name, as read
+        lines.append(f"    return cls({', '.join(f'{name}={var}' for name, var in kept)})")
     else:
         env["_missing"] = _MISSING
         given = ", ".join(f"({name!r}, {var})" for name, var in kept)
@@ -217,6 +219,21 @@ def _read_in_line(hint: Any, var: str, decode: str, name: str) -> list[str]:
             f"if {var} is None:",
             f"    {fallback}",
         ]
+    if origin is tuple and args and all(_int_row_width(a) for a in args):
+        # A fixed tuple of fixed tuples of whole numbers (a bead placement's two cells, read at every
+        # placement): JSON arrays of plain integers of the right lengths, taken without a call.
+        checks, rows = [f"type(v) is list and len(v) == {len(args)}"], []
+        for i, row in enumerate(args):
+            width = _int_row_width(row)
+            checks.append(f"type(v[{i}]) is list and len(v[{i}]) == {width}")
+            checks += [f"type(v[{i}][{j}]) is int" for j in range(width)]
+            rows.append(f"tuple(v[{i}])")
+        return [
+            f"if {' and '.join(checks)}:",
+            f"    {var} = ({', '.join(rows)},)",
+            "else:",
+            f"    {fallback}",
+        ]
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] in (Tile, Card):
         known = "_TILES" if args[0] is Tile else "_CARDS"
         return [
@@ -228,6 +245,12 @@ def _read_in_line(hint: Any, var: str, decode: str, name: str) -> list[str]:
             f"    {fallback}",
         ]
     return [fallback]
+
+
+def _int_row_width(hint: Any) -> int:
+    """The width of a fixed tuple of whole numbers (``tuple[int, int]``: 2), else 0."""
+    args = typing.get_args(hint)
+    return len(args) if typing.get_origin(hint) is tuple and args and all(a is int for a in args) else 0
 
 
 def _unknown_field(raw: Mapping[str, Any], names: frozenset[str], where: str) -> NoReturn:
@@ -337,9 +360,6 @@ def _value_decoder(hint: Any) -> ValueDecoder:
             return partial(_decode_list, _value_decoder(args[0]))
         if all(a is int for a in args):
             return partial(_decode_ints, tuple(_value_decoder(a) for a in args))
-        if all(typing.get_origin(a) is tuple and set(typing.get_args(a)) == {int} for a in args):
-            widths = tuple(len(typing.get_args(a)) for a in args)
-            return partial(_decode_int_rows, widths, tuple(_value_decoder(a) for a in args))
         return partial(_decode_fixed, tuple(_value_decoder(a) for a in args))
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return partial(_decode_object, _fields_decoder(hint))
@@ -416,24 +436,6 @@ def _decode_ints(items: tuple[ValueDecoder, ...], value: Any, where: str, name: 
     integers is taken as it is; anything else goes through ``_decode_fixed``, which refuses it."""
     if type(value) is list and len(value) == len(items) and all(type(v) is int for v in value):
         return tuple(value)
-    return _decode_fixed(items, value, where, name)
-
-
-def _decode_int_rows(
-    widths: tuple[int, ...], items: tuple[ValueDecoder, ...], value: Any, where: str, name: str
-) -> tuple[Any, ...]:
-    """A fixed tuple of fixed tuples of whole numbers (a bead placement's two cells), read at every
-    placement: JSON arrays of plain integers of the right lengths are taken as they are; anything
-    else goes through ``_decode_fixed``, which refuses it as before."""
-    if (
-        type(value) is list
-        and len(value) == len(widths)
-        and all(
-            type(row) is list and len(row) == width and all(type(v) is int for v in row)
-            for row, width in zip(value, widths, strict=True)
-        )
-    ):
-        return tuple(map(tuple, value))
     return _decode_fixed(items, value, where, name)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from math import prod
 from typing import Literal, TypedDict
 
 from referee.rules.base import IllegalEvent, _
@@ -219,10 +220,7 @@ class Scored:
 
     @derived
     def score(self) -> int:
-        product = 1
-        for n in self.numbers:
-            product *= n
-        return product
+        return prod(self.numbers)
 
     @property
     def text(self) -> str:

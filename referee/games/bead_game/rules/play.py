@@ -8,6 +8,7 @@ from typing import Any
 
 from referee.rules.base import IllegalEvent, MalformedEvent, _, check_seat
 from referee.rules.dispatch import make_apply
+from referee.rules.drafts import grown, update, writable
 from referee.rules.frozen import replace
 from referee.rules.tiles import Tile
 
@@ -148,7 +149,9 @@ def _place(state: State, ev: Place) -> State:
             _("Both copies of %(tile)s are already on the table; there is no third."),
             tile=tile,
         )
-    board = dict(cur.board)  # the new hand's board: the tile is put on it
+    # In a replay's draft the hand's board, owners and copies are its own, changed in place: copied
+    # once per hand, not at every placement (rules/drafts.py); elsewhere each is a new copy.
+    board = writable(cur.board)
     scored = place_on(board, a, b, va, vb)  # D7-D16
     turn = len(cur.turns) + 1
     laid = Laid(len(cur.laid), tile, (a, b), (va, vb), ev.seat, turn, index, scored)
@@ -159,12 +162,16 @@ def _place(state: State, ev: Place) -> State:
         out, final_turns_left = ev.seat, seats - 1
     elif out is not None:
         final_turns_left -= 1
+    on_table = writable(cur.on_table)
+    on_table[tile] = on_table.get(tile, 0) + 1
+    owner = writable(cur.owner)
+    owner[a] = owner[b] = laid.id
     changes = {
-        "laid": cur.laid + (laid,),
-        "on_table": {**cur.on_table, tile: cur.on_table.get(tile, 0) + 1},
+        "laid": grown(cur.laid, laid),
+        "on_table": on_table,
         "board": board,
-        "owner": {**cur.owner, a: laid.id, b: laid.id},
-        "turns": cur.turns + (TurnRecord(cur.number, turn, index, ev.seat, laid),),
+        "owner": owner,
+        "turns": grown(cur.turns, TurnRecord(cur.number, turn, index, ev.seat, laid)),
         "placed": placed,
         "scores": _bump(cur.scores, ev.seat, scored.score),  # D17
         "passes_in_row": 0,
@@ -178,7 +185,7 @@ def _pass(state: State, ev: Pass) -> State:
     index = state.events
     cur = _playing(state, ev.seat)
     changes = {
-        "turns": cur.turns + (TurnRecord(cur.number, len(cur.turns) + 1, index, ev.seat, None),),
+        "turns": grown(cur.turns, TurnRecord(cur.number, len(cur.turns) + 1, index, ev.seat, None)),
         "passes_in_row": cur.passes_in_row + 1,
         "final_turns_left": cur.final_turns_left - 1 if cur.out is not None else cur.final_turns_left,
     }
@@ -195,7 +202,15 @@ def _advance(state: State, cur: HandState, seats: int, turn: dict[str, Any]) -> 
         turn["over"] = "blocked"
     else:
         turn["to_move"] = (cur.to_move + 1) % seats
-    return replace(state, hands=state.hands[:-1] + (replace(cur, **turn),))
+    return _with_hand(state, cur, update(cur, **turn))
+
+
+def _with_hand(state: State, cur: HandState, hand: HandState) -> State:
+    """``state`` with its current hand ``cur`` changed to ``hand``: ``state`` itself when ``hand`` is
+    ``cur``, which a replay's draft changed in place (the state holds it already)."""
+    if hand is cur:
+        return state
+    return update(state, hands=state.hands[:-1] + (hand,))
 
 
 def _bump(values: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:
@@ -249,8 +264,7 @@ def _end(state: State, ev: End) -> State:
                 n=n,
             )
     penalties = tuple(sum(penalty(t) for t in hand) for hand in left)  # D21
-    rnd = replace(cur, left=left, penalties=penalties)
-    return replace(state, hands=state.hands[:-1] + (rnd,))
+    return _with_hand(state, cur, update(cur, left=left, penalties=penalties))
 
 
 apply: Callable[[State, object], State] = make_apply(
