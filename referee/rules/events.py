@@ -206,6 +206,8 @@ def _read_in_line(hint: Any, var: str, decode: str, name: str) -> list[str]:
         return _read_in_line([a for a in args if a is not type(None)][0], var, decode, name)
     if hint is int or hint is bool:
         return [f"{var} = v if type(v) is {hint.__name__} else {decode}(v, where, {name!r})"]
+    if hint is str:  # ASCII text is storable_text when it holds no NUL (no surrogate is ASCII)
+        return [f"{var} = v if type(v) is str and v.isascii() and '\\x00' not in v else {decode}(v, where, {name!r})"]
     if hint is Tile or hint is Card:
         known = "_TILES" if hint is Tile else "_CARDS"
         return [
