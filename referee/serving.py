@@ -122,6 +122,12 @@ def parse_bind(bind: str) -> tuple[str, int]:
     return host, int(port)
 
 
+PROXY_REFUSED_BODY = "X-Referee-Body-Too-Large"
+"""The header nginx sets only on its request for the app's answer to a body it refused for its size
+(referee/web/site/errors.py); a client's own is cleared. Without nginx, a client that sends it only
+refuses its own request."""
+
+
 def nginx_conf(host: str, port: int, run_dir: Path, upstream: Path, access_log: bool) -> str:
     """nginx's whole configuration: nothing of /etc/nginx is read, everything it writes is in run_dir."""
     listen = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
@@ -161,12 +167,26 @@ http {{
     upstream referee {{ server unix:{upstream}; }}
     server {{
         listen {listen};
+        # A body over client_max_body_size: the app's own answer to it (JSON for the API, a page in the
+        # reader's language otherwise), asked with the same method and address and no body.
+        error_page 413 = @body_too_large;
         location / {{
             proxy_pass http://referee;
             proxy_set_header Host $http_host;
             proxy_set_header X-Forwarded-For $remote_addr;
             proxy_set_header X-Forwarded-Proto $scheme;
+            proxy_set_header {PROXY_REFUSED_BODY} "";
             proxy_read_timeout 90s;
+        }}
+        location @body_too_large {{
+            proxy_pass http://referee;
+            proxy_pass_request_body off;
+            proxy_set_header Content-Length "";
+            proxy_set_header Content-Type "";
+            proxy_set_header Host $http_host;
+            proxy_set_header X-Forwarded-For $remote_addr;
+            proxy_set_header X-Forwarded-Proto $scheme;
+            proxy_set_header {PROXY_REFUSED_BODY} 1;
         }}
     }}
 }}

@@ -6,6 +6,7 @@ connections, which nginx holds in front of gunicorn, leave the health check, pol
 
 from __future__ import annotations
 
+import http.client
 import json
 import subprocess
 
@@ -73,6 +74,33 @@ def test_slow_and_unfinished_connections_cost_a_connection_not_a_thread(serving)
     statuses = {name: status for name, (status, _) in timings.items()}
     assert statuses == {"entry": 201, "poll, new entry": 200, "poll, nothing new": 204, "healthz": 200}
     assert all(seconds < ANSWER_BOUND_S for _, seconds in timings.values()), timings
+    assert newcomer.errors_in(run.output()) == []
+
+
+def _post_raw(port: int, path: str, body: bytes, headers: dict[str, str]) -> tuple[int, str, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    try:
+        conn.request("POST", path, body=body, headers=headers)
+        resp = conn.getresponse()
+        return resp.status, resp.getheader("Content-Type") or "", resp.read()
+    finally:
+        conn.close()
+
+
+def test_a_body_over_nginxs_limit_gets_the_apps_own_refusal_in_the_readers_language(serving):
+    """nginx refuses a body over its 16 MB itself, before the app sees it: the phone still gets the
+    app's answer (JSON with the photo's limit from the API, a page in the reader's language), not
+    nginx's English HTML page."""
+    run, port, answered = serving
+    assert answered
+    big = b"\xff\xd8\xff" + bytes(17 * 1024 * 1024)
+    status, kind, body = _post_raw(port, "/api/v1/photos/tiles", big, {"Content-Type": "image/jpeg"})
+    assert (status, kind) == (413, "application/json"), body[:300]
+    assert json.loads(body)["error"] == {"code": "too_large", "message": "The photo is too large: at most 15 MB."}
+    form = {"Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "ja"}
+    status, kind, body = _post_raw(port, "/new/score-pad", b"players=" + b"A" * (17 * 1024 * 1024), form)
+    assert (status, kind.split(";")[0]) == (413, "text/html"), body[:300]
+    assert "大きすぎ" in body.decode(), body.decode()[:1000]
     assert newcomer.errors_in(run.output()) == []
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.extensions import csrf
 from referee.rules.base import RuleError
@@ -42,6 +43,13 @@ def read_tiles() -> Response:
         item["box"] = [round(v * photo.factor) for v in tile.box]
         answer.append(item)
     return jsonify(tiles=answer, width=photo.width, height=photo.height)
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def _too_large(_exc: RequestEntityTooLarge) -> Response:
+    """A photo refused for its size before this view ran (by nginx, referee/web/site/errors.py): the
+    photo's own limit and words, not those of a JSON body."""
+    return _refuse(too_large())
 
 
 def _refuse(err: Refused) -> Response:

@@ -2,7 +2,10 @@
 
 A body over ``MAX_CONTENT_LENGTH`` (or a form over ``MAX_FORM_MEMORY_SIZE``) is refused by Werkzeug
 with 413 while the request is read, possibly before any view (the CSRF check reads the form first):
-the API gets its JSON error, a page a short page that says what the limit is.
+the API gets its JSON error, a page a short page that says what the limit is. A body over nginx's
+own limit (``client_max_body_size``, referee/serving.py) never reaches the app: nginx then asks the app
+for its answer with the same method and address, no body and the header ``PROXY_REFUSED_BODY``, and
+the app answers that request as it answers a body it refused itself (not nginx's English HTML page).
 
 Everything under ``/api/`` answers JSON ``{"error": {"code", "message"}}``, whatever refuses it: an
 address no route matches (``/api/v1/clubs/<id>/players/-1``), a method the address does not take
@@ -16,6 +19,7 @@ from flask_babel import gettext
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from referee.rules.base import _
+from referee.serving import PROXY_REFUSED_BODY
 
 from .i18n import say
 
@@ -60,6 +64,12 @@ def http_error(exc: HTTPException) -> Response | HTTPException:
     return api_refusal(exc) if request.path.startswith("/api/") else exc
 
 
+def _refused_by_the_proxy() -> None:
+    if PROXY_REFUSED_BODY in request.headers:
+        raise RequestEntityTooLarge()
+
+
 def init_app(app: Flask) -> None:
+    app.before_request_funcs.setdefault(None, []).insert(0, _refused_by_the_proxy)
     app.register_error_handler(RequestEntityTooLarge, too_large)
     app.register_error_handler(HTTPException, http_error)
