@@ -18,7 +18,7 @@ back to that night (``Ladder.until``, no rating worked out) and the tables from 
 again. A table finishing on the night in play costs that night's tables, a correction on an earlier
 night the tables from that night on; only the first read of a club in a process works out every table
 (``benchmarks/ratings.py``, RESULTS.md section 18). The pages that read the ladder are heavy reads
-(web/heavy.py), so that first read never runs in a request another table is waiting on.
+(web/site/heavy.py), so that first read never runs in a request another table is waiting on.
 
 A ladder worked out is also kept in the database (``club_ladders``, one row per club: the ``Kept``
 as JSON, kept_ladder.py), so the first read of a club in another process, or after a restart, takes it from there and
