@@ -1,8 +1,9 @@
-"""Five Up's traditional tally: one mark per 5 points, four strokes and a fifth struck across.
+"""The traditional tally: one mark per so many points, four strokes and a fifth struck across.
 
 :func:`draw_tally` draws marks anywhere on a canvas; :func:`build_tally_sheet` makes a sheet with a
-column per player (or team) and a grid of boxes reaching the target (61 points = 13 marks, rounded
-up, in 3 boxes of five). Like every builder here it is byte-stable and reads no clock.
+column per player (or team) and a grid of boxes reaching the target (61 points of 5 a mark = 13 marks,
+rounded up, in 3 boxes of five). The game that prints one gives its title and target (Five Up's score
+sheet, in its folder). Like every builder here it is byte-stable and reads no clock.
 """
 
 from __future__ import annotations
@@ -114,10 +115,10 @@ def build_tally_sheet(
     names: Sequence[str],
     marks_per_name: Sequence[int] | None = None,
     *,
-    target: int = 61,
+    title: str,
+    target: int,
     points_per_mark: int = 5,
     games: int | None = None,
-    title: str = "Five Up",
     subtitle: str = "",
     spec: PageSpec = A4,
     race: RacePage | None = None,

@@ -33,7 +33,7 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "RATELIMIT_ENABLED": env.get("REFEREE_RATELIMIT_ENABLED", "true").lower() != "false",
         "REFEREE_PROXIES": env.get("REFEREE_PROXIES", "0"),
         "RATELIMIT_STORAGE_URI": env.get("REFEREE_RATELIMIT_STORAGE") or "referee-db://",
-        "HEAVY_AT_ONCE": int(env.get("REFEREE_HEAVY_AT_ONCE", "2")),  # PDFs, records, club pages (web/heavy.py)
+        "HEAVY_AT_ONCE": int(env.get("REFEREE_HEAVY_AT_ONCE", "2")),  # PDFs, records, club pages (web/site/heavy.py)
     }
 
 

@@ -69,11 +69,13 @@ def tally_pad(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 def client(tally_pad: str, tmp_path: Path) -> Iterator:
     """An app built after the copy was registered, as a server started with the new folder."""
     url = f"sqlite:///{tmp_path / 'copy.sqlite3'}"
-    babel.domain_instance.cache.clear()  # one Babel for every app of the process: its catalogues read
-    app = make_app(url, WTF_CSRF_ENABLED=False)  # before the copy existed would hide the copy's Japanese
-    yield app.test_client()
+    app = make_app(url, WTF_CSRF_ENABLED=False)
+    with app.app_context():  # Babel's domain is made in an app's context the first time it is asked for
+        babel.domain_instance.cache.clear()  # one Babel for every app of the process: its catalogues read
+    yield app.test_client()  # before the copy existed would hide the copy's Japanese
+    with app.app_context():
+        babel.domain_instance.cache.clear()
     close_app(app, url)
-    babel.domain_instance.cache.clear()
 
 
 def test_the_copy_names_only_itself(tally_pad: str) -> None:

@@ -8,8 +8,11 @@ web floor).
 
 from __future__ import annotations
 
+import ast
 import importlib
+import io
 import re
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -18,21 +21,55 @@ from referee.games import GAMES, WEB_HOOKS, part
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME_NAME = re.compile(r"\b(bead[-_]game|bingo|five[-_]up|ninety[-_]nine|score[-_]pad|trick[-_]de[-_]bingo)\b")
+ANY_SPELLING = re.compile(r"bead[-_ ]?game|bingo|five[-_ ]?up|ninety[-_ ]?nine|score[-_ ]?pad", re.IGNORECASE)
+"""A game's name as code may spell it: its title too (``"Five Up"``), in any case, inside a longer name."""
+PROSE = {  # comments, where prose may give a game as an example
+    ".js": re.compile(r"/\*.*?\*/|//[^\n]*", re.DOTALL),
+    ".css": re.compile(r"/\*.*?\*/", re.DOTALL),
+    ".html": re.compile(r"\{#.*?#\}|<!--.*?-->", re.DOTALL),
+}
+
+
+def house_files() -> dict[str, str]:
+    """The text of every source file outside the game folders (and the translations), by path."""
+    files = {}
+    for top in ("referee", "printables", "templates", "static"):
+        for path in (ROOT / top).rglob("*"):
+            rel = path.relative_to(ROOT).as_posix()
+            if path.suffix in {".py", ".html", ".js", ".css"} and not rel.startswith(
+                ("referee/games/", "referee/translations/")
+            ):
+                files[rel] = path.read_text(encoding="utf-8")
+    return files
 
 
 def naming_files() -> set[str]:
     """Files outside the game folders (and the translations) whose text names a game."""
-    found = set()
-    for top in ("referee", "printables", "templates", "static"):
-        for path in (ROOT / top).rglob("*"):
-            rel = path.relative_to(ROOT).as_posix()
-            if path.suffix not in {".py", ".html", ".js", ".css"} or rel.startswith(
-                ("referee/games/", "referee/translations/")
-            ):
-                continue
-            if GAME_NAME.search(path.read_text(encoding="utf-8")):
-                found.add(rel)
-    return found
+    return {rel for rel, text in house_files().items() if GAME_NAME.search(text)}
+
+
+def code_of(rel: str, text: str) -> str:
+    """``text`` without its prose: a module's comments and docstrings, a template's or asset's comments."""
+    suffix = Path(rel).suffix
+    if suffix != ".py":
+        return PROSE[suffix].sub(" ", text)
+    docs = {
+        node.lineno
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+    }
+    return " ".join(
+        tok.string
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline)
+        if tok.type != tokenize.COMMENT and not (tok.type == tokenize.STRING and tok.start[0] in docs)
+    )
+
+
+def test_no_code_outside_a_game_folder_names_a_game_in_any_spelling() -> None:
+    """A default title (``title="Five Up"``) or a ``FiveUp`` class is a game's knowledge in the house
+    as surely as its id; only prose (comments, docstrings) may name one, as an example."""
+    found = [f"{rel}: {m[0]}" for rel, text in house_files().items() for m in ANY_SPELLING.finditer(code_of(rel, text))]
+    assert found == []
 
 
 def test_no_file_outside_a_game_folder_names_a_game() -> None:
@@ -43,6 +80,10 @@ def test_the_scan_sees_a_game_named_in_any_spelling() -> None:
     for text in ("GAMES['five-up']", "from .bead_game import x", "score_pad.css", "Trick-de-Bingo", "bingo"):
         assert GAME_NAME.search(text.lower()), text
     assert not GAME_NAME.search("bingos_total"), "a longer word is not a game"
+    for code in ('title: str = "Five Up"', "class NinetyNineBid: ...", "SCORE_PAD = 1", "var beadGame;"):
+        assert ANY_SPELLING.search(code_of("x.py" if ":" in code or "=" in code else "x.js", code)), code
+    assert not ANY_SPELLING.search(code_of("x.py", '"""Five Up\'s tally."""\nx = 1  # as in Bingo\n'))
+    assert not ANY_SPELLING.search(code_of("x.html", "{# the score pad #}<p>{{ x }}</p><!-- Bingo -->"))
 
 
 @pytest.mark.parametrize("game_id", GAMES)

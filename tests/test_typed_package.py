@@ -37,6 +37,19 @@ def test_every_type_ignore_names_its_error():
     assert bare == []
 
 
+def test_no_cast_overrules_the_checker():
+    """Types are checked, never asserted: a ``typing.cast`` says "trust me" where a narrowing
+    (``isinstance``) or a better-typed call would be checked (issue 30: no casts)."""
+    casts = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for top in ("referee", "printables")
+        for path in sorted((ROOT / top).rglob("*.py"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if re.search(r"\bcast\(|import .*\bcast\b", line.split("#")[0])
+    ]
+    assert casts == []
+
+
 def test_the_type_checks_of_a_game_detail_run_with_the_package():
     """tests/type_flow.py's ``assert_type`` lines (a Bingo table's detail stays Bingo's from the replay to
     its printout) are checked by the test command's mypy, so they fail there when the type stops flowing."""

@@ -18,7 +18,7 @@ back to that night (``Ladder.until``, no rating worked out) and the tables from 
 again. A table finishing on the night in play costs that night's tables, a correction on an earlier
 night the tables from that night on; only the first read of a club in a process works out every table
 (``benchmarks/ratings.py``, RESULTS.md section 18). The pages that read the ladder are heavy reads
-(web/heavy.py), so that first read never runs in a request another table is waiting on.
+(web/site/heavy.py), so that first read never runs in a request another table is waiting on.
 
 A ladder worked out is also kept in the database (``club_ladders``, one row per club: the ``Kept``
 as JSON, kept_ladder.py), so the first read of a club in another process, or after a restart, takes it from there and
@@ -30,14 +30,13 @@ no longer loads) is ignored, and deleting it only makes the next read work the l
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from ..lru import Lru
 from ..rules.names import name_key
 from .database import db
 from .kept_ladder import Kept, Version, kept_from_json, kept_json
@@ -50,34 +49,14 @@ KEEP = 64  # clubs per process
 LADDER_FORMAT = 2  # of the JSON ``Kept`` in ``club_ladders`` (1 was a pickle): raise it when its meaning changes
 
 
-class ClubLadders:
+class ClubLadders(Lru[str, Kept]):
     """The last ladder of each club read in this process (least recently read forgotten first);
     safe across a worker's threads. A ladder handed out is shared: readers must not change it."""
 
     def __init__(self, keep: int = KEEP) -> None:
-        self.keep = keep
-        self._items: OrderedDict[str, Kept] = OrderedDict()
-        self._lock = threading.Lock()
+        super().__init__(keep)
         self.worked_out = 0  # ladders worked out from the tables (for tests and benchmarks)
         self.rated = 0  # tables added to them
-
-    def get(self, club_id: str) -> Kept | None:
-        with self._lock:
-            kept = self._items.get(club_id)
-            if kept is not None:
-                self._items.move_to_end(club_id)
-            return kept
-
-    def put(self, club_id: str, kept: Kept) -> None:
-        with self._lock:
-            self._items[club_id] = kept
-            self._items.move_to_end(club_id)
-            while len(self._items) > self.keep:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
 
     def ladder(self, club: Club) -> Ladder:
         """The club's ladder as its tables now stand."""

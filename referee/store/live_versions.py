@@ -17,8 +17,8 @@ the error raised; the next read on that thread opens a new one. A database only 
 see (SQLite in memory, for some tests) has no reader: ``reader_for`` returns None and callers use the
 session's engine.
 
-``news`` is the poll's one decision, made here for both ways a poll is answered (``web/live_gate``
-before Flask, ``web/live.poll`` within it), so the two cannot answer a page differently.
+``news`` is the poll's one decision, made here for both ways a poll is answered (``web/updates/gate``
+before Flask, ``web/updates/pages.poll`` within it), so the two cannot answer a page differently.
 """
 
 from __future__ import annotations

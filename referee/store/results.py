@@ -19,9 +19,8 @@ import functools
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Table
 from sqlalchemy.dialects import postgresql, sqlite
 
 from referee.games import game as find_game
@@ -136,10 +135,9 @@ def keep(table_id: str, seq: int, result: TableResult) -> None:
 def _upsert(dialect: str) -> Any:
     """The statement ``keep`` runs, built once per dialect: every write runs it, and building it
     costs more than running it."""
-    table = cast(Table, TableResultRow.__table__)
-    stmt = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(table)
+    stmt = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(TableResultRow)
     return stmt.on_conflict_do_update(
-        index_elements=[table.c.table_id],
+        index_elements=[TableResultRow.table_id],
         set_={"seq": stmt.excluded.seq, "version": stmt.excluded.version, "result": stmt.excluded.result},
-        where=table.c.seq <= stmt.excluded.seq,
+        where=TableResultRow.seq <= stmt.excluded.seq,
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -228,7 +228,8 @@ def decide(table: GameTable, pending_id: int, *, by: str, confirm: bool) -> Repl
     )
     mark_changed(db.session(), table.id)  # decided_at counts in the version; a Core UPDATE is no object
     db.session.commit()
-    if cast(CursorResult[Any], claimed).rowcount != 1:  # an UPDATE's result is a CursorResult
+    assert isinstance(claimed, CursorResult)  # an UPDATE's result is one: it has a row count
+    if claimed.rowcount != 1:
         raise AlreadyDecided()
     row = db.session.get(PendingCorrection, pending_id)
     assert row is not None

@@ -14,7 +14,8 @@ correction through ``confirm``. They alone decide:
 - corrections: at a table that confirms corrections a correction waits for a seat
   (``sharing.propose_correction``), except a seat's change of its own sealed entry (nobody else may
   see it to confirm it); every other line is appended at once;
-- idempotency: a key seen before answers the first write's result (``Accepted.created`` False).
+- idempotency: a key seen before answers the first write's result (``Accepted.created`` False);
+- roles: only the scorer hands out new links, the old one stopping at once (``renew_link``).
 
 The answer is a typed decision, never an exception for a refusal: the web only maps it to an HTTP
 status and a sentence. Nothing is stored or pending after a refusal.
@@ -33,7 +34,7 @@ from ..rules.base import RuleError
 from .models import GameTable
 from .private import PrivateEvent, may_change_own
 from .replay import Replayed, ReplayError, entry_index, replay_events
-from .sharing import AlreadyDecided, PendingCorrection, decide, propose_correction
+from .sharing import AlreadyDecided, PendingCorrection, decide, propose_correction, renew_token
 from .tables import StaleWrite, append, current
 
 
@@ -202,6 +203,14 @@ def confirm(table: GameTable, writer: Writer, pending_id: int, *, accept: bool) 
         return Refused(Reason.DECIDED, table)
     except RuleError as err:
         return Refused(Reason.REFUSED, table, err)
+
+
+def renew_link(table: GameTable, writer: Writer, role: str) -> str | Refused:
+    """A new token for ``scorer`` or ``seat<n>`` (the old link stops working), the scorer's alone to
+    make, as the roles are; KeyError for a seat the table does not have."""
+    if not writer.scorer:
+        return Refused(Reason.FORBIDDEN, table)
+    return renew_token(table, role)
 
 
 def new_hidden_refusals(rep: Replayed, target: object, event: Mapping[str, Any]) -> tuple[RuleError, ...]:

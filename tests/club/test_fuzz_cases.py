@@ -5,17 +5,12 @@ from __future__ import annotations
 import pytest
 
 from tests.club.test_fuzz import snapshot
-
-
-def _table(client, game="score-pad", players=("Aki", "Ben")):
-    r = client.post("/api/v1/tables", json={"game": game, "players": list(players)})
-    assert r.status_code == 201
-    return r.get_json()
+from tests.web.tables import new_table
 
 
 @pytest.mark.parametrize("key", ["k" * 81, "k" * 500])
 def test_a_long_idempotency_key_is_refused_not_a_500(client, app, key):
-    t = _table(client)
+    t = new_table(client, players=("Aki", "Ben"))
     before = snapshot(app)
     r = client.post(
         f"/api/v1/tables/{t['id']}/events",
@@ -44,7 +39,7 @@ def test_a_nul_in_a_table_id_is_a_404(client, path):
 
 
 def test_a_nul_or_lone_surrogate_inside_an_event_is_not_a_500(client, app):
-    t = _table(client)
+    t = new_table(client, players=("Aki", "Ben"))
     auth = {"Authorization": f"Bearer {t['scorer_token']}", "Content-Type": "application/json"}
     for body in (
         b'{"type": "round", "points": [1, 2], "x": "\\u0000"}',

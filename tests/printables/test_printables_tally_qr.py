@@ -34,6 +34,9 @@ def one_page(draw) -> bytes:
     return buf.getvalue()
 
 
+FIVE_UP = {"title": "Five Up", "target": 61}
+"""What Five Up's score sheet gives the builder beside its names and marks."""
+
 # --- tally ------------------------------------------------------------------------------------
 
 
@@ -64,7 +67,7 @@ def test_a_negative_tally_is_refused() -> None:
 
 def test_a_filled_five_up_tally_sheet_shows_names_marks_and_the_61_target() -> None:
     # 13 marks = 65 points (reached 61); 7 marks = 35 points. 13 + 7 strokes in all.
-    pdf = build_tally_sheet(["Ann & Bob", "カズ & ユミ"], [13, 7], subtitle="Table 3 — 2026-11-22")
+    pdf = build_tally_sheet(["Ann & Bob", "カズ & ユミ"], [13, 7], subtitle="Table 3 — 2026-11-22", **FIVE_UP)
     reader = PdfReader(io.BytesIO(pdf))
     assert len(reader.pages) == 1
     text = reader.pages[0].extract_text()
@@ -84,29 +87,29 @@ def test_a_filled_five_up_tally_sheet_shows_names_marks_and_the_61_target() -> N
 
 
 def test_the_61_point_grid_is_13_marks_in_three_boxes_of_five() -> None:
-    text = PdfReader(io.BytesIO(build_tally_sheet(["A", "B"], [0, 0]))).pages[0].extract_text()
+    text = PdfReader(io.BytesIO(build_tally_sheet(["A", "B"], [0, 0], **FIVE_UP))).pages[0].extract_text()
     assert re.findall(r"\d+–\d+", text) == ["5–25", "30–50", "55–65"]
 
 
 def test_a_tally_past_the_target_gets_more_boxes() -> None:
-    pdf = build_tally_sheet(["A", "B", "C"], [17, 3, 0])
+    pdf = build_tally_sheet(["A", "B", "C"], [17, 3, 0], **FIVE_UP)
     text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
     assert re.findall(r"\d+–\d+", text) == ["5–25", "30–50", "55–75", "80–85"]
     assert strokes(pdf) == 20
 
 
 def test_a_blank_tally_sheet_fills_its_page_with_grids_and_can_run_on() -> None:
-    blank = build_tally_sheet(["Ann", "Bob", "Cy", "Di"])
+    blank = build_tally_sheet(["Ann", "Bob", "Cy", "Di"], **FIVE_UP)
     text = PdfReader(io.BytesIO(blank)).pages[0].extract_text()
     assert text.count("Ann") == 4 and strokes(blank) == 0  # four 61-point grids on an A4 page
-    many = PdfReader(io.BytesIO(build_tally_sheet(["Ann", "Bob"], games=7, spec=LETTER)))
+    many = PdfReader(io.BytesIO(build_tally_sheet(["Ann", "Bob"], games=7, spec=LETTER, **FIVE_UP)))
     assert [p.extract_text().count("Ann") for p in many.pages] == [3, 3, 1]  # Letter is shorter
     assert "3/3" in many.pages[2].extract_text()
 
 
 def test_other_targets_and_mark_values_change_the_grid() -> None:
     text = (
-        PdfReader(io.BytesIO(build_tally_sheet(["A"], [0], target=35, points_per_mark=1)))
+        PdfReader(io.BytesIO(build_tally_sheet(["A"], [0], title="Five Up", target=35, points_per_mark=1)))
         .pages[0]
         .extract_text()
     )
@@ -127,12 +130,12 @@ def test_other_targets_and_mark_values_change_the_grid() -> None:
 )
 def test_impossible_tally_sheets_are_refused(args, kwargs, message) -> None:
     with pytest.raises(ValueError, match=message):
-        build_tally_sheet(*(args or ([],)), **kwargs)
+        build_tally_sheet(*(args or ([],)), **{**FIVE_UP, **kwargs})
 
 
 def test_tally_sheets_are_byte_stable() -> None:
-    assert build_tally_sheet(["A", "B"], [9, 4]) == build_tally_sheet(["A", "B"], [9, 4])
-    assert build_tally_sheet(["A", "B"]) == build_tally_sheet(["A", "B"])
+    assert build_tally_sheet(["A", "B"], [9, 4], **FIVE_UP) == build_tally_sheet(["A", "B"], [9, 4], **FIVE_UP)
+    assert build_tally_sheet(["A", "B"], **FIVE_UP) == build_tally_sheet(["A", "B"], **FIVE_UP)
 
 
 # --- QR -------------------------------------------------------------------------------------

@@ -13,7 +13,17 @@ import pytest
 
 from referee.store import tables
 from referee.store.sharing import corrections_of, propose_correction, set_confirm_corrections
-from referee.store.writing import Accepted, Decided, Proposed, Reason, Refused, Writer, confirm, write
+from referee.store.writing import (
+    Accepted,
+    Decided,
+    Proposed,
+    Reason,
+    Refused,
+    Writer,
+    confirm,
+    renew_link,
+    write,
+)
 from tests.conftest import close_app, make_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -152,6 +162,20 @@ def test_a_seat_not_the_scorer_answers_a_pending_correction(app, writer, expecte
     else:
         assert isinstance(decided, Refused) and decided.reason is expected
         assert [row.status for row in corrections_of(table)] == ["pending"]
+
+
+@pytest.mark.parametrize("writer", WRITERS.values(), ids=WRITERS.keys())
+def test_only_the_scorer_makes_a_new_link(app, writer):
+    table = tables.create_table("score-pad", ["Aki", "Ben"], {}).table
+    before = (table.scorer_token_hash, [seat.token_hash for seat in table.seats])
+    for role in ("scorer", "seat1"):
+        renewed = renew_link(table, writer, role)
+        if writer is SCORER:
+            assert isinstance(renewed, str)
+        else:
+            assert isinstance(renewed, Refused) and renewed.reason is Reason.FORBIDDEN
+    after = (table.scorer_token_hash, [seat.token_hash for seat in table.seats])
+    assert (after[0] != before[0] and after[1][1] != before[1][1]) if writer is SCORER else after == before
 
 
 # What adds a line to a table's log: the log's row model, the bulk insert of a new table's record,

@@ -21,10 +21,11 @@ def new_table(
     return table
 
 
-def new_table_by_form(client, game: str = "score-pad", players=("Aki", "Ben")) -> str:
+def new_table_by_form(client, game: str = "score-pad", players=("Aki", "Ben"), **fields) -> str:
     """The new-table page's form, as a phone sends it (it must redirect): the table page's path. This
-    phone then keeps the table (its device cookie), as "Your tables" lists it."""
-    resp = client.post(f"/new/{game}", data={"players": list(players)})
+    phone then keeps the table (its device cookie), as "Your tables" lists it. ``fields`` are the
+    form's other fields (``confirm_corrections="true"``)."""
+    resp = client.post(f"/new/{game}", data={"players": list(players), **fields})
     assert resp.status_code == 302
     return resp.headers["Location"]
 

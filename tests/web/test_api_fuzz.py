@@ -22,6 +22,7 @@ from schemathesis import GenerationMode
 from referee.games import GAMES
 from referee.web.json_api.openapi import openapi_document
 from tests.conftest import _clean, make_app
+from tests.web.tables import new_table
 
 PLAYERS = {"bingo": 2, "five-up": 3, "ninety-nine": 3, "trick-de-bingo": 4, "bead-game": 2, "score-pad": 3}
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "60"))  # more for a deeper local run
@@ -49,9 +50,7 @@ def tables(request, tmp_path_factory):
     client = app.test_client()
     tables = {}
     for game, count in PLAYERS.items():
-        resp = client.post("/api/v1/tables", json={"game": game, "players": [f"P{i}" for i in range(count)]})
-        assert resp.status_code == 201
-        tables[game] = resp.get_json()
+        tables[game] = new_table(client, game, [f"P{i}" for i in range(count)])
     tables["app"] = app
     yield tables
     if request.param == "postgresql":

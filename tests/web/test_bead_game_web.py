@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.web.tables import new_table_by_form
+
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 HX = {"HX-Request": "true"}
 DESIGNS = [f"{hi}-{lo}" for hi in range(5, 0, -1) for lo in range(hi, 0, -1)]
@@ -28,9 +30,7 @@ def api_state(client, url: str) -> dict:
 
 @pytest.fixture
 def url(client):
-    resp = client.post("/new/bead-game", data={"players": ["Aki", "Ben", ""]})
-    assert resp.status_code == 302
-    return resp.headers["Location"]
+    return new_table_by_form(client, "bead-game", ("Aki", "Ben", ""))
 
 
 def start_hand(client, url, values=("5", "1", "2", "5"), layout="columns", leader="1"):

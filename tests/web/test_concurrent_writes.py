@@ -8,6 +8,7 @@ from sqlalchemy import select
 
 from referee.extensions import db
 from referee.store.models import EventRow
+from tests.web.tables import new_table
 
 THREADS, WRITES = 6, 8
 
@@ -69,9 +70,7 @@ def test_if_match_still_refuses_a_stale_write(client):
 
 
 def ninety_nine(client) -> dict:
-    made = client.post(
-        "/api/v1/tables", json={"game": "ninety-nine", "players": ["Aki", "Ben", "Chie"]}
-    ).get_json()
+    made = new_table(client, "ninety-nine", ("Aki", "Ben", "Chie"))
     deal = client.post(
         f"/api/v1/tables/{made['id']}/events",
         json={"type": "deal", "dealer": 0},

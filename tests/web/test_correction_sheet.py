@@ -13,6 +13,8 @@ import pytest
 from test_undo_redo_correct import form_as_posted, imported
 from werkzeug.datastructures import MultiDict
 
+from tests.web.tables import new_table
+
 HX = {"HX-Request": "true"}
 JA = {"Accept-Language": "ja"}
 
@@ -46,8 +48,7 @@ def test_the_correct_link_opens_a_sheet_beside_the_table(client):
 
 def score_pad(client) -> str:
     """A score pad of Aki and Ben with two rounds (7-3, 2-2), this client its scorer."""
-    made = client.post("/api/v1/tables", json={"game": "score-pad", "players": ["Aki", "Ben"]}).get_json()
-    client.get(f"/t/{made['id']}/join/{made['scorer_token']}")
+    made = new_table(client, players=("Aki", "Ben"), scorer=True)
     for points in (["7", "3"], ["2", "2"]):
         client.post(f"/t/{made['id']}/events", data={"type": "round", "points": points})
     return made["id"]
@@ -133,8 +134,7 @@ def test_the_correction_names_the_play_not_an_event(client, record, seq, en, ja)
 
 
 def test_a_score_pad_round_is_fixed_as_a_round(client):
-    made = client.post("/api/v1/tables", json={"game": "score-pad", "players": ["Aki", "Ben"]}).get_json()
-    client.get(f"/t/{made['id']}/join/{made['scorer_token']}")
+    made = new_table(client, players=("Aki", "Ben"), scorer=True)
     client.post(f"/t/{made['id']}/events", data={"type": "round", "points": ["7", "3"]})
     assert ">Fix round 1</h1>" in client.get(f"/t/{made['id']}/correct/1").get_data(as_text=True)
 

@@ -12,6 +12,7 @@ from referee.games import GAMES
 from referee.rules.cards import Card
 from referee.rules.forms import form_option, form_value, normalise_form_event
 from referee.rules.tiles import Tile
+from tests.web.tables import new_table
 
 FORM_VALUES = [
     (Tile, "6-4", "6-4"),
@@ -63,8 +64,7 @@ def test_option_fields_of_the_new_table_form_become_json_types():
 
 
 def score_pad(client, players=("Aki", "Ben")):
-    resp = client.post("/api/v1/tables", json={"game": "score-pad", "players": list(players)})
-    return resp.get_json()
+    return new_table(client, players=players)
 
 
 def test_score_pad_points_typed_on_a_phone_are_stored_as_numbers(client):

@@ -7,6 +7,7 @@ import pytest
 from tables import post, state
 
 from referee.web.site.refusals import PAGE_HEADER, REFUSED_HEADER
+from tests.web.tables import new_table_by_form
 
 HTMX = {"HX-Request": "true"}
 PAGE = {**HTMX, PAGE_HEADER: "1"}
@@ -17,7 +18,7 @@ STALE = {"type": "round", "points": ["1", "1"], "based_on": "0"}  # made before 
 @pytest.fixture
 def table(client):
     """A score pad on this phone with one round recorded, so that a form based on seq 0 is stale."""
-    url = client.post("/new/score-pad", data={"players": ["Aki", "Ben"]}).headers["Location"]
+    url = new_table_by_form(client)
     assert client.post(f"{url}/events", data={"type": "round", "points": ["3", "1"]}).status_code == 302
     return url
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from referee.web.json_api.openapi import openapi_document
+from tests.web.tables import new_table
 from tests.web.test_hostile_bodies import counts
 
 DEEP = 100_000
@@ -38,7 +39,7 @@ POSTS = sorted(path for path, ops in openapi_document()["paths"].items() if "pos
 @pytest.fixture
 def owned(client):
     """A table, a session and a club with their tokens, for the operations under them."""
-    table = client.post("/api/v1/tables", json={"game": "score-pad", "players": ["A", "B"]}).get_json()
+    table = new_table(client, players=("A", "B"))
     session = client.post("/api/v1/sessions", json={"name": "S", "players": ["A", "B"]}).get_json()
     club = client.post("/api/v1/clubs", json={"name": "C", "players": ["A"]}).get_json()
     return {

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
 from referee.web.updates.gate import UnchangedPolls
+from tests.web.tables import new_table
 
 
 def answer(wsgi, path: str, query: str = "", headers: dict | None = None, method: str = "GET"):
@@ -35,7 +36,7 @@ def table(app, client):
     def count() -> None:
         app.flask_runs += 1
 
-    made = client.post("/api/v1/tables", json={"game": "score-pad", "players": ["Aki", "Ben"]}).get_json()
+    made = new_table(client, players=("Aki", "Ben"))
     auth = {"Authorization": f"Bearer {made['scorer_token']}"}
     assert write(client, made["id"], auth, {"type": "round", "points": [3, 1]}) == 201
     version = client.get(f"/t/{made['id']}/live?since=none").headers["ETag"].strip('"')

@@ -10,6 +10,7 @@ import pytest
 
 from referee.rules.numbers import whole_number
 from tests.conftest import close_app, make_app
+from tests.web.tables import new_table
 from tests.web.test_hostile_bodies import counts
 
 NOT_NUMBERS = ["²", "①", "١", "１", "٣", "9" * 5000, "1e3", "1.0", "0x1", "1_0", "", " ", "+", "--1", "1 2"]
@@ -34,8 +35,7 @@ def site(tmp_path_factory):
     client = app.test_client()
     made = {}
     for game, count in PLAYERS.items():
-        resp = client.post("/api/v1/tables", json={"game": game, "players": [f"P{i}" for i in range(count)]})
-        made[game] = resp.get_json()
+        made[game] = new_table(client, game, [f"P{i}" for i in range(count)])
         client.get(f"/t/{made[game]['id']}/join/{made[game]['scorer_token']}")
     pad = made["score-pad"]
     auth = {"Authorization": f"Bearer {pad['scorer_token']}"}

@@ -9,6 +9,7 @@ import pytest
 from tables import score_pad_record
 
 from tests.conftest import make_app
+from tests.web.tables import new_table_by_form
 
 
 def scores(html: str) -> list[str]:
@@ -17,9 +18,7 @@ def scores(html: str) -> list[str]:
 
 @pytest.fixture
 def table_url(client):
-    resp = client.post("/new/score-pad", data={"players": ["Aki", "Ben", ""]})
-    assert resp.status_code == 302
-    return resp.headers["Location"]
+    return new_table_by_form(client, players=("Aki", "Ben", ""))
 
 
 def test_start_a_table_and_record_rounds(client, table_url):

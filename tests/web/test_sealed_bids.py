@@ -11,6 +11,8 @@ import subprocess
 
 import pytest
 
+from tests.web.tables import new_table
+
 PLAYERS = ["Aki", "Ben", "Chie"]
 BIDS = {  # per seat: its bid at table X and at table Y
     1: (["KS", "QH", "7C"], ["AD", "9H", "8C"]),
@@ -23,13 +25,7 @@ class Table:
     """One table with an HTML client per role (scorer, viewer, each seat) and its API tokens."""
 
     def __init__(self, app, client, options=None, confirm=False):
-        body = {
-            "game": "ninety-nine",
-            "players": PLAYERS,
-            "options": options or {},
-            "confirm_corrections": confirm,
-        }
-        self.made = client.post("/api/v1/tables", json=body).get_json()
+        self.made = new_table(client, "ninety-nine", PLAYERS, options, confirm_corrections=confirm)
         self.id = self.made["id"]
         self.api = client
         self.tokens = {"scorer": self.made["scorer_token"], "viewer": None}

@@ -10,6 +10,7 @@ import pytest
 from referee.games import GAMES
 from referee.store import tables as store_tables
 from tests.conftest import make_app
+from tests.web.tables import new_table
 
 HOSTILE = ("<script>alert(1)</script>", '"><img src=x onerror=alert(2)>')
 ROUND = {"type": "round", "points": ["1", "1"]}
@@ -17,7 +18,7 @@ ROUND = {"type": "round", "points": ["1", "1"]}
 
 @pytest.fixture
 def made(client):
-    return client.post("/api/v1/tables", json={"game": "score-pad", "players": ["Aki", "Ben"]}).get_json()
+    return new_table(client, players=("Aki", "Ben"))
 
 
 def _write_attempts(c, t):

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from referee.games import GAMES
+from tests.web.tables import new_table_by_form
 
 
 def scores(html: str) -> list[str]:
@@ -24,14 +25,12 @@ def join_links(html: str) -> list[str]:
 
 @pytest.fixture
 def table(client):
-    resp = client.post("/new/score-pad", data={"players": ["Aki", "Ben"]})
-    return resp.headers["Location"]
+    return new_table_by_form(client)
 
 
 @pytest.fixture
 def confirming(client):
-    resp = client.post("/new/score-pad", data={"players": ["Aki", "Ben"], "confirm_corrections": "true"})
-    return resp.headers["Location"]
+    return new_table_by_form(client, confirm_corrections="true")
 
 
 def test_the_scorer_sees_a_qr_code_and_link_for_the_scorer_and_each_seat(client, table):

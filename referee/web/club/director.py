@@ -8,7 +8,7 @@ decided corrections, and which tables are idle) is unchanged, and the fresh boar
 is at the seq ``V`` was read at, and loads and replays only the others (``sessions.board_states``), so
 it is never stale.
 
-The board is rendered once per change: its HTML is kept (``live_cache.FragmentCache``) under the
+The board is rendered once per change: its HTML is kept (``web/updates/cache.FragmentCache``) under the
 session, the version ``V`` just read, the language and the minute (its "3 minutes ago" lines), and
 served to the page and to every poll that reads the same ``V``. Each table's card is kept likewise by
 that table's own part of ``V`` (``BoardRow.version``), so a new entry renders one card, not fifty.

@@ -229,7 +229,7 @@ def rating_image(name: str, game: str, rating: Rating) -> str:
 
 @bp.get("/club/<club_id>/players/<int:index>/rating-<game>.svg")
 def rating_chart(club_id: str, index: int, game: str) -> Response:
-    """The rating chart alone (``rating_svg``); a heavy read, as the player's page is (web/heavy.py)."""
+    """The rating chart alone (``rating_svg``); a heavy read, as the player's page is (web/site/heavy.py)."""
     club = get_club(club_id)
     name = player_at(club, index) if club is not None else None
     if club is None or name is None or game not in GAMES:

@@ -19,7 +19,7 @@ def answer(description: str, schema: dict[str, Any] | None = None) -> dict[str, 
 
 
 def busy_answer() -> dict[str, Any]:
-    """The 503 every heavy read of the API may answer (web/heavy.py): every place for one is taken."""
+    """The 503 every heavy read of the API may answer (web/site/heavy.py): every place for one is taken."""
     return {
         **answer(
             "busy: the server runs as many heavy reads as it may at once; ask again after Retry-After seconds",

@@ -8,9 +8,8 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from referee.extensions import htmx
-from referee.store.sharing import renew_token
 from referee.store.tables import current
-from referee.store.writing import Reason, Refused, confirm
+from referee.store.writing import Reason, Refused, confirm, renew_link
 from referee.web.site.i18n import explain
 from referee.web.tables import service
 
@@ -30,12 +29,12 @@ def _table(error: str | None = None, status: int = 200) -> ResponseReturnValue:
 @bp.post("/<table_id>/links/<role>")
 def renew(table_id: str, role: str) -> ResponseReturnValue:
     """A new scorer or seat link; the old one stops working at once. This phone keeps the new one."""
-    if not g.access.scorer:
-        abort(403)
     try:
-        token = renew_token(g.table, role)
+        token = renew_link(g.table, g.access.writer(), role)
     except KeyError:
         abort(404)
+    if isinstance(token, Refused):
+        abort(403)
     if role == "scorer":
         remember(table_id, "scorer", token)
     else:

@@ -16,11 +16,11 @@ render that touched per-phone material (a CSRF token) is never kept, whoever ask
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 
 from flask import g
+
+from referee.lru import Lru
 
 KEEP = 1024  # fragments per worker: a version or two of each kind at a few hundred tables
 _VERSION = re.compile(r'data-version="([^"]+)"')
@@ -28,28 +28,12 @@ _VERSION = re.compile(r'data-version="([^"]+)"')
 Key = tuple[str, str, str, str]  # table id, version, kind of reader, language
 
 
-class FragmentCache:
+class FragmentCache(Lru[Key, str]):
     """A small LRU of rendered fragments, safe across a worker's threads."""
 
     def __init__(self, keep: int = KEEP) -> None:
-        self.keep = keep
-        self._items: OrderedDict[Key, str] = OrderedDict()
-        self._lock = threading.Lock()
+        super().__init__(keep)
         self.renders = 0  # how many times a fragment was rendered (for tests and benchmarks)
-
-    def get(self, key: Key) -> str | None:
-        with self._lock:
-            html = self._items.get(key)
-            if html is not None:
-                self._items.move_to_end(key)
-            return html
-
-    def put(self, key: Key, html: str) -> None:
-        with self._lock:
-            self._items[key] = html
-            self._items.move_to_end(key)
-            while len(self._items) > self.keep:
-                self._items.popitem(last=False)
 
     def fragment(
         self, table_id: str, version: str, kind: str, language: str, render: Callable[[], str]
