@@ -75,7 +75,9 @@ def test_sealed_bids_a_declare_a_deal_of_tricks_and_the_scores(page: Page, brows
         page.locator(".nn-other > .toggle").tap()  # the premium bid's sheet, from the deal's band
         page.locator(".nn-premium fieldset.seats label", has_text="Chie").tap()
         page.get_by_role("button", name="Record premium bid").tap()
-        expect(page.locator(".premium")).to_contain_text("Chie declared a premium bid (30): bid 4")
+        chie = page.locator("#bid-status li", has_text="Chie")  # her chip says the premium and her bid
+        expect(chie.locator(".premium")).to_have_text("declared (30)")
+        expect(chie.locator(".bid-value")).to_have_text("= 4")
         expect(page.locator("#bid-status li", has_text="Chie").locator(".card")).to_have_count(3)
 
         for n, cards in enumerate(TRICKS, 1):

@@ -9,12 +9,14 @@ and the bid reaches no other page."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .plays import PHONE, Tapper, entered, import_until, nn_bid, pick, ready, record, seat_phone
 from .targets import under_a_thumb
-from .test_play_surface import IN_REACH, NN_FOUR
+from .test_play_surface import IN_REACH, NN_FOUR, ninety_nine_bid_from_the_band, ninety_nine_trick
 
 pytestmark = pytest.mark.browser
 
@@ -158,5 +160,99 @@ def test_a_four_player_seats_sealed_bid_is_one_screen(browser: Browser, base_url
             assert not set(shown) & set(DANS_BID), f"Dan's bid on another page: {shown}"
         chie.context.close()
         dan.context.close()
+    finally:
+        context.close()
+
+
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def a_deal_with_a_declared_premium() -> list[dict]:
+    """Four players' first deal after the deal itself (no trump, Ben leads): Ben declares, each player bids the
+    first three cards of their hand from a seeded shuffle, and the ten tricks follow suit when they can (the
+    hand's first such card, else its first card), each won by the highest card of the suit led, whose player
+    leads the next. In the order a table enters them: the premium, Ben's and Aki's bids on the scorer's phone,
+    Chie's on her own, the first trick, Dan's bid on his phone after it, the other nine tricks."""
+    pack = [rank + suit for suit in "SHDC" for rank in RANKS]
+    random.Random(27).shuffle(pack)
+    hands = [pack[seat::4] for seat in range(4)]
+    bids = [{"type": "bid", "seat": seat, "cards": hand[:3]} for seat, hand in enumerate(hands)]
+    hands = [hand[3:] for hand in hands]
+    tricks, leader = [], 1
+    for _ in range(10):
+        order = [(leader + i) % 4 for i in range(4)]
+        cards: list[str] = []
+        for seat in order:
+            follow = [c for c in hands[seat] if cards and c[-1] == cards[0][-1]]
+            cards.append((follow or hands[seat])[0])
+            hands[seat].remove(cards[-1])
+        top = max(range(4), key=lambda i: RANKS.index(cards[i][:-1]) if cards[i][-1] == cards[0][-1] else -1)
+        tricks.append({"type": "trick", "cards": cards})
+        leader = order[top]
+    premium = {"type": "premium", "seat": 1, "kind": "declare"}
+    return [premium, bids[1], bids[0], bids[2], tricks[0], bids[3], *tricks[1:]]
+
+
+def ninety_nine_premium(page: Page, t: Tapper, ev: dict) -> None:
+    """A premium bid from the deal's band: its sheet, who, Record (declare is chosen already)."""
+    t.tap(page.locator(".nn-other > .toggle"), "Premium bid or quick mode")
+    t.tap(page.locator(".nn-premium fieldset.seats label.pick").nth(ev["seat"]), "who")
+    t.tap(page.locator("#record-premium"), "Record premium bid")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_four_player_deal_with_a_declared_premium_is_one_screen_per_play(browser: Browser, base_url: str, lang):
+    """A whole four-player deal at 360x740: Ben declares, two bids on the scorer's phone, Chie seals hers on her
+    phone, the first trick, Dan seals his after it, nine more tricks. Every tap in reach with nothing scrolled
+    before or between a play's taps, every card a thumb's 44x44 px, the page still after each entry and its
+    answer in view: the trick's winner, "Sealed ✓" on the seat's phone, the deal's score and the next trump
+    after the last trick (issue 27: the declarer's bid cards two rows high in its chip and the premium's two
+    lines put a seat's last cards 112-129 px under the tab bar, the scorer's 145-165 px; the seat that bid after
+    a trick was 4 px under it in Japanese; the deal's score ended under the tab bar)."""
+    size = {"width": 360, "height": 740}
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": size})
+    try:
+        scorer = context.new_page()
+        import_until(scorer, {**NN_FOUR, "events": NN_FOUR["events"][:1]}, 1)
+        if lang == "ja":
+            scorer.locator("header.bar a[lang=ja]").click()
+            expect(scorer.locator("html")).to_have_attribute("lang", "ja")
+        ready(scorer)
+        events = a_deal_with_a_declared_premium()
+        for n, ev in enumerate(events, start=2):
+            where = f"entry {n} ({ev['type']}, {lang})"
+            seat = ev["seat"] if ev["type"] == "bid" and ev["seat"] >= 2 else None
+            page = scorer if seat is None else seat_phone(scorer, seat, viewport=size)
+            if page is not scorer and lang == "ja":
+                page.locator("header.bar a[lang=ja]").click()
+                expect(page.locator("html")).to_have_attribute("lang", "ja")
+            ready(page)
+            t = Tapper(page)
+            y = t.scroll_y()
+            if ev["type"] == "premium":
+                ninety_nine_premium(page, t, ev)
+                answer = "#answer .answer-last"
+            elif seat is not None:
+                assert under_a_thumb(page.locator(".nn-my-bid label.pick")) == []
+                assert out_of_reach(page, ".nn-my-bid label.pick:visible, #seal-bid") == [], where
+                nn_bid(page, t, ev)
+                answer = "#my-bid-sealed"
+            elif ev["type"] == "bid":
+                ninety_nine_bid_from_the_band(page, t, ev)
+                answer = "#answer .answer-last"
+            else:
+                assert under_a_thumb(page.locator("form.stepping fieldset.current label.pick")) == [], where
+                assert out_of_reach(page, "form.stepping fieldset.current label.pick:visible, #record-trick") == [], where
+                ninety_nine_trick(page, t, ev)
+                answer = "#answer .nn-deal-score" if n == len(events) + 1 else "#answer .answer-verdict"
+            entered(page, n)
+            assert t.outside == [] and t.scroll_before == t.scroll_between == 0, (where, t.outside, t.scroll_before, t.scroll_between)
+            assert t.scroll_y() == y, f"{where}: the page moved {t.scroll_y() - y}px by itself"
+            assert page.locator(answer).evaluate(IN_REACH), f"{where}: {answer} is out of view"
+            if page is not scorer:
+                page.context.close()
+                scorer.reload()
+                ready(scorer)
+        expect(scorer.locator("#answer .nn-deal-score")).to_contain_text("Ben")
     finally:
         context.close()

@@ -177,8 +177,40 @@ def all_in_reach(targets: str, enter: Callable[[Page, Tapper, dict], None]) -> C
     return play
 
 
-tdb_trick_in_reach = all_in_reach("form.stepping fieldset.current label.pick", trick_de_bingo_trick)
-tdb_pick_in_reach = all_in_reach("label.tdb-option", tdb_pick)
+# The katakana words of the screen drawn over two lines, each by the line boxes of its Range (words only a screen
+# reader reads, clipped to a pixel, left out), and the Trick de Bingo status's "who leads / picks" if it is split.
+SPLIT_WORDS = """root => {
+  const out = [], walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const unseen = el => { for (let a = el; a && a !== root; a = a.parentElement) if (getComputedStyle(a).clipPath !== 'none') return true;
+                         return !el.checkVisibility(); };
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (unseen(n.parentElement)) continue;
+    const re = /[\\u30A1-\\u30FA\\u30FC]{2,}/g; let m;
+    while ((m = re.exec(n.data))) {
+      const range = document.createRange(); range.setStart(n, m.index); range.setEnd(n, m.index + m[0].length);
+      const tops = new Set(Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => Math.round(r.top)));
+      if (tops.size > 1) out.push(`${m[0]} in "${n.data.trim()}"`);
+    }
+  }
+  for (const who of root.querySelectorAll('.tdb-next small')) if (who.getClientRects().length > 1) out.push(who.textContent);
+  return out; }"""
+
+
+def words_whole(enter: Callable[[Page, Tapper, dict], None]) -> Callable[[Page, Tapper, dict], None]:
+    """A play whose screen breaks no katakana word over two lines, nor who leads or picks, before its first tap
+    (issue 27: at 360x740 in Japanese 「Danさんがリード」 broke as 「…リー」/「ド」, 「ディーラー」 and 「トリック」 in the
+    answer's sentences too), then entered as ever."""
+
+    def play(page: Page, t: Tapper, ev: dict) -> None:
+        split = page.locator("#table").evaluate(SPLIT_WORDS)
+        assert split == [], f"words broken over two lines: {split}"
+        enter(page, t, ev)
+
+    return play
+
+
+tdb_trick_in_reach = words_whole(all_in_reach("form.stepping fieldset.current label.pick", trick_de_bingo_trick))
+tdb_pick_in_reach = words_whole(all_in_reach("label.tdb-option", tdb_pick))
 
 
 def ninety_nine_scorer_bid(page: Page, t: Tapper, ev: dict) -> None:
