@@ -123,6 +123,25 @@ def test_a_claims_verdict_says_the_claimers_count_against_70(client, events, en,
 
 
 @pytest.mark.parametrize(
+    ("n", "claim", "en", "ja"),
+    [
+        # played out: ten tricks, the three declared doubles, and the last trick's 10 (B13)
+        (len(EVENTS), {"type": "claim", "seat": 1}, "Ben: 107 in 10 tricks + 40 declared + 10 for the last trick = 157.",
+         "Benさん：トリック10回で107点 + 宣言40点 + 最終トリック10点 ＝ 157点。"),
+        (6, {"type": "claim", "seat": 1}, "Ben: 48 in 4 tricks + 40 declared = 88.",
+         "Benさん：トリック4回で48点 + 宣言40点 ＝ 88点。"),
+        (9, {"type": "claim", "seat": 0}, "Ann: 20 in 1 trick = 20.", "Annさん：トリック1回で20点 ＝ 20点。"),
+    ],
+    ids=["played-out", "declared", "failed"],
+)
+def test_a_claims_answer_adds_up_the_claimers_count(client, n, claim, en, ja):
+    """newplayer9: "76 points, 70 needed" alone left the table unable to check the count; the answer
+    adds it up from the deal's breakdown (tricks, declarations that count, the last trick)."""
+    assert en in answer_after(client, n, claim)
+    assert ja in answer_after(client, n, claim, lang="ja")
+
+
+@pytest.mark.parametrize(
     ("lang", "says"),
     [("en", "Ben's 3 declared doubles score 40 points."), ("ja", "Benさんが宣言したダブル3枚は40点です。")],
 )

@@ -51,6 +51,23 @@ def bingo_reason(reason: Mapping[str, Any], names: Sequence[str]) -> str:
     return say(msg, params)
 
 
+@bp.app_template_global("bingo_claim_sum")
+def bingo_claim_sum(points: Mapping[str, Any], name: str) -> str:
+    """A claimer's points as one sum the table can check in the answer (newplayer9: "76 points, 70
+    needed" alone left them unable to): the tricks, the declarations that count, the last trick."""
+    parts = [
+        ngettext(
+            "%(points)s in %(num)s trick", "%(points)s in %(num)s tricks", points["trick_count"],
+            points=points["trick_points"],
+        )
+    ]  # fmt: skip
+    if points["declaration_points"]:
+        parts.append(gettext("%(points)s declared", points=points["declaration_points"]))
+    if points["last_trick"]:
+        parts.append(gettext("%(points)s for the last trick", points=points["last_trick"]))
+    return gettext("%(name)s: %(parts)s = %(total)s.", name=name, parts=" + ".join(parts), total=points["total"])
+
+
 def stat_sentences(s: BingoStats) -> list[str]:
     """What stands out in a player's numbers at this game, for their club page (tiles as they write them)."""
     if not s.claims:

@@ -57,12 +57,13 @@ def rule_words(rules: str) -> str:
     )
 
 
-def why(text: Any) -> Markup:
+def why(text: Any, first: str | None = None) -> Markup:
     """The text with its rule codes behind a "why" disclosure (HTML): the rules in words where they have
-    them, then their ids; already-safe text stays safe."""
+    them, then their ids; already-safe text stays safe. ``first``: a sentence the disclosure says before
+    the rules, such as the count a verdict rests on (newplayer9: a claim's points added up)."""
     if text is None or text == "":
         return Markup("")
-    note = why_note([text])
+    note = why_note([text], first)
     return Markup("{} {}").format(unwhy(text), note) if note else unwhy(text)
 
 
@@ -82,9 +83,10 @@ def whole_tiles(text: Any) -> Markup:
     return Markup(_TAG_OR_TILE.sub(lambda m: m.group(1) or f'<span class="tile-name">{m.group(2)}</span>', html))
 
 
-def why_note(texts: Any) -> Markup:
+def why_note(texts: Any, first: str | None = None) -> Markup:
     """One "why" disclosure holding the rule notes of all the texts (each note once), or nothing: a
-    breakdown of many short lines (a deal's score, bid by bid) reads better with a single tap for why."""
+    breakdown of many short lines (a deal's score, bid by bid) reads better with a single tap for why.
+    ``first``: a sentence it says before the rules."""
     notes: list[str] = []
     for text in texts:
         for note in split_rules(_safe(text))[1].split("; "):
@@ -94,8 +96,9 @@ def why_note(texts: Any) -> Markup:
         return Markup("")
     rules = "; ".join(notes)
     said = rule_words(rules)
-    return Markup('<details class="why"><summary>{}</summary>{}<span class="rule">{}</span></details>').format(
+    return Markup('<details class="why"><summary>{}</summary>{}{}<span class="rule">{}</span></details>').format(
         gettext("why?"),
+        Markup('<span class="why-first">{}</span> ').format(first) if first else "",
         Markup('<span class="rule-words">{}</span> ').format(said) if said else "",
         Markup(rules),
     )
