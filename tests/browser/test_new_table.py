@@ -31,3 +31,30 @@ def test_an_exclusive_choice_is_one_radio_group(page: Page):
     expect(group.locator("input[value=handSize5All]")).to_be_checked()
     page.get_by_role("button", name="Start the table").tap()
     expect(page.locator("#table")).to_be_visible()
+
+
+# The form's values as it would send them: what a tap must not change.
+VALUES = "form => [...new FormData(form)].map(([k, v]) => `${k}=${v}`).sort()"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_options_why_opens_without_changing_the_option(page: Page, lang: str):
+    """At 360x740 a tap on an option's "why?" (a check box's, a choice's, a number's) opens the rule in words and
+    leaves every option as it was: inside the option's <label> (issue 27) a tap on it could toggle the option."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    if lang == "ja":
+        page.context.set_extra_http_headers({"Accept-Language": "ja"})
+    page.goto("/new/five-up")
+    page.locator("details.more-options > summary").tap()
+    form = page.locator("form:has(.options)")
+    before = form.evaluate(VALUES)
+    whys = page.locator(".options .option details.why")
+    assert whys.count() >= 5
+    for i in range(whys.count()):
+        why = whys.nth(i)
+        assert why.evaluate("el => !el.closest('label, legend')"), i  # beside its label, not in it
+        why.locator("> summary").scroll_into_view_if_needed()
+        why.locator("> summary").tap()
+        expect(why).to_have_attribute("open", "")
+        expect(why.locator(".rule-words")).to_be_visible()
+        assert form.evaluate(VALUES) == before, f"a tap on why? {i} changed an option"

@@ -313,3 +313,35 @@ def test_the_tab_bars_labels_keep_to_one_line_on_a_small_phone(browser: Browser,
         assert problems == []
     finally:
         page.context.close()
+
+
+# Each name in the totals strip: its words, the width they need and the width they have.
+NAMES = """strip => [...strip.querySelectorAll('.total .who')].map(el => ({
+  name: el.textContent.trim(), needs: el.scrollWidth, has: el.clientWidth,
+  score: el.parentElement.querySelector('.score').textContent.trim()}))"""
+
+
+# four players far into a game of three-digit totals, one below zero
+PAD = {"format": "referee-record", "version": 1, "game": "score-pad", "players": ["Aki", "Ben", "Chie", "Dai"],
+       "options": {},
+       "events": [{"type": "round", "points": [105, -12, 230, 99]}]}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize(
+    ("name", "n"),
+    [("five-up-partners-to-61", 150), ("trick-de-bingo-one-round", 40), ("ninety-nine-three-player-game-to-100", 45),
+     ("score-pad", 1)],
+    ids=["five-up", "trick-de-bingo", "ninety-nine", "score-pad"],
+)  # fmt: skip
+def test_the_totals_strip_shows_whole_names_on_a_small_phone(browser: Browser, base_url: str, name, n, lang):
+    """At 360x740 a table of three or four players shows each name whole beside its total: "B…" for Ben
+    named nobody (issue 27)."""
+    page = phone(browser, base_url, (360, 740))
+    try:
+        table_in(page, PAD if name == "score-pad" else record(name), n, lang)
+        names = page.locator(".surface .totals").evaluate(NAMES)
+        assert len(names) >= 3
+        assert [t for t in names if t["needs"] > t["has"]] == [], names
+    finally:
+        page.context.close()

@@ -218,3 +218,61 @@ def test_a_card_outside_the_three_player_pack_is_named_and_unticked_in_place(pag
     tapper.tap(form.locator("label:has(> input[name=bidcards0][value='4D'])"), "untick 4D")
     expect(form.locator("label:has(> input[name=bidcards0][value='4D'])")).to_be_hidden()  # outside the pack again
     assert tapper.outside == [] and (tapper.scroll_before, tapper.scroll_between) == (0, 0)
+
+
+def in_japanese_at_360(page: Page) -> None:
+    """/check at 360x740, switched to Japanese from the header as a player does."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto("/check")
+    page.locator("header.bar a[lang=ja]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    ready(page)
+
+
+# Each chip's words as laid out, its lines joined by "/".
+CHIP_LINES = """els => els.map(el => { const lines = []; let top = null;
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) for (let i = 0; i < n.length; i++) {
+    const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1); const b = r.getBoundingClientRect();
+    if (!b.width) continue;
+    if (top === null || b.top - top > 4) { lines.push(''); top = b.top; }
+    lines[lines.length - 1] += n.data[i]; }
+  return lines.join('/'); })"""
+
+
+@pytest.mark.parametrize("which", ["bingo-claim", "ninety-nine-deal"])
+def test_the_chips_keep_japanese_words_whole_on_a_small_phone(page: Page, which):
+    """At 360x740 in Japanese no chip's line starts with a long-vowel mark or a small kana: four chips to a row
+    broke 「プレイヤー」 as 「プレイヤ／ー」 (issue 27)."""
+    in_japanese_at_360(page)
+    page.locator(f"#{which}-tab").tap()
+    lines = page.locator(f"#{which}-form .step-chip:visible").evaluate_all(CHIP_LINES)
+    assert any("プレイヤー" in chip for chip in lines), lines
+    assert [c for c in lines if re.search(r"(^|/)[ーァィゥェォッャュョ]", c)] == [], lines
+
+
+BOXES = """() => ['#bingo-claim-form .step-chips', '#check-claim'].map(s => {
+  const r = document.querySelector(s).getBoundingClientRect(); return [r.top, r.bottom]; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_refusal_lands_under_the_button_without_moving_the_chips(page: Page, lang):
+    """At 360x740 a refused check says why just under the chips and the button, in view, and the chips and the
+    button stay where the thumb left them (above them the refusal pushed both 98 px down, issue 27)."""
+    if lang == "ja":
+        in_japanese_at_360(page)
+    else:
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.goto("/check")
+        ready(page)
+    page.locator("input[name=trump][value='5']").locator("xpath=..").tap()
+    page.locator("input[name=claimer][value='1']").locator("xpath=..").tap()
+    step_chip(page, "bingo-claim", 3)
+    tap_tile(page, "won1", "6-6")
+    before = page.evaluate(BOXES)
+    page.locator("#check-claim").tap()
+    refusal = page.get_by_role("main").get_by_role("alert")
+    expect(refusal).to_be_in_viewport(ratio=1)
+    assert page.evaluate(BOXES) == before
+    assert page.evaluate("scrollY") == 0
+    assert refusal.bounding_box()["y"] >= before[1][1]  # under the button

@@ -81,30 +81,40 @@ def assert_whys_in_words(html: str, lang: str, where: str) -> int:
     return len(whys)
 
 
-class _WhyInParagraph(HTMLParser):
-    """Each "why?" opened while a <p> is open, as the page's source has it: a <p> holds phrasing only, so
-    a browser ends the paragraph at the <details> and the "why?" drops to a 44 px line of its own, under
-    an empty paragraph left by the </p>."""
+# Elements that hold phrasing content only: a <details> in one is invalid. A browser ends a <p> at the
+# <details> ("why?" dropped to a 44 px line of its own, under an empty paragraph left by the </p>); in a
+# <label> a tap on "why?" may also toggle the label's control. (<legend> and <small> are such elements too, but
+# Bingo's deal form and declaration answer and Five Up's hand end still put a "why?" in one: left for their
+# own change; the options' legends are checked in tests/browser/test_new_table.py.)
+PHRASING_ONLY = ("p", "label")
+
+
+class _WhyInPhrasing(HTMLParser):
+    """Each "why?" opened while an element of :data:`PHRASING_ONLY` is open, as the page's source has it."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.open_p: list[str] = []
+        self.open: list[tuple[str, str]] = []  # (tag, its start tag) of each open phrasing-only element
         self.found: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "p":
-            self.open_p = [self.get_starttag_text() or "<p>"]
-        elif tag == "details" and self.open_p:
-            self.found.append(self.open_p[0])
+        if tag == "p":  # a <p> is never nested: a new one ends the last
+            self.handle_endtag("p")
+        if tag in PHRASING_ONLY:
+            self.open.append((tag, self.get_starttag_text() or f"<{tag}>"))
+        elif tag == "details" and self.open:
+            self.found.append(self.open[0][1])
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "p":
-            self.open_p = []
+        if tag in PHRASING_ONLY and any(t == tag for t, _ in self.open):
+            while self.open.pop()[0] != tag:
+                pass
 
 
-def whys_in_paragraphs(html: str) -> list[str]:
-    """The start tags of the paragraphs the html opens a <details> in (none, in valid markup)."""
-    parser = _WhyInParagraph()
+def whys_in_phrasing(html: str) -> list[str]:
+    """The start tags of the outermost phrasing-only elements the html opens a <details> in (none, in
+    valid markup)."""
+    parser = _WhyInPhrasing()
     parser.feed(html)
     return parser.found
 
@@ -130,7 +140,7 @@ def test_every_why_after_each_kind_of_entry_says_the_rule_in_words(client, game,
             assert f'<html lang="{lang}"' in page
             where = f"{game} entry {i} ({ev['type']}, {lang})"
             whys += assert_whys_in_words(page, lang, where)
-            assert not whys_in_paragraphs(page), f"{where}: a 'why?' inside {whys_in_paragraphs(page)}"
+            assert not whys_in_phrasing(page), f"{where}: a 'why?' inside {whys_in_phrasing(page)}"
             answer = re.search(r'(?s)<section id="answer".*?</section>', page)
             assert answer, f"{where}: no answer"
             assert_no_raw_id(answer.group(0), where)
@@ -163,7 +173,7 @@ def test_a_refusal_says_its_rule_in_words(client, game, lang):
     resp = client.post(f"/t/{table['id']}/{path}", data=form, headers={"Accept-Language": lang})
     page = resp.get_data(as_text=True)
     assert resp.status_code == 422 and 'class="error"' in page, page[:500]
-    assert not whys_in_paragraphs(page), f"{game} refused ({lang}): {whys_in_paragraphs(page)}"
+    assert not whys_in_phrasing(page), f"{game} refused ({lang}): {whys_in_phrasing(page)}"
     error = re.search(r'(?s)<div class="error">(.*?)</div>', page).group(1)
     assert assert_whys_in_words(error, lang, f"{game} refused ({lang})") == (1 if rule else 0)
     assert_no_raw_id(error, f"{game} refused ({lang})")
@@ -243,10 +253,12 @@ def test_a_refusal_names_a_condition_card_by_what_it_says(client, lang, said):
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game", ["bingo", "five-up", "ninety-nine", "trick-de-bingo", "bead-game"])
 def test_the_new_table_options_say_their_rules_in_words(client, game, lang):
-    """An option's "why?" (the decision or rule it changes) is a sentence too, not only "N-Δ1"."""
+    """An option's "why?" (the decision or rule it changes) is a sentence too, not only "N-Δ1"; it sits
+    beside the option's label or legend, not in it (issue 27: in <small> in a <label>)."""
     client.set_cookie("lang", lang)
     page = client.get(f"/new/{game}").get_data(as_text=True)
     assert assert_whys_in_words(page, lang, f"new {game} ({lang})") > 0
+    assert whys_in_phrasing(page) == []
 
 
 @pytest.mark.parametrize(
