@@ -64,8 +64,8 @@ TWO_BODIES = 16
 ALIKE = 1.5
 # A black set's body (Lab lightness 9-27 in the renderer's photos) lies below this; its rim (70 grey
 # before the light) and most tables lie above. Chosen on development seeds 1,001,000-1,001,299 and
-# 1,000,000-199: at 40, 6 of the 12 black tiles the edges missed were found; at 55 fewer (a body
-# merges with its shadow on a dark felt).
+# 1,000,000-199: of the 13 black tiles the edges missed there, this pass alone finds 6 at 40 and 3
+# at 55 (a body merges with its shadow on a dark felt).
 BLACK_BODY = 40
 
 
