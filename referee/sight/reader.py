@@ -3,7 +3,8 @@
 The photo is shrunk to ``WORK_SIDE`` pixels on its long side. Tile faces are the closed regions the
 edges enclose (a tile's rim and shadow close it even when tiles touch), kept when they look like a
 domino: convex, about twice as long as wide (perspective up to ~45 degrees stretches that to 1.3-3.7).
-Where the separator reaches the rim, a face is two square regions side by side, joined again. Each
+Where the separator reaches the rim, a face is two square regions side by side, joined again. A black
+tile's body is also found as a region darker than its rim, where the edges leave its rim open. Each
 face is warped flat to ``FACE`` pixels; it counts as face up when a separator crosses its middle.
 Pips are what differs from the body's colour (any pip colour, any body): blobs of a pip's size per
 half, counted classically, and each half is
