@@ -3,7 +3,8 @@
 The photo is shrunk to ``WORK_SIDE`` pixels on its long side. Tile faces are the closed regions the
 edges enclose (a tile's rim and shadow close it even when tiles touch), kept when they look like a
 domino: convex, about twice as long as wide (perspective up to ~45 degrees stretches that to 1.3-3.7).
-Where the separator reaches the rim, a face is two square regions side by side, joined again. Each
+Where the separator reaches the rim, a face is two square regions side by side, joined again. A black
+tile's body is also found as a region darker than its rim, where the edges leave its rim open. Each
 face is warped flat to ``FACE`` pixels; it counts as face up when a separator crosses its middle.
 Pips are what differs from the body's colour (any pip colour, any body): blobs of a pip's size per
 half, counted classically, and each half is
@@ -57,6 +58,16 @@ SMALLEST = 0.4  # a face's least area, as a share of the median of the photo's o
 # TWO_BODIES (in ``differences`` units, twice Lab's) is two checks, not a tile. Chosen on validation
 # seeds 20,000-20,399 and 1,000,408/428: real blank faces 0-4 apart, 105 of 120 such checks 17-84.
 TWO_BODIES = 16
+# Where a tile's separator reaches its rim, the face falls apart into two halves, and a half with
+# pips passes for a squat face of its own. The face the halves make again lies within half a short
+# side of each, and must not count as the same face: faces count as the same only when their areas
+# are within ALIKE times each other (a half is half a face).
+ALIKE = 1.5
+# A black set's body (Lab lightness 9-27 in the renderer's photos) lies below this; its rim (70 grey
+# before the light) and most tables lie above. Chosen on development seeds 1,001,000-1,001,299 and
+# 1,000,000-199: of the 13 black tiles the edges missed there, this pass alone finds 6 at 40 and 3
+# at 55 (a body merges with its shadow on a dark felt).
+BLACK_BODY = 40
 
 
 class PhotoProblem(Exception):
@@ -105,7 +116,8 @@ def check_quality(gray: np.ndarray) -> None:
         raise PhotoProblem("blurred", _("The photo is blurred: hold the phone still, let it focus on the tiles, then take it again."))
 
 
-def _edges(small: np.ndarray) -> np.ndarray:
+def _edges(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The edges of a photo, and its lightness (Lab, blurred as the edges were found on it)."""
     blurred = cv2.GaussianBlur(small, (5, 5), 0)
     lab = cv2.cvtColor(blurred, cv2.COLOR_BGR2Lab)
     edges: np.ndarray = np.zeros(small.shape[:2], np.uint8)
@@ -125,7 +137,7 @@ def _edges(small: np.ndarray) -> np.ndarray:
     # gingham or wood grain into hundreds of regions, each worth a look.
     dark: np.ndarray = cv2.dilate((lightness < DARK).astype(np.uint8) * 255, np.ones((5, 5), np.uint8))
     edges |= cv2.Canny(blurred, COLOUR_EDGE[0], COLOUR_EDGE[1], L2gradient=True) & dark
-    return edges
+    return edges, lightness
 
 
 def _order(quad: np.ndarray) -> np.ndarray:
@@ -167,8 +179,10 @@ def find_faces(small: np.ndarray) -> list[np.ndarray]:
     apart from the rim, thick ones close the small gaps where a tile's rim hardly differs from the
     table. Where the separator (or a pip touching it) does reach the rim, the face falls apart into
     its two square halves: two such squares lying side by side make one face again. A face found
-    more than once counts once."""
-    edges = _edges(small)
+    more than once counts once; a face made of two halves is not the same face as one of its
+    halves, which a half's pips let pass as a squat face (``face_up`` keeps the one that shows a
+    separator)."""
+    edges, lightness = _edges(small)
     quads: list[np.ndarray] = []
     # Halves from the thick edges only (there the separator meets the rim); one pass, so no square
     # is found twice. The thin pass looks for whole faces only, which skips the many regions of a
@@ -177,19 +191,32 @@ def find_faces(small: np.ndarray) -> list[np.ndarray]:
     _add_new(quads, faces)
     faces, squares = _faces(small, cv2.dilate(edges, np.ones((3, 3), np.uint8)), squares=True)
     _add_new(quads, faces)
-    _add_new(quads, _paired(squares))
+    _add_new(quads, _paired(squares), alike=True)
+    # A black tile's rim may differ from the cloth, in its shadow, by less than any edge threshold:
+    # its body then leaks out through the gap. The body is darker than its own rim and than most
+    # tables: where the photo is at least ``BLACK_BODY`` light is a wall too.
+    faces, _ = _faces(small, edges | ((lightness >= BLACK_BODY).astype(np.uint8) * 255), squares=False)
+    _add_new(quads, faces, alike=True)
     return quads
 
 
-def _add_new(quads: list[np.ndarray], found: list[np.ndarray]) -> None:
-    """Append each of ``found`` whose centre is not within half a short side of one already there."""
+def _add_new(quads: list[np.ndarray], found: list[np.ndarray], alike: bool = False) -> None:
+    """Append each of ``found`` whose centre is not within half a short side of one already there
+    (with ``alike``, of one already there whose area is within ``ALIKE`` times its own)."""
     centres = np.empty((len(quads) + len(found), 2), np.float32)  # room for all: no list to copy per face
+    areas = np.empty(len(quads) + len(found), np.float32)
     for k, q in enumerate(quads):
         centres[k] = q.mean(0)
+        areas[k] = cv2.contourArea(q.astype(np.float32)) if alike else 0.0
     count = len(quads)
     for quad in found:
         centre, side = quad.mean(0), min(_sides(quad))
-        if not count or bool((np.linalg.norm(centres[:count] - centre, axis=1) > side / 2).all()):
+        same = np.linalg.norm(centres[:count] - centre, axis=1) <= side / 2
+        if alike:
+            area = cv2.contourArea(quad.astype(np.float32))
+            same &= np.abs(np.log(np.maximum(areas[:count], 1.0) / max(area, 1.0))) < np.log(ALIKE)
+            areas[count] = area
+        if not same.any():
             quads.append(quad)
             centres[count] = centre
             count += 1
@@ -367,7 +394,13 @@ def face_up(small: np.ndarray, quads: list[np.ndarray], chunk: int = 64) -> list
         for (k, quad), diff, up in zip(some, diffs, separated(diffs), strict=True):
             if up:
                 found.setdefault(k, []).append((quad, diff))
-    return [ways[0] for _, ways in sorted(found.items()) if len(ways) == 1]
+    ups = [ways[0] for _, ways in sorted(found.items()) if len(ways) == 1]
+    # A face made of two halves and the halves themselves may all be candidates (``find_faces``):
+    # where the halves show separators of their own they are two tiles, and the face across them is none.
+    kept: list[np.ndarray] = []
+    _add_new(kept, [quad for quad, _ in ups])
+    ids = {id(quad) for quad in kept}
+    return [(quad, diff) for quad, diff in ups if id(quad) in ids]
 
 
 def count_pips(diff_half: np.ndarray) -> int:

@@ -3,10 +3,11 @@ claimer's trick pile pre-fills the picker; a tile read for sure is ticked, an un
 candidates outlined for one tap, a tile already ticked in the other pile is flagged, not ticked; and
 nothing is checked until the player confirms.
 
-The photo is the renderer's seed 1,000,443 (an evaluation seed, never trained on, outside the ranges the
-benchmark's figures come from): 3-0, 5-3, 4-3 and 4-2 on the table; the reader is sure of all but 4-2,
-where it hesitates between 4-2 and 2-2. The page shrinks and re-encodes it before sending, always the same
-way, so the reading is the same each run.
+The photo is the renderer's seed 1,000,455 (an evaluation seed, never trained on, outside the ranges the
+benchmark's figures come from): 3-0, 3-2, 4-3, 4-4, 5-0, 6-1 and 6-4 on the table; the reader is sure of all
+but 6-1, where it hesitates between 6-1 and 6-0. The page shrinks and re-encodes it before sending, always
+the same way, so the reading is the same each run. (Seed 1,000,443, used until the weights were retrained
+for issue 31's detector change, is now read all sure.)
 """
 
 from pathlib import Path
@@ -18,7 +19,7 @@ from playwright.sync_api import Page, expect
 from referee.sight.render import render
 
 pytestmark = pytest.mark.browser
-SEED = 1_000_443
+SEED = 1_000_455
 
 
 def tile(page: Page, picker: str, value: str):
@@ -48,27 +49,26 @@ def test_a_photo_prefills_the_pile_and_the_confirmed_claim_is_checked(page: Page
         block.locator("input[type=file]").set_input_files(photo)
     assert answer.value.status == 200
     assert answer.value.request.headers["content-type"] == "image/jpeg"
-    expect(block.locator(".photo-status")).to_contain_text("Ticked: 2. Unsure: 1.")
-    expect(block.locator(".photo-status")).to_contain_text("4-2 or 2-2")
+    expect(block.locator(".photo-status")).to_contain_text("Ticked: 5. Unsure: 1.")
+    expect(block.locator(".photo-status")).to_contain_text("6-1 or 6-0")
     expect(block.locator(".photo-status")).to_contain_text("Already taken elsewhere, not ticked: 4-3")
     # the button it asks for is the page's own (issue 27: it said "confirm", a button no page has)
     expect(block.locator(".photo-status")).to_contain_text("Check the tiles, then tap “Check the claim”.")
 
-    for value in ("3-0", "5-3"):
+    for value in ("3-0", "3-2", "4-4", "5-0", "6-4"):
         expect(tile(page, "won0", value).locator("input")).to_be_checked()
     expect(tile(page, "won0", "4-3").locator("input")).not_to_be_checked()
     expect(tile(page, "won0", "4-3")).to_have_class("pick photo-used")
-    for value in ("4-2", "2-2"):
+    for value in ("6-1", "6-0"):
         expect(tile(page, "won0", value)).to_have_class("pick photo-maybe")
         expect(tile(page, "won0", value).locator("input")).not_to_be_checked()
     expect(page.locator("#claim-answer")).to_have_count(0)  # nothing checked before the confirmation
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
-    tile(page, "won0", "4-2").tap()  # the one tap that settles the unsure tile
-    tile(page, "won0", "6-6").tap()
+    tile(page, "won0", "6-1").tap()  # the one tap that settles the unsure tile
     page.get_by_role("button", name="Check the claim", exact=True).tap()
     # The confirmed piles are what is checked: the same answer as the API gives for them.
-    told = {"trump": 5, "claimer": 0, "won": [["3-0", "5-3", "4-2", "6-6"], ["4-3", "1-0"]], "declarations": [[], []]}
+    told = {"trump": 5, "claimer": 0, "won": [["3-0", "3-2", "4-4", "5-0", "6-4", "6-1"], ["4-3", "1-0"]], "declarations": [[], []]}
     points = page.request.post("/api/v1/checks/bingo-claim", data=told).json()["points"]
     expect(page.locator("#claim-answer .qc-points")).to_have_text(f"Player 1: {points[0]} Player 2: {points[1]}")
 
