@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 from referee.extensions import db
 from referee.store.models import EventRow
 
-from .conftest import _clean, close_app, make_app, no_sql, pytest_collection_modifyitems
+from .conftest import MEMORY_DISK, _clean, close_app, make_app, no_sql, pytest_collection_modifyitems
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -87,3 +87,19 @@ def test_the_next_tests_app_gets_its_templates_compiled(app, database_url, monke
     finally:
         close_app(following, database_url)
     assert compiled == []
+
+
+def _file_system(path: Path) -> str:
+    """The type of the file system holding ``path`` (the longest mount point above it)."""
+    mounts = [line.split() for line in Path("/proc/self/mounts").read_text().splitlines()]
+    point, kind = max(((m[1], m[2]) for m in mounts if path.is_relative_to(m[1])), key=lambda m: len(m[0]))
+    return kind
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_a_tests_sqlite_database_lives_in_memory_where_the_machine_has_a_memory_disk(database_url, sqlite_folder):
+    """Where /dev/shm is a tmpfs, each test's SQLite file is there, so a commit's fsync waits for no disk."""
+    path = Path(database_url.removeprefix("sqlite:///"))
+    assert path.is_file() and path.is_relative_to(sqlite_folder)
+    if Path(MEMORY_DISK).is_dir() and _file_system(Path(MEMORY_DISK)) == "tmpfs":
+        assert _file_system(path) == "tmpfs", path
