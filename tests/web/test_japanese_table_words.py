@@ -90,6 +90,8 @@ def test_japanese_words_for_one_thing_are_one_word():
     # 宣言 only where the English also speaks of declarations (a claim counts declared doubles)
     assert claims and [k for k, v in claims.items() if "宣言" in v and not re.search(r"(?i)declar", k)] == []
     assert [k for k, v in strings.items() if "ゾロ目" in v or "台札" in v] == []
+    # Ninety-Nine's premium: デクレア on the chips and forms, never ディクレア in the "why?" (newplayer9)
+    assert [k for k, v in strings.items() if "ディクレア" in v] == []
     person = r"%\((?:player|name|owner|winner|leader|dealer)\)s"
     assert [v for v in strings.values() if re.search(rf"{person}(?!さん)[{JP}]", v)] == []
     assert [v for v in strings.values() if re.search(r"第%\(\w+\)s / ", v)] == []
