@@ -21,8 +21,11 @@ RAW = [
 # What a rendered page (its visible text) must not show a player anywhere, also outside the answer (issue 27):
 # a letter x for "times" (5×2), a hyphen-minus for a negative number (−5), a tile in brackets ([4-3]: a tile is
 # written 4-3), formula notation for Five Up's end-of-hand rounding (R(10) = 2), a Trick de Bingo card id (the
-# card's number is written "No. 24", as printed on it) or its points abbreviated (BP 1 · VP 3).
+# card's number is written "No. 24", as printed on it) or its points abbreviated (BP 1 · VP 3), or the rule book's
+# names for what changes at the table ("phase 2 rules", "no last-trick 10", "leader wins" beside the winner's
+# name: i27-walk2 #17 — the page says what the players now do, and who won by name).
 PAGE_TEXT = [
+    re.compile(r"phase 2 rules|last-trick 10|\b(?:leader|replier) wins\b|第2フェーズのルール|(?:リード|返)した側の勝ち"),
     re.compile(r"(?<![\w-])\d+ ?x ?\d+(?![\w-])"),
     re.compile(r"(?<![\w\-−])-\d"),
     re.compile(r"\[\d-\d\]"),

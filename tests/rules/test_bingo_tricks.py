@@ -116,8 +116,9 @@ def test_b11_explanations_name_the_reason():
             ("6-2", "5-1"),
         ]
     }
-    assert len(msgs) == 8
-    assert "%(tile)s is a trump: replier wins" in msgs
+    assert len(msgs) == 6
+    # the reason only: who wins is said by name beside it (the "winner" param), not as a role (i27-walk2 #17)
+    assert "%(tile)s is a trump" in msgs and not any("wins" in m for m in msgs)
 
 
 def test_b8_bingo_beats_the_trump_double_and_is_trump_double_when_blanks_are_trump():

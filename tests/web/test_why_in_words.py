@@ -83,10 +83,8 @@ def assert_whys_in_words(html: str, lang: str, where: str) -> int:
 
 # Elements that hold phrasing content only: a <details> in one is invalid. A browser ends a <p> at the
 # <details> ("why?" dropped to a 44 px line of its own, under an empty paragraph left by the </p>); in a
-# <label> a tap on "why?" may also toggle the label's control. (<legend> and <small> are such elements too, but
-# Bingo's deal form and declaration answer and Five Up's hand end still put a "why?" in one: left for their
-# own change; the options' legends are checked in tests/browser/test_new_table.py.)
-PHRASING_ONLY = ("p", "label")
+# <label> a tap on "why?" may also toggle the label's control; in a <legend> its words join the group's name.
+PHRASING_ONLY = ("p", "label", "legend", "small", "span", "b", "strong", "em", "a", "button", "h1", "h2", "h3", "summary")
 
 
 class _WhyInPhrasing(HTMLParser):

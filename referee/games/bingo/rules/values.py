@@ -98,30 +98,30 @@ def trick_winner(
     """B11 (or B-Δ6): (does the leader win?, a translatable explanation)."""
     # B11.1 / B8: [0-0] beats everything.
     if lead == BINGO:
-        return _why(_("%(tile)s is bingo and beats every tile: leader wins"), True, tile=lead)
+        return _why(_("%(tile)s is bingo and beats every tile"), True, tile=lead)
     if reply == BINGO:
-        return _why(_("%(tile)s is bingo and beats every tile: replier wins"), False, tile=reply)
+        return _why(_("%(tile)s is bingo and beats every tile"), False, tile=reply)
     lt, rt = is_trump(lead, trump), is_trump(reply, trump)
     if lt and rt:  # B11.2
         if rank_in(lead, trump) > rank_in(reply, trump):
-            return _why(_("Both are trumps and %(tile)s ranks higher: leader wins"), True, tile=lead)
-        return _why(_("Both are trumps and %(tile)s ranks higher: replier wins"), False, tile=reply)
+            return _why(_("Both are trumps and %(tile)s ranks higher"), True, tile=lead)
+        return _why(_("Both are trumps and %(tile)s ranks higher"), False, tile=reply)
     if lt:  # B11.3
-        return _why(_("%(tile)s is a trump: leader wins"), True, tile=lead)
+        return _why(_("%(tile)s is a trump"), True, tile=lead)
     if rt:
-        return _why(_("%(tile)s is a trump: replier wins"), False, tile=reply)
+        return _why(_("%(tile)s is a trump"), False, tile=reply)
     if pip_tricks:  # B-Δ6: higher pip total, ties to the leader
         a, b = pip_total(lead), pip_total(reply)
         if b > a:
             return _why(
-                _("%(tile)s has more pips (%(more)s against %(less)s): replier wins"),
+                _("%(tile)s has more pips (%(more)s against %(less)s)"),
                 False,
                 tile=reply,
                 more=b,
                 less=a,
             )
         return _why(
-            _("%(tile)s has at least as many pips (%(more)s against %(less)s): leader wins"),
+            _("%(tile)s has at least as many pips (%(more)s against %(less)s)"),
             True,
             tile=lead,
             more=a,
@@ -130,20 +130,20 @@ def trick_winner(
     suit = led_suit(lead, trump)
     if not follows(reply, suit, trump):  # B11.5
         return _why(
-            _("%(tile)s does not follow the led suit %(suit)s: leader wins"),
+            _("%(tile)s does not follow the led suit %(suit)s"),
             True,
             tile=reply,
             suit=suit_name(suit),
         )
     if rank_in(reply, suit) > rank_in(lead, suit):  # B11.4
         return _why(
-            _("%(tile)s follows the led suit %(suit)s and outranks the lead: replier wins"),
+            _("%(tile)s follows the led suit %(suit)s and outranks the lead"),
             False,
             tile=reply,
             suit=suit_name(suit),
         )
     return _why(
-        _("%(tile)s follows the led suit %(suit)s but ranks lower: leader wins"),
+        _("%(tile)s follows the led suit %(suit)s but ranks lower"),
         True,
         tile=reply,
         suit=suit_name(suit),
