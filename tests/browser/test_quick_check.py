@@ -251,6 +251,19 @@ def test_the_chips_keep_japanese_words_whole_on_a_small_phone(page: Page, which)
     assert [c for c in lines if re.search(r"(^|/)[ーァィゥェォッャュョ]", c)] == [], lines
 
 
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_the_tabs_and_the_claimer_keep_japanese_words_whole(page: Page, size):
+    """In Japanese no check's tab breaks a game's name over two lines (five tabs to a row broke 「ファイブ／アップの」,
+    「ナインテ／ィナイン」, 「ビーズゲ／ーム」), and the claim's chip says who claims without 「クレームす／る人」 (issue 27)."""
+    in_japanese_at_360(page)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    tabs = page.locator(".qc-tabs > .toggle").evaluate_all(CHIP_LINES)
+    assert len(tabs) == 5 and any("ナインティナイン" in t for t in tabs), tabs
+    assert [t for t in tabs if re.search(r"[ァ-ヺー]/[ァ-ヺー]", t)] == [], tabs
+    chips = page.locator("#bingo-claim-form .step-chip:visible .chip-who").evaluate_all(CHIP_LINES)
+    assert [c for c in chips if re.search(r"[ぁ-ゖァ-ヺー]/[ぁ-ゖ]", c)] == [], chips
+
+
 BOXES = """() => ['#bingo-claim-form .step-chips', '#check-claim'].map(s => {
   const r = document.querySelector(s).getBoundingClientRect(); return [r.top, r.bottom]; })"""
 
