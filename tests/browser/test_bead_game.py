@@ -1,5 +1,6 @@
 """The Domino Bead Game on a phone (headless Chromium, 390x844): the starter square, then three
-placements tapped on the board (one a double), the product shown, and the "cannot play?" list."""
+placements tapped on the board (one a double; each two cells and the tile), the product shown, and the
+"cannot play?" list."""
 
 import re
 
@@ -29,17 +30,14 @@ def tap_starter(page: Page) -> None:
 
 
 def tap_place(page: Page, first: tuple, second: tuple, tile: str, turned: bool = False) -> None:
-    """Two cells by the names they have on the board now (given by the record's coordinates), the tile."""
-    first_name, second_name = cell_name(page, *first), cell_name(page, *second)
-    page.get_by_role("checkbox", name=first_name, exact=True).tap()
-    page.get_by_role("checkbox", name=second_name, exact=True).tap()
+    """Two cells by the names they have on the board now (given by the record's coordinates), the one
+    that takes the higher number first (the bottom/right one when ``turned``), then the tile, which
+    places it: three taps (issue 27)."""
+    high, low = (second, first) if turned else (first, second)
+    page.get_by_role("checkbox", name=cell_name(page, *high), exact=True).tap()
+    page.get_by_role("checkbox", name=cell_name(page, *low), exact=True).tap()
+    expect(page.locator("#bead-sheet-hint")).to_be_in_viewport(ratio=1)
     page.locator(f"#bead-place label[data-tile='{tile}']").tap()
-    if tile[0] == tile[-1]:  # a double: no choice of which way round, one button
-        expect(page.locator("#bead-place-turned")).to_be_hidden()
-        expect(page.locator("#bead-place-button")).to_be_hidden()
-        page.locator("#bead-place-double").tap()
-    else:
-        page.locator("#bead-place-turned" if turned else "#bead-place-button").tap()
 
 
 def test_starter_and_three_placements_with_a_double(page: Page):
@@ -69,8 +67,6 @@ def test_starter_and_three_placements_with_a_double(page: Page):
     # Nothing scrolls sideways but the board itself, and the targets are thumb-sized.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     for button in (
-        page.locator("#bead-place-button"),
-        page.locator("#bead-place-turned"),
         page.get_by_role("button", name="Aki passes"),
         page.get_by_role("button", name="Undo last"),
     ):
@@ -86,13 +82,15 @@ def test_starter_and_three_placements_with_a_double(page: Page):
     assert before and after and after["width"] > before["width"] * 1.2
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
-    # A refused placement says why, and the table stays as it was.
+    # A refused placement says why, and the table stays as it was; the cells and the tile stay ticked.
     tap_place(page, (0, 4), (1, 4), "4-4")
     expect(page.get_by_role("alert")).to_contain_text("not a pattern")
     said = page.locator("#bead-place.bottom-sheet .sheet-refusal")  # in the open sheet, not behind it
     expect(said).to_contain_text("not a pattern")
     expect(said).to_be_in_viewport(ratio=1)
     expect(page.locator(".total .score")).to_have_text(["32", "27"])
+    expect(page.locator("#bead-place input[name=tile][value='4-4']")).to_be_checked()
+    expect(page.locator("#table .bead-cell input:checked")).to_have_count(2)
     # "Choose other cells" starts a new choice: the refusal of the last one goes, from the sheet and
     # from the answer behind it (newplayer5: it stayed after the new choice was started)
     page.get_by_role("button", name="Choose other cells").tap()

@@ -1,7 +1,7 @@
 """One play, one screen (issue 12 point 2), on a 390x844 phone in headless Chromium.
 
 A play of each game takes at most its target taps (Bingo and Five Up 3, Ninety-Nine and Trick de Bingo
-one per card + 1, the bead game 4) and nothing scrolls between them: window.scrollY stays put and every
+one per card + 1, the bead game 3) and nothing scrolls between them: window.scrollY stays put and every
 tap target is inside the viewport, below the sticky header, when its turn comes. Also: Trick de Bingo
 is drafted on the players' own phones in turn, the Ninety-Nine bid picker counts "2 of 3" and adds up
 the bid, and the stepping pickers still post without JavaScript.
@@ -135,7 +135,10 @@ def test_bead_sheet_rises_with_two_cells_and_lowers_to_choose_others(page: Page)
         cell.tap()
     sheet = page.locator("#bead-place.bottom-sheet")
     expect(sheet).to_be_visible()
-    expect(page.locator("#bead-place-button")).to_be_in_viewport(ratio=1)
+    # the tiles and the hint that a tap on one places it, the first cell taking the higher number
+    expect(page.locator("#bead-sheet-hint")).to_be_in_viewport(ratio=1)
+    expect(page.locator("#bead-place label[data-tile='5-5']")).to_be_in_viewport(ratio=1)
+    expect(page.locator("#bead-place-button")).to_be_hidden()
     page.get_by_role("button", name="Choose other cells").tap()
     expect(sheet).to_have_count(0)
     expect(page.locator(".bead-cell input:checked")).to_have_count(0)

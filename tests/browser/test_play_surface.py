@@ -352,7 +352,7 @@ WALKS = [
         {
             "end": (bead_hand_end, 5),
             "hand": (bead_starter, 6),
-            "place": (bead_pan_and_place, 4),
+            "place": (bead_pan_and_place, 3),
             "pass": (bead_pass, 1),
         },
         {"end": "#bead-end-verdict", "hand": ".answer-last", "place": ".answer-verdict", "pass": ".answer-last"},

@@ -1,5 +1,5 @@
-// Domino Bead Game board: at most two cells ticked at once, then the tile picker as a bottom sheet,
-// and zoom with buttons or two fingers.
+// Domino Bead Game board: at most two cells ticked at once, then the tile picker as a bottom sheet
+// where a tap on the tile places it, and zoom with buttons or two fingers.
 // The page works without this file (the cells are plain checkboxes of the placement form).
 (function () {
   "use strict";
@@ -47,10 +47,47 @@
     picked = before.concat(picked);
     if (box.checked) picked.push(box);
     while (picked.length > 2) picked.shift().checked = false;
-    if (!box.closest("dialog")) sheet(picked.length === 2);
+    if (!box.closest("dialog")) {
+      mark();
+      sheet(picked.length === 2);
+    }
   });
 
-  // Two cells ticked: the tile picker and the place buttons rise as a sheet at the bottom of the
+  // The first of the two ticked cells is drawn darker: the tile's higher number goes there.
+  function mark() {
+    document.querySelectorAll("#table .bead-cell.high").forEach(function (el) { el.classList.remove("high"); });
+    var form = document.getElementById("bead-place");
+    var mine = picked.filter(function (el) { return el.form === form && el.checked; });
+    if (mine.length === 2) mine[0].parentNode.classList.add("high");
+  }
+
+  // Two cells ticked, the tile sheet open: the tapped tile is placed at once, its higher number on the
+  // first cell tapped (the sheet's hint says so), by the button that says that way round: a placement
+  // is three taps (issue 27). Keyboards choose a tile with the arrows and place it with Enter.
+  function place(tile) {
+    var form = document.getElementById("bead-place");
+    if (!form || !form.classList.contains("bottom-sheet") || tile.form !== form) return;
+    var cells = picked.filter(function (el) { return el.form === form && el.checked; });
+    if (cells.length !== 2) return;
+    var a = cells[0].value.split(",").map(Number), b = cells[1].value.split(",").map(Number);
+    var firstTopLeft = a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+    var n = tile.value.split("-");
+    var id = n[0] === n[1] ? "bead-place-double" : firstTopLeft ? "bead-place-button" : "bead-place-turned";
+    document.getElementById(id).click();  // htmx sends the clicked button's turn
+  }
+  var byKeys = false;  // the arrow keys tick the radio they move to: a click, not a choice made
+  document.addEventListener("pointerdown", function () { byKeys = false; }, true);
+  document.addEventListener("keydown", function (e) {
+    byKeys = true;
+    if (e.key !== "Enter" || !e.target.matches || !e.target.matches("#bead-place.bottom-sheet input[name=tile]")) return;
+    e.preventDefault();
+    if (e.target.checked) place(e.target);
+  }, true);
+  document.addEventListener("click", function (e) {
+    if (!byKeys && e.target.matches && e.target.matches("input[name=tile]")) place(e.target);
+  });
+
+  // Two cells ticked: the tile picker rises as a sheet at the bottom of the
   // screen, so the rest of the play needs no scrolling. A spacer keeps the page as long as it was.
   function sheet(on) {
     var form = document.getElementById("bead-place");
@@ -121,9 +158,13 @@
   document.addEventListener("pointerup", lift);
   document.addEventListener("pointercancel", lift);
 
-  // A refused placement keeps the ticked cells (only the answer box is swapped): start from them.
+  // A refused placement keeps the ticked cells (only the answer box is swapped): start from them, in the
+  // order they were tapped while they are the same boxes (the first one takes the higher number).
   document.addEventListener("htmx:afterSwap", function () {
-    picked = Array.prototype.slice.call(document.querySelectorAll("#table .bead-cell input:checked"));
+    var ticked = Array.prototype.slice.call(document.querySelectorAll("#table .bead-cell input:checked"));
+    picked = picked.filter(function (el) { return ticked.indexOf(el) >= 0; });
+    picked = picked.concat(ticked.filter(function (el) { return picked.indexOf(el) < 0; }));
+    mark();
     apply();
     showLast();
   });
