@@ -104,6 +104,23 @@
     form.classList.toggle("bottom-sheet", on);
     var other = document.getElementById("bead-other-cells");
     if (other) other.hidden = !on;
+    reveal(on);
+  }
+
+  // The two chosen cells stay in sight above the sheet while the tile is chosen (newplayer9: the sheet
+  // covered them): the board box, given room under its last row, scrolls them up; the page stays put.
+  function reveal(on) {
+    var board = document.querySelector("#table [data-bead-board]");
+    var form = document.getElementById("bead-place");
+    if (!board) return;
+    board.classList.toggle("picking", on);
+    if (!on) return;
+    var low = 0;
+    board.querySelectorAll(".bead-cell input:checked").forEach(function (el) {
+      low = Math.max(low, el.getBoundingClientRect().bottom);
+    });
+    var top = form.getBoundingClientRect().top - 6;
+    if (low > top) board.scrollTop += low - top;
   }
 
   // A board wider than the phone opens on the last tile played, not on its empty left edge (the
