@@ -154,6 +154,38 @@
     sheet(false);
   });
 
+  // The tiles left in the hands at the end of a hand: a design is held at most as many times as copies
+  // of it are still unseen (the boxes of it in one player's grid), so once they are all ticked, for one
+  // player or shared out, its free boxes in every grid are greyed out (newplayer9: the second player's
+  // grid offered a tile ticked for the first; the end was refused only when recorded).
+  function spare(form) {
+    var designs = {};
+    form.querySelectorAll(".picker.tiles[data-picker^=left] input").forEach(function (el) {
+      if (el.parentNode.classList.contains("used")) return;  // both copies on the table: off already
+      var d = designs[el.value] = designs[el.value] || { boxes: [], grid: el.name, copies: 0 };
+      d.boxes.push(el);
+      if (el.name === d.grid) d.copies += 1;
+    });
+    Object.keys(designs).forEach(function (value) {
+      var d = designs[value];
+      var held = d.boxes.filter(function (el) { return el.checked; }).length;
+      d.boxes.forEach(function (el) {
+        el.disabled = !el.checked && held >= d.copies;
+        el.parentNode.classList.toggle("taken", el.disabled);
+      });
+    });
+  }
+  function spareAll() {
+    document.querySelectorAll("form").forEach(function (form) {
+      if (form.querySelector(".picker.tiles[data-picker^=left]")) spare(form);
+    });
+  }
+  document.addEventListener("change", function (e) {
+    var form = e.target.closest && e.target.closest("form");
+    if (form && e.target.closest(".picker.tiles[data-picker^=left]")) spare(form);
+  });
+  document.addEventListener("htmx:afterSettle", spareAll);
+
   // Two fingers on the board: pinch to zoom (one finger scrolls the board as usual).
   var touches = {};
   var start = null;
@@ -185,6 +217,6 @@
     apply();
     showLast();
   });
-  function ready() { apply(); showLast(); }
+  function ready() { apply(); showLast(); spareAll(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready); else ready();
 })();
