@@ -5,9 +5,20 @@ placements tapped on the board (one a double; each two cells and the tile), the 
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.plays import RECORDS, cell_name, import_until, ready, record
+from tests.browser.plays import (
+    PHONE,
+    RECORDS,
+    Tapper,
+    cell_name,
+    entered,
+    import_until,
+    ready,
+    record,
+    table_in,
+)
+from tests.browser.test_play_surface import IN_REACH, bead_hand_end, bead_starter
 
 pytestmark = pytest.mark.browser
 
@@ -165,3 +176,40 @@ def test_a_tile_ticked_for_one_hand_is_greyed_out_in_the_others(page: Page):
     expect(form.locator(f"{aki}:checked")).to_have_count(2)
     expect(form.locator(f"{ben}[value='4-4']:disabled")).to_have_count(2)
     expect(form.locator(f"{ben}[value='5-1']")).to_be_enabled()
+
+
+def long_first_hand() -> dict:
+    """The two-hand record's starter and four placements, both players passing, each hand still holding
+    twelve tiles (every design not on the table, shared out in turn), then its second hand's starter."""
+    rec = record("bead-game-two-hands")
+    played = rec["events"][:5]
+    on_table = [t["tile"] for t in played[0]["starter"]] + [e["tile"] for e in played[1:]]
+    left = [f"{hi}-{lo}" for hi in range(5, 0, -1) for lo in range(hi, 0, -1) for _copy in range(2)]
+    for tile in on_table:
+        left.remove("-".join(sorted(tile.split("-"), reverse=True)))
+    end = {"type": "end", "hands": [left[0::2], left[1::2]]}
+    passes = [{"type": "pass", "seat": 1}, {"type": "pass", "seat": 0}]
+    return {**rec, "events": [*played, *passes, end, rec["events"][30]]}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_second_hand_starts_on_the_screen_after_a_long_hand_end(browser: Browser, base_url: str, lang: str):
+    """At 360x740, the end of a hand with twelve tiles in each (25 taps), then the next hand's starter under
+    its verdict: every tap on the screen when its turn comes, nothing scrolled, the page never moving by
+    itself, the verdict in view (newplayer9 row 25: Start the hand lay below the fold after the summary)."""
+    rec = long_first_hand()
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": 360, "height": 740}})
+    try:
+        page = context.new_page()
+        table_in(page, rec, 7, lang)
+        for n, (enter, verdict) in ((7, (bead_hand_end, "#bead-end-verdict")), (8, (bead_starter, ".answer-last"))):
+            t = Tapper(page)
+            y = t.scroll_y()
+            enter(page, t, rec["events"][n])
+            entered(page, n + 1)
+            assert t.outside == [], f"entry {n}: {t.outside} not on the screen when their turn came"
+            assert t.scroll_before == t.scroll_between == 0
+            assert t.scroll_y() == y, f"entry {n}: the page moved by itself"
+            assert page.locator(f"#answer {verdict}").evaluate(IN_REACH), f"entry {n}: the verdict is out of view"
+    finally:
+        context.close()
