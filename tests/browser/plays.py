@@ -199,14 +199,13 @@ def trick_de_bingo_trick(page: Page, t: Tapper, ev: dict) -> None:
 
 
 def bead_place(page: Page, t: Tapper, ev: dict) -> None:
-    for r, c in ev["cells"]:
-        t.tap(page.locator(f".bead-cell:has(input[value='{r},{c}'])"), f"cell {r},{c}")
+    """The cell that takes the higher number, the other cell, the tile: placed by that tap (issue 27). The
+    record's first number lies on the top/left cell: when it is the lower one, the bottom/right cell comes
+    first."""
     a, b = (int(x) for x in ev["tile"].split("-"))
+    for r, c in ev["cells"] if a >= b else reversed(ev["cells"]):
+        t.tap(page.locator(f".bead-cell:has(input[value='{r},{c}'])"), f"cell {r},{c}")
     t.tap(pick(page, "tile", f"{max(a, b)}-{min(a, b)}"), "tile")
-    # the record's first number lies on the top/left cell: when it is the lower one, the tile is turned
-    # (a double has one button of its own: which way round means nothing)
-    place = "#bead-place-double" if a == b else "#bead-place-turned" if a < b else "#bead-place-button"
-    t.tap(page.locator(place), "Place tile")
 
 
 def nn_bid(page: Page, t: Tapper, ev: dict) -> None:
@@ -259,7 +258,7 @@ PLAYS = [
     Play("Five Up", "five-up-partners-to-61", 2, five_up_play, 3),
     Play("Ninety-Nine", "ninety-nine-three-player-game-to-100", 3, ninety_nine_trick, 4),
     Play("Trick de Bingo", "trick-de-bingo-one-round", 37, trick_de_bingo_trick, 5),
-    Play("Domino Bead Game", "bead-game-two-hands", 3, bead_place, 4),
+    Play("Domino Bead Game", "bead-game-two-hands", 3, bead_place, 3),
     Play("99 bid (seat)", "ninety-nine-three-player-game-to-100", 1, nn_bid, 4, seat=1),
     Play("TdB pick (seat)", "trick-de-bingo-one-round", 1, tdb_pick, 3, seat=0),
 ]

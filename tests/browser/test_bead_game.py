@@ -1,12 +1,24 @@
 """The Domino Bead Game on a phone (headless Chromium, 390x844): the starter square, then three
-placements tapped on the board (one a double), the product shown, and the "cannot play?" list."""
+placements tapped on the board (one a double; each two cells and the tile), the product shown, and the
+"cannot play?" list."""
 
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.plays import RECORDS, cell_name, ready
+from tests.browser.plays import (
+    PHONE,
+    RECORDS,
+    Tapper,
+    cell_name,
+    entered,
+    import_until,
+    ready,
+    record,
+    table_in,
+)
+from tests.browser.test_play_surface import IN_REACH, bead_hand_end, bead_starter
 
 pytestmark = pytest.mark.browser
 
@@ -29,17 +41,14 @@ def tap_starter(page: Page) -> None:
 
 
 def tap_place(page: Page, first: tuple, second: tuple, tile: str, turned: bool = False) -> None:
-    """Two cells by the names they have on the board now (given by the record's coordinates), the tile."""
-    first_name, second_name = cell_name(page, *first), cell_name(page, *second)
-    page.get_by_role("checkbox", name=first_name, exact=True).tap()
-    page.get_by_role("checkbox", name=second_name, exact=True).tap()
+    """Two cells by the names they have on the board now (given by the record's coordinates), the one
+    that takes the higher number first (the bottom/right one when ``turned``), then the tile, which
+    places it: three taps (issue 27)."""
+    high, low = (second, first) if turned else (first, second)
+    page.get_by_role("checkbox", name=cell_name(page, *high), exact=True).tap()
+    page.get_by_role("checkbox", name=cell_name(page, *low), exact=True).tap()
+    expect(page.locator("#bead-sheet-hint")).to_be_in_viewport(ratio=1)
     page.locator(f"#bead-place label[data-tile='{tile}']").tap()
-    if tile[0] == tile[-1]:  # a double: no choice of which way round, one button
-        expect(page.locator("#bead-place-turned")).to_be_hidden()
-        expect(page.locator("#bead-place-button")).to_be_hidden()
-        page.locator("#bead-place-double").tap()
-    else:
-        page.locator("#bead-place-turned" if turned else "#bead-place-button").tap()
 
 
 def test_starter_and_three_placements_with_a_double(page: Page):
@@ -69,8 +78,6 @@ def test_starter_and_three_placements_with_a_double(page: Page):
     # Nothing scrolls sideways but the board itself, and the targets are thumb-sized.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     for button in (
-        page.locator("#bead-place-button"),
-        page.locator("#bead-place-turned"),
         page.get_by_role("button", name="Aki passes"),
         page.get_by_role("button", name="Undo last"),
     ):
@@ -86,13 +93,15 @@ def test_starter_and_three_placements_with_a_double(page: Page):
     assert before and after and after["width"] > before["width"] * 1.2
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
-    # A refused placement says why, and the table stays as it was.
+    # A refused placement says why, and the table stays as it was; the cells and the tile stay ticked.
     tap_place(page, (0, 4), (1, 4), "4-4")
     expect(page.get_by_role("alert")).to_contain_text("not a pattern")
     said = page.locator("#bead-place.bottom-sheet .sheet-refusal")  # in the open sheet, not behind it
     expect(said).to_contain_text("not a pattern")
     expect(said).to_be_in_viewport(ratio=1)
     expect(page.locator(".total .score")).to_have_text(["32", "27"])
+    expect(page.locator("#bead-place input[name=tile][value='4-4']")).to_be_checked()
+    expect(page.locator("#table .bead-cell input:checked")).to_have_count(2)
     # "Choose other cells" starts a new choice: the refusal of the last one goes, from the sheet and
     # from the answer behind it (newplayer5: it stayed after the new choice was started)
     page.get_by_role("button", name="Choose other cells").tap()
@@ -143,3 +152,64 @@ def test_a_board_wider_than_the_phone_opens_on_the_last_tile(page: Page):
     page.wait_for_load_state("domcontentloaded")  # deferred scripts have run
     assert page.locator("[data-bead-board]").evaluate(inside)
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+def test_a_tile_ticked_for_one_hand_is_greyed_out_in_the_others(page: Page):
+    """The end of the second hand: 5-1 has one copy unseen, 4-4 two. Ticked for Aki, 5-1 is greyed out in
+    Ben's grid; one 4-4 for Aki leaves Ben one, both leave him none (newplayer9: Ben's grid offered every
+    tile ticked for Aki, and the end was refused only once recorded)."""
+    import_until(page, record("bead-game-two-hands"), 57)
+    ready(page)
+    form = page.locator("#table .bead-left-form")
+    aki, ben = (f"input[name=left{seat}]" for seat in (0, 1))
+    expect(form.locator(f"{aki}[value='5-1']")).to_have_count(1)
+    expect(form.locator(f"{aki}[value='4-4']")).to_have_count(2)
+    form.locator(f"label.pick:has({aki}[value='5-1'])").tap()
+    form.locator(f"label.pick:has({aki}[value='4-4'])").first.tap()  # Aki's two: Ben's grid opens
+    expect(form.locator(f"{ben}[value='5-1']")).to_be_disabled()
+    expect(form.locator(f"label.pick.taken:has({ben}[value='5-1'])")).to_be_visible()
+    expect(form.locator(f"{ben}[value='4-4']:enabled")).to_have_count(2)
+    expect(form.locator(f"{ben}[value='4-1']:enabled")).to_have_count(1)
+    page.locator(".step-chip").first.tap()  # back to Aki's grid: the second 4-4 instead of 5-1
+    form.locator(f"label.pick:has({aki}[value='5-1'])").tap()
+    form.locator(f"label.pick:has({aki}[value='4-4'])").nth(1).tap()
+    expect(form.locator(f"{aki}:checked")).to_have_count(2)
+    expect(form.locator(f"{ben}[value='4-4']:disabled")).to_have_count(2)
+    expect(form.locator(f"{ben}[value='5-1']")).to_be_enabled()
+
+
+def long_first_hand() -> dict:
+    """The two-hand record's starter and four placements, both players passing, each hand still holding
+    twelve tiles (every design not on the table, shared out in turn), then its second hand's starter."""
+    rec = record("bead-game-two-hands")
+    played = rec["events"][:5]
+    on_table = [t["tile"] for t in played[0]["starter"]] + [e["tile"] for e in played[1:]]
+    left = [f"{hi}-{lo}" for hi in range(5, 0, -1) for lo in range(hi, 0, -1) for _copy in range(2)]
+    for tile in on_table:
+        left.remove("-".join(sorted(tile.split("-"), reverse=True)))
+    end = {"type": "end", "hands": [left[0::2], left[1::2]]}
+    passes = [{"type": "pass", "seat": 1}, {"type": "pass", "seat": 0}]
+    return {**rec, "events": [*played, *passes, end, rec["events"][30]]}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_second_hand_starts_on_the_screen_after_a_long_hand_end(browser: Browser, base_url: str, lang: str):
+    """At 360x740, the end of a hand with twelve tiles in each (25 taps), then the next hand's starter under
+    its verdict: every tap on the screen when its turn comes, nothing scrolled, the page never moving by
+    itself, the verdict in view (newplayer9 row 25: Start the hand lay below the fold after the summary)."""
+    rec = long_first_hand()
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": 360, "height": 740}})
+    try:
+        page = context.new_page()
+        table_in(page, rec, 7, lang)
+        for n, (enter, verdict) in ((7, (bead_hand_end, "#bead-end-verdict")), (8, (bead_starter, ".answer-last"))):
+            t = Tapper(page)
+            y = t.scroll_y()
+            enter(page, t, rec["events"][n])
+            entered(page, n + 1)
+            assert t.outside == [], f"entry {n}: {t.outside} not on the screen when their turn came"
+            assert t.scroll_before == t.scroll_between == 0
+            assert t.scroll_y() == y, f"entry {n}: the page moved by itself"
+            assert page.locator(f"#answer {verdict}").evaluate(IN_REACH), f"entry {n}: the verdict is out of view"
+    finally:
+        context.close()

@@ -1,7 +1,7 @@
 """One play, one screen (issue 12 point 2), on a 390x844 phone in headless Chromium.
 
 A play of each game takes at most its target taps (Bingo and Five Up 3, Ninety-Nine and Trick de Bingo
-one per card + 1, the bead game 4) and nothing scrolls between them: window.scrollY stays put and every
+one per card + 1, the bead game 3) and nothing scrolls between them: window.scrollY stays put and every
 tap target is inside the viewport, below the sticky header, when its turn comes. Also: Trick de Bingo
 is drafted on the players' own phones in turn, the Ninety-Nine bid picker counts "2 of 3" and adds up
 the bid, and the stepping pickers still post without JavaScript.
@@ -16,7 +16,19 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .plays import PHONE, PLAYS, Tapper, entered, import_until, pick, play_once, record, seat_phone, tdb_pick
+from .plays import (
+    PHONE,
+    PLAYS,
+    Tapper,
+    entered,
+    import_until,
+    pick,
+    play_once,
+    record,
+    seat_phone,
+    table_in,
+    tdb_pick,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -135,10 +147,48 @@ def test_bead_sheet_rises_with_two_cells_and_lowers_to_choose_others(page: Page)
         cell.tap()
     sheet = page.locator("#bead-place.bottom-sheet")
     expect(sheet).to_be_visible()
-    expect(page.locator("#bead-place-button")).to_be_in_viewport(ratio=1)
+    # the tiles and the hint that a tap on one places it, the first cell taking the higher number
+    expect(page.locator("#bead-sheet-hint")).to_be_in_viewport(ratio=1)
+    expect(page.locator("#bead-place label[data-tile='5-5']")).to_be_in_viewport(ratio=1)
+    expect(page.locator("#bead-place-button")).to_be_hidden()
     page.get_by_role("button", name="Choose other cells").tap()
     expect(sheet).to_have_count(0)
     expect(page.locator(".bead-cell input:checked")).to_have_count(0)
+
+
+# Each of the two ticked cells, drawn and uncovered above the sheet: wholly above its top edge, inside the
+# board's box, and what a thumb on its middle hits.
+CELLS_SEEN = """() => {
+  const top = document.getElementById('bead-place').getBoundingClientRect().top;
+  const box = document.querySelector('#table [data-bead-board]').getBoundingClientRect();
+  return Array.from(document.querySelectorAll('#table .bead-cell input:checked')).map(el => {
+    const r = el.getBoundingClientRect(), hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return r.bottom <= top && r.top >= box.top && r.bottom <= box.bottom && !!hit && !!hit.closest('.bead-cell')
+      && hit.closest('.bead-cell').contains(el); }); }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(360, 740), (390, 844), (430, 932)], ids=["360x740", "390x844", "430x932"])
+def test_the_two_chosen_bead_cells_stay_in_sight_while_the_tile_is_chosen(browser: Browser, base_url: str, size, lang):
+    """Two cells ticked at the foot of the board's box, where the tile sheet rises: the board box scrolls
+    them up above the sheet, the page stays where it was (newplayer9: the sheet covered the chosen cells)."""
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
+    try:
+        page = context.new_page()
+        rec = record("bead-game-two-hands")
+        table_in(page, rec, 27, lang)  # Ben's 4-5 standing at the foot of the board
+        ev = rec["events"][27]
+        low = page.locator(f".bead-cell:has(input[value='{ev['cells'][1][0]},{ev['cells'][1][1]}'])")
+        low.evaluate("""el => { const box = el.closest('[data-bead-board]');
+                               box.scrollTop += el.getBoundingClientRect().bottom - box.getBoundingClientRect().bottom; }""")
+        y = page.evaluate("scrollY")
+        for r, c in reversed(ev["cells"]):  # the 5 below: its cell first
+            page.locator(f".bead-cell:has(input[value='{r},{c}'])").tap()
+        expect(page.locator("#bead-place.bottom-sheet")).to_be_visible()
+        assert page.evaluate(CELLS_SEEN) == [True, True]
+        assert page.evaluate("scrollY") == y
+    finally:
+        context.close()
 
 
 def test_recording_with_a_player_left_out_opens_that_players_picker(page: Page):

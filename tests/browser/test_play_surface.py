@@ -352,7 +352,7 @@ WALKS = [
         {
             "end": (bead_hand_end, 5),
             "hand": (bead_starter, 6),
-            "place": (bead_pan_and_place, 4),
+            "place": (bead_pan_and_place, 3),
             "pass": (bead_pass, 1),
         },
         {"end": "#bead-end-verdict", "hand": ".answer-last", "place": ".answer-verdict", "pass": ".answer-last"},
@@ -534,6 +534,31 @@ def test_the_first_bead_starter_fits_every_phone_with_thumb_sized_numbers(
     size: every number 44x44 px, nothing scrolled, Start in view (newplayer7: 29x44 px numbers)."""
     w = Walk("bead_game", "bead-game-two-hands", 0, 0, {"hand": (bead_starter, 7)}, {"hand": ".answer-last"})
     walk(browser, base_url, w, width=size[0], height=size[1], japanese=japanese)
+
+
+# The bead game's whole game of two hands, every entry tapped: each placement three taps (two cells, the
+# tile) with its product in view after it, the starters, the passes, the tiles left and the winner; nothing
+# scrolled to reach a tap, the page never moving by itself (newplayer9/i27-walk2: +94 px at 360x740 in
+# Japanese after the placement that empties a hand; the second hand's Start below the fold).
+WHOLE_BEAD_GAME = Walk(
+    "bead_game",
+    "bead-game-two-hands",
+    0,
+    57,
+    {**BY_GAME["bead_game"].enter, "hand": (bead_starter, 7)},
+    {**BY_GAME["bead_game"].verdict, "place": ".bead-product"},
+)
+
+
+@pytest.mark.parametrize(
+    ("size", "japanese"),
+    [((360, 740), False), ((360, 740), True), ((390, 844), False)],
+    ids=["360x740", "360x740-ja", "390x844"],
+)
+def test_a_whole_bead_game_places_each_tile_in_three_taps_without_a_jump(
+    browser: Browser, base_url: str, size, japanese: bool
+):
+    walk(browser, base_url, WHOLE_BEAD_GAME, width=size[0], height=size[1], japanese=japanese)
 
 
 CHIPS = {game: {"enter": BY_GAME[game].enter, "verdict": BY_GAME[game].verdict} for game in BY_GAME}

@@ -375,9 +375,10 @@ def test_bead_game(page: Page, base_url: str):
     page.locator("#bead-place-button").tap()
     refused(page, 1, "Tap two empty cells")
     expect(tile).to_be_checked()
-    page.get_by_role("checkbox", name=cell_name(page, 0, 2), exact=True).tap()
+    # 1-3 with its 1 on top: the 3's cell (below) first; the tile ticked already, tapped again, places it
     page.get_by_role("checkbox", name=cell_name(page, 1, 2), exact=True).tap()
-    page.locator("#bead-place-turned").tap()
+    page.get_by_role("checkbox", name=cell_name(page, 0, 2), exact=True).tap()
+    page.locator("#bead-place label[data-tile='3-1']").tap()
     answered(page, 2, "Ben scores 9")
 
 

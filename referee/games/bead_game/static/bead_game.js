@@ -1,5 +1,5 @@
-// Domino Bead Game board: at most two cells ticked at once, then the tile picker as a bottom sheet,
-// and zoom with buttons or two fingers.
+// Domino Bead Game board: at most two cells ticked at once, then the tile picker as a bottom sheet
+// where a tap on the tile places it, and zoom with buttons or two fingers.
 // The page works without this file (the cells are plain checkboxes of the placement form).
 (function () {
   "use strict";
@@ -47,10 +47,47 @@
     picked = before.concat(picked);
     if (box.checked) picked.push(box);
     while (picked.length > 2) picked.shift().checked = false;
-    if (!box.closest("dialog")) sheet(picked.length === 2);
+    if (!box.closest("dialog")) {
+      mark();
+      sheet(picked.length === 2);
+    }
   });
 
-  // Two cells ticked: the tile picker and the place buttons rise as a sheet at the bottom of the
+  // The first of the two ticked cells is drawn darker: the tile's higher number goes there.
+  function mark() {
+    document.querySelectorAll("#table .bead-cell.high").forEach(function (el) { el.classList.remove("high"); });
+    var form = document.getElementById("bead-place");
+    var mine = picked.filter(function (el) { return el.form === form && el.checked; });
+    if (mine.length === 2) mine[0].parentNode.classList.add("high");
+  }
+
+  // Two cells ticked, the tile sheet open: the tapped tile is placed at once, its higher number on the
+  // first cell tapped (the sheet's hint says so), by the button that says that way round: a placement
+  // is three taps (issue 27). Keyboards choose a tile with the arrows and place it with Enter.
+  function place(tile) {
+    var form = document.getElementById("bead-place");
+    if (!form || !form.classList.contains("bottom-sheet") || tile.form !== form) return;
+    var cells = picked.filter(function (el) { return el.form === form && el.checked; });
+    if (cells.length !== 2) return;
+    var a = cells[0].value.split(",").map(Number), b = cells[1].value.split(",").map(Number);
+    var firstTopLeft = a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+    var n = tile.value.split("-");
+    var id = n[0] === n[1] ? "bead-place-double" : firstTopLeft ? "bead-place-button" : "bead-place-turned";
+    document.getElementById(id).click();  // htmx sends the clicked button's turn
+  }
+  var byKeys = false;  // the arrow keys tick the radio they move to: a click, not a choice made
+  document.addEventListener("pointerdown", function () { byKeys = false; }, true);
+  document.addEventListener("keydown", function (e) {
+    byKeys = true;
+    if (e.key !== "Enter" || !e.target.matches || !e.target.matches("#bead-place.bottom-sheet input[name=tile]")) return;
+    e.preventDefault();
+    if (e.target.checked) place(e.target);
+  }, true);
+  document.addEventListener("click", function (e) {
+    if (!byKeys && e.target.matches && e.target.matches("input[name=tile]")) place(e.target);
+  });
+
+  // Two cells ticked: the tile picker rises as a sheet at the bottom of the
   // screen, so the rest of the play needs no scrolling. A spacer keeps the page as long as it was.
   function sheet(on) {
     var form = document.getElementById("bead-place");
@@ -67,6 +104,23 @@
     form.classList.toggle("bottom-sheet", on);
     var other = document.getElementById("bead-other-cells");
     if (other) other.hidden = !on;
+    reveal(on);
+  }
+
+  // The two chosen cells stay in sight above the sheet while the tile is chosen (newplayer9: the sheet
+  // covered them): the board box, given room under its last row, scrolls them up; the page stays put.
+  function reveal(on) {
+    var board = document.querySelector("#table [data-bead-board]");
+    var form = document.getElementById("bead-place");
+    if (!board) return;
+    board.classList.toggle("picking", on);
+    if (!on) return;
+    var low = 0;
+    board.querySelectorAll(".bead-cell input:checked").forEach(function (el) {
+      low = Math.max(low, el.getBoundingClientRect().bottom);
+    });
+    var top = form.getBoundingClientRect().top - 6;
+    if (low > top) board.scrollTop += low - top;
   }
 
   // A board wider than the phone opens on the last tile played, not on its empty left edge (the
@@ -100,6 +154,38 @@
     sheet(false);
   });
 
+  // The tiles left in the hands at the end of a hand: a design is held at most as many times as copies
+  // of it are still unseen (the boxes of it in one player's grid), so once they are all ticked, for one
+  // player or shared out, its free boxes in every grid are greyed out (newplayer9: the second player's
+  // grid offered a tile ticked for the first; the end was refused only when recorded).
+  function spare(form) {
+    var designs = {};
+    form.querySelectorAll(".picker.tiles[data-picker^=left] input").forEach(function (el) {
+      if (el.parentNode.classList.contains("used")) return;  // both copies on the table: off already
+      var d = designs[el.value] = designs[el.value] || { boxes: [], grid: el.name, copies: 0 };
+      d.boxes.push(el);
+      if (el.name === d.grid) d.copies += 1;
+    });
+    Object.keys(designs).forEach(function (value) {
+      var d = designs[value];
+      var held = d.boxes.filter(function (el) { return el.checked; }).length;
+      d.boxes.forEach(function (el) {
+        el.disabled = !el.checked && held >= d.copies;
+        el.parentNode.classList.toggle("taken", el.disabled);
+      });
+    });
+  }
+  function spareAll() {
+    document.querySelectorAll("form").forEach(function (form) {
+      if (form.querySelector(".picker.tiles[data-picker^=left]")) spare(form);
+    });
+  }
+  document.addEventListener("change", function (e) {
+    var form = e.target.closest && e.target.closest("form");
+    if (form && e.target.closest(".picker.tiles[data-picker^=left]")) spare(form);
+  });
+  document.addEventListener("htmx:afterSettle", spareAll);
+
   // Two fingers on the board: pinch to zoom (one finger scrolls the board as usual).
   var touches = {};
   var start = null;
@@ -121,12 +207,16 @@
   document.addEventListener("pointerup", lift);
   document.addEventListener("pointercancel", lift);
 
-  // A refused placement keeps the ticked cells (only the answer box is swapped): start from them.
+  // A refused placement keeps the ticked cells (only the answer box is swapped): start from them, in the
+  // order they were tapped while they are the same boxes (the first one takes the higher number).
   document.addEventListener("htmx:afterSwap", function () {
-    picked = Array.prototype.slice.call(document.querySelectorAll("#table .bead-cell input:checked"));
+    var ticked = Array.prototype.slice.call(document.querySelectorAll("#table .bead-cell input:checked"));
+    picked = picked.filter(function (el) { return ticked.indexOf(el) >= 0; });
+    picked = picked.concat(ticked.filter(function (el) { return picked.indexOf(el) < 0; }));
+    mark();
     apply();
     showLast();
   });
-  function ready() { apply(); showLast(); }
+  function ready() { apply(); showLast(); spareAll(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready); else ready();
 })();
