@@ -60,7 +60,7 @@ SMALLEST = 0.4  # a face's least area, as a share of the median of the photo's o
 # TWO_BODIES (in ``differences`` units, twice Lab's) is two checks, not a tile. Chosen on validation
 # seeds 20,000-20,399 and 1,000,408/428: real blank faces 0-4 apart, 105 of 120 such checks 17-84.
 # It was 16 until a strip of purple checks beside a tile, 13 apart, was read as a sure 0-0 (seed
-# 1,000,507); the 10 real 0-0 faces of development seeds 1,001,000-1,001,028 lie 0-2 apart.
+# 1,000,507); the 15 real 0-0 faces found on development seeds 1,001,000-1,001,064 lie 0-2 apart.
 TWO_BODIES = 10
 # Where a tile's separator reaches its rim, the face falls apart into two halves, and a half with
 # pips passes for a squat face of its own. The face the halves make again lies within half a short
