@@ -185,7 +185,8 @@ def find_faces(small: np.ndarray) -> list[np.ndarray]:
     its two square halves: two such squares lying side by side make one face again. A face found
     more than once counts once; a face made of two halves is not the same face as one of its
     halves, which a half's pips let pass as a squat face (``face_up`` keeps the one that shows a
-    separator)."""
+    separator). A face let in over one of another size must show a pip: on a checked cloth, two
+    checks paired over a third would otherwise be a sure 0-0."""
     edges, lightness = _edges(small)
     quads: list[np.ndarray] = []
     # Halves from the thick edges only (there the separator meets the rim); one pass, so no square
