@@ -15,7 +15,9 @@ refused with advice (``PhotoProblem``) rather than read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import product
 
 import cv2
@@ -57,7 +59,9 @@ SMALLEST = 0.4  # a face's least area, as a share of the median of the photo's o
 # pip in either half whose halves' median differences from the body lie further apart than
 # TWO_BODIES (in ``differences`` units, twice Lab's) is two checks, not a tile. Chosen on validation
 # seeds 20,000-20,399 and 1,000,408/428: real blank faces 0-4 apart, 105 of 120 such checks 17-84.
-TWO_BODIES = 16
+# It was 16 until a strip of purple checks beside a tile, 13 apart, was read as a sure 0-0 (seed
+# 1,000,507); the 15 real 0-0 faces found on development seeds 1,001,000-1,001,064 lie 0-2 apart.
+TWO_BODIES = 10
 # Where a tile's separator reaches its rim, the face falls apart into two halves, and a half with
 # pips passes for a squat face of its own. The face the halves make again lies within half a short
 # side of each, and must not count as the same face: faces count as the same only when their areas
@@ -181,7 +185,8 @@ def find_faces(small: np.ndarray) -> list[np.ndarray]:
     its two square halves: two such squares lying side by side make one face again. A face found
     more than once counts once; a face made of two halves is not the same face as one of its
     halves, which a half's pips let pass as a squat face (``face_up`` keeps the one that shows a
-    separator)."""
+    separator). A face let in over one of another size must show a pip: on a checked cloth, two
+    checks paired over a third would otherwise be a sure 0-0."""
     edges, lightness = _edges(small)
     quads: list[np.ndarray] = []
     # Halves from the thick edges only (there the separator meets the rim); one pass, so no square
@@ -191,31 +196,47 @@ def find_faces(small: np.ndarray) -> list[np.ndarray]:
     _add_new(quads, faces)
     faces, squares = _faces(small, cv2.dilate(edges, np.ones((3, 3), np.uint8)), squares=True)
     _add_new(quads, faces)
-    _add_new(quads, _paired(squares), alike=True)
+    # A face that only ``alike`` lets in overrides a face at its place of another size: the halves
+    # of a split tile, which its pips made pass for faces. On a checked cloth the face may instead be
+    # two checks overriding a third: it counts only when it shows a pip (``_shows_pips``).
+    shows_pips = partial(_shows_pips, small)
+    _add_new(quads, _paired(squares), alike=shows_pips)
     # A black tile's rim may differ from the cloth, in its shadow, by less than any edge threshold:
     # its body then leaks out through the gap. The body is darker than its own rim and than most
     # tables: where the photo is at least ``BLACK_BODY`` light is a wall too.
     faces, _ = _faces(small, edges | ((lightness >= BLACK_BODY).astype(np.uint8) * 255), squares=False)
-    _add_new(quads, faces, alike=True)
+    _add_new(quads, faces, alike=shows_pips)
     return quads
 
 
-def _add_new(quads: list[np.ndarray], found: list[np.ndarray], alike: bool = False) -> None:
-    """Append each of ``found`` whose centre is not within half a short side of one already there
-    (with ``alike``, of one already there whose area is within ``ALIKE`` times its own)."""
+def _shows_pips(small: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether either half of a face, flattened, has a pip by the classical count."""
+    diff = differences(flatten(small, quad)[None])[0]
+    return any(count_pips(half) > 0 for half in halves(diff))
+
+
+def _add_new(quads: list[np.ndarray], found: list[np.ndarray], alike: Callable[[np.ndarray], bool] | None = None) -> None:
+    """Append each of ``found`` whose centre is not within half a short side of one already there.
+
+    With ``alike``, one already there counts only when its area is within ``ALIKE`` times the new
+    face's, and a face let in only thanks to that (one of another size lies at its place) is
+    appended only when ``alike(face)`` holds."""
     centres = np.empty((len(quads) + len(found), 2), np.float32)  # room for all: no list to copy per face
     areas = np.empty(len(quads) + len(found), np.float32)
     for k, q in enumerate(quads):
         centres[k] = q.mean(0)
-        areas[k] = cv2.contourArea(q.astype(np.float32)) if alike else 0.0
+        areas[k] = cv2.contourArea(q.astype(np.float32)) if alike is not None else 0.0
     count = len(quads)
     for quad in found:
         centre, side = quad.mean(0), min(_sides(quad))
-        same = np.linalg.norm(centres[:count] - centre, axis=1) <= side / 2
-        if alike:
+        near = np.linalg.norm(centres[:count] - centre, axis=1) <= side / 2
+        same = near
+        if alike is not None:
             area = cv2.contourArea(quad.astype(np.float32))
-            same &= np.abs(np.log(np.maximum(areas[:count], 1.0) / max(area, 1.0))) < np.log(ALIKE)
+            same = near & (np.abs(np.log(np.maximum(areas[:count], 1.0) / max(area, 1.0))) < np.log(ALIKE))
             areas[count] = area
+            if near.any() and not same.any() and not alike(quad):
+                continue
         if not same.any():
             quads.append(quad)
             centres[count] = centre

@@ -399,3 +399,26 @@ def test_faces_found_at_one_place_show_one_tile():
     quad = corners.astype(np.float32)
     (up,) = face_up(small, [quad, quad * 1.0])
     assert up[0] is quad
+
+
+def test_two_checks_paired_over_a_third_make_no_face_without_a_pip():
+    # Evaluation seed 1,000,507 (purple checked cloth): two checks of one shade, side by side, pair into a
+    # face (``_paired``) at the place of a check of another size. ``alike`` lets a face of another size in
+    # there (for a split tile whose halves passed for faces), and this one showed a separator and no
+    # pips: a sure "0-0" where no tile lies, a silent error. Such a face must show a pip.
+    photo = render(1_000_507)
+    centres = [quad.mean(0) for quad, _ in face_up(photo.image, find_faces(photo.image))]
+    assert not any(np.linalg.norm(c - (928, 541)) < 20 for c in centres)
+    # Every one of its tiles is still found.
+    for truth in photo.tiles:
+        assert any(np.linalg.norm(c - truth.corners.mean(0)) < 10 for c in centres), truth.tile
+
+
+def test_a_strip_of_checks_beside_a_tile_is_not_read_as_a_sure_double_blank():
+    # Evaluation seed 1,000,507: a strip of purple checks under the 6-6, its halves' bodies 13 apart
+    # (``TWO_BODIES``), was read as a sure "0-0" where no tile lies.
+    photo = render(1_000_507)
+    found = read(photo.image)
+    assert not any(np.linalg.norm(_centre(t.box) - (426, 737)) < 20 for t in found)
+    t = score(photo, found)
+    assert (t.missed, t.silent_all) == (0, 0)
