@@ -123,3 +123,29 @@ def test_many_rounds_keep_the_totals_and_names_in_view(page: Page):
         expect(page.locator(shown)).to_be_in_viewport(ratio=1)
     expect(page.locator(".rounds tbody tr:last-child td").first).to_have_text("13")
     assert page.evaluate("scrollY") == y
+
+
+def test_a_sign_tapped_first_holds_for_the_points_that_follow(page: Page):
+    """newplayer9 row 29: "±" then "+5" on a player at 0 recorded +5 (± flipped the sign of 0, which is 0).
+    Now ± on a 0 arms a minus, shown on the button as "−", and the next step or typed number takes it; on a
+    number that has a sign, ± still flips it."""
+    start_table(page, names=("Aki", "Ben", "Chie"))
+    sign = page.get_by_role("button", name="Aki: change the sign (plus or minus)")
+    sign.tap()
+    expect(sign).to_have_text("−")
+    expect(sign).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Aki plus 5").tap()
+    expect(page.locator("#points-0")).to_have_value("-5")
+    expect(sign).to_have_text("±")  # the minus is taken: the value shows its own sign now
+    page.get_by_role("button", name="Aki plus 1").tap()
+    expect(page.locator("#points-0")).to_have_value("-4")
+    page.get_by_role("button", name="Ben: change the sign (plus or minus)").tap()
+    page.locator("#points-1").tap()
+    page.keyboard.type("12")
+    expect(page.locator("#points-1")).to_have_value("-12")
+    page.locator("#points-2").tap()
+    page.keyboard.type("7")
+    page.get_by_role("button", name="Chie: change the sign (plus or minus)").tap()
+    expect(page.locator("#points-2")).to_have_value("-7")
+    page.get_by_role("button", name="Record round").tap()
+    expect(page.locator(".total .score")).to_have_text(["−4", "−12", "−7"])
