@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.plays import open_tab, ready, tap_round
+from tests.browser.plays import PHONE, in_japanese, open_tab, ready, tap_round
 
 pytestmark = pytest.mark.browser
 
@@ -151,3 +151,54 @@ def test_a_sign_tapped_first_holds_for_the_points_that_follow(page: Page):
     expect(page.locator("#points-2")).to_have_value("-7")
     page.get_by_role("button", name="Record round").tap()
     expect(page.locator(".total .score")).to_have_text(["−4", "−12", "−7"])
+
+
+# The words (runs of two or more letters, or of kana and kanji) of the elements that are drawn over two
+# lines, each found by the line boxes of its Range.
+BROKEN_WORDS = """els => { const out = [];
+  for (const el of els) {
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const re = /[A-Za-z]{2,}|[\\u3040-\\u30FF\\u4E00-\\u9FFF]{2,}/g; let m;
+      while ((m = re.exec(n.data))) {
+        const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+        const tops = new Set(Array.from(r.getClientRects()).filter(b => b.width > 0).map(b => Math.round(b.top)));
+        if (tops.size > 1) out.push(m[0]);
+      } } }
+  return out; }"""
+
+
+@pytest.mark.parametrize("players", [4, 8])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_round_and_history_are_whole_words_on_a_small_phone(
+    browser: Browser, base_url: str, players: int, lang: str
+):
+    """At 360x740 the rounds table's "Round" header broke as "Roun/d" (「ラ/ウ/ン/ド」 in Japanese) and the
+    tab bar's "History" with its badge (a correction waiting for a player) as "Histor/y" (issue 27)."""
+    names = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fay", "Gus", "Hana"][:players]
+    small = {**PHONE, "viewport": {"width": 360, "height": 740}}
+    phones = [browser.new_context(base_url=base_url, **small) for _ in ("scorer", "viewer")]
+    try:
+        scorer, viewer = (phone.new_page() for phone in phones)
+        made = scorer.request.post(
+            "/api/v1/tables", data={"game": "score-pad", "players": names, "confirm_corrections": True}
+        ).json()
+        for page, url in ((scorer, made["scorer_url"]), (viewer, f"/t/{made['id']}")):
+            page.goto(url)
+            if lang == "ja":
+                in_japanese(page)
+            else:
+                ready(page)
+        scorer.locator("#points-0").fill("3")
+        scorer.locator("#record-round").tap()
+        expect(viewer.locator(".rounds tbody tr")).to_have_count(1)
+        open_tab(scorer, "history")
+        scorer.locator("a.edit").first.tap()
+        scorer.locator("#correction input[name=points]").first.fill("4")
+        scorer.locator("#correction .sheet-actions .primary").tap()
+        expect(scorer.locator("#tab-history .tab-badge")).to_have_text("1")
+        assert scorer.locator(".table-tabs button").evaluate_all(BROKEN_WORDS) == []
+        assert viewer.locator(".rounds thead th:first-child").evaluate_all(BROKEN_WORDS) == []
+    finally:
+        for phone in phones:
+            phone.close()
