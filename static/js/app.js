@@ -3,16 +3,42 @@
   "use strict";
 
   // +/- buttons beside number inputs (score pad and other point entries); a "±" button flips the
-  // sign, since some phones' number keyboards have no minus key.
+  // sign, since some phones' number keyboards have no minus key. On a 0 there is no sign to flip, so
+  // it arms a minus (the button then reads "−", pressed) that the next step or typed number takes:
+  // "±" then "+5" is −5, never +5 (newplayer9: a player who wants minus five taps ± first).
+  function armMinus(sign, on) {
+    if (!sign) return;
+    sign.classList.toggle("minus", on);
+    sign.setAttribute("aria-pressed", on ? "true" : "false");
+    sign.textContent = on ? "−" : "±";
+  }
+  function minusArmed(box) {
+    var sign = box.querySelector("[data-step=sign]");
+    return !!sign && sign.classList.contains("minus");
+  }
   document.addEventListener("click", function (e) {
     var step = e.target.closest("[data-step]");
     if (!step) return;
     var box = step.closest("[data-stepper]");
     var input = box && box.querySelector("input[type=number]");
     if (!input) return;
-    var now = parseInt(input.value, 10) || 0;
-    input.value = String(step.dataset.step === "sign" ? -now : now + parseInt(step.dataset.step, 10));
+    var now = parseInt(input.value, 10) || 0, sign = box.querySelector("[data-step=sign]");
+    if (step === sign) {
+      if (now) input.value = String(-now);
+      else armMinus(sign, !minusArmed(box));
+    } else {
+      var by = parseInt(step.dataset.step, 10);
+      input.value = String(now === 0 && minusArmed(box) ? -Math.abs(by) : now + by);
+      armMinus(sign, false);
+    }
     if (input.form) input.form.dataset.dirty = "1";
+  });
+  document.addEventListener("input", function (e) {
+    var box = e.target.closest && e.target.closest("[data-stepper]");
+    if (!box || !minusArmed(box)) return;
+    var typed = parseInt(e.target.value, 10);
+    if (typed > 0) e.target.value = String(-typed);
+    if (typed) armMinus(box.querySelector("[data-step=sign]"), false);
   });
   function addSignButtons(scope) {
     var label = document.body.dataset.signLabel;
@@ -25,6 +51,7 @@
       sign.className = "step sign";
       sign.dataset.step = "sign";
       sign.textContent = "±";
+      sign.setAttribute("aria-pressed", "false");
       var name = box.querySelector("label");
       sign.setAttribute("aria-label", (name ? name.textContent.trim() + ": " : "") + label);
       var row = input.parentNode;

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.plays import open_tab, ready, tap_round
+from tests.browser.plays import PHONE, in_japanese, open_tab, ready, tap_round
 
 pytestmark = pytest.mark.browser
 
@@ -106,9 +106,10 @@ def test_tap_targets_are_thumb_sized(page: Page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
-def test_many_rounds_keep_the_totals_and_names_in_view(page: Page):
-    """After a dozen rounds the totals, the row of names and the latest round are all on the screen
-    and the page did not move: the rounds scroll in their own box (issue 27)."""
+def test_many_rounds_keep_the_totals_and_the_form_in_view(page: Page):
+    """After a dozen rounds the totals and Record round are on the screen and the page did not move: the
+    rounds wait in History, their race table opened on the latest (issue 27: the running table grew above
+    the form round after round)."""
     rounds = [{"type": "round", "points": [n, 10 - n, 2]} for n in range(12)]
     record = {"format": "referee-record", "version": 1, "game": "score-pad", "players": ["Oli", "Pam", "Quin"],
               "options": {}, "events": rounds}  # fmt: skip
@@ -119,7 +120,85 @@ def test_many_rounds_keep_the_totals_and_names_in_view(page: Page):
     y = page.evaluate("scrollY")
     tap_round(page, {0: ["plus 5"]})
     expect(page.locator("#table")).to_have_attribute("data-seq", "13")
-    for shown in (".totals", ".rounds thead th:last-child", ".rounds tbody tr:last-child", "#record-round"):
+    for shown in (".totals", "#answer .answer-last", "#record-round"):
         expect(page.locator(shown)).to_be_in_viewport(ratio=1)
-    expect(page.locator(".rounds tbody tr:last-child td").first).to_have_text("13")
     assert page.evaluate("scrollY") == y
+    open_tab(page, "history")
+    expect(page.locator(".race-table tbody tr").last.locator("th")).to_have_text("13")
+
+
+def test_a_sign_tapped_first_holds_for_the_points_that_follow(page: Page):
+    """newplayer9 row 29: "±" then "+5" on a player at 0 recorded +5 (± flipped the sign of 0, which is 0).
+    Now ± on a 0 arms a minus, shown on the button as "−", and the next step or typed number takes it; on a
+    number that has a sign, ± still flips it."""
+    start_table(page, names=("Aki", "Ben", "Chie"))
+    sign = page.get_by_role("button", name="Aki: change the sign (plus or minus)")
+    sign.tap()
+    expect(sign).to_have_text("−")
+    expect(sign).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Aki plus 5").tap()
+    expect(page.locator("#points-0")).to_have_value("-5")
+    expect(sign).to_have_text("±")  # the minus is taken: the value shows its own sign now
+    page.get_by_role("button", name="Aki plus 1").tap()
+    expect(page.locator("#points-0")).to_have_value("-4")
+    page.get_by_role("button", name="Ben: change the sign (plus or minus)").tap()
+    page.locator("#points-1").tap()
+    page.keyboard.type("12")
+    expect(page.locator("#points-1")).to_have_value("-12")
+    page.locator("#points-2").tap()
+    page.keyboard.type("7")
+    page.get_by_role("button", name="Chie: change the sign (plus or minus)").tap()
+    expect(page.locator("#points-2")).to_have_value("-7")
+    page.get_by_role("button", name="Record round").tap()
+    expect(page.locator(".total .score")).to_have_text(["−4", "−12", "−7"])
+
+
+# The words (runs of two or more letters, or of kana and kanji) of the elements that are drawn over two
+# lines, each found by the line boxes of its Range.
+BROKEN_WORDS = """els => { const out = [];
+  for (const el of els) {
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const re = /[A-Za-z]{2,}|[\\u3040-\\u30FF\\u4E00-\\u9FFF]{2,}/g; let m;
+      while ((m = re.exec(n.data))) {
+        const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+        const tops = new Set(Array.from(r.getClientRects()).filter(b => b.width > 0).map(b => Math.round(b.top)));
+        if (tops.size > 1) out.push(m[0]);
+      } } }
+  return out; }"""
+
+
+@pytest.mark.parametrize("players", [4, 8])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_round_and_history_are_whole_words_on_a_small_phone(
+    browser: Browser, base_url: str, players: int, lang: str
+):
+    """At 360x740 the rounds table's "Round" header broke as "Roun/d" (「ラ/ウ/ン/ド」 in Japanese) and the
+    tab bar's "History" with its badge (a correction waiting for a player) as "Histor/y" (issue 27)."""
+    names = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fay", "Gus", "Hana"][:players]
+    small = {**PHONE, "viewport": {"width": 360, "height": 740}}
+    phones = [browser.new_context(base_url=base_url, **small) for _ in ("scorer", "viewer")]
+    try:
+        scorer, viewer = (phone.new_page() for phone in phones)
+        made = scorer.request.post(
+            "/api/v1/tables", data={"game": "score-pad", "players": names, "confirm_corrections": True}
+        ).json()
+        for page, url in ((scorer, made["scorer_url"]), (viewer, f"/t/{made['id']}")):
+            page.goto(url)
+            if lang == "ja":
+                in_japanese(page)
+            else:
+                ready(page)
+        scorer.locator("#points-0").fill("3")
+        scorer.locator("#record-round").tap()
+        expect(viewer.locator(".rounds tbody tr")).to_have_count(1)
+        open_tab(scorer, "history")
+        scorer.locator("a.edit").first.tap()
+        scorer.locator("#correction input[name=points]").first.fill("4")
+        scorer.locator("#correction .sheet-actions .primary").tap()
+        expect(scorer.locator("#tab-history .tab-badge")).to_have_text("1")
+        assert scorer.locator(".table-tabs button").evaluate_all(BROKEN_WORDS) == []
+        assert viewer.locator(".rounds thead th:first-child").evaluate_all(BROKEN_WORDS) == []
+    finally:
+        for phone in phones:
+            phone.close()

@@ -129,7 +129,7 @@ def test_a_number_is_written_with_the_minus_sign_and_a_gain_with_its_plus(n, sig
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_score_pad_writes_negative_points_with_the_minus_sign(app, lang):
     pages = played_pages(app, SCORE_PAD, lang)
-    text = visible_text(pages["scorer"])
+    text = visible_text(pages["viewer"])  # the rounds table (the scorer's is in History's race table: issue 27)
     assert "−1 = −1" in text and "−8 = −6" in text and "−3 = −4" in text, text  # a round, then its running total
     scores = re.findall(r'<span class="score" data-seat="\d">([^<]*)</span>', pages["screen"])
     assert scores == ["13", "−6", "−4"]
