@@ -15,12 +15,20 @@ from types import SimpleNamespace
 
 import pytest
 from jinja2 import Environment
-from sqlalchemy import func, select
+from sqlalchemy import func, inspect, select
 
 from referee.extensions import db
 from referee.store.models import EventRow
 
-from .conftest import MEMORY_DISK, _clean, close_app, make_app, no_sql, pytest_collection_modifyitems
+from .conftest import (
+    MEMORY_DISK,
+    _clean,
+    close_app,
+    fresh_sqlite,
+    make_app,
+    no_sql,
+    pytest_collection_modifyitems,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -107,6 +115,22 @@ def test_a_tests_sqlite_database_lives_in_memory_where_the_machine_has_a_memory_
     assert path.is_file() and path.is_relative_to(sqlite_folder)
     if Path(MEMORY_DISK).is_dir() and _file_system(Path(MEMORY_DISK)) == "tmpfs":
         assert _file_system(path) == "tmpfs", path
+
+
+def test_a_fresh_sqlite_is_an_empty_copy_of_the_schema_gone_after_the_test(request, sqlite_folder):
+    """What a file's own SQLite-only ``app`` fixture gets instead of making the tables for each test:
+    every table, no row, in ``sqlite_folder``, and nothing left behind."""
+    with fresh_sqlite(request) as url:
+        path = Path(url.removeprefix("sqlite:///"))
+        assert path.is_relative_to(sqlite_folder)
+        app = make_app(url, schema=False)
+        try:
+            with app.app_context():
+                assert set(inspect(db.engine).get_table_names()) >= set(db.metadata.tables)
+                assert db.session.scalar(select(func.count()).select_from(EventRow)) == 0
+        finally:
+            close_app(app, url)
+    assert not path.parent.exists()
 
 
 def test_the_test_command_keeps_compiled_modules_outside_the_clone(tmp_path):
