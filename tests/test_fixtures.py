@@ -2,21 +2,33 @@
 workers take the files of long tests first and in that order; a test marked storeless runs on SQLite only and fails the moment it runs SQL, so the mark cannot hide a store
 path from PostgreSQL; the PostgreSQL database a test gets is empty, its sequences restarted, though its
 tables are made once and emptied by one script per test; each template is compiled once per worker, not
-once per test's app."""
+once per test's app; the test command keeps compiled modules, outside the clone, even where the
+environment turns bytecode off."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from jinja2 import Environment
-from sqlalchemy import func, select
+from sqlalchemy import func, inspect, select
 
 from referee.extensions import db
 from referee.store.models import EventRow
 
-from .conftest import MEMORY_DISK, _clean, close_app, make_app, no_sql, pytest_collection_modifyitems
+from .conftest import (
+    MEMORY_DISK,
+    _clean,
+    close_app,
+    fresh_sqlite,
+    make_app,
+    no_sql,
+    pytest_collection_modifyitems,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -103,3 +115,34 @@ def test_a_tests_sqlite_database_lives_in_memory_where_the_machine_has_a_memory_
     assert path.is_file() and path.is_relative_to(sqlite_folder)
     if Path(MEMORY_DISK).is_dir() and _file_system(Path(MEMORY_DISK)) == "tmpfs":
         assert _file_system(path) == "tmpfs", path
+
+
+def test_a_fresh_sqlite_is_an_empty_copy_of_the_schema_gone_after_the_test(request, sqlite_folder):
+    """What a file's own SQLite-only ``app`` fixture gets instead of making the tables for each test:
+    every table, no row, in ``sqlite_folder``, and nothing left behind."""
+    with fresh_sqlite(request) as url:
+        path = Path(url.removeprefix("sqlite:///"))
+        assert path.is_relative_to(sqlite_folder)
+        app = make_app(url, schema=False)
+        try:
+            with app.app_context():
+                assert set(inspect(db.engine).get_table_names()) >= set(db.metadata.tables)
+                assert db.session.scalar(select(func.count()).select_from(EventRow)) == 0
+        finally:
+            close_app(app, url)
+    assert not path.parent.exists()
+
+
+def test_the_test_command_keeps_compiled_modules_outside_the_clone(tmp_path):
+    """Where the environment sets PYTHONDONTWRITEBYTECODE (as the shared machine does), ``scripts/test.sh``
+    still lets Python and pytest's assertion rewriting cache what they compile, in a folder under TMPDIR:
+    each worker and served clone then loads the package and the rewritten test modules instead of
+    compiling them again."""
+    exports = [line for line in (ROOT / "scripts" / "test.sh").read_text().splitlines()
+               if line.startswith(("unset PYTHON", "export PYTHON"))]  # fmt: skip
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPYCACHEPREFIX"}
+    env |= {"PYTHONDONTWRITEBYTECODE": "1", "TMPDIR": str(tmp_path)}
+    asked = 'import sys; print(sys.dont_write_bytecode, sys.pycache_prefix)'
+    script = "\n".join([*exports, f"{sys.executable} -c '{asked}'"])
+    seen = subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True, check=True).stdout
+    assert seen.split() == ["False", str(tmp_path / "referee-pycache")]

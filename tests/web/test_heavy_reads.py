@@ -21,16 +21,16 @@ from sqlalchemy import insert
 from referee.extensions import db
 from referee.store.models import EventRow
 from referee.web.tables import dispute
-from tests.conftest import close_app, make_app
+from tests.conftest import close_app, fresh_sqlite, make_app
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(request):
     """SQLite only: the counts are the app's, whatever the database."""
-    url = f"sqlite:///{tmp_path / 'heavy.sqlite3'}"
-    app = make_app(url, WTF_CSRF_ENABLED=False)
-    yield app
-    close_app(app, url)
+    with fresh_sqlite(request) as url:
+        app = make_app(url, schema=False, WTF_CSRF_ENABLED=False)
+        yield app
+        close_app(app, url)
 
 
 def pad(client, rounds: int) -> dict:

@@ -45,7 +45,10 @@ def _play(client, record, undo_every=0, every=1, scorer_always=True):
     that moments include undone and corrected entries. Returns the table and the live answers: every
     role's at each moment ``_sample(..., every)`` picks (asked for as they happen: the first, every
     ``every``-th, each edit and the moment before it, the last), and with ``scorer_always`` the
-    scorer's at every other moment too (what a fresh replay is compared with)."""
+    scorer's at every other moment too (what a fresh replay is compared with). At those other moments
+    the scorer's answer is the one its POST got (the write's state, by the same ``state_json``), not a
+    second request: a GET after every entry was a third of the acceptance records' requests, and the
+    live read is still asked for, and held equal to the POST's answer, at every sampled moment."""
     table = client.post(
         "/api/v1/tables",
         json={"game": record["game"], "players": record["players"], "options": record.get("options", {})},
@@ -53,11 +56,16 @@ def _play(client, record, undo_every=0, every=1, scorer_always=True):
     roles = _roles(table, record["game"])
     seen: dict[int, dict] = {}
 
+    posted: dict[int, dict] = {}  # the scorer's answer to its POST at each moment
+
     def look(k, everyone):
-        wanted = roles if everyone else {"scorer": roles["scorer"]} if scorer_always else {}
         answers = seen.setdefault(k, {})
-        answers.update({role: _get(client, table["id"], token).get_json()
-                        for role, token in wanted.items() if role not in answers})  # fmt: skip
+        if everyone:
+            answers.update({role: _get(client, table["id"], token).get_json() for role, token in roles.items()
+                            if role not in answers or (role == "scorer" and k in posted)})  # fmt: skip
+            assert posted.pop(k, answers["scorer"]) == answers["scorer"], ("the POST answered the live read", k)
+        elif scorer_always:
+            answers.setdefault("scorer", posted[k])
 
     at = 0
     look(at, True)
@@ -71,6 +79,7 @@ def _play(client, record, undo_every=0, every=1, scorer_always=True):
         if resp.status_code != 201:
             return False
         at = resp.get_json()["seq"]
+        posted[at] = resp.get_json()["state"]
         look(at, edit or at % every == 0)
         return True
 
@@ -150,6 +159,27 @@ def test_a_sample_keeps_the_ends_and_each_edit_with_the_moment_before():
     seen = dict.fromkeys(range(21))
     assert _sample(seen, log, 8) == [0, 8, 9, 10, 12, 13, 16, 20]
     assert _sample(seen, log, 1) == list(range(21))
+
+
+def test_between_sampled_moments_the_scorers_answer_is_its_posts(client):
+    """Every role is read live at each sampled moment and only there: between them the scorer's answer
+    (what the fresh replay is compared with) is its POST's, which each sample holds equal to the live read."""
+    record = json.loads((TESTS / "records" / "trick-de-bingo-one-round.json").read_text(encoding="utf-8"))
+    reads: list[str] = []
+
+    class Counted:
+        def __getattr__(self, name):
+            return getattr(client, name)
+
+        def get(self, url, **kwargs):
+            reads.append(url)
+            return client.get(url, **kwargs)
+
+    table, seen = _play(Counted(), record, every=STRIDE)
+    sampled = {k for k in seen if k % STRIDE == 0 or k in (0, max(seen))}
+    assert len(seen) > len(sampled) > 2
+    assert len(reads) == len(_roles(table, record["game"])) * len(sampled)
+    assert all(set(seen[k]) == {"scorer"} for k in seen.keys() - sampled)
 
 
 def _nn_table(client):

@@ -20,7 +20,7 @@ from test_plain_words import visible_text
 
 from referee import translation_catalogs
 from referee.web.tables.words import _RULE_ID, _RULE_NOTE, RULE_WORDS, rule_words, split_rules
-from tests.conftest import close_app, make_app
+from tests.conftest import close_app, fresh_sqlite, make_app
 from tests.raw_ids import RAW, page_words, raw_names
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
@@ -40,13 +40,13 @@ SENTENCE = {"en": re.compile(r"^[A-Z\[].*[a-z].*\.$"), "ja": re.compile(r"^.*[ã
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(request):
     """SQLite only: what the pages say does not depend on the database (the suite's other tests cover
     PostgreSQL), and these walks are long enough once."""
-    url = f"sqlite:///{tmp_path / 'words.sqlite3'}"
-    app = make_app(url, WTF_CSRF_ENABLED=False)
-    yield app
-    close_app(app, url)
+    with fresh_sqlite(request) as url:
+        app = make_app(url, schema=False, WTF_CSRF_ENABLED=False)
+        yield app
+        close_app(app, url)
 
 
 def record(game: str) -> dict:
