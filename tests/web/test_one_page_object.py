@@ -21,12 +21,14 @@ from referee.web.page import Message, render_page
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = "referee/web/page.py"
 RENDERERS = {"render_template", "render_template_string", "stream_template", "stream_template_string"}
-LEFT = {
-    "referee/web/tables/service.py": "the table screen and its fragments: the ORM table and the reader's access beside TablePage",
-    "referee/web/tables/moments.py": "a past moment of the table: TablePage plus the ORM table",
-    "referee/web/tables/pages.py": "the correction form: TablePage's table and the correction's fields",
-    "referee/games/bead_game/web.py": "the bead game's screen (i27-bead's folder this session)",
-    "referee/games/trick_de_bingo/web.py": "Trick de Bingo's card and screen",
+LEFT = {  # module -> why it still renders with loose keyword arguments (the table screens, next)
+    "referee/web/tables/service.py": "the table screen and its answer/alarm fragments: the ORM table, the "
+    "reader's Access and the corrections beside TablePage, and each game's extra values",
+    "referee/web/tables/moments.py": "a past moment of the table: TablePage plus the ORM table and its steps",
+    "referee/web/tables/pages.py": "the correction form: a table screen with the correction's fields",
+    "referee/games/bead_game/web.py": "the legal-placements page, a table screen (i27-bead's folder this session)",
+    "referee/games/trick_de_bingo/web.py": "the card page (its seat offer holds the ORM table) and the "
+    "custom-card builder (a table screen)",
 }
 
 
