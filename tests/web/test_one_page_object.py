@@ -27,8 +27,7 @@ LEFT = {  # module -> why it still renders with loose keyword arguments (the tab
     "referee/web/tables/moments.py": "a past moment of the table: TablePage plus the ORM table and its steps",
     "referee/web/tables/pages.py": "the correction form: a table screen with the correction's fields",
     "referee/games/bead_game/web.py": "the legal-placements page, a table screen (i27-bead's folder this session)",
-    "referee/games/trick_de_bingo/web.py": "the card page (its seat offer holds the ORM table) and the "
-    "custom-card builder (a table screen)",
+    "referee/games/trick_de_bingo/web.py": "the custom-card builder, a table screen",
 }
 
 
