@@ -24,7 +24,6 @@ RENDERERS = {"render_template", "render_template_string", "stream_template", "st
 LEFT = {  # module -> why it still renders with loose keyword arguments (the table screens, next)
     "referee/web/tables/service.py": "the table screen and its answer/alarm fragments: the ORM table, the "
     "reader's Access and the corrections beside TablePage, and each game's extra values",
-    "referee/web/tables/moments.py": "a past moment of the table: TablePage plus the ORM table and its steps",
     "referee/web/tables/pages.py": "the correction form: a table screen with the correction's fields",
     "referee/games/bead_game/web.py": "the legal-placements page, a table screen (i27-bead's folder this session)",
     "referee/games/trick_de_bingo/web.py": "the custom-card builder, a table screen",
