@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from referee.games import GAMES, WEB_HOOKS, part
+from referee.rules.events import field_specs
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME_NAME = re.compile(r"\b(bead[-_]game|bingo|five[-_]up|ninety[-_]nine|score[-_]pad|trick[-_]de[-_]bingo)\b")
@@ -84,6 +85,60 @@ def test_the_scan_sees_a_game_named_in_any_spelling() -> None:
         assert ANY_SPELLING.search(code_of("x.py" if ":" in code or "=" in code else "x.js", code)), code
     assert not ANY_SPELLING.search(code_of("x.py", '"""Five Up\'s tally."""\nx = 1  # as in Bingo\n'))
     assert not ANY_SPELLING.search(code_of("x.html", "{# the score pad #}<p>{{ x }}</p><!-- Bingo -->"))
+
+
+PICKED_NAME = {  # where shared code picks out an input or a correction field by its name
+    ".js": re.compile(r"""name\s*(?:===?|!==?|=)\s*["']?(\w+)"""),
+    ".html": re.compile(r"""\.name\s*(?:==|!=)\s*["'](\w+)["']|\.name\s+(?:not\s+)?in\s+\(([^)]*)\)"""),
+}
+FIELDS_LEFT = {  # (file, field) -> why a shared file still picks out one game's field
+    ("templates/table/_correction.html", "turnup"): "Ninety-Nine's turned-up card, shown only where its options "
+    "play with one (i27-n99b's folder this session)",
+}
+
+
+def one_game_fields() -> dict[str, str]:
+    """The event fields only one game's events have (Bingo's ``lead`` and ``reply``), to that game."""
+    games: dict[str, set[str]] = {}
+    for game_id, game in GAMES.items():
+        for event in game.events:
+            for name, _hint, _optional in field_specs(event):
+                games.setdefault(name, set()).add(game_id)
+    return {name: next(iter(ids)) for name, ids in games.items() if len(ids) == 1}
+
+
+def picked_names(rel: str, text: str) -> set[str]:
+    """The input or field names ``text`` (a shared script or template, prose left out) picks out."""
+    pattern = PICKED_NAME.get(Path(rel).suffix)
+    if pattern is None:
+        return set()
+    found = set()
+    for m in pattern.finditer(code_of(rel, text)):
+        found |= {m[1]} if m[1] else set(re.findall(r"""["'](\w+)["']""", m[2] or ""))
+    return found
+
+
+def test_no_shared_script_or_template_picks_out_a_field_of_one_game() -> None:
+    """One game's rule about its own inputs (a Bingo tile cannot reply to itself) lives in its folder,
+    as a hook the shared pickers call: a shared script or template that picks an input out by a name
+    only one game's events have is that game's knowledge outside its folder, though it names no game."""
+    single = one_game_fields()
+    found = {
+        (rel, name)
+        for rel, text in house_files().items()
+        for name in picked_names(rel, text)
+        if name in single
+    }
+    assert found == set(FIELDS_LEFT)
+
+
+def test_the_scan_sees_a_field_picked_out_by_name() -> None:
+    assert picked_names("x.js", 'var lead = form.querySelector("input[name=lead]:checked");') == {"lead"}
+    assert picked_names("x.js", 'if (e.target.name === "reply") go();') == {"reply"}
+    assert picked_names("x.html", '{% set used = u if f.name in ("lead", "tile") else () %}') == {"lead", "tile"}
+    assert picked_names("x.html", '{% if f.name == "turnup" %}{% endif %}') == {"turnup"}
+    assert picked_names("x.html", '{# f.name == "lead" #}<p class="lead">') == set()
+    assert one_game_fields()["lead"] == "bingo" and "tile" not in one_game_fields()  # Five Up's and the bead game's
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -15,7 +15,9 @@ correction through ``confirm``. They alone decide:
   (``sharing.propose_correction``), except a seat's change of its own sealed entry (nobody else may
   see it to confirm it); every other line is appended at once;
 - idempotency: a key seen before answers the first write's result (``Accepted.created`` False);
-- roles: only the scorer hands out new links, the old one stopping at once (``renew_link``).
+- roles: only the scorer hands out new links, the old one stopping at once (``renew_link``);
+- the correction form: opened on an entry only by whoever may correct it, never on another seat's
+  sealed entry, whose contents that phone may not see (``open_correction``).
 
 The answer is a typed decision, never an exception for a refusal: the web only maps it to an HTTP
 status and a sentence. Nothing is stored or pending after a refusal.
@@ -32,7 +34,7 @@ from referee.games import game as find_game
 
 from ..rules.base import RuleError
 from .models import GameTable
-from .private import PrivateEvent, may_change_own
+from .private import PrivateEvent, may_change_own, private_seats
 from .replay import Replayed, ReplayError, entry_index, replay_events
 from .sharing import AlreadyDecided, PendingCorrection, decide, propose_correction, renew_token
 from .tables import StaleWrite, append, current
@@ -119,6 +121,18 @@ Written = Accepted | Proposed | Refused
 def may_correct(rep: Replayed, writer: Writer, target: int) -> bool:
     """The scorer corrects any entry; a seat only its own sealed entry (at once: nobody else may see it)."""
     return writer.scorer or may_change_own(rep, writer.seat, "correct", {"target": target})
+
+
+def open_correction(table: GameTable, rep: Replayed, writer: Writer, target: int) -> Refused | None:
+    """Why ``writer`` may not open the correction form of the entry logged as ``target`` (None: they
+    may): it is not theirs to correct (``may_correct``), or it is a seat's sealed entry and they are not
+    that seat (the scorer included: its contents are shown to nobody else until it is opened)."""
+    if not may_correct(rep, writer, target):
+        return Refused(Reason.FORBIDDEN, table)
+    owner = private_seats(rep).get(target)
+    if owner is not None and owner != writer.seat:
+        return Refused(Reason.PRIVATE, table)
+    return None
 
 
 def may_write(table: GameTable, writer: Writer, kind: str, body: Mapping[str, Any]) -> bool:

@@ -182,22 +182,25 @@
     each(document.querySelectorAll("fieldset[data-need]"), count);
   });
 
-  // A Bingo trick: a tile cannot reply to itself. The reply picker greys the tile picked as the lead
-  // (the correction sheet ticks the recorded lead) and ungreys it when another lead is picked. Greyed,
-  // not disabled: a picker never takes a choice away, a tap on it is answered by the referee in words.
-  function noSelfReply(form) {
-    var lead = form.querySelector("input[name=lead]:checked");
-    each(form.querySelectorAll("input[name=reply]"), function (r) {
-      r.toggleAttribute("data-self", !!lead && r.value === lead.value);
-    });
-  }
+  // A game's own rule for its pickers lives in its folder (its static/<game>.js), which adds a
+  // function of the form to window.refereePickerHooks: it runs on each form with steps as it is set up
+  // (a correction sheet comes with the entry as recorded ticked) and after each change in a form. A
+  // hook added once the page is set up (a game's script may run after this one) runs at once.
+  var hooks = window.refereePickerHooks || [];
+  function runHooks(form) { hooks.forEach(function (hook) { hook(form); }); }
+  window.refereePickerHooks = {
+    push: function (hook) {
+      hooks.push(hook);
+      each(document.querySelectorAll("form[data-steps]"), hook);
+    }
+  };
   document.addEventListener("change", function (e) {
-    if (e.target.name === "lead" && e.target.form) noSelfReply(e.target.form);
+    if (e.target.form) runHooks(e.target.form);
   });
 
   function setUp(root) {
     each(root.querySelectorAll("form[data-steps]"), setUpSteps);
-    each(root.querySelectorAll("form[data-steps]"), noSelfReply);
+    each(root.querySelectorAll("form[data-steps]"), runHooks);
     each(root.querySelectorAll("fieldset[data-need]"), count);
   }
   new MutationObserver(function (records) {

@@ -21,6 +21,7 @@ from referee.store.writing import (
     Refused,
     Writer,
     confirm,
+    open_correction,
     renew_link,
     write,
 )
@@ -176,6 +177,24 @@ def test_only_the_scorer_makes_a_new_link(app, writer):
             assert isinstance(renewed, Refused) and renewed.reason is Reason.FORBIDDEN
     after = (table.scorer_token_hash, [seat.token_hash for seat in table.seats])
     assert (after[0] != before[0] and after[1][1] != before[1][1]) if writer is SCORER else after == before
+
+
+OPEN = {  # entry -> writer -> may they open its correction form (None) or why not, seat 1's bid sealed
+    "the deal (seq 1)": {"scorer": None, "seat0": F, "seat1": F, "seat2": F, "viewer": F},
+    "seat 1's sealed bid (seq 2)": {"scorer": P, "seat0": F, "seat1": None, "seat2": F, "viewer": F},
+}
+
+
+@pytest.mark.parametrize("writer", WRITERS.values(), ids=WRITERS.keys())
+def test_the_store_decides_who_opens_a_correction_form(app, writer):
+    """The form's GET asks the store: nobody but its seat opens a sealed entry's form (the scorer
+    neither: its contents are shown to nobody else), a seat no other entry, a viewer none."""
+    table = sealed_table()
+    rep = tables.current(table)
+    name = next(k for k, v in WRITERS.items() if v is writer)
+    for (entry, row), seq in zip(OPEN.items(), (1, 2), strict=True):
+        refused = open_correction(table, rep, writer, seq)
+        assert (None if refused is None else refused.reason) is row[name], entry
 
 
 # What adds a line to a table's log: the log's row model, the bulk insert of a new table's record,

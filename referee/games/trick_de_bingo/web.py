@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
@@ -30,7 +31,9 @@ from referee.rules.base import RuleError
 from referee.rules.cards import Card
 from referee.rules.forms import FormData, FormEvent, form_card
 from referee.rules.numbers import whole_number
+from referee.store.replay import Replayed
 from referee.store.tables import current
+from referee.web.page import render_page
 from referee.web.site.i18n import explain
 from referee.web.tables import service
 from referee.web.tables.correction_form import Correction
@@ -51,7 +54,30 @@ bp.url_value_preprocessor(service.table_loader(GAME_ID))
 # --- a printed card's QR code ---------------------------------------------------------------------
 
 
-def _seat_offer(card_id: str) -> dict[str, Any] | None:
+@dataclass(frozen=True)
+class SeatOffer:
+    """The table this phone joined last, as a scanned card's page offers it: the seat that would place
+    the card (its own, or the one to pick when the phone is the scorer's), whether it is that seat's
+    turn and the card still to be had."""
+
+    table_id: str
+    rep: Replayed
+    seat: int
+    player: str
+    detail: Mapping[str, Any]
+    my_turn: bool
+    available: bool
+
+
+@dataclass(frozen=True)
+class CardPage:
+    """A printed card's page (its QR code's address): the card, and the seat offer, if any."""
+
+    card: ConditionCard | _Custom
+    offer: SeatOffer | None
+
+
+def _seat_offer(card_id: str) -> SeatOffer | None:
     """The table this phone joined last, the seat it holds there (or the scorer's turn to enter)."""
     found = service.find(session.get("last_table"), game=GAME_ID)
     if found is None:
@@ -64,20 +90,15 @@ def _seat_offer(card_id: str) -> dict[str, Any] | None:
         seat = detail.get("to_pick")
     if seat is None:
         return None
-    return {
-        "table": table,
-        "rep": rep,
-        "seat": seat,
-        "player": rep.players[seat],
-        "detail": detail,
-        "my_turn": detail.get("phase") == "draft" and detail.get("to_pick") == seat,
-        "available": card_id in detail.get("available_cards", ()),
-        "taken": {
-            c["cell"]: c["card"]
-            for c in (detail["sheets"][seat] if detail.get("sheets") else ())
-            if c["card"]
-        },
-    }
+    return SeatOffer(
+        table_id=table.id,
+        rep=rep,
+        seat=seat,
+        player=rep.players[seat],
+        detail=detail,
+        my_turn=detail.get("phase") == "draft" and detail.get("to_pick") == seat,
+        available=card_id in detail.get("available_cards", ()),
+    )
 
 
 @bp.get("/c/<card_id>")
@@ -95,7 +116,7 @@ def card(card_id: str) -> str:
                 offer = _seat_offer(card_id)
     if found is None:
         abort(404)
-    return render_template("trick_de_bingo/card.html", card=found, offer=offer)
+    return render_page("trick_de_bingo/card.html", CardPage(found, offer))
 
 
 class _Custom:
@@ -199,9 +220,7 @@ def custom(table_id: str) -> ResponseReturnValue:
     except RuleError as err:
         texts, error = None, explain(err)
     check = example_check(form, condition) if texts else None
-    if request.method == "POST" and form.get("action") == "save":
-        if not g.access.can_write:
-            abort(403)
+    if request.method == "POST" and form.get("action") == "save":  # the store decides who may save (403)
         outcome = service.record("event", service.posted(custom_card).body)
         if outcome.status == 200:
             return service.answer(outcome)

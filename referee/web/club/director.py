@@ -24,10 +24,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, g, redirect, request, url_for
 from flask.sansio.blueprints import BlueprintSetupState
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, gettext, ngettext
+from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from printables.club import StandingRow, TableCard, build_standings_pdf, build_table_cards, standings_csv
@@ -41,6 +42,7 @@ from referee.store.results import result_of_replayed
 from referee.store.rounds import pair_round as pair
 from referee.store.sessions import (
     Activity,
+    Standing,
     activity,
     board_states,
     get_session,
@@ -51,12 +53,13 @@ from referee.store.sessions import (
     session_tables,
     standings,
 )
+from referee.web.page import Named, render_page
 from referee.web.site.i18n import explain
 from referee.web.site.pages import posted_record
 from referee.web.tables.access import director_token, remember_links
 from referee.web.updates.cache import FragmentCache
 
-from .director_forms import add_table_from, named_rounds, round_body, tools
+from .director_forms import NamedRound, Tools, add_table_from, named_rounds, round_body, tools
 
 bp = Blueprint("sessions_pages", __name__, url_prefix="/s")
 
@@ -115,6 +118,51 @@ class BoardRow:
         }[starts[-1]]
 
 
+@dataclass(frozen=True)
+class RowCard:
+    """One table's card on the board: the row, and when its last entry was, in words."""
+
+    row: BoardRow
+    since: str
+    storm_refusals: int = STORM_REFUSALS
+
+
+@dataclass(frozen=True)
+class Board:
+    """The live board: every table's card (rendered, each kept by its own version), the standings per
+    game with the games' names, and the version the page polls from."""
+
+    club: Named
+    row_html: tuple[str, ...]
+    standings: dict[str, list[Standing]]
+    game_names: dict[str, str]
+    version: str
+
+
+@dataclass(frozen=True)
+class Session:
+    """The session as the director's screen shows it: its id, its name, and its club's id, if any."""
+
+    id: str
+    name: str
+    club_id: str | None
+
+
+@dataclass(frozen=True)
+class DirectorPage:
+    """The director's screen: the board (rendered), the director's link, the rounds and their form
+    (as a refused post sent it, with why), and the director's tools."""
+
+    club: Session
+    board: str
+    director_link: str
+    roster_names: tuple[str, ...]
+    rounds: list[NamedRound]
+    round_form: MultiDict[str, str] | None
+    round_error: str | None
+    tools: Tools
+
+
 def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
@@ -151,7 +199,7 @@ def board_version(
 
 def _board(
     club: ClubSession, acts: dict[str, Activity], refused: dict[str, Refusals], now: datetime, version: str
-) -> dict[str, Any]:
+) -> Board:
     rows = []
     for number, table_id, rep in board_states(club, {table_id: act.seq for table_id, act in acts.items()}):
         act = acts.get(table_id, Activity())
@@ -164,21 +212,16 @@ def _board(
             row.version,
             minute,
             language,
-            lambda: render_template(
-                "session/_board_row.html",
-                row=row,
-                storm_refusals=STORM_REFUSALS,
-                since_text=lambda at: since_text(at, now),
-            ),
+            lambda: render_page("session/_board_row.html", RowCard(row, since_text(row.activity.last_at, now))),
         )
 
-    return {
-        "club": club,
-        "row_html": [row_html(r) for r in rows],
-        "standings": standings(result_of_replayed(r.rep) for r in rows),
-        "game_names": {r.rep.game.id: r.rep.game.name for r in rows},
-        "version": version,
-    }
+    return Board(
+        club=Named(club.id, club.name),
+        row_html=tuple(row_html(r) for r in rows),
+        standings=standings(result_of_replayed(r.rep) for r in rows),
+        game_names={r.rep.game.id: r.rep.game.name for r in rows},
+        version=version,
+    )
 
 
 def boards() -> FragmentCache:
@@ -207,7 +250,7 @@ def read_board(club: ClubSession) -> tuple[str, Callable[[], str]]:
             version,
             f"board@{now:%Y-%m-%dT%H:%M}",
             str(get_locale()),
-            lambda: render_template("session/_board.html", **_board(club, acts, refused, now, version)),
+            lambda: render_page("session/_board.html", _board(club, acts, refused, now, version)),
         )
 
     return version, html
@@ -221,18 +264,17 @@ def _page(status: int = 200, **shown: Any) -> tuple[str, int]:
     director_link = url_for(
         "sessions_pages.director", session_id=club.id, token=g.director_token, _external=True
     )
-    context = tools(club, **{k: v for k, v in shown.items() if not k.startswith("round_")})
-    return render_template(
-        "session/director.html",
-        club=club,
+    page = DirectorPage(
+        club=Session(club.id, club.name, club.club_id),
         board=board,
         director_link=director_link,
-        roster_names=roster_of(club),
+        roster_names=tuple(roster_of(club)),
         rounds=named_rounds(club),
         round_form=shown.get("round_form"),
         round_error=shown.get("round_error"),
-        **context,
-    ), status
+        tools=tools(club, **{k: v for k, v in shown.items() if not k.startswith("round_")}),
+    )
+    return render_page("session/director.html", page), status
 
 
 @bp.get("/<session_id>")

@@ -18,8 +18,9 @@ from referee.games import GAMES
 from referee.games import game as find_game
 from referee.rules.base import Game
 from referee.store.models import ClubSession
+from referee.store.replay import Replayed
 from referee.store.rounds import SEATS, rounds_of
-from referee.store.sessions import TableRow, add_table, roster_of, session_tables
+from referee.store.sessions import add_table, roster_of, session_tables
 from referee.store.sharing import set_confirm_corrections
 from referee.store.tables import Created, current
 from referee.web.site.pages import option_values
@@ -74,6 +75,32 @@ def _game(game_id: Any) -> Game[Any, Any] | None:
     return GAMES.get(game_id) if isinstance(game_id, str) else None
 
 
+@dataclass(frozen=True)
+class Added:
+    """The table added from this browser just now: its number on the board, its id, its state."""
+
+    number: int
+    id: str
+    rep: Replayed
+
+
+@dataclass(frozen=True)
+class Tools:
+    """The director's tools as the screen shows them: the add-table form for ``add_game`` (with what
+    ``add_form`` sent, ``given`` its seats, and ``roster`` to pick them from), the import form with
+    the record ``pasted``, and the table ``added`` just now with the links to hand out."""
+
+    roster: tuple[str, ...]
+    add_game: Game[Any, Any] | None
+    add_form: Mapping[str, Any] | None
+    given: tuple[str, ...]
+    add_error: str | None
+    import_error: str | None
+    pasted: str
+    added: Added | None
+    added_links: Mapping[str, str | None]
+
+
 def tools(
     session: ClubSession,
     *,
@@ -83,24 +110,25 @@ def tools(
     import_error: str | None = None,
     pasted: str = "",
     added: Any = None,
-) -> dict[str, Any]:
-    """The director's tools as the template shows them: the add-table form for ``game_id`` (with what
-    ``form`` sent, or the defaults), the import form, and the table ``added`` just now, if it is one of
-    the session's (its links are the ones this browser holds: it made the table)."""
+) -> Tools:
+    """The director's tools for ``game_id``, with what ``form`` sent (or the defaults), and the table
+    ``added`` just now, if it is one of the session's (its links are the ones this browser holds: it
+    made the table)."""
     just_added = None
+    links: Mapping[str, str | None] = {}
     if isinstance(added, str):
-        just_added = next(
-            (TableRow(n, table, current(table)) for n, table in session_tables(session) if table.id == added), None
-        )
+        found = next(((n, table) for n, table in session_tables(session) if table.id == added), None)
+        if found is not None:
+            just_added, links = Added(found[0], found[1].id, current(found[1])), held_links(found[1])
     game = _game(game_id)
-    return {
-        "roster": roster_of(session) if game else (),  # read only when its seats are shown
-        "add_game": game,
-        "add_form": form,
-        "given": list(form.getlist("players")) if isinstance(form, MultiDict) else [],
-        "add_error": error,
-        "import_error": import_error,
-        "pasted": pasted,
-        "added": just_added,
-        "added_links": held_links(just_added.table) if just_added else {},
-    }
+    return Tools(
+        roster=tuple(roster_of(session)) if game else (),  # read only when its seats are shown
+        add_game=game,
+        add_form=form,
+        given=tuple(form.getlist("players")) if isinstance(form, MultiDict) else (),
+        add_error=error,
+        import_error=import_error,
+        pasted=pasted,
+        added=just_added,
+        added_links=links,
+    )

@@ -8,9 +8,12 @@ the director can hand them round. A session started here opens its director's sc
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, g, redirect, render_template, request, url_for
+from dataclasses import dataclass
+
+from flask import Blueprint, abort, g, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
+from werkzeug.datastructures import MultiDict
 
 from referee.games import part
 from referee.rules.base import RuleError
@@ -26,12 +29,79 @@ from referee.store.clubs import (
 )
 from referee.store.history import GameHistory, club_results, player_history
 from referee.store.models import Club
+from referee.store.ratings import Rating
 from referee.store.sessions import create_session
-from referee.web.club.ratings import page_ratings
+from referee.web.club.ratings import Matchup, Recent, page_ratings
+from referee.web.page import Named, render_page
 from referee.web.site.i18n import explain
 from referee.web.tables.access import director_token
 
 bp = Blueprint("clubs_pages", __name__)
+
+
+@dataclass(frozen=True)
+class FormPage:
+    """A form to start something (a club, a session): the refusal of the last try and what it sent."""
+
+    error: str | None
+    form: MultiDict[str, str]
+
+
+@dataclass(frozen=True)
+class SessionLink:
+    """One of the club's sessions on its page: the director's link to it."""
+
+    name: str
+    day: str
+    tables: int
+    url: str
+
+
+@dataclass(frozen=True)
+class ClubPage:
+    """The club's director page. ``form_at`` is the form a refusal is shown in ("session" or
+    "players"), ``form`` what that form sent."""
+
+    club: Named
+    players: tuple[tuple[int, str], ...]
+    sessions: tuple[SessionLink, ...]
+    director_link: str
+    error: str | None
+    form_at: str
+    form: MultiDict[str, str]
+
+
+@dataclass(frozen=True)
+class RosterPage:
+    """The players' pages, one link each (``players``: their index in the roster and name)."""
+
+    club: Named
+    players: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    """One player's page: per game their results and what stands out, their ratings and match-ups."""
+
+    club: Named
+    player: str
+    index: int
+    rows: tuple[tuple[GameHistory, list[str]], ...]
+    played: int
+    won: int
+    ratings: list[tuple[str, str, Rating, str]]
+    recent: list[Recent]
+    matchups: list[Matchup]
+    best: Matchup | None
+    worst: Matchup | None
+
+
+def _named(club: Club) -> Named:
+    return Named(club.id, club.name)
+
+
+def _roster(club: Club) -> tuple[tuple[int, str], ...]:
+    return tuple(enumerate(roster_names(club)))
 
 
 def _lines(text: str | None) -> list[str]:
@@ -57,7 +127,7 @@ def new_club() -> ResponseReturnValue:
             error = explain(err)
         else:
             return redirect(url_for("clubs_pages.club", club_id=made.club.id, token=made.director_token))
-    return render_template("club/new.html", error=error, form=request.form), 422 if error else 200
+    return render_page("club/new.html", FormPage(error, request.form)), 422 if error else 200
 
 
 @bp.route("/sessions/new", methods=["GET", "POST"])
@@ -76,33 +146,25 @@ def new_session_alone() -> ResponseReturnValue:
             return redirect(
                 url_for("sessions_pages.director", session_id=made.session.id, token=made.director_token)
             )
-    return render_template("session/new.html", error=error, form=request.form), 422 if error else 200
+    return render_page("session/new.html", FormPage(error, request.form)), 422 if error else 200
 
 
 def _club_page(club: Club, error: str | None = None, status: int = 200, form_at: str = "session") -> tuple[str, int]:
     """The club's page; a refusal is shown in the form that was sent (``form_at``: "session" at the
     top, "players" at the foot, where the thumb is), that form keeping what was typed."""
     token = g.club_token
-    sessions = [
-        {
-            "summary": s,
-            "url": url_for(
-                "sessions_pages.director", session_id=s.session.id, token=session_token(token, s.session.id)
-            ),
-        }
+    sessions = tuple(
+        SessionLink(
+            s.session.name,
+            s.session.created_at.strftime("%Y-%m-%d"),
+            s.tables,
+            url_for("sessions_pages.director", session_id=s.session.id, token=session_token(token, s.session.id)),
+        )
         for s in sessions_of(club)
-    ]
+    )
     link = url_for("clubs_pages.club", club_id=club.id, token=token, _external=True)
-    return render_template(
-        "club/club.html",
-        club=club,
-        players=list(enumerate(roster_names(club))),
-        sessions=sessions,
-        director_link=link,
-        error=error,
-        form_at=form_at,
-        form=request.form,
-    ), status
+    page = ClubPage(_named(club), _roster(club), sessions, link, error, form_at, request.form)
+    return render_page("club/club.html", page), status
 
 
 @bp.get("/club/<club_id>")
@@ -143,7 +205,7 @@ def roster(club_id: str) -> str:
     found = get_club(club_id)
     if found is None:
         abort(404)
-    return render_template("club/roster.html", club=found, players=list(enumerate(roster_names(found))))
+    return render_page("club/roster.html", RosterPage(_named(found), _roster(found)))
 
 
 def stat_sentences(row: GameHistory) -> list[str]:
@@ -163,13 +225,13 @@ def player(club_id: str, index: int) -> str:
     if name is None:
         abort(404)
     rows = player_history(club_results(found, name), name)
-    return render_template(
-        "club/player.html",
-        club=found,
+    page = PlayerPage(
+        club=_named(found),
         player=name,
-        rows=[(row, stat_sentences(row)) for row in rows],
+        index=index,
+        rows=tuple((row, stat_sentences(row)) for row in rows),
         played=sum(r.played for r in rows),
         won=sum(r.won for r in rows),
-        index=index,
         **page_ratings(found, name),  # ratings and match-ups (issue 32)
     )
+    return render_page("club/player.html", page)

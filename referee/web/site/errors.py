@@ -14,12 +14,13 @@ address no route matches (``/api/v1/clubs/<id>/players/-1``), a method the addre
 
 from __future__ import annotations
 
-from flask import Flask, Response, current_app, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from referee.rules.base import _
 from referee.serving import PROXY_REFUSED_BODY
+from referee.web.page import Message, render_page
 
 from .i18n import say
 
@@ -42,7 +43,7 @@ def too_large(_exc: RequestEntityTooLarge) -> tuple[Response | str, int]:
     message = too_large_message()
     if request.path.startswith("/api/"):
         return jsonify(error={"code": "too_large", "message": message}), 413
-    return render_template("error.html", message=message), 413
+    return render_page("error.html", Message(message)), 413
 
 
 def api_refusal(exc: HTTPException, message: str | None = None) -> Response:

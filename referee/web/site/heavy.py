@@ -23,8 +23,10 @@ import threading
 from collections import OrderedDict
 from collections.abc import Container, Hashable
 
-from flask import Flask, Response, current_app, g, jsonify, render_template, request
+from flask import Flask, Response, current_app, g, jsonify, request
 from flask_babel import gettext
+
+from referee.web.page import Message, render_page
 
 HEAVY_AT_ONCE = 2
 RETRY_AFTER = 2  # seconds: about what the heavy reads ahead of this one take
@@ -84,7 +86,7 @@ def busy() -> tuple[Response | str, int, dict[str, str]]:
     headers = {"Retry-After": str(RETRY_AFTER)}
     if request.path.startswith("/api/"):
         return jsonify(error={"code": "busy", "message": message, "retry_after": RETRY_AFTER}), 503, headers
-    return render_template("error.html", message=message), 503, headers
+    return render_page("error.html", Message(message)), 503, headers
 
 
 class Kept:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import time
 
-from flask import Flask, Response, current_app, g, jsonify, render_template, request
+from flask import Flask, Response, current_app, g, jsonify, request
 from flask_babel import ngettext
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
@@ -24,6 +24,7 @@ from flask_limiter.util import get_remote_address
 from referee.extensions import htmx
 from referee.store import rate_limits  # noqa: F401 - registers the referee-db:// storage with limits
 from referee.store.tables import current
+from referee.web.page import Message, render_page
 from referee.web.tables import service
 
 CREATE_LIMIT = "10 per minute;100 per hour"
@@ -100,4 +101,4 @@ def too_many_requests(_exc: RateLimitExceeded) -> tuple[Response | str, int, dic
         rep = current(g.table)
         page = service.render_table("table/_main.html", rep, error=message) + service.alarm(rep, message)
         return page, 429, headers
-    return render_template("error.html", message=message), 429, headers
+    return render_page("error.html", Message(message)), 429, headers

@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, make_response, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import format_timedelta, gettext
+from werkzeug.datastructures import MultiDict
 
 from referee.games import game as find_game
 from referee.rules.base import Game, Option, RuleError
 from referee.rules.forms import form_option, parse_json
 from referee.store import devices
 from referee.store.record import ParsedRecord, RecordError, parse_record
+from referee.store.replay import Replayed
 from referee.store.sharing import set_confirm_corrections
 from referee.store.tables import create_table, current, get_table, import_record
+from referee.web.page import render_page
 from referee.web.tables.access import device_secret, remember_links
 
 from .i18n import COOKIE, explain
@@ -26,6 +30,40 @@ bp = Blueprint("pages", __name__)
 
 HOME_TABLES = 30  # listed on the home page; the rest behind "show all"
 
+
+@dataclass(frozen=True)
+class HeldTable:
+    """A table this phone holds, on the home page: its id, its state now, how long ago it was last played."""
+
+    id: str
+    rep: Replayed
+    ago: str
+
+
+@dataclass(frozen=True)
+class HomePage:
+    """The games to start and the tables this phone holds (``hidden`` more behind "show all")."""
+
+    held: tuple[HeldTable, ...]
+    hidden: int
+
+
+@dataclass(frozen=True)
+class NewTablePage:
+    """A game's new-table form: the refusal of the last try and what it sent (empty at first)."""
+
+    game: Game[Any, Any]
+    error: str | None
+    form: MultiDict[str, str]
+
+
+@dataclass(frozen=True)
+class ImportPage:
+    """The import form: the refusal of the record pasted, and that record, kept to be mended."""
+
+    error: str | None
+    pasted: str
+
 @bp.get("/")
 def home() -> str:
     """The games to start, and first the tables this phone created or joined (newest activity first)."""
@@ -33,15 +71,11 @@ def home() -> str:
     held = devices.held_tables(secret) if secret else []
     shown = held if request.args.get("all") else held[:HOME_TABLES]
     now = datetime.now(UTC).replace(tzinfo=None)
-    tables = [
-        {
-            "table": h.table,
-            "rep": current(h.table),
-            "ago": format_timedelta(h.last_activity - now, add_direction=True),
-        }
+    tables = tuple(
+        HeldTable(h.table.id, current(h.table), format_timedelta(h.last_activity - now, add_direction=True))
         for h in shown
-    ]
-    return render_template("home.html", held=tables, hidden=len(held) - len(shown))
+    )
+    return render_page("home.html", HomePage(tables, len(held) - len(shown)))
 
 @bp.post("/forget/<table_id>")
 def forget_table(table_id: str) -> ResponseReturnValue:
@@ -71,7 +105,7 @@ def new_table(game_id: str) -> ResponseReturnValue:
                 set_confirm_corrections(created.table, True)
             return redirect(url_for("table.show", table_id=created.table.id))
     status = 422 if error else 200
-    return render_template("new_table.html", game=game, error=error, form=request.form), status
+    return render_page("new_table.html", NewTablePage(game, error, request.form)), status
 
 
 def option_values(game: Game[Any, Any], form: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -104,7 +138,7 @@ def import_page() -> ResponseReturnValue:
             created = import_record(parsed)
             remember_links(created.table.id, created.scorer_token, created.seat_tokens)
             return redirect(url_for("table.show", table_id=created.table.id))
-    return render_template("import.html", error=error, pasted=pasted), 422 if error else 200
+    return render_page("import.html", ImportPage(error, pasted)), 422 if error else 200
 
 
 def posted_record() -> tuple[ParsedRecord | None, str | None, str]:

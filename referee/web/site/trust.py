@@ -15,12 +15,14 @@ whether a post really comes from one of our own pages.
 
 from __future__ import annotations
 
-from flask import Flask, Request, render_template, request
+from flask import Flask, Request, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import Forbidden
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from referee.web.page import Message, render_page
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 EXEMPT_BLUEPRINTS = frozenset({"api"})  # bearer tokens, not cookies; JSON bodies need a CORS preflight
@@ -72,11 +74,11 @@ def _refused(_exc: CrossSitePost) -> tuple[str, int]:
     message = gettext(
         "This form was sent from another website, so nothing was recorded. Open referee itself and try again."
     )
-    return render_template("error.html", message=message), 403
+    return render_page("error.html", Message(message)), 403
 
 
 def _stale_form(_exc: CSRFError) -> tuple[str, int]:
     message = gettext(
         "This page is too old to send (its security check has expired). Reload it and try again."
     )
-    return render_template("error.html", message=message), 400
+    return render_page("error.html", Message(message)), 400

@@ -10,18 +10,19 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from flask import g, render_template
+from flask import g
 from flask_babel import gettext
 
 from referee.games import game as find_game
 from referee.rules.base import RuleError
 from referee.store.moments import check_moment, state_at
-from referee.store.replay import LogEntry
+from referee.store.replay import LogEntry, Replayed
 from referee.store.tables import current, log_of
+from referee.web.page import render_page
 from referee.web.site.i18n import explain
 
 from .access import Access
-from .table_page import table_page
+from .table_page import TablePage, table_page
 
 
 def step_words() -> dict[str, tuple[str, str]]:
@@ -86,35 +87,51 @@ class ReadOnly(Access):
         return False
 
 
+@dataclasses.dataclass(frozen=True)
+class TableLink:
+    """The table as a moment's links name it: its id (the row itself stays in the view)."""
+
+    id: str
+
+
+@dataclasses.dataclass(frozen=True)
+class MomentPage:
+    """A moment of the table (``k`` its log line; None with ``error`` when there is no such moment,
+    the table then shown as it stands): its replay and page as this reader sees them, the steps to
+    the moments around it, the entry it ends with, and the entries a later correction changed."""
+
+    table: TableLink
+    access: Access
+    last: int
+    words: dict[str, tuple[str, str]]
+    rep: Replayed
+    page: TablePage[Any]
+    error: str | None
+    k: int | None
+    steps: list[Step]
+    entry: LogEntry | None
+    corrected_later: dict[int, LogEntry]
+
+
 def render_moment(raw_at: str, access: Access) -> tuple[str, int]:
     """The moment page; for a moment that does not exist, the page says why (422) with the table now."""
     log = log_of(g.table)
     last = log[-1].seq if log else 0
     reader = ReadOnly(access.scorer, access.seat)
-    shared = {
-        "table": g.table,
-        "access": reader,
-        "last": last,
-        "words": step_words(),
-    }
+    table = TableLink(g.table.id)
     try:
         k = check_moment(raw_at, last)
     except RuleError as err:
         rep = current(g.table)
-        return render_template(
-            "table/moment.html",
-            rep=rep,
-            page=table_page(rep, reader, answer=False, history=False),
-            error=explain(err),
-            k=None,
-            steps=[],
-            entry=None,
-            corrected_later={},
-            **shared,
-        ), 422
+        page = table_page(rep, reader, answer=False, history=False)
+        shown = MomentPage(table, reader, last, step_words(), rep, page, explain(err), None, [], None, {})
+        return render_page("table/moment.html", shown), 422
     rep = state_at(g.table, k, log)
-    return render_template(
-        "table/moment.html",
+    shown = MomentPage(
+        table=table,
+        access=reader,
+        last=last,
+        words=step_words(),
         rep=rep,
         page=table_page(rep, reader, answer=False, history=False),
         error=None,
@@ -122,5 +139,5 @@ def render_moment(raw_at: str, access: Access) -> tuple[str, int]:
         steps=steps(g.table.game, log, k),
         entry=next((e for e in log if e.seq == k), None),
         corrected_later=corrected_later(log, k),
-        **shared,
-    ), 200
+    )
+    return render_page("table/moment.html", shown), 200

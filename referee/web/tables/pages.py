@@ -22,7 +22,7 @@ from referee.rules.forms import FormEvent
 from referee.store.record import to_record
 from referee.store.replay import Effective, Replayed, entry_index
 from referee.store.tables import current, token_matches
-from referee.store.writing import may_correct
+from referee.store.writing import Refused, open_correction
 from referee.web.tables import service
 
 from .access import access_for, held_link, remember
@@ -113,13 +113,11 @@ def correct(table_id: str, seq: int) -> ResponseReturnValue:
     refused one answers with the sheet again, the picks kept and the reason in it. Without
     JavaScript it is a page of its own, and a correction that stands opens the table at its answer."""
     rep = current(g.table)
-    if not may_correct(rep, g.access.writer(), seq):
+    if isinstance(open_correction(g.table, rep, g.access.writer(), seq), Refused):
         abort(403)
     target = next((e for e in public_events(rep, g.access) if e.seq == seq), None)
     if target is None:
         abort(404)
-    if target.body.get("sealed"):
-        abort(403)  # another seat's private event (a sealed bid): corrected once it is opened
     error, status, shown = None, 200, target.body
     if request.method == "POST":
         found = corrected_event(rep, target)

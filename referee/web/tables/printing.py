@@ -4,20 +4,29 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, Response, abort, request
 from flask_babel import format_date, gettext
 
 from printables.geometry import PAGE_SPECS, PageSpec
-from printables.registry import PrintJob, find, printables_for
+from printables.registry import Printable, PrintJob, find, printables_for
 from referee.games import GAMES
 from referee.rules.numbers import whole_number
 from referee.store.tables import current
+from referee.web.page import render_page
 from referee.web.tables import service
 
 from .race_chart import race_chart
 
 bp = Blueprint("printing", __name__)
+
+
+@dataclass(frozen=True)
+class PrintIndex:
+    """The printables of every game, by game id (a game with none is left out of the list)."""
+
+    printables: dict[str, tuple[Printable, ...]]
 
 
 def _translate(message: str, params: Mapping[str, object] | None = None) -> str:
@@ -40,7 +49,7 @@ def _link(path: str) -> str:
 
 @bp.get("/print")
 def index() -> str:
-    return render_template("print_index.html", printables={g: printables_for(g) for g in GAMES})
+    return render_page("print_index.html", PrintIndex({g: printables_for(g) for g in GAMES}))
 
 
 @bp.get("/print/<game_id>/<kind>.pdf")

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, request
 from flask_babel import LazyString
 from werkzeug.datastructures import MultiDict
 
@@ -21,6 +21,7 @@ from referee.games import GAMES, part
 from referee.rules.base import MalformedEvent, RuleError, _
 from referee.rules.forms import FormData
 from referee.rules.numbers import whole_number
+from referee.web.page import render_page
 from referee.web.site.i18n import explain
 
 from . import service
@@ -50,6 +51,18 @@ class QuickCheck(Generic[Q]):
     slots: int = 0
     head: str | None = None
     openapi: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
+class CheckPage:
+    """The check page: every check, the form sent (empty at first) and which check it asked
+    (``kind``), and that check's answer or why there is none."""
+
+    checks: list[QuickCheck[Any]]
+    form: MultiDict[str, str]
+    kind: str | None
+    result: Any
+    error: str | None
 
 
 def quick_checks() -> list[QuickCheck[Any]]:
@@ -84,7 +97,7 @@ def page() -> tuple[str, int]:
             result = asked.answer(asked.read(form))
         except RuleError as err:
             error, status = explain(err), 422
-    return render_template("quick_check/page.html", checks=checks, form=form, kind=kind, result=result, error=error), status
+    return render_page("quick_check/page.html", CheckPage(checks, form, kind, result, error)), status
 
 
 def openapi_paths(error: dict[str, Any]) -> dict[str, Any]:
