@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from referee.games import GAMES
 from referee.games.bead_game.rules.grid import PlacementDetail
 from referee.games.bead_game.rules.play import legal_placements
+from referee.games.bead_game.rules.state import SheetRowJSON
 from referee.games.bead_game.rules.view import Detail as BeadDetail
 from referee.games.ninety_nine.rules.view import Detail as NinetyNineDetail
 from referee.games.score_pad.rules import GAME as SCORE_PAD
@@ -65,6 +66,9 @@ def test_every_step_of_a_record_has_the_declared_detail(path: Path) -> None:
     for index, state in enumerate(replay(record)):
         detail = game.view(state).detail
         assert problems(detail, DETAILS[record["game"]]) == [], f"after event {index - 1}"
+        # a bead-game score sheet row is a mapping that makes its factors when read: its keys, read whole
+        for i, row in enumerate(detail["sheet"] if record["game"] == "bead-game" else ()):
+            assert problems(dict(row), SheetRowJSON, f"detail.sheet[{i}]") == [], f"after event {index - 1}"
         for seat in seats if game.redact else ():
             assert problems(game.public_detail(detail, seat), DETAILS[record["game"]]) == [], (index, seat)
         steps += 1
