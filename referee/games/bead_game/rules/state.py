@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, NotRequired, TypedDict
 
 from referee.rules.frozen import derived, quick
+from referee.rules.made_when_read import MadeWhenRead
 from referee.rules.message import Message
 from referee.rules.tiles import Tile
 
@@ -61,44 +62,26 @@ PLACE_KEYS = ("hand", "turn", "event", "seat", "kind", "tile_id", "tile", "cells
 """A row's keys in the order the API has always written them."""
 
 
-class SheetRow(Mapping[str, Any]):
+class SheetRow(MadeWhenRead):
     """One turn on the score sheet (D17-D19), read as the mapping :class:`SheetRowJSON` declares (the API
-    writes it whole: its JSON writer makes a dict of a mapping).
+    writes it whole).
 
     A placement's factors and counted lines (``Scored.to_json``: ~50 lists and dicts, ~90,000
     instructions) are made at the first read of either, not with the row: a page reads them only for the
     last placement (its verdict and the board's highlight) and every other row's tile, numbers and score,
     so a page after an undo, a correction or a time-travel step pays for one placement's factors, not for
-    every placement of the game (issue 29). The rest of the row is made at its first read; both are kept
-    with the row, which the turn keeps (``TurnRecord.row``)."""
+    every placement of the game (issue 29). The row is kept with the turn (``TurnRecord.row``)."""
 
-    __slots__ = ("_turn", "_scored", "_short", "_whole")
+    __slots__ = ("_turn", "_scored")
+    LATER = frozenset({"factors", "counted"})
 
     def __init__(self, turn: TurnRecord) -> None:
+        super().__init__()
         self._turn = turn
         self._scored = turn.laid.scored if turn.laid is not None else None  # None for a pass
-        self._short: dict[str, Any] | None = None  # without the factors and counted lines
-        self._whole: dict[str, Any] | None = None
 
-    def __getitem__(self, key: str) -> Any:
-        whole = self._whole
-        if whole is None and key in ("factors", "counted") and self._scored is not None:
-            whole = self._whole = self._made(whole=True)
-        if whole is not None:
-            return whole[key]
-        short = self._short
-        if short is None:
-            short = self._short = self._made(whole=False)
-        return short[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(PASS_KEYS if self._scored is None else PLACE_KEYS)
-
-    def __len__(self) -> int:
-        return len(PASS_KEYS if self._scored is None else PLACE_KEYS)
-
-    def __contains__(self, key: object) -> bool:  # by the keys, not by reading the value (the factors)
-        return key in (PASS_KEYS if self._scored is None else PLACE_KEYS)
+    def _keys(self) -> tuple[str, ...]:
+        return PASS_KEYS if self._scored is None else PLACE_KEYS
 
     def _made(self, whole: bool) -> dict[str, Any]:
         """The row's keys, with a placement's factors and counted lines only if ``whole``."""
