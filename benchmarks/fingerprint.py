@@ -15,6 +15,7 @@ import dataclasses
 import hashlib
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,10 @@ from referee.store.replay import LogEntry, replay, replay_events  # noqa: E402
 
 
 def plain(value: Any) -> Any:
-    """JSON for what a view holds: dataclasses by field, sets sorted, the rest as text."""
+    """JSON for what a view holds: dataclasses by field, mappings as objects (as the API writes them),
+    sets sorted, the rest as text."""
+    if isinstance(value, Mapping):
+        return dict(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
     if isinstance(value, (set, frozenset)):

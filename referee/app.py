@@ -6,12 +6,26 @@ It lives apart from ``referee/__init__.py`` so that importing the pure core (``r
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+class JSONProvider(DefaultJSONProvider):
+    """Flask's JSON, which also writes a read-only mapping as an object: a view may hold one that makes
+    its values when read (``referee.rules.made_when_read``: a bead-game score sheet row, a Trick de Bingo
+    flip), so a page pays only for what it shows and the API still writes every key."""
+
+    @staticmethod
+    def default(o: Any) -> Any:
+        if isinstance(o, Mapping):
+            return dict(o)
+        return DefaultJSONProvider.default(o)
 
 
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
@@ -29,6 +43,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
+    app.json = JSONProvider(app)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.update(config.from_environment(app.instance_path))
     app.config.update(overrides or {})

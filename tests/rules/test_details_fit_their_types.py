@@ -20,11 +20,13 @@ from hypothesis import strategies as st
 from referee.games import GAMES
 from referee.games.bead_game.rules.grid import PlacementDetail
 from referee.games.bead_game.rules.play import legal_placements
+from referee.games.bead_game.rules.state import SheetRowJSON
 from referee.games.bead_game.rules.view import Detail as BeadDetail
 from referee.games.ninety_nine.rules.view import Detail as NinetyNineDetail
 from referee.games.score_pad.rules import GAME as SCORE_PAD
 from referee.games.score_pad.rules.view import Detail as ScorePadDetail
 from referee.games.trick_de_bingo.rules.view import Detail as TrickDeBingoDetail
+from referee.games.trick_de_bingo.rules.view import FlipDetailJSON
 from referee.rules.base import RuleError
 from referee.rules.events import decode
 from referee.rules.tiles import double_set
@@ -65,6 +67,13 @@ def test_every_step_of_a_record_has_the_declared_detail(path: Path) -> None:
     for index, state in enumerate(replay(record)):
         detail = game.view(state).detail
         assert problems(detail, DETAILS[record["game"]]) == [], f"after event {index - 1}"
+        # parts made when read (referee/rules/made_when_read.py): their keys, read whole
+        for i, row in enumerate(detail["sheet"] if record["game"] == "bead-game" else ()):
+            assert problems(dict(row), SheetRowJSON, f"detail.sheet[{i}]") == [], f"after event {index - 1}"
+        for i, trick in enumerate(detail["tricks"] if record["game"] == "trick-de-bingo" else ()):
+            for j, flip in enumerate(trick["flips"]):
+                where = f"detail.tricks[{i}].flips[{j}]"
+                assert problems(dict(flip), FlipDetailJSON, where) == [], f"after event {index - 1}"
         for seat in seats if game.redact else ():
             assert problems(game.public_detail(detail, seat), DETAILS[record["game"]]) == [], (index, seat)
         steps += 1

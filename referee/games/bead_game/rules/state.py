@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from referee.rules.frozen import derived, quick
+from referee.rules.made_when_read import MadeWhenRead
 from referee.rules.message import Message
 from referee.rules.tiles import Tile
 
@@ -34,8 +35,9 @@ class Laid:
     scored: Scored | None = None
 
 
-class SheetRow(TypedDict):
-    """One turn on the score sheet (D17-D19): a pass, or a placement with its factors and score."""
+class SheetRowJSON(TypedDict):
+    """A :class:`SheetRow`'s keys and values, as the API writes them: a pass, or a placement with its factors
+    and score (D17-D19)."""
 
     hand: int
     turn: int
@@ -54,6 +56,53 @@ class SheetRow(TypedDict):
     counted: NotRequired[list[Message]]  # the lines that counted
 
 
+PASS_KEYS = ("hand", "turn", "event", "seat", "kind", "tile", "score", "text", "factors")
+PLACE_KEYS = ("hand", "turn", "event", "seat", "kind", "tile_id", "tile", "cells", "values", "factors", "double",
+              "numbers", "score", "text", "counted")  # fmt: skip
+"""A row's keys in the order the API has always written them."""
+
+
+class SheetRow(MadeWhenRead):
+    """One turn on the score sheet (D17-D19), read as the mapping :class:`SheetRowJSON` declares (the API
+    writes it whole).
+
+    A placement's factors and counted lines (``Scored.to_json``: ~50 lists and dicts, ~90,000
+    instructions) are made at the first read of either, not with the row: a page reads them only for the
+    last placement (its verdict and the board's highlight) and every other row's tile, numbers and score,
+    so a page after an undo, a correction or a time-travel step pays for one placement's factors, not for
+    every placement of the game (issue 29). The row is kept with the turn (``TurnRecord.row``)."""
+
+    __slots__ = ("_turn", "_scored")
+    LATER = frozenset({"factors", "counted"})
+
+    def __init__(self, turn: TurnRecord) -> None:
+        super().__init__()
+        self._turn = turn
+        self._scored = turn.laid.scored if turn.laid is not None else None  # None for a pass
+
+    def _keys(self) -> tuple[str, ...]:
+        return PASS_KEYS if self._scored is None else PLACE_KEYS
+
+    def _made(self, whole: bool) -> dict[str, Any]:
+        """The row's keys, with a placement's factors and counted lines only if ``whole``."""
+        turn, scored = self._turn, self._scored
+        hand, number, event, seat = turn.hand, turn.turn, turn.event, turn.seat
+        if turn.laid is None or scored is None:
+            return {
+                "hand": hand, "turn": number, "event": event, "seat": seat, "kind": "pass", "tile": None,
+                "score": 0, "text": "", "factors": [],
+            }  # fmt: skip
+        head = {"hand": hand, "turn": number, "event": event, "seat": seat, "kind": "place",
+                "tile_id": turn.laid.id}  # fmt: skip
+        if whole:  # the row's own keys first, then the placement's
+            return {**head, **scored.to_json()}
+        (ra, ca), (rb, cb) = scored.cells
+        return {
+            **head, "tile": scored.tile_text, "cells": [[ra, ca], [rb, cb]], "values": list(scored.values),
+            "double": scored.double, "numbers": list(scored.numbers), "score": scored.score, "text": scored.text,
+        }  # fmt: skip
+
+
 @quick
 @dataclass(frozen=True)
 class TurnRecord:
@@ -68,18 +117,10 @@ class TurnRecord:
     @derived
     def row(self) -> SheetRow:
         """The turn's row of the score sheet, made at the first view that shows it and kept with the
-        turn, which every later state of the table holds: a view shows every turn of the game, and a
-        placement's factors are most of a view's cost, so each is made once per table, not per view
-        (views share it, as they share all of a snapshot's view: read only)."""
-        hand, turn, event, seat = self.hand, self.turn, self.event, self.seat
-        if self.laid is None or self.laid.scored is None:
-            return {
-                "hand": hand, "turn": turn, "event": event, "seat": seat, "kind": "pass", "tile": None,
-                "score": 0, "text": "", "factors": [],
-            }  # fmt: skip
-        kind: Literal["place"] = "place"  # the row's own keys first, then the placement's
-        return {"hand": hand, "turn": turn, "event": event, "seat": seat, "kind": kind, "tile_id": self.laid.id,
-                **self.laid.scored.to_json()}  # fmt: skip
+        turn, which every later state of the table holds: a view shows every turn of the game, so each
+        row (and what it has made when read) is made once per table, not per view (views share it, as they
+        share all of a snapshot's view: read only)."""
+        return SheetRow(self)
 
 
 @dataclass(frozen=True)

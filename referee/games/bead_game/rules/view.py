@@ -90,7 +90,7 @@ class Detail(TypedDict):
     board: list[BoardCell]  # the current hand's cells
     bounds: Bounds | None  # of the occupied cells; None before a hand
     unseen: dict[str, int]  # tile -> copies not on the table
-    sheet: list[SheetRow]  # one row per turn over all hands
+    sheet: list[SheetRow]  # one row per turn over all hands: a mapping with SheetRowJSON's keys
     hands: list[HandSummary]
     totals: list[int]  # the same as ``View.totals``
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict
 
 from referee.rules.base import Breach, View, _, param_text, word
+from referee.rules.made_when_read import MadeWhenRead
 from referee.rules.message import Message
 
 from ..conditions import CardDetail, ConditionCard, ProofDetail
@@ -53,8 +54,9 @@ class PlayedCard(TypedDict):
     card: str
 
 
-class FlipDetail(TypedDict):
-    """A card flipped on a trick (T13-T14): on the trick itself, or by a claim (manualClaims)."""
+class FlipDetailJSON(TypedDict):
+    """A :class:`FlipDetail`'s keys and values, as the API writes them: a card flipped on a trick (T13-T14),
+    on the trick itself or by a claim (manualClaims)."""
 
     seat: int
     cell: int
@@ -247,26 +249,43 @@ def _why_won(state: State, record: TrickRecord) -> Message:
     }
 
 
-def _flip(state: State, f: Flip, card: ConditionCard, proof_json: ProofDetail) -> FlipDetail:
-    proof = f.proof
-    why: Message = {
-        "msg": _("%(player)s flips %(card)s: %(text)s (tricks %(tricks)s, cards %(cards)s)."),
-        "params": {
-            "player": state.players[f.seat],
-            "card": f.card,
-            "text": card.en,
-            "tricks": ", ".join([str(n) for n in proof.tricks]) or "-",
-            "cards": ", ".join([c.face for c in proof.cards]) or "-",
-        },
-    }
-    return {
-        "seat": f.seat,
-        "cell": f.cell,
-        "card": f.card,
-        "event": f.event,
-        "proof": proof_json,
-        "why": why,
-    }
+FLIP_KEYS = ("seat", "cell", "card", "event", "proof", "why")
+"""A flip's keys in the order the API has always written them."""
+
+
+class FlipDetail(MadeWhenRead):
+    """A card flipped on a trick (T13-T14), read as the mapping :class:`FlipDetailJSON` declares (the API
+    writes it whole). Its sentence (``why``, the proof's tricks and cards written out) is read by the API
+    alone: a page says a flip in its own words, from the sheet's cell. It was a ninth of a view's cost (19
+    flips in the golden record), so it is made at its first read (issue 29)."""
+
+    __slots__ = ("_players", "_flip", "_card", "_proof")
+    LATER = frozenset({"why"})
+
+    def __init__(self, players: tuple[str, ...], f: Flip, card: ConditionCard, proof: ProofDetail) -> None:
+        super().__init__()
+        self._players, self._flip, self._card, self._proof = players, f, card, proof
+
+    def _keys(self) -> tuple[str, ...]:
+        return FLIP_KEYS
+
+    def _made(self, whole: bool) -> dict[str, Any]:
+        f = self._flip
+        out: dict[str, Any] = {"seat": f.seat, "cell": f.cell, "card": f.card, "event": f.event,
+                               "proof": self._proof}  # fmt: skip
+        if whole:
+            proof = f.proof
+            out["why"] = {
+                "msg": _("%(player)s flips %(card)s: %(text)s (tricks %(tricks)s, cards %(cards)s)."),
+                "params": {
+                    "player": self._players[f.seat],
+                    "card": f.card,
+                    "text": self._card.en,
+                    "tricks": ", ".join([str(n) for n in proof.tricks]) or "-",
+                    "cards": ", ".join([c.face for c in proof.cards]) or "-",
+                },
+            }
+        return out
 
 
 def _tricks(
@@ -276,6 +295,7 @@ def _tricks(
     proofs: Mapping[tuple[int, int], ProofDetail],
 ) -> list[TrickDetail]:
     out: list[TrickDetail] = []
+    players = state.players
     for t in rnd.tricks:
         r = t.record
         played = r.cards
@@ -288,7 +308,7 @@ def _tricks(
                 "led_suit": played[r.leader].suit,
                 "cards": [{"seat": s, "card": str(played[s])} for s in r.order],
                 "why": _why_won(state, r),
-                "flips": [_flip(state, f, cards[f.card], proofs[f.seat, f.cell]) for f in t.flips],
+                "flips": [FlipDetail(players, f, cards[f.card], proofs[f.seat, f.cell]) for f in t.flips],
                 "new_lines": [{"seat": line.seat, "cells": list(line.cells)} for line in t.lines],
                 "bonuses": [{"seat": b.seat, "kind": b.kind, "points": b.points} for b in t.bonuses],
             }

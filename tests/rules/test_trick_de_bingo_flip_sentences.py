@@ -1,0 +1,78 @@
+"""Trick de Bingo's flips in a view (issue 29): a flip's sentence (``why``) is read by the API alone, so a
+view makes it at its first read; the API writes every flip as it always has."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.games.trick_de_bingo.rules import GAME
+from referee.rules.events import decode
+
+VIEW = importlib.import_module("referee.games.trick_de_bingo.rules.view")  # the package exports ``view``
+TESTS = Path(__file__).parents[1]
+RECORDS = sorted(
+    p
+    for folder in (TESTS / "records", TESTS / "acceptance" / "records")
+    for p in folder.glob("trick-de-bingo*.json")
+)
+FLIP_SENTENCE = "%(player)s flips %(card)s: %(text)s (tricks %(tricks)s, cards %(cards)s)."
+
+
+def final_state(path: Path) -> Any:
+    """The record's last state (up to a refused event, for the records that end in one)."""
+    record = json.loads(path.read_text())
+    state = GAME.start(tuple(record["players"]), GAME.resolve_options(record.get("options")))
+    for raw in record["events"]:
+        try:
+            state = GAME.apply(state, decode(GAME.events, raw))
+        except Exception:  # a record that ends in a refused event: its state before
+            break
+    return state
+
+
+def test_a_view_makes_a_flip_s_sentence_only_when_it_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    said: list[str] = []
+    mark = VIEW._
+    monkeypatch.setattr(VIEW, "_", lambda msg: said.append(msg) or mark(msg))
+    tricks = GAME.view(final_state(TESTS / "records" / "trick-de-bingo-one-round.json")).detail["tricks"]
+    flips = [f for t in tricks for f in t["flips"]]
+    assert len(flips) > 10
+    for f in flips:  # what a page reads of a flip
+        f["seat"], f["cell"], f["card"], f["proof"]
+    assert FLIP_SENTENCE not in said
+    assert flips[0]["why"]["msg"] == FLIP_SENTENCE and said.count(FLIP_SENTENCE) == 1
+    json.dumps(tricks, default=dict)
+    assert said.count(FLIP_SENTENCE) == len(flips)
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_a_flip_reads_as_the_api_has_always_written_it_whatever_is_read_first(path: Path) -> None:
+    """The flip the view held before issue 29 (a dict made whole, its keys in this order): the same keys,
+    values and order, whether its sentence or its other keys are read first."""
+    state = final_state(path)
+    players = state.players
+    for rnd in state.rounds:
+        proofs = {key: f.proof.as_json() for key, f in rnd.flips().items()}
+        for t in rnd.tricks:
+            for f in t.flips:
+                proof = f.proof
+                before = {
+                    "seat": f.seat, "cell": f.cell, "card": f.card, "event": f.event, "proof": proofs[f.seat, f.cell],
+                    "why": {"msg": FLIP_SENTENCE, "params": {
+                        "player": players[f.seat], "card": f.card, "text": state.drafted(f.card).en,
+                        "tricks": ", ".join(str(n) for n in proof.tricks) or "-",
+                        "cards": ", ".join(c.face for c in proof.cards) or "-",
+                    }},
+                }  # fmt: skip
+                short_first = VIEW.FlipDetail(players, f, state.drafted(f.card), proofs[f.seat, f.cell])
+                why_first = VIEW.FlipDetail(players, f, state.drafted(f.card), proofs[f.seat, f.cell])
+                short_first["seat"]
+                why_first["why"]
+                for flip in (short_first, why_first):
+                    assert list(dict(flip).items()) == list(before.items())
+                    assert json.dumps(flip, default=dict) == json.dumps(before)
