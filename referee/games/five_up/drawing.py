@@ -404,7 +404,7 @@ def _thumb_wide_ends(
     which are never tapped (newplayer7)."""
     _, _, width, height = _frame(placed, [], 0.0)
     shown = min(SHOWN_IN[0] / width, SHOWN_IN[1] / height)
-    too_large = None  # the smallest scale tried that did not fit
+    too_large = 0.0  # the smallest scale tried that did not fit (none yet)
     found = _at_scale(placed, layout, open_ends, shown)
     while found is None and shown > SMALLEST_SCALE:
         too_large, shown = shown, shown * SCALE_STEP
