@@ -213,12 +213,31 @@ def test_the_draw_asks_how_many_and_the_referee_refuses_too_many_with_the_reason
     post(client, table, play(0, "6-6"))
     page = client.get(f"/t/{table['id']}").get_data(as_text=True)
     draw = page[page.index('class="stack fu-draw"') : page.index("</form>", page.index('class="stack fu-draw"'))]
-    assert "Ben draws: how many tiles? (at most 12)" in draw
+    assert "Another number (at most 12):" in draw
     assert 'id="fu-draw-count"' in draw and "max=" not in draw
     before = state(client, table)
     resp = form(client, table, type="draw", seat="1", count="13", based_on=str(before["seq"]))
     assert resp.status_code == 422 and "the boneyard keeps its last 2" in resp.get_data(as_text=True)
     assert state(client, table) == before
+
+
+def test_a_draw_of_any_usual_count_is_one_tap(client):
+    """newplayer9 row 8: a draw of 10 tiles was 10 taps (9 x "+1", then Record the draw). The question comes
+    with one button per count, 1 to 5 and all that may be drawn, each recording the draw; any other count
+    is typed beside Record the draw."""
+    table = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
+    post(client, table, {"type": "hand", "leader": 0})
+    post(client, table, play(0, "6-6"))
+    page = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    chips = page[page.index('class="fu-draw-chips"') : page.index("</form>", page.index('class="fu-draw-chips"'))]
+    assert "Ben draws: how many tiles?" in chips
+    assert re.findall(r'type="submit" name="count" value="(\d+)">\s*([^<]+?)\s*</button>', chips) == [
+        ("1", "1"), ("2", "2"), ("3", "3"), ("4", "4"), ("5", "5"), ("12", "all 12")
+    ]
+    before = state(client, table)
+    assert form(client, table, type="draw", seat="1", count="12", based_on=str(before["seq"])).status_code == 200
+    after = state(client, table)
+    assert after["seq"] == before["seq"] + 1 and after["detail"]["hand"]["held"][1] == 19
 
 
 def test_the_answer_to_a_play_says_the_tile_and_the_score_once(client):
