@@ -611,9 +611,14 @@ def five_up_ends_in_reach(enter: Callable[[Page, Tapper, dict], None]) -> Callab
 
 
 def five_up_draw(page: Page, t: Tapper, ev: dict) -> None:
-    """A draw: the counter stepped up to the tiles drawn (it starts at 1), then Record the draw."""
-    for _ in range(ev["count"] - 1):
-        t.tap(page.locator("#fu-entry .fu-draw [data-step='1']"), "one more tile")
+    """A draw: one tap on its count, 1 to 5 or all that may be drawn (newplayer9 row 8: a draw of 10 was 10
+    taps on a counter); any other count typed (the field tapped, its digits), then Record the draw."""
+    chip = page.locator(f"#fu-entry .fu-draw-chips button[name=count][value='{ev['count']}']")
+    if chip.count():
+        t.tap(chip, f"draw {ev['count']}")
+        return
+    t.tap(page.locator("#fu-draw-count"), "the count")
+    page.locator("#fu-draw-count").fill(str(ev["count"]))
     t.tap(page.locator("#fu-draw"), "Record the draw")
 
 
@@ -629,7 +634,7 @@ FIVE_UP_DRAWS = Walk(
     65,
     {
         "play": (five_up_ends_in_reach(five_up_play), 3),
-        "draw": (five_up_ends_in_reach(five_up_draw), 6),
+        "draw": (five_up_ends_in_reach(five_up_draw), 2),
         "pass": (five_up_ends_in_reach(five_up_pass), 1),
     },
     {"play": ".answer-verdict", "draw": ".answer-last", "pass": ".answer-last"},

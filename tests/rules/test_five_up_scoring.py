@@ -237,3 +237,22 @@ def test_f_delta_6_with_muggins_the_game_ends_at_the_event_that_credits_the_poin
         assert v.winners == (totals.index(max(totals)),) and v.detail["hands"][-1]["status"] == "abandoned"
         with pytest.raises(GameOver):
             play(state, {"type": "pass", "seat": state.hand.turn})
+
+
+@pytest.mark.parametrize(
+    ("options", "points", "said"),
+    [
+        ({}, 13, "the others' 33 and 40 pips, each to the nearest 5 and divided by 5, are 7 and 8, less 2 for their own 12: 7 + 8 − 2 (F26)."),
+        ({"subtractOwnTwice": True}, 11, "are 7 and 8, less 2 from each for their own 12: (7 − 2) + (8 − 2) (F26)."),
+        ({"profile": "LeQuantette"}, 12, "(33 + 40 − 12) ÷ 5, rounded down; Chie, with the next fewest, scores 1: (40 − 33) ÷ 5, rounded down (F26)."),
+    ],
+)
+def test_f26_a_3_player_block_says_its_arithmetic_with_the_points(options, points, said):
+    """newplayer9 row 9: the 3-player blocked verdict said "Cat +23 ... Blocked: Cat has fewest pips (12)"
+    and the table could not see where 23 came from (the 4-player one says its rounding). It says the sum."""
+    state = forced_hand(new(3, **options), (12, 40, 33))
+    hand = view(state).detail["hands"][-1]
+    text = hand["explanation"]["msg"] % hand["explanation"]["params"]
+    assert hand["end_points"][0] == points
+    assert text.startswith(f"Blocked: Aki has the fewest pips and scores {points}: ")
+    assert f"has the fewest pips and scores {points}: " in text and text.endswith(said), text

@@ -213,12 +213,31 @@ def test_the_draw_asks_how_many_and_the_referee_refuses_too_many_with_the_reason
     post(client, table, play(0, "6-6"))
     page = client.get(f"/t/{table['id']}").get_data(as_text=True)
     draw = page[page.index('class="stack fu-draw"') : page.index("</form>", page.index('class="stack fu-draw"'))]
-    assert "Ben draws: how many tiles? (at most 12)" in draw
+    assert "Another number (at most 12):" in draw
     assert 'id="fu-draw-count"' in draw and "max=" not in draw
     before = state(client, table)
     resp = form(client, table, type="draw", seat="1", count="13", based_on=str(before["seq"]))
     assert resp.status_code == 422 and "the boneyard keeps its last 2" in resp.get_data(as_text=True)
     assert state(client, table) == before
+
+
+def test_a_draw_of_any_usual_count_is_one_tap(client):
+    """newplayer9 row 8: a draw of 10 tiles was 10 taps (9 x "+1", then Record the draw). The question comes
+    with one button per count, 1 to 5 and all that may be drawn, each recording the draw; any other count
+    is typed beside Record the draw."""
+    table = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
+    post(client, table, {"type": "hand", "leader": 0})
+    post(client, table, play(0, "6-6"))
+    page = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    chips = page[page.index('class="fu-draw-chips"') : page.index("</form>", page.index('class="fu-draw-chips"'))]
+    assert "Ben draws: how many tiles?" in chips
+    assert re.findall(r'type="submit" name="count" value="(\d+)">\s*([^<]+?)\s*</button>', chips) == [
+        ("1", "1"), ("2", "2"), ("3", "3"), ("4", "4"), ("5", "5"), ("12", "all 12")
+    ]
+    before = state(client, table)
+    assert form(client, table, type="draw", seat="1", count="12", based_on=str(before["seq"])).status_code == 200
+    after = state(client, table)
+    assert after["seq"] == before["seq"] + 1 and after["detail"]["hand"]["held"][1] == 19
 
 
 def test_the_answer_to_a_play_says_the_tile_and_the_score_once(client):
@@ -235,21 +254,24 @@ def test_the_answer_to_a_play_says_the_tile_and_the_score_once(client):
     assert answer.count("10") == 1  # the count, inside the sentence
 
 
-def test_a_lone_lead_double_shows_its_count_on_both_sides_and_says_it_counts_once(client):
-    """F15, issue 27: a lone 5-5 read "10" on one side and "0" on the other."""
+def test_a_lone_lead_double_shows_its_count_once_and_says_it_counts_once(client):
+    """F15, issue 27: a lone 5-5 read "10" on one side and "0" on the other; then "10" on both, read as
+    10 + 10 = 20 (newplayer9 row 7): one circle says 10, the other nothing."""
     table = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
     form(client, table, type="hand", leader="0")
     html = form(client, table, type="play", seat="0", tile="5-5").get_data(as_text=True)
-    assert re.findall(r'dy="0.35em">(\d+)</text>', html) == ["10", "10"]
+    assert re.findall(r'dy="0.35em">(\d*)</text>', html) == ["10", ""]
+    assert html.count("the double counts 10 once, while a side is free") == 2  # both sides, to a screen reader
     assert "Both sides of 5-5 are open: it counts 10 once, and still does when one side is covered." in html
     ja = client.get(f"/t/{table['id']}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "5-5は両側が空いています。" in ja
 
 
-def test_an_open_end_no_tile_left_can_fit_says_so_and_offers_no_play(client):
-    """Every tile with a 6 is on the layout and two ends still show a 6: tapping one says in words
-    that no tile is left for it, with no Play it button; a play form sent without a tile names the
-    missing choice as its picker does, never as the record format's field."""
+def test_an_open_end_no_tile_left_can_fit_is_no_target_and_offers_no_play(client):
+    """Every tile with a 6 is on the layout and two ends still show a 6: they are drawn as dead ends, not
+    links (i27-walk2 #22: tapped like live ones, two taps for nothing), with what they add; a link to one
+    kept from before says in words that no tile is left for it, with no Play it button; a play form sent
+    without a tile names the missing choice as its picker does, never as the record format's field."""
     table = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
     events = [
         {"type": "hand", "leader": 0},
@@ -266,7 +288,10 @@ def test_an_open_end_no_tile_left_can_fit_says_so_and_offers_no_play(client):
     for e in events:
         assert post(client, table, e).status_code == 201, post(client, table, e).get_json()
     page = client.get(f"/t/{table['id']}").get_data(as_text=True)
-    assert ("6-1", "6") in re.findall(r"\?on=([0-9-]+)&amp;n=(\d)", page)
+    links = re.findall(r"\?on=([0-9-]+)&amp;n=(\d)", page)
+    assert links and all(n != "6" for _, n in links), links
+    dead = re.findall(r'<g class="fu-end[^"]* dead" aria-label="([^"]+)" data-on="([0-9-]+)" data-number="(\d)"', page)
+    assert ("Open end 6 on 6-1: adds 6; no tile is left that can go there", "6-1", "6") in dead
     html = client.get(f"/t/{table['id']}?on=6-1&n=6").get_data(as_text=True)
     assert "No tile is left that can go on the 6 of 6-1" in html
     assert 'id="fu-play"' not in html and 'name="tile"' not in html

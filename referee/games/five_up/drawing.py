@@ -37,8 +37,20 @@ SHOWN_IN = (344.0, 236.0)
 REACH = (8.0, 5.0)
 TAP_PX = 46.0  # 44 px, and a little to spare for the picture's border and the rounding of its numbers
 MARK_AIR = 0.15  # units between the squares around two open ends' circles (and their outlines)
-MARK_NUDGES = 12  # steps (a quarter unit for the smallest circles) an end moves out to clear another
-GROW_ROUNDS = 8  # rounds of growing the open ends as the picture widens around them
+MARK_NUDGES = 20  # steps (a quarter unit for the smallest circles) an end moves out to clear another
+# The places an end may move to, in steps out along its arm and aside (either way), nearest first
+_NUDGES = sorted(
+    ((out, aside) for out in range(MARK_NUDGES) for aside in range(-4, 5)),
+    key=lambda n: (n[0] + abs(n[1]), n[0]),
+)
+# Where a tap square may sit on its circle, as fractions of the room it has round it, centred first
+_OFFSETS = sorted(
+    ((ox, oy) for ox in (-1, 0, 1) for oy in (-1, 0, 1)),
+    key=lambda o: abs(o[0]) + abs(o[1]),
+)
+SCALE_STEP = 0.85  # each scale tried is this much smaller than the one before, until the picture fits,
+SCALE_HALVINGS = 4  # then the gap to the last that did not fit is halved this many times
+SMALLEST_SCALE = 4.0  # CSS px per unit: the search stops here whatever it found (no legal layout gets near)
 _PIPS = {
     0: (),
     1: ((0.5, 0.5),),
@@ -172,11 +184,14 @@ def _child_place(
     """Straight on, or round a corner once past ``reach``; whichever does not lie on another tile."""
     double = _numbers(tile)[0] == _numbers(tile)[1]
     straight = _straight(parent, direction, tile, via, double)
-    if double:  # a double hangs off the corner only when straight on is taken
-        turns = (_CLOCKWISE[direction], _neg(_CLOCKWISE[direction]))
-        return _best([straight, *(_double_corner(parent, direction, t, tile) for t in turns)], others)
     length = straight.w if direction[0] else straight.h
     far = (straight.cx * direction[0] + straight.cy * direction[1]) + length / 2
+    if double:  # a double hangs off the corner when straight on is taken, or past ``reach`` (a run of
+        # doubles and the tiles on their sides never turned: a layout 17 units tall, i27-walk2 #15)
+        turns = (_CLOCKWISE[direction], _neg(_CLOCKWISE[direction]))
+        corners = [_double_corner(parent, direction, t, tile) for t in turns]
+        beyond = not parent.double and far > (reach[0] if direction[0] else reach[1])
+        return _best([*corners, straight] if beyond else [straight, *corners], others)
     clockwise = _corner(parent, direction, _CLOCKWISE[direction], tile, via)
     counter = _corner(parent, direction, _neg(_CLOCKWISE[direction]), tile, via)
     # a tile on a double's side goes straight on: turned, it stood beside half of the crosswise double, off
@@ -209,7 +224,8 @@ def place(layout: Sequence[Mapping[str, Any]], reach: tuple[float, float] = REAC
 
 @dataclass(frozen=True)
 class EndMark:
-    """An open end drawn as a tappable marker: where, which tile it joins, its number and count."""
+    """An open end drawn as a tappable marker: where, which tile it joins, its number and count, its
+    circle's centre and its tap square's top left corner."""
 
     on: str
     number: int
@@ -217,6 +233,8 @@ class EndMark:
     where: str
     cx: float
     cy: float
+    sx: float
+    sy: float
 
 
 def end_marks(
@@ -235,6 +253,7 @@ def end_marks(
         if item.get("on") is not None:
             taken.setdefault(item["on"], set()).add((item["at"], item["slot"]))
     marks: list[EndMark] = []
+    frame = _frame(placed, [], r, reach)
     for end in open_ends:
         p = by_tile[end["tile"]]
         if p.double:
@@ -248,22 +267,75 @@ def end_marks(
         used.add(key)
         direction = p.exits[key][0]
         gap = p.half(direction) + r + 0.04
-        # two ends beside each other (a spinner's and its arm's) would share a thumb: the later one moves
-        # further out, a little at a time, until the square around its circle is clear
-        for _ in range(MARK_NUDGES):
-            x, y = p.cx + direction[0] * gap, p.cy + direction[1] * gap
-            if all(max(abs(x - m.cx), abs(y - m.cy)) >= 2 * reach + MARK_AIR for m in marks):
+        # two ends beside each other (a spinner's and its arm's, two spinners' facing each other) would share
+        # a thumb: the later one's square moves off its circle's centre as far as it still holds the circle,
+        # and failing that the circle moves out along its arm or aside, a little at a time, the nearest way
+        # that clears every square before it (moved only out, an end a hair too close to another was pushed a
+        # whole square past it and the picture grew; i27-walk2 #15)
+        x, y = p.cx + direction[0] * gap, p.cy + direction[1] * gap
+        step = 0.25 * reach / END_R  # a quarter unit for the smallest circles, more for larger ones
+        across = _perp(direction)[0]
+        mark = EndMark(end["tile"], end["number"], end["count"], end["where"], x, y, x - reach, y - reach)
+        for out, aside in _NUDGES:
+            nx = x + (direction[0] * out + across[0] * aside) * step
+            ny = y + (direction[1] * out + across[1] * aside) * step
+            square = _free_square(nx, ny, r, reach, frame, marks)
+            if square is not None:
+                mark = EndMark(end["tile"], end["number"], end["count"], end["where"], nx, ny, *square)
                 break
-            gap += 0.25 * reach / END_R  # a quarter unit for the smallest circles, more for larger ones
-        marks.append(EndMark(end["tile"], end["number"], end["count"], end["where"], x, y))
+        marks.append(mark)
+        frame = _grown(frame, mark, r, reach)
     return marks
+
+
+def _grown(
+    frame: tuple[float, float, float, float], mark: EndMark, r: float, reach: float
+) -> tuple[float, float, float, float]:
+    """``frame`` (left, top, width, height) grown to hold ``mark``'s circle and tap square."""
+    x0, y0, width, height = frame
+    pad = 0.15
+    left = min(x0, mark.cx - r - pad, mark.sx)
+    top = min(y0, mark.cy - r - pad, mark.sy)
+    right = max(x0 + width, mark.cx + r + pad, mark.sx + 2 * reach)
+    bottom = max(y0 + height, mark.cy + r + pad, mark.sy + 2 * reach)
+    return left, top, right - left, bottom - top
+
+
+def _free_square(
+    x: float,
+    y: float,
+    r: float,
+    reach: float,
+    frame: tuple[float, float, float, float],
+    marks: Sequence[EndMark],
+) -> tuple[float, float] | None:
+    """The top left corner of a tap square ``reach`` either side for a circle of radius ``r`` at (x, y):
+    round it, or moved off it as far as it still holds the circle, clear of every square of ``marks``; None
+    when none is. Where it can, the square stays inside ``frame`` grown to hold the circle: a square framed
+    round an end at the picture's edge widened the picture by half a square, and shrank the tiles."""
+    spare = reach - r
+    x0, y0, width, height = frame
+    left, top = min(x0, x - r - 0.15), min(y0, y - r - 0.15)
+    right, bottom = max(x0 + width, x + r + 0.15), max(y0 + height, y + r + 0.15)
+    for inside in (True, False):
+        for ox, oy in _OFFSETS:
+            sx, sy = x - reach + ox * spare, y - reach + oy * spare
+            if inside:
+                sx = min(max(sx, left), right - 2 * reach)
+                sy = min(max(sy, top), bottom - 2 * reach)
+            sx = min(max(sx, x + r - 2 * reach), x - r)  # still holding the circle
+            sy = min(max(sy, y + r - 2 * reach), y - r)
+            if all(max(abs(sx - m.sx), abs(sy - m.sy)) >= 2 * reach + MARK_AIR for m in marks):
+                return sx, sy
+    return None
 
 
 def _shared_sides(marks: Sequence[EndMark]) -> dict[str, int]:
     """Doubles with both sides open -> what the double counts. The rules put its count on one side and 0
-    on the other (it counts once, F15); drawn so, a lone 5-5 read "10" and "0" and a new player asked why
-    one side was worth nothing (issue 27). Both circles show the double's count and the caption says it
-    counts once: covering either side leaves the other one counting it."""
+    on the other (it counts once, F15). Drawn so, a lone 5-5 read "10" and "0" and a new player asked why
+    one side was worth nothing (issue 27); with "10" on both, the next added them up to 20 (newplayer9).
+    The picture shows the count in one circle, the other blank, and the caption says it counts once:
+    covering either side leaves the other one counting it."""
     sides: dict[str, list[int]] = {}
     for m in marks:
         if m.where == "side":
@@ -289,56 +361,80 @@ def _covers(mark: EndMark, r: float, p: Placed) -> bool:
     return p.tile != mark.on and (x - mark.cx) ** 2 + (y - mark.cy) ** 2 < (r - 0.05) ** 2
 
 
-def _frame(placed: Sequence[Placed], marks: Sequence[EndMark], r: float) -> tuple[float, float, float, float]:
-    """The picture's box in units, (left, top, width, height): every tile and every open end's tap square
-    ``r`` either side of its centre."""
+def _frame(
+    placed: Sequence[Placed], marks: Sequence[EndMark], r: float, reach: float = 0.0
+) -> tuple[float, float, float, float]:
+    """The picture's box in units, (left, top, width, height): every tile, every open end's circle of
+    radius ``r`` and its tap square (``reach`` either side), and at least one square wide and tall."""
     xs = [p.cx - p.w / 2 for p in placed] + [p.cx + p.w / 2 for p in placed]
     ys = [p.cy - p.h / 2 for p in placed] + [p.cy + p.h / 2 for p in placed]
-    xs += [m.cx - r for m in marks] + [m.cx + r for m in marks]
-    ys += [m.cy - r for m in marks] + [m.cy + r for m in marks]
+    xs += [m.cx - r for m in marks] + [m.cx + r for m in marks] + [m.sx for m in marks]
+    ys += [m.cy - r for m in marks] + [m.cy + r for m in marks] + [m.sy for m in marks]
+    xs += [m.sx + 2 * reach for m in marks]
+    ys += [m.sy + 2 * reach for m in marks]
     if not xs:
         xs, ys = [-1.0, 1.0], [-0.5, 0.5]
     pad = 0.15
-    x0, y0 = min(xs) - pad, min(ys) - pad
-    return x0, y0, max(xs) + pad - x0, max(ys) + pad - y0
+    x0, y0, x1, y1 = min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+    grow_x, grow_y = max(0.0, 2 * reach - (x1 - x0)) / 2, max(0.0, 2 * reach - (y1 - y0)) / 2
+    return x0 - grow_x, y0 - grow_y, x1 - x0 + 2 * grow_x, y1 - y0 + 2 * grow_y
+
+
+def _fits(placed: Sequence[Placed], marks: Sequence[EndMark], r: float, reach: float, shown: float) -> bool:
+    """The picture framed round ``placed`` and ``marks`` (circles ``r``) fits the phone's box at ``shown``
+    CSS px per unit, with no two tap squares (``reach`` either side) meeting."""
+    frame = _frame(placed, marks, r, reach)
+    if frame[2] * shown > SHOWN_IN[0] + 0.5 or frame[3] * shown > SHOWN_IN[1] + 0.5:
+        return False
+    return all(
+        max(abs(a.sx - b.sx), abs(a.sy - b.sy)) >= 2 * reach for i, a in enumerate(marks) for b in marks[:i]
+    )
 
 
 def _thumb_wide_ends(
     placed: Sequence[Placed], layout: Sequence[Mapping[str, Any]], open_ends: Sequence[Mapping[str, Any]]
 ) -> tuple[float, float, list[EndMark]]:
-    """The open ends' circle radius, the half side of their tap squares and their markers. A tap square
-    grows from END_R until it is TAP_PX wide in the phone's box; larger squares lie further apart and
-    widen the picture, so a few rounds settle it. The circle drawn in it grows with it only as far as it
-    covers no other tile (a 15-tile layout in a 236 px tall box would need circles four tiles wide): the
-    square is transparent, and may lie over tiles, which are never tapped (newplayer7)."""
-    r = reach = END_R
-    marks = end_marks(placed, layout, open_ends, r)
-    for _ in range(GROW_ROUNDS):
-        _, _, width, height = _frame(placed, marks, reach)
-        shown = min(SHOWN_IN[0] / width, SHOWN_IN[1] / height)  # CSS px per unit on the phone
-        if 2 * reach * shown >= TAP_PX:
-            break
-        reach = TAP_PX / 2 / shown * 1.02
-        r = _widest_circle(placed, layout, open_ends, r, reach)
-        marks = end_marks(placed, layout, open_ends, r, reach)
-    return r, reach, marks
+    """The open ends' circle radius, the half side of their tap squares and their markers, for the largest
+    scale (CSS px per unit in the phone's box) at which the whole picture fits that box with every tap square
+    TAP_PX wide. The scale is tried from the tiles' own fit downwards, then closer to the last too large: growing the
+    squares to the scale the picture had, then framing it again, fed on itself (two ends a hair too close were
+    pushed apart along their arms, the frame grew, the scale fell, the squares grew: a 3-player layout went
+    from 793x488 to 1594x3443 units in one play and its tiles to specks; i27-walk2 #15). The circle drawn in
+    a square grows only as far as it covers no other tile: the square is transparent and may lie over tiles,
+    which are never tapped (newplayer7)."""
+    _, _, width, height = _frame(placed, [], 0.0)
+    shown = min(SHOWN_IN[0] / width, SHOWN_IN[1] / height)
+    too_large = 0.0  # the smallest scale tried that did not fit (none yet)
+    found = _at_scale(placed, layout, open_ends, shown)
+    while found is None and shown > SMALLEST_SCALE:
+        too_large, shown = shown, shown * SCALE_STEP
+        found = _at_scale(placed, layout, open_ends, shown)
+    for _ in range(SCALE_HALVINGS if too_large and found else 0):  # then closer to the largest that fits
+        between = (shown + too_large) / 2
+        better = _at_scale(placed, layout, open_ends, between)
+        if better is None:
+            too_large = between
+        else:
+            shown, found = between, better
+    if found is None:  # at the smallest scale, whatever it gave
+        reach = TAP_PX / 2 / shown
+        return END_R, reach, end_marks(placed, layout, open_ends, END_R, reach)
+    reach, marks = found
+    for r in ((reach + END_R) / 2, END_R + (reach - END_R) / 4):  # larger circles where they cover no tile
+        grown = end_marks(placed, layout, open_ends, r, reach) if r > END_R else marks
+        if not any(_covers(m, r, p) for m in grown for p in placed) and _fits(placed, grown, r, reach, shown):
+            return r, reach, grown
+    return END_R, reach, marks
 
 
-def _widest_circle(
-    placed: Sequence[Placed],
-    layout: Sequence[Mapping[str, Any]],
-    open_ends: Sequence[Mapping[str, Any]],
-    r: float,
-    reach: float,
-) -> float:
-    """The largest radius from ``r`` up to ``reach`` whose circles, placed for tap squares ``reach`` wide,
-    cover no other tile."""
-    grown = reach
-    while any(_covers(m, grown, p) for m in end_marks(placed, layout, open_ends, grown, reach) for p in placed):
-        grown = (r + grown) / 2
-        if grown - r < 0.01:
-            return r
-    return grown
+def _at_scale(
+    placed: Sequence[Placed], layout: Sequence[Mapping[str, Any]], open_ends: Sequence[Mapping[str, Any]], shown: float
+) -> tuple[float, list[EndMark]] | None:
+    """The half side of the tap squares and the open ends' markers at ``shown`` CSS px per unit, if the
+    picture fits the phone's box there."""
+    reach = max(END_R, TAP_PX / 2 / shown)
+    marks = end_marks(placed, layout, open_ends, END_R, reach)
+    return (reach, marks) if _fits(placed, marks, END_R, reach, shown) else None
 
 
 def picture(hand: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -347,7 +443,7 @@ def picture(hand: Mapping[str, Any] | None) -> dict[str, Any]:
     placed = place(layout)
     open_ends = (hand or {}).get("open_ends") or []
     r, reach, marks = _thumb_wide_ends(placed, layout, open_ends) if placed else (END_R, END_R, [])
-    x0, y0, width, height = _frame(placed, marks, reach)
+    x0, y0, width, height = _frame(placed, marks, r, reach)
     u = UNIT
     tiles = []
     for p in placed:
@@ -376,11 +472,16 @@ def picture(hand: Mapping[str, Any] | None) -> dict[str, Any]:
             "on": m.on,
             "number": m.number,
             "count": m.count,
-            "shown": shared.get(m.on, m.count) if m.where == "side" else m.count,
+            # a double with both sides free counts once: its count in one circle, the other left blank
+            # (both read "10" and a new player added them up to 20: newplayer9)
+            "shown": "" if m.where == "side" and m.on in shared and not m.count else m.count,
             "shared": m.where == "side" and m.on in shared,
             "where": m.where,
             "cx": round(m.cx * u, 1),
             "cy": round(m.cy * u, 1),
+            # its tap square's top left corner: round the circle, or off it towards the picture's middle
+            "tap_x": round(m.sx * u, 1),
+            "tap_y": round(m.sy * u, 1),
         }
         for m in marks
     ]

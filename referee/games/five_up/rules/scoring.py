@@ -132,16 +132,41 @@ def hand_points(
     low, mid, high = order
     if pips[low] == pips[mid]:  # F26 (IDA), F27 (Clou): a tie for fewest pips scores nothing
         return tuple(out), message(_("Blocked with a tie for fewest pips: nobody scores."))
+    # the arithmetic said with the points, as the other verdicts say their rounding (newplayer9: "Cat +23"
+    # left the table to find R(92) + R(33) - R(12) = 18 + 7 - 2 itself)
     if profile == CLOU:
         out[low] = round_clou(pips[mid] + pips[high] - pips[low])
         out[mid] = round_clou(pips[high] - pips[mid])
+        words = _(
+            "Blocked: %(side)s has the fewest pips and scores %(points)s: (%(a)s + %(b)s − %(pips)s) ÷ 5, rounded "
+            "down (F26)."
+        )
+        if out[mid]:
+            words = _(
+                "Blocked: %(side)s has the fewest pips and scores %(points)s: (%(a)s + %(b)s − %(pips)s) ÷ 5, "
+                "rounded down; %(low)s, with the next fewest, scores %(diff)s: (%(b)s − %(a)s) ÷ 5, rounded "
+                "down (F26)."
+            )
+        return tuple(out), message(
+            words, side=low, points=out[low], pips=pips[low], a=pips[mid], b=pips[high], low=mid, diff=out[mid]
+        )
+    p = [round_ida(x) for x in pips]
+    said = {"ra": p[mid], "rb": p[high], "own": p[low]}
+    if subtract_own_twice:  # F-Δ8 variant
+        out[low] = (p[mid] - p[low]) + (p[high] - p[low])
+        words = _(
+            "Blocked: %(side)s has the fewest pips and scores %(points)s: the others' %(a)s and %(b)s pips, each "
+            "to the nearest 5 and divided by 5, are %(ra)s and %(rb)s, less %(own)s from each for their own "
+            "%(pips)s: (%(ra)s − %(own)s) + (%(rb)s − %(own)s) (F26)."
+        )
     else:
-        p = [round_ida(x) for x in pips]
-        if subtract_own_twice:  # F-Δ8 variant
-            out[low] = (p[mid] - p[low]) + (p[high] - p[low])
-        else:
-            out[low] = p[mid] + p[high] - p[low]
-    return tuple(out), message(_("Blocked: %(side)s has fewest pips (%(pips)s)."), side=low, pips=pips[low])
+        out[low] = p[mid] + p[high] - p[low]
+        words = _(
+            "Blocked: %(side)s has the fewest pips and scores %(points)s: the others' %(a)s and %(b)s pips, each "
+            "to the nearest 5 and divided by 5, are %(ra)s and %(rb)s, less %(own)s for their own %(pips)s: "
+            "%(ra)s + %(rb)s − %(own)s (F26)."
+        )
+    return tuple(out), message(words, side=low, points=out[low], pips=pips[low], a=pips[mid], b=pips[high], **said)
 
 
 def game_points(scores: tuple[int, ...], winner: int, skunk10: bool, skunk_double: bool) -> tuple[int, ...]:
