@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 class JSONProvider(DefaultJSONProvider):
     """Flask's JSON, which also writes a read-only mapping as an object: a view may hold one that makes
-    its values when read (``referee.rules.made_when_read``: a bead-game score sheet row, a Trick de Bingo
-    flip), so a page pays only for what it shows and the API still writes every key."""
+    its values when read (``referee.rules.made_when_read``: a game's score sheet row or flip whose detail
+    only the API reads), so a page pays only for what it shows and the API still writes every key."""
 
     @staticmethod
     def default(o: Any) -> Any:

@@ -178,4 +178,4 @@ def test_the_view_shows_the_board_bounds_and_score_sheet():
         (0, "4-3", 4),
     ]
     assert d["next"] == ["place", "pass"] and d["to_move"] == 1
-    json.dumps(d)  # JSON-able
+    json.dumps(d, default=dict)  # JSON-able as the app writes it (a sheet row is a mapping made when read)
