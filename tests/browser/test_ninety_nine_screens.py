@@ -225,14 +225,14 @@ LINES = """el => { const r = document.createRange(); r.selectNodeContents(el);
 
 
 def walk_a_deal(browser: Browser, base_url: str, players: int, events: list[dict], lang: str, phones: set[int],
-                size: tuple[int, int] = (360, 740)) -> None:
+                said: str = "", size: tuple[int, int] = (360, 740)) -> None:
     """A game's first deal from its deal on, entered as a table does on phones of ``size`` in ``lang``: the bids
     of ``phones`` on their seats' own phones, the other bids, the premium and the tricks on the scorer's (a bid
     from the deal's band while tricks go on, from the form under the trick at the end). At every play: every
     tap in reach with nothing scrolled before or between the taps, every card a thumb's 44x44 px and on the
     screen before the first tap (a seat's bid cards, each step's cards of a trick), Record trick in one line,
     the page still after the entry and its answer in view: a trick's winner, "Sealed ✓" on the seat's phone,
-    the deal's score and the next trump after the last entry."""
+    the deal's score and the next trump after the last entry, whose answer says ``said``."""
     viewport = {"width": size[0], "height": size[1]}
     context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": viewport})
     try:
@@ -289,6 +289,8 @@ def walk_a_deal(browser: Browser, base_url: str, players: int, events: list[dict
                 scorer.reload()
                 ready(scorer)
         expect(scorer.locator("#answer .nn-deal-score")).to_contain_text("Ben")
+        if said:
+            expect(scorer.locator("#answer .answer-last")).to_contain_text(said)
     finally:
         context.close()
 
@@ -308,10 +310,12 @@ def test_a_two_player_deal_with_the_dummy_is_one_screen_per_play(browser: Browse
     """Two players and the dummy, a whole first deal at 360x740: Ben declares, his bid from the deal's band, Aki
     seals his on his phone, nine tricks in N26's order, then the dummy's bid on the scorer's phone, whose
     answer is the deal's score (issue 27: trick 1's first card lay 55-70 px under Undo, later ones 9-44 px under
-    the tab bar, the dummy's last row of cards 152 px)."""
+    the tab bar, the dummy's last row of cards 152 px; the answer said the dummy's bid was "sealed" as it was
+    turned up)."""
     bids, _, tricks = a_first_deal(2, 5)
     events = [{"type": "premium", "seat": 1, "kind": "declare"}, bids[1], bids[0], *tricks, bids[2]]
-    walk_a_deal(browser, base_url, 2, events, lang, {0})
+    turned_up = {"en": "The dummy's bid is turned up.", "ja": "ダミーのビッドを公開しました。"}[lang]
+    walk_a_deal(browser, base_url, 2, events, lang, {0}, said=turned_up)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
