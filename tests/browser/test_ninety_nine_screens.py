@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from .plays import PHONE, Tapper, entered, import_until, nn_bid, pick, ready, record, seat_phone
 from .targets import under_a_thumb
-from .test_play_surface import IN_REACH, NN_FOUR, ninety_nine_bid_from_the_band, ninety_nine_trick
+from .test_play_surface import IN_REACH, NN_FOUR, ninety_nine_bid_from_the_band, ninety_nine_scorer_bid
 
 pytestmark = pytest.mark.browser
 
@@ -167,62 +167,86 @@ def test_a_four_player_seats_sealed_bid_is_one_screen(browser: Browser, base_url
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
 
-def a_deal_with_a_declared_premium() -> list[dict]:
-    """Four players' first deal after the deal itself (no trump, Ben leads): Ben declares, each player bids the
-    first three cards of their hand from a seeded shuffle, and the ten tricks follow suit when they can (the
-    hand's first such card, else its first card), each won by the highest card of the suit led, whose player
-    leads the next. In the order a table enters them: the premium, Ben's and Aki's bids on the scorer's phone,
-    Chie's on her own, the first trick, Dan's bid on his phone after it, the other nine tricks."""
-    pack = [rank + suit for suit in "SHDC" for rank in RANKS]
-    random.Random(27).shuffle(pack)
-    hands = [pack[seat::4] for seat in range(4)]
+def a_first_deal(players: int, seed: int) -> tuple[list[dict], list[list[str]], list[dict]]:
+    """A game's first deal (no trump, Aki deals) from a seeded shuffle: each hand's bid (seat 2 the dummy's with
+    two players) is its first three cards, and the tricks follow suit when they can (the hand's first such card,
+    else its first card), each won by the highest card of the suit led, in the play order of N26 (two players)
+    or from the dealer's left (three and four). Returns the bids in seat order, the cards each hand plays and the
+    tricks."""
+    pack = [rank + suit for suit in "SHDC" for rank in (RANKS if players == 4 else RANKS[4:])]
+    random.Random(seed).shuffle(pack)
+    hands = [pack[seat::max(players, 3)] for seat in range(max(players, 3))]
     bids = [{"type": "bid", "seat": seat, "cards": hand[:3]} for seat, hand in enumerate(hands)]
-    hands = [hand[3:] for hand in hands]
-    tricks, leader = [], 1
-    for _ in range(10):
-        order = [(leader + i) % 4 for i in range(4)]
+    played = [hand[3:] for hand in hands]
+    hands = [list(hand) for hand in played]
+    tricks, leader, controller = [], 1, 1
+    while hands[0]:
+        if players > 2:
+            order = [(leader + i) % players for i in range(players)]
+        else:
+            order = [2, 1 - controller, controller] if leader == 2 else [leader, 1 - leader, 2]
         cards: list[str] = []
         for seat in order:
             follow = [c for c in hands[seat] if cards and c[-1] == cards[0][-1]]
             cards.append((follow or hands[seat])[0])
             hands[seat].remove(cards[-1])
-        top = max(range(4), key=lambda i: RANKS.index(cards[i][:-1]) if cards[i][-1] == cards[0][-1] else -1)
+        top = max(range(len(cards)), key=lambda i: RANKS.index(cards[i][:-1]) if cards[i][-1] == cards[0][-1] else -1)
         tricks.append({"type": "trick", "cards": cards})
         leader = order[top]
+        controller = controller if leader == 2 else leader
+    return bids, played, tricks
+
+
+def a_deal_with_a_declared_premium() -> list[dict]:
+    """Four players' first deal after the deal itself (Ben leads), in the order a table enters them: Ben declares,
+    Ben's and Aki's bids on the scorer's phone, Chie's on her own, the first trick, Dan's bid on his phone after
+    it, the other nine tricks."""
+    bids, _, tricks = a_first_deal(4, 27)
     premium = {"type": "premium", "seat": 1, "kind": "declare"}
     return [premium, bids[1], bids[0], bids[2], tricks[0], bids[3], *tricks[1:]]
 
 
 def ninety_nine_premium(page: Page, t: Tapper, ev: dict) -> None:
-    """A premium bid from the deal's band: its sheet, who, Record (declare is chosen already)."""
+    """A premium bid from the deal's band: its sheet, who, Record (declare is chosen already); a reveal with
+    the revealer's hand face up: Reveal, the hand's fold, its cards."""
     t.tap(page.locator(".nn-other > .toggle"), "Premium bid or quick mode")
     t.tap(page.locator(".nn-premium fieldset.seats label.pick").nth(ev["seat"]), "who")
+    if ev["kind"] == "reveal":
+        t.tap(page.locator(".nn-premium label.pick:has(input[name=kind][value=reveal])"), "Reveal")
+        t.tap(page.locator(".nn-premium details > summary"), "A revealer's hand")
+        for card in ev.get("hand", []):
+            t.tap(pick(page, "hand", card), f"hand {card}")
     t.tap(page.locator("#record-premium"), "Record premium bid")
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_a_four_player_deal_with_a_declared_premium_is_one_screen_per_play(browser: Browser, base_url: str, lang):
-    """A whole four-player deal at 360x740: Ben declares, two bids on the scorer's phone, Chie seals hers on her
-    phone, the first trick, Dan seals his after it, nine more tricks. Every tap in reach with nothing scrolled
-    before or between a play's taps, every card a thumb's 44x44 px, the page still after each entry and its
-    answer in view: the trick's winner, "Sealed ✓" on the seat's phone, the deal's score and the next trump
-    after the last trick (issue 27: the declarer's bid cards two rows high in its chip and the premium's two
-    lines put a seat's last cards 112-129 px under the tab bar, the scorer's 145-165 px; the seat that bid after
-    a trick was 4 px under it in Japanese; the deal's score ended under the tab bar)."""
-    size = {"width": 360, "height": 740}
-    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": size})
+# the lines a button's words take (two: "トリックを記録" broke at 360 px, newplayer9)
+LINES = """el => { const r = document.createRange(); r.selectNodeContents(el);
+  return new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top))).size; }"""
+
+
+def walk_a_deal(browser: Browser, base_url: str, players: int, events: list[dict], lang: str, phones: set[int],
+                said: str = "", size: tuple[int, int] = (360, 740)) -> None:
+    """A game's first deal from its deal on, entered as a table does on phones of ``size`` in ``lang``: the bids
+    of ``phones`` on their seats' own phones, the other bids, the premium and the tricks on the scorer's (a bid
+    from the deal's band while tricks go on, from the form under the trick at the end). At every play: every
+    tap in reach with nothing scrolled before or between the taps, every card a thumb's 44x44 px and on the
+    screen before the first tap (a seat's bid cards, each step's cards of a trick), Record trick in one line,
+    the page still after the entry and its answer in view: a trick's winner, "Sealed ✓" on the seat's phone,
+    the deal's score and the next trump after the last entry, whose answer says ``said``."""
+    viewport = {"width": size[0], "height": size[1]}
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": viewport})
     try:
         scorer = context.new_page()
-        import_until(scorer, {**NN_FOUR, "events": NN_FOUR["events"][:1]}, 1)
+        start = {**NN_FOUR, "players": NN_FOUR["players"][:players], "events": NN_FOUR["events"][:1]}
+        import_until(scorer, start, 1)
         if lang == "ja":
             scorer.locator("header.bar a[lang=ja]").click()
             expect(scorer.locator("html")).to_have_attribute("lang", "ja")
         ready(scorer)
-        events = a_deal_with_a_declared_premium()
         for n, ev in enumerate(events, start=2):
-            where = f"entry {n} ({ev['type']}, {lang})"
-            seat = ev["seat"] if ev["type"] == "bid" and ev["seat"] >= 2 else None
-            page = scorer if seat is None else seat_phone(scorer, seat, viewport=size)
+            where = f"entry {n} ({ev['type']}, {players} players, {lang})"
+            seat = ev["seat"] if ev["type"] == "bid" and ev["seat"] in phones else None
+            page = scorer if seat is None else seat_phone(scorer, seat, viewport=viewport)
             if page is not scorer and lang == "ja":
                 page.locator("header.bar a[lang=ja]").click()
                 expect(page.locator("html")).to_have_attribute("lang", "ja")
@@ -237,14 +261,25 @@ def test_a_four_player_deal_with_a_declared_premium_is_one_screen_per_play(brows
                 assert out_of_reach(page, ".nn-my-bid label.pick:visible, #seal-bid") == [], where
                 nn_bid(page, t, ev)
                 answer = "#my-bid-sealed"
-            elif ev["type"] == "bid":
+            elif ev["type"] == "bid" and page.locator(".nn-bid-sheet").count():
                 ninety_nine_bid_from_the_band(page, t, ev)
                 answer = "#answer .answer-last"
+            elif ev["type"] == "bid":
+                assert out_of_reach(page, ".nn-scorer-bid label.pick:visible, #record-bid") == [], where
+                ninety_nine_scorer_bid(page, t, ev)
+                answer = "#answer .answer-last"
             else:
-                assert under_a_thumb(page.locator("form.stepping fieldset.current label.pick")) == [], where
-                assert out_of_reach(page, "form.stepping fieldset.current label.pick:visible, #record-trick") == [], where
-                ninety_nine_trick(page, t, ev)
-                answer = "#answer .nn-deal-score" if n == len(events) + 1 else "#answer .answer-verdict"
+                if players < 4:  # (four players' chips leave Record trick a narrow column of two lines)
+                    assert page.locator("#record-trick").evaluate(LINES) == 1, f"{where}: Record trick in two lines"
+                for i in range(len(ev["cards"])):
+                    step = f"form.stepping fieldset[data-picker='cards.{i}'] label.pick"
+                    assert under_a_thumb(page.locator(step)) == [], where
+                    assert out_of_reach(page, f"{step}:visible, #record-trick") == [], f"{where}, card {i + 1}"
+                    t.tap(pick(page, f"cards.{i}", ev["cards"][i]), f"card {i + 1}")
+                t.tap(page.locator("#record-trick"), "Record trick")
+                answer = "#answer .answer-verdict"
+            if n == len(events) + 1:
+                answer = "#answer .nn-deal-score"
             entered(page, n)
             assert t.outside == [] and t.scroll_before == t.scroll_between == 0, (where, t.outside, t.scroll_before, t.scroll_between)
             assert t.scroll_y() == y, f"{where}: the page moved {t.scroll_y() - y}px by itself"
@@ -254,5 +289,75 @@ def test_a_four_player_deal_with_a_declared_premium_is_one_screen_per_play(brows
                 scorer.reload()
                 ready(scorer)
         expect(scorer.locator("#answer .nn-deal-score")).to_contain_text("Ben")
+        if said:
+            expect(scorer.locator("#answer .answer-last")).to_contain_text(said)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_four_player_deal_with_a_declared_premium_is_one_screen_per_play(browser: Browser, base_url: str, lang):
+    """A whole four-player deal at 360x740: Ben declares, two bids on the scorer's phone, Chie seals hers on her
+    phone, the first trick, Dan seals his after it, nine more tricks (issue 27: the declarer's bid cards two rows
+    high in its chip and the premium's two lines put a seat's last cards 112-129 px under the tab bar, the
+    scorer's 145-165 px; the seat that bid after a trick was 4 px under it in Japanese; the deal's score ended
+    under the tab bar; the page jumped -38 to -48 px after Record trick)."""
+    walk_a_deal(browser, base_url, 4, a_deal_with_a_declared_premium(), lang, {2, 3})
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_two_player_deal_with_the_dummy_is_one_screen_per_play(browser: Browser, base_url: str, lang):
+    """Two players and the dummy, a whole first deal at 360x740: Ben declares, his bid from the deal's band, Aki
+    seals his on his phone, nine tricks in N26's order, then the dummy's bid on the scorer's phone, whose
+    answer is the deal's score (issue 27: trick 1's first card lay 55-70 px under Undo, later ones 9-44 px under
+    the tab bar, the dummy's last row of cards 152 px; the answer said the dummy's bid was "sealed" as it was
+    turned up)."""
+    bids, _, tricks = a_first_deal(2, 5)
+    events = [{"type": "premium", "seat": 1, "kind": "declare"}, bids[1], bids[0], *tricks, bids[2]]
+    turned_up = {"en": "The dummy's bid is turned up.", "ja": "ダミーのビッドを公開しました。"}[lang]
+    walk_a_deal(browser, base_url, 2, events, lang, {0}, said=turned_up)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_three_player_deal_with_a_revealed_hand_is_one_screen_per_play(browser: Browser, base_url: str, lang):
+    """Three players, a whole first deal at 360x740: Ben reveals with his hand face up (9 cards), Ben's bid from
+    the deal's band, Chie seals hers on her phone, the first trick, Aki's bid on his phone after it, eight more
+    tricks (issue 27: the trick's first or last row of cards lay 11-63 px under the tab bar or Undo; with a
+    revealed hand the whole pack was out of reach)."""
+    bids, hands, tricks = a_first_deal(3, 5)
+    events = [{"type": "premium", "seat": 1, "kind": "reveal", "hand": hands[1]}, bids[1], bids[2], tricks[0],
+              bids[0], *tricks[1:]]  # fmt: skip
+    walk_a_deal(browser, base_url, 3, events, lang, {0, 2})
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_revealed_hands_first_trick_is_one_screen(browser: Browser, base_url: str, size, lang):
+    """Four players, Ben reveals with his ten cards face up, the four bids in: the first trick, every step's cards
+    and Record trick above the tab bar with nothing scrolled, the revealer's step his hand only, the others' the
+    pack without it (issue 27, walk2 finding 24: the hand's two rows of thumb-sized cards put all 52 cards out of
+    reach at 360x740, 24 of 52 at 390x844, 17 at 430x932)."""
+    bids, hands, tricks = a_first_deal(4, 27)
+    reveal = {"type": "premium", "seat": 1, "kind": "reveal", "hand": hands[1]}
+    rec = {**NN_FOUR, "events": [NN_FOUR["events"][0], reveal, *bids, tricks[0]]}
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
+    try:
+        page = context.new_page()
+        import_until(page, rec, len(rec["events"]) - 1)
+        if lang == "ja":
+            page.locator("header.bar a[lang=ja]").click()
+            expect(page.locator("html")).to_have_attribute("lang", "ja")
+        ready(page)
+        expect(page.locator(".nn-revealed .card")).to_have_count(10)
+        t = Tapper(page)
+        for i, card in enumerate(tricks[0]["cards"]):
+            step = f"form.stepping fieldset[data-picker='cards.{i}'] label.pick:visible"
+            assert out_of_reach(page, f"{step}, #record-trick") == [], f"card {i + 1}"
+            assert under_a_thumb(page.locator(step)) == []
+            expect(page.locator(step)).to_have_count(10 if i == 0 else 42)  # Ben leads from his hand
+            t.tap(pick(page, f"cards.{i}", card), f"card {i + 1}")
+        t.tap(page.locator("#record-trick"), "Record trick")
+        entered(page, len(rec["events"]))
+        assert t.outside == [] and t.scroll_before == t.scroll_between == 0, (t.outside, t.scroll_between)
     finally:
         context.close()

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from test_ninety_nine_support import quick_deal
 
 from referee.games import GAMES
 from referee.rules.base import Line
@@ -50,7 +51,7 @@ def test_every_event_of_a_record_has_a_plain_sentence(path):
             if body["seat"] < len(players):
                 assert set(line.params) == {"name"} and told == f"{players[body['seat']]} sealed a bid."
             else:  # N21: the dummy's bid opens its own sentence, with a capital
-                assert told == "The dummy's bid is sealed."
+                assert told in ("The dummy's bid is set aside, face down.", "The dummy's bid is turned up."), told
 
 
 @pytest.mark.parametrize(
@@ -66,3 +67,15 @@ def test_an_event_is_said_by_its_class_and_anything_else_is_an_entry(game, raw, 
     assert g.narrate is not None
     assert g.narrate(decode(g.events, raw), ("Aki", "Ben")) == Line(message, {"name": "Ben"})
     assert g.narrate(object(), ("Aki", "Ben")) == Line("An entry.")
+
+
+def test_the_dummys_bid_is_set_aside_before_the_tricks_and_turned_up_after_them():
+    """N22: the dummy's bid lies face down until the end of the deal; entered then, it is turned up, not
+    "sealed" (newplayer9: the answer said "sealed" while the scorer turned it up at the end)."""
+    game = GAMES["ninety-nine"]
+    first, second = quick_deal([3, 4, 5], [2, 3, 4], dealer=0), quick_deal([3, 4, 5], [2, 3, 4])
+    events = [first[0], first[4], *first[1:4], *second]  # deal 1: the dummy's bid first; deal 2: last
+    lines: list = []
+    replay_events(game, ("Aki", "Ben"), game.resolve_options({}), events, lines)
+    dummy = [english(line) for body, line in zip(events, lines, strict=True) if body.get("seat") == 2]
+    assert dummy == ["The dummy's bid is set aside, face down.", "The dummy's bid is turned up."]

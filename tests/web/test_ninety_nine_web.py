@@ -200,8 +200,8 @@ def test_a_sealed_bid_cannot_be_opened_through_the_correction_page(app, client):
 
 
 def test_the_dummys_sealed_bid_is_answered_and_listed_with_the_dummys_name(app, client):
-    """Two players: the dummy's bid from the scorer's phone is "The dummy's bid is sealed.", never a "?"
-    for a name, in the answer and in the history, in both languages."""
+    """Two players: the dummy's bid from the scorer's phone before the tricks is "The dummy's bid is sealed." in
+    the answer and "set aside, face down" in the history (N22), never a "?" for a name, in both languages."""
     t = new_table(client, "ninety-nine", ("Aki", "Ben"))
     scorer = join(app, t, t["scorer_token"])
     form(scorer, t, {"type": "deal", "dealer": "0"})
@@ -209,9 +209,9 @@ def test_the_dummys_sealed_bid_is_answered_and_listed_with_the_dummys_name(app, 
     html = resp.get_data(as_text=True)
     words = unescape(" ".join(re.sub(r"<[^>]+>", " ", html).split()))
     assert resp.status_code == 200 and "Recorded: The dummy's bid is sealed." in words
-    assert "? sealed" not in html and "The dummy's bid is sealed." in unescape(history_of(html))
+    assert "? sealed" not in html and "The dummy's bid is set aside, face down." in unescape(history_of(html))
     scorer.set_cookie("lang", "ja")
-    assert "ダミーのビッドを伏せました。" in history_of(scorer.get(f"/t/{t['id']}").get_data(as_text=True))
+    assert "ダミーのビッドを伏せて置きました。" in history_of(scorer.get(f"/t/{t['id']}").get_data(as_text=True))
 
 
 def test_a_scorers_correction_putting_a_card_in_two_bids_is_refused_at_once(client):

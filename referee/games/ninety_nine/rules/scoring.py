@@ -44,9 +44,13 @@ def score_deal(rules: Rules, deal: DealState) -> DealResult:
         lines[s].append(_line(won[s], _("Tricks won: %(n)s, 1 point each (N12)."), n=won[s]))
         if success[s]:
             bonus[s] = bonus_each
-            lines[s].append(
-                _line(bonus_each, _("Bid %(bid)s made exactly; %(k)s succeeded (N13)."), bid=bids[s], k=k)
+            # who made their bid, in words: the bonus grows as fewer do ("1 succeeded" said neither, walk2)
+            made = (
+                _("Bid %(bid)s made exactly, the only one to make their bid (N13).")
+                if k == 1
+                else _("Bid %(bid)s made exactly, one of %(k)s to make their bid (N13).")
             )
+            lines[s].append(_line(bonus_each, made, bid=bids[s], k=k))
         else:
             lines[s].append(_line(0, _("Bid %(bid)s, won %(won)s: no bonus (N4)."), bid=bids[s], won=won[s]))
     if rules.live == 2:

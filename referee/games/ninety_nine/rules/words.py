@@ -69,7 +69,14 @@ def _trick(ev: Trick, players: tuple[str, ...], after: State | None) -> Line:
 
 def _bid(ev: Bid, players: tuple[str, ...], after: State | None) -> Line:
     if not 0 <= ev.seat < len(players):  # two players: the dummy's bid opens its own sentence
-        return Line(_("The dummy's bid is sealed."))  # the scorer seals it: the dummy is no person (newplayer8)
+        # the scorer enters it, the dummy being no person (newplayer8): set aside face down while tricks remain,
+        # turned up once they are played (N22: unseen until the end; "sealed" then said the opposite, newplayer9).
+        # Alone (no replay: an answer's entry) its cards are told only once the deal is over (N15), so it is up.
+        if after is not None and after.deal is not None and not (
+            after.deal.counts is not None or len(after.deal.tricks) == after.rules.tricks
+        ):
+            return Line(_("The dummy's bid is set aside, face down."))
+        return Line(_("The dummy's bid is turned up."))
     return Line(_("%(name)s sealed a bid."), {"name": _name(players, ev.seat)})
 
 
