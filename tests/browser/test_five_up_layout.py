@@ -4,39 +4,20 @@ whose picture shrank to specks after one play and offered dead open ends as targ
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.five_up_walk2 import WALK2
+
 from .plays import PHONE, import_until
 
 pytestmark = pytest.mark.browser
 
 # i27-walk2: a 3-player game played by random legal entries from the home page, its first 20 events
-WALK2 = {
+RECORD = {
     "format": "referee-record",
     "version": 1,
     "game": "five-up",
-    "players": ["Ann", "Bo", "Cy"],
+    "players": list(WALK2["players"]),
     "options": {"profile": "IDA", "sets": 1},
-    "events": [
-        {"type": "hand", "leader": 0},
-        {"type": "play", "seat": 0, "tile": "6-0"},
-        {"type": "play", "seat": 1, "tile": "5-0", "on": "6-0"},
-        {"type": "play", "seat": 2, "tile": "5-5", "on": "5-0"},
-        {"type": "draw", "seat": 0, "count": 3},
-        {"type": "play", "seat": 0, "tile": "5-2", "on": "5-5"},
-        {"type": "play", "seat": 1, "tile": "2-2", "on": "5-2"},
-        {"type": "play", "seat": 2, "tile": "5-1", "on": "5-5"},
-        {"type": "play", "seat": 0, "tile": "6-2", "on": "2-2"},
-        {"type": "play", "seat": 1, "tile": "6-6", "on": "6-0"},
-        {"type": "draw", "seat": 2, "count": 3},
-        {"type": "play", "seat": 2, "tile": "6-1", "on": "5-1"},
-        {"type": "play", "seat": 0, "tile": "2-0", "on": "2-2"},
-        {"type": "play", "seat": 1, "tile": "6-3", "on": "6-6"},
-        {"type": "play", "seat": 2, "tile": "6-4", "on": "6-2"},
-        {"type": "play", "seat": 0, "tile": "3-1", "on": "6-3"},
-        {"type": "draw", "seat": 1, "count": 3},
-        {"type": "play", "seat": 1, "tile": "4-3", "on": "6-4"},
-        {"type": "play", "seat": 2, "tile": "6-5", "on": "6-6"},
-        {"type": "play", "seat": 0, "tile": "5-3", "on": "6-5"},
-    ],
+    "events": WALK2["events"][:20],
 }
 
 # The open ends' tap targets as the phone lays them out: size, whether a tap at the middle lands on that end,
@@ -69,7 +50,7 @@ def test_the_walks_layout_keeps_thumb_wide_ends_and_readable_tiles_and_offers_no
     try:
         page = context.new_page()
         for n in (17, 18, 19, 20):
-            import_until(page, WALK2, n)
+            import_until(page, RECORD, n)
             seen = page.evaluate(MEASURE)
             assert seen["ends"], n
             small = [e for e in seen["ends"] if min(e["w"], e["h"]) < 44 or not e["own"]]

@@ -16,6 +16,7 @@ from referee.games.five_up.rules import GAME
 from referee.games.five_up.rules import layout as lay
 from referee.rules.events import decode
 from referee.rules.tiles import double_set
+from tests.five_up_walk2 import WALK2
 
 RECORD = Path(__file__).parents[1] / "records" / "five-up-partners-to-61.json"
 
@@ -171,40 +172,6 @@ def test_a_lone_doubles_count_is_shown_once_and_its_other_side_is_blank():
     assert [(e["on"], e["shown"]) for e in covered["ends"]] == [("5-5", 10), ("5-0", 0)]  # still counts 10
 
 
-# The 3-player hand of i27-walk2 #15 (its record /tmp/w2/fu3-en.json, first hand, up to its end)
-WALK2 = {
-    "players": ("Ann", "Bo", "Cy"),
-    "events": [
-        {"type": "hand", "leader": 0},
-        {"type": "play", "seat": 0, "tile": "6-0"},
-        {"type": "play", "seat": 1, "tile": "5-0", "on": "6-0"},
-        {"type": "play", "seat": 2, "tile": "5-5", "on": "5-0"},
-        {"type": "draw", "seat": 0, "count": 3},
-        {"type": "play", "seat": 0, "tile": "5-2", "on": "5-5"},
-        {"type": "play", "seat": 1, "tile": "2-2", "on": "5-2"},
-        {"type": "play", "seat": 2, "tile": "5-1", "on": "5-5"},
-        {"type": "play", "seat": 0, "tile": "6-2", "on": "2-2"},
-        {"type": "play", "seat": 1, "tile": "6-6", "on": "6-0"},
-        {"type": "draw", "seat": 2, "count": 3},
-        {"type": "play", "seat": 2, "tile": "6-1", "on": "5-1"},
-        {"type": "play", "seat": 0, "tile": "2-0", "on": "2-2"},
-        {"type": "play", "seat": 1, "tile": "6-3", "on": "6-6"},
-        {"type": "play", "seat": 2, "tile": "6-4", "on": "6-2"},
-        {"type": "play", "seat": 0, "tile": "3-1", "on": "6-3"},
-        {"type": "draw", "seat": 1, "count": 3},
-        {"type": "play", "seat": 1, "tile": "4-3", "on": "6-4"},
-        {"type": "play", "seat": 2, "tile": "6-5", "on": "6-6"},
-        {"type": "play", "seat": 0, "tile": "5-3", "on": "6-5"},
-        {"type": "play", "seat": 1, "tile": "5-4", "on": "5-5"},
-        {"type": "play", "seat": 2, "tile": "4-4", "on": "5-4"},
-        {"type": "draw", "seat": 0, "count": 2},
-        {"type": "play", "seat": 0, "tile": "3-2", "on": "2-2"},
-        {"type": "play", "seat": 1, "tile": "4-0", "on": "2-0"},
-        {"type": "play", "seat": 2, "tile": "3-3", "on": "4-3"},
-        {"type": "play", "seat": 0, "tile": "3-0", "on": "5-3"},
-        {"type": "play", "seat": 1, "tile": "1-0", "on": "3-0"},
-    ],
-}
 
 
 def random_layouts(seed: int) -> list[dict]:
