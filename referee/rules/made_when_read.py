@@ -10,6 +10,7 @@ read of one of them and the rest at the first read of any other. The API's JSON 
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
@@ -26,11 +27,13 @@ class MadeWhenRead(Mapping[str, Any]):
         self._short: dict[str, Any] | None = None
         self._whole: dict[str, Any] | None = None
 
+    @abstractmethod
     def _keys(self) -> tuple[str, ...]:
-        raise NotImplementedError
+        """The keys, in the order the JSON writes them (each subclass says its own)."""
 
+    @abstractmethod
     def _made(self, whole: bool) -> dict[str, Any]:
-        raise NotImplementedError
+        """The values: every key but the ``LATER`` ones, or with ``whole`` every key."""
 
     def __getitem__(self, key: str) -> Any:
         whole = self._whole
