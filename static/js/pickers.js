@@ -5,7 +5,8 @@
 //   picker in the same place, so the taps of one play need no scrolling. A chip reopens its picker.
 //   After a refused entry that kept its selection, every step is shown, to fix the one that was wrong
 //   (a form marked data-steps-kept keeps one step at a time: its chips say what each holds). A step
-//   marked data-stay asks several things: a tap in it does not move on.
+//   marked data-stay asks several things: a tap in it does not move on, except in its last question
+//   (data-moves-on), whose answer the chip also shows.
 // - a checkbox picker marked data-need="3" counts the ticks ("2 of 3"), unticks the oldest beyond
 //   that, and adds up the labels' data-value (the Ninety-Nine bid) into its output; as a step, its chip
 //   says "2/3" and the next step opens once it has all three (the tiles left in each bead hand).
@@ -49,6 +50,13 @@
       what.appendChild(face);
     } else {
       what.textContent = "?";
+    }
+    var last = step.querySelector("[data-moves-on] input:checked");
+    if (last && last !== pickedInput && last.value && last.nextElementSibling) {  // "End 1: 5-2 · 2"
+      var also = document.createElement("span");
+      also.className = "chip-also";
+      also.textContent = last.nextElementSibling.textContent;
+      what.appendChild(also);
     }
     chip.appendChild(what);
     chip.classList.toggle("done", need ? full(step) : !!pickedInput);
@@ -94,7 +102,9 @@
     if (!form) return;
     paint(step);
     if (form.classList.contains("all-open")) return; // after a refusal every choice stays in view
-    if (step.hasAttribute("data-stay")) return; // a step of several questions stays open until its chip is left
+    // a step of several questions stays open until its chip is left, or until its last question (marked
+    // data-moves-on) is answered: the Five Up count's end moves on once its free number is tapped
+    if (step.hasAttribute("data-stay") && !input.closest("[data-moves-on]")) return;
     var list = Array.prototype.slice.call(steps(form));
     var after = list.slice(list.indexOf(step) + 1).concat(list.slice(0, list.indexOf(step)));
     var next = after.filter(function (s) { return !chosen(s); })[0];

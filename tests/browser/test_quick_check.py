@@ -130,10 +130,11 @@ WALKS = {
          ("chip", 3), *[("won1", t) for t in ("5-0", "0-0", "4-4", "2-1")], ("chip", 4), ("decl0a", "4-4"), ("decl0a", "3-3")],
         "check-claim", "claim-answer", ("Game points for Player 1: 1", "Player 1: 82 card points in all"),
     ),
-    # F-E1: 2-0 (2 free), 3-1 (1), the double 4-4, 5-0 (5), 6-4 (4): 2 + 1 + 4x2 + 5 + 4 = 20 scores 4 (F15-F16)
+    # F-E1: 2-0 (2 free), 3-1 (1), the double 4-4, 5-0 (5), 6-4 (4): 2 + 1 + 4x2 + 5 + 4 = 20 scores 4 (F15-F16).
+    # No chip is tapped: an end's free number (or a double's tile) opens the next end (newplayer10 #32).
     "five-up-count": (
-        [("tile0", "2-0"), ("end0", "2"), ("chip", 1), ("tile1", "3-1"), ("end1", "1"), ("chip", 2), ("tile2", "4-4"),
-         ("chip", 3), ("tile3", "5-0"), ("end3", "5"), ("chip", 4), ("tile4", "6-4"), ("end4", "4")],
+        [("tile0", "2-0"), ("end0", "2"), ("tile1", "3-1"), ("end1", "1"), ("tile2", "4-4"),
+         ("tile3", "5-0"), ("end3", "5"), ("tile4", "6-4"), ("end4", "4")],
         "check-count", "count-answer", ("2 + 1 + 4×2 + 5 + 4 = 20", "scores 4"),
     ),
     "ninety-nine-bid": ([("bid", "AC"), ("bid", "KC"), ("bid", "QC")], "check-bid", "bid-answer", ("Bid: 9", "A♣ 3 + K♣ 3 + Q♣ 3 = 9")),
@@ -289,3 +290,23 @@ def test_a_refusal_lands_under_the_button_without_moving_the_chips(page: Page, l
     assert page.evaluate(BOXES) == before
     assert page.evaluate("scrollY") == 0
     assert refusal.bounding_box()["y"] >= before[1][1]  # under the button
+
+
+def test_an_ends_chip_says_its_tile_and_free_number_and_the_next_end_opens(page: Page):
+    """Five Up's count: the free number tapped opens the next end, whose tile then lies there, not on the end
+    just filled (a new player laid five tiles on end 1: newplayer10 #32); a double opens the next end at once;
+    each end's chip shows its number beside its tile."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/check")
+    ready(page)
+    form = page.locator("#five-up-count-form")
+    page.locator("#five-up-count-tab").tap()
+    form.locator("label:has(> input[name=tile0][value='5-2'])").tap()
+    expect(form.locator(".step-chip").nth(0)).to_have_class(re.compile("current"))  # the number is still asked
+    form.locator("label:has(> input[name=end0][value='2'])").tap()
+    expect(form.locator(".step-chip").nth(1)).to_have_class(re.compile("current"))
+    expect(form.locator(".step-chip").nth(0).locator(".chip-also")).to_have_text("2")
+    form.locator("label:has(> input[name=tile1][value='3-3'])").tap()
+    expect(form.locator(".step-chip").nth(2)).to_have_class(re.compile("current"))
+    expect(form.locator("input[name=tile0][value='5-2']")).to_be_checked()
+    expect(form.locator("input[name=end1][value='']")).to_be_checked()

@@ -27,6 +27,19 @@
     return complete;
   }
 
+  // The /check count: a double at an open end needs no free number, so tapping it answers that question
+  // ("—") and the next end opens, as a free number's tap does (pickers.js, data-moves-on).
+  document.addEventListener("change", function (e) {
+    var input = e.target, m = /^tile(\d+)$/.exec(input.name || "");
+    if (!m || !input.checked || !input.closest("#five-up-count-form")) return;
+    var halves = input.value.split("-");
+    if (halves[0] !== halves[1]) return;
+    var none = input.form.querySelector('input[name="end' + m[1] + '"][value=""]');
+    if (!none || none.checked) return;
+    none.checked = true;
+    none.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
   document.addEventListener("change", function (e) {
     var form = e.target.closest && e.target.closest("[data-fu-left]");
     if (!form) return;
