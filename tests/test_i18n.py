@@ -27,3 +27,19 @@ def test_translations_keep_their_parameters(area):
                 wanted = sorted(re.findall(r"%\((\w+)\)[sd]", ids[-1]))
                 for string in strings:
                     assert sorted(re.findall(r"%\((\w+)\)[sd]", string)) == wanted, ids[0]
+
+
+def test_a_message_has_one_japanese_across_the_areas():
+    """The app merges every area's catalogue into one (the last directory wins), so one English message
+    kept in two areas with two translations showed the other area's words: Bingo's claim button read
+    申告する (Trick de Bingo's), the final trick 直前のトリック ("the trick before"), the club page's players
+    人数 and its head-to-head wins 取得 (Ninety-Nine's tricks taken). Where the meanings differ, the English
+    differs too (newplayer10 #36, #38, #40)."""
+    japanese: dict[str, dict[str, str]] = {}
+    for area in AREAS:
+        with translation_catalogs.po_path(area, "ja").open("rb") as f:
+            for message in read_po(f):
+                if message.id and message.string and not message.fuzzy:
+                    key = message.id if isinstance(message.id, str) else message.id[0]
+                    japanese.setdefault(key, {})[area] = str(message.string)
+    assert {k: v for k, v in japanese.items() if len(set(v.values())) > 1} == {}

@@ -26,7 +26,7 @@ def text(pdf: bytes) -> tuple[int, str]:
 def test_blank_sheet_for_each_table_size(players):
     pages, words = text(build(PrintJob(players=players, options=GAME.resolve_options({}))))
     assert pages == 1
-    for w in ("Ninety-Nine score sheet", "Dealer", "Trump", "Bid", "Won", "Prem.", *players):
+    for w in ("Ninety-Nine score sheet", "Dealer", "Trump", "Bid", "Taken", "Prem.", *players):
         assert w in words
 
 

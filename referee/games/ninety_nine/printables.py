@@ -50,7 +50,7 @@ def score_sheet(job: PrintJob[Detail]) -> ScoreSheet:
             name,
             (
                 Column(job.t(_("Bid")), 0.7),
-                Column(job.t(_("Won")), 0.8),
+                Column(job.t(_("Taken")), 0.8),
                 Column(job.t(_("Bonus")), 1.0),
                 Column(job.t(_("Prem.")), 1.0),
                 Column(job.t(_("Total")), 1.1, "right"),

@@ -50,7 +50,7 @@ LABELS = {
     "leader": lazy_gettext("Who leads"),
     "dealer": lazy_gettext("Dealer"),
     "indicator": lazy_gettext("Trump indicator"),
-    "doubles": lazy_gettext("Doubles"),
+    "doubles": lazy_gettext("Doubles declared"),
     "tiles": lazy_gettext("Tiles"),
     "tile": lazy_gettext("Tile"),
     "on": lazy_gettext("Played on"),
@@ -62,7 +62,7 @@ LABELS = {
     "card": lazy_gettext("Card"),
     "turnup": lazy_gettext("Turned-up card"),
     "kind": lazy_gettext("Kind"),
-    "hand": lazy_gettext("Hand"),
+    "hand": lazy_gettext("Cards in hand"),
     "counts": lazy_gettext("Counts"),
 }
 

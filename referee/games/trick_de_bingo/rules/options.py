@@ -52,7 +52,7 @@ OPTIONS = (
         4,
         _("Number of rounds: 4 (each player deals once), or 1 or 2 (T4)."),
         choices=(1, 2, 4),
-        label=_("Rounds"),
+        label=_("Number of rounds"),
         common=True,
     ),
 )
