@@ -104,6 +104,9 @@ def test_the_player_page_shows_ratings_their_chart_and_head_to_head_in_both_lang
     assert client.get(f"/club/{club['id']}/players/0/rating-ninety-nine.svg").status_code == 404  # none played
     ja = client.get(f"/club/{club['id']}/players/0", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "対戦成績" in ja and "暫定" in ja and "最も得意な相手：ビンゴでBenさんに2勝0敗。" in ja
+    assert '<th scope="col">勝</th>' in ja  # the games won, not Ninety-Nine's tricks taken (取得: newplayer10 #36)
+    for said in (page, ja):  # a player's words, not the library's and its symbols (newplayer10 #36)
+        assert not re.search(r"OpenSkill|sigma|\bmu\b|μ|σ", said)
 
 
 def same_as_fresh(client, club_id):
