@@ -43,3 +43,15 @@ def test_a_message_has_one_japanese_across_the_areas():
                     key = message.id if isinstance(message.id, str) else message.id[0]
                     japanese.setdefault(key, {})[area] = str(message.string)
     assert {k: v for k, v in japanese.items() if len(set(v.values())) > 1} == {}
+
+
+# One word per concept in Japanese: a premium bid is デクレア or リヴィール on every page (the /check wrote
+# リビール beside the table's リヴィール on one screen: newplayer10 #33).
+SPELLINGS = {"リビール": "リヴィール", "ディクレア": "デクレア"}
+
+
+@pytest.mark.parametrize("area", AREAS)
+def test_a_concept_is_spelled_one_way_in_japanese(area):
+    with translation_catalogs.po_path(area, "ja").open("rb") as f:
+        said = [str(m.string) for m in read_po(f) if m.id and m.string]
+    assert [(s, w) for s in said for w in SPELLINGS if w in s] == []
