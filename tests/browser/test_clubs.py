@@ -6,6 +6,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from tests.browser.plays import ready
+from tests.browser.targets import under_a_thumb
 from tests.web.test_sessions import golden
 
 pytestmark = pytest.mark.browser
@@ -24,6 +25,7 @@ def test_a_club_on_a_phone_from_a_session_to_a_players_history(page: Page, base_
     page.get_by_role("button", name="Start the club").click()
     expect(page.get_by_role("heading", name="Kobe Domino Club")).to_be_visible()
     fits(page)
+    assert under_a_thumb(page.locator(".club-players a")) == []  # "Ann" was 33x20 px (newplayer10 #37)
 
     page.get_by_label("Session name").fill("Friday")
     page.get_by_label("Aki").check()
@@ -45,7 +47,10 @@ def test_a_club_on_a_phone_from_a_session_to_a_players_history(page: Page, base_
     )
     assert made.status == 201
 
+    page.goto(f"{base_url}/club/{club_id}")
+    assert under_a_thumb(page.locator(".club-sessions > li > a")) == []
     page.goto(f"{base_url}/club/{club_id}/players")
+    assert under_a_thumb(page.locator(".club-players a")) == []
     page.get_by_role("link", name="Aki").click()
     expect(page.get_by_role("heading", name="Aki")).to_be_visible()
     expect(page.get_by_text("Aki has finished 1 game at this club and won 1.")).to_be_visible()
