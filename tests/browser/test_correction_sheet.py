@@ -258,3 +258,23 @@ def test_undo_after_correcting_the_latest_entry_says_it_takes_back_the_corrected
     expect(page.locator("#undo")).to_have_attribute(
         "data-confirm", re.compile(r"^Tap again to take back the latest entry as corrected: .*6-0 replied")
     )
+
+
+# The lines a button's words take, as laid out.
+LINES = """el => new Set([...(() => { const r = document.createRange(); r.selectNodeContents(el); return r.getClientRects(); })()]
+  .filter(b => b.width > 0).map(b => Math.round(b.top))).size"""
+
+
+def test_the_sheets_buttons_keep_their_words_on_one_line_in_japanese(page: Page):
+    """At 360x740 in Japanese the correction sheet's 「キャンセル」 broke as 「キャンセ／ル」 in its third of the bar
+    (newplayer10 #41): each of the sheet's buttons says its words on one line."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    import_until(page, record("bingo-four-deals-to-eight"), 5)
+    page.locator("header.bar a[lang=ja]").click()
+    ready(page)
+    open_tab(page, "history")
+    page.locator("#tab-history li[data-seq='4'] a.edit").tap()
+    actions = page.locator("dialog#correction .sheet-actions").locator("button, a")
+    expect(actions.nth(1)).to_have_text("キャンセル")
+    assert [actions.nth(i).evaluate(LINES) for i in range(actions.count())] == [1, 1]
+    assert [actions.nth(i).evaluate("el => el.scrollWidth <= el.clientWidth") for i in range(2)] == [True, True]
