@@ -91,10 +91,6 @@ PICKED_NAME = {  # where shared code picks out an input or a correction field by
     ".js": re.compile(r"""name\s*(?:===?|!==?|=)\s*["']?(\w+)"""),
     ".html": re.compile(r"""\.name\s*(?:==|!=)\s*["'](\w+)["']|\.name\s+(?:not\s+)?in\s+\(([^)]*)\)"""),
 }
-FIELDS_LEFT = {  # (file, field) -> why a shared file still picks out one game's field
-    ("templates/table/_correction.html", "turnup"): "Ninety-Nine's turned-up card, shown only where its options "
-    "play with one (i27-n99b's folder this session)",
-}
 
 
 def one_game_fields() -> dict[str, str]:
@@ -121,7 +117,8 @@ def picked_names(rel: str, text: str) -> set[str]:
 def test_no_shared_script_or_template_picks_out_a_field_of_one_game() -> None:
     """One game's rule about its own inputs (a Bingo tile cannot reply to itself) lives in its folder,
     as a hook the shared pickers call: a shared script or template that picks an input out by a name
-    only one game's events have is that game's knowledge outside its folder, though it names no game."""
+    only one game's events have is that game's knowledge outside its folder, though it names no game.
+    (Ninety-Nine's turned-up card is its deal's correction surface's: shown where the table plays with one.)"""
     single = one_game_fields()
     found = {
         (rel, name)
@@ -129,7 +126,7 @@ def test_no_shared_script_or_template_picks_out_a_field_of_one_game() -> None:
         for name in picked_names(rel, text)
         if name in single
     }
-    assert found == set(FIELDS_LEFT)
+    assert found == set()
 
 
 def test_the_scan_sees_a_field_picked_out_by_name() -> None:

@@ -9,22 +9,25 @@ shrinks (a module that stops calling it must leave the list, so the test fails b
 from __future__ import annotations
 
 import ast
+import dataclasses
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
-from flask import Flask
-from jinja2 import DictLoader
+from flask import Flask, template_rendered
+from jinja2 import DictLoader, Environment, nodes
+from werkzeug.datastructures import MultiDict
 
+from referee.web import page as page_module
 from referee.web.page import Message, render_page
+from tests.web.tables import new_table
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = "referee/web/page.py"
 RENDERERS = {"render_template", "render_template_string", "stream_template", "stream_template_string"}
-LEFT = {  # module -> why it still renders with loose keyword arguments (the table screens, next)
-    "referee/web/tables/service.py": "the table screen and its answer/alarm fragments: the ORM table, the "
-    "reader's Access and the corrections beside TablePage, and each game's extra values",
-    "referee/web/tables/pages.py": "the correction form: a table screen with the correction's fields",
+LEFT = {  # module -> why it still renders with loose keyword arguments
     "referee/games/bead_game/web.py": "the legal-placements page, a table screen (i27-bead's folder this session)",
     "referee/games/trick_de_bingo/web.py": "the custom-card builder, a table screen",
 }
@@ -84,3 +87,131 @@ def test_render_page_shows_the_page_fields_by_name():
     app.jinja_env.loader = DictLoader({"m.html": "[{{ message }}]"})
     with app.test_request_context("/"):
         assert render_page("m.html", Message("too many")) == "[too many]"
+
+
+def rows_in(value: Any, seen: set[int] | None = None) -> Iterator[str]:
+    """The database rows ``value`` holds, through dataclass fields, mappings and sequences (a row in a
+    page object is a query a template could still make)."""
+    seen = set() if seen is None else seen
+    if id(value) in seen or isinstance(value, str | bytes | int | float | bool | type(None)):
+        return
+    seen.add(id(value))
+    if hasattr(value, "_sa_instance_state"):
+        yield type(value).__name__
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from rows_in(getattr(value, f.name), seen)
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from rows_in(item, seen)
+    elif isinstance(value, list | tuple | set | frozenset):
+        for item in value:
+            yield from rows_in(item, seen)
+
+
+def test_rows_in_finds_a_row_inside_a_page_object():
+    class Row:
+        _sa_instance_state = object()
+
+    @dataclass(frozen=True)
+    class Page:
+        rows: tuple[Any, ...]
+        by: Mapping[str, Any]
+
+    assert list(rows_in(Page((1, "a"), {"x": [Row()]}))) == ["Row"]
+    assert list(rows_in(Page((), {}))) == []
+
+
+HX = {"HX-Request": "true"}
+
+
+def table_screens(app, client) -> list[tuple[str, Any, Mapping[str, str]]]:
+    """The table's screens as each reader gets them, each request as (method, url or form, headers):
+    the scorer's page, a seat's, a viewer's, with a correction waiting at a table that confirms
+    corrections; an entry's answer through htmx and a refused one; the correction page and sheet;
+    a moment of the table, the big screen and a live poll."""
+    made = new_table(client, players=("Aki", "Ben"), confirm_corrections=True)
+    t = f"/t/{made['id']}"
+    client.get(f"{t}/join/{made['scorer_token']}")
+    for points in (["7", "3"], ["2", "2"]):
+        client.post(f"{t}/events", data={"type": "round", "points": points})
+    client.post(f"{t}/correct/1", data=MultiDict([("type", "round"), ("points", "9"), ("points", "3")]))
+    seat, viewer = app.test_client(), app.test_client()
+    seat.get(f"{t}/join/{made['seat_tokens'][0]}")
+    return [
+        (client, "GET", t, {}),
+        (seat, "GET", t, {}),
+        (viewer, "GET", t, {}),
+        (client, "GET", t, HX),
+        (client, "POST", f"{t}/events", HX),
+        (client, "POST", f"{t}/events?refused", HX),
+        (client, "GET", f"{t}/correct/2", {}),
+        (client, "GET", f"{t}/correct/2", HX),
+        (client, "GET", f"{t}?at=1", {}),
+        (client, "GET", f"{t}/screen", {}),
+        (viewer, "GET", f"{t}/live", {}),
+    ]
+
+
+def test_every_table_screen_is_a_frozen_page_object_holding_no_row(app, client, monkeypatch):
+    """The table page (the scorer's, a seat's, a viewer's, with its history), its fragments, the
+    answer box, the correction page and sheet, a moment, the big screen and the live poll are each rendered
+    by ``render_page`` from one frozen page object, and no database row reaches a template."""
+    through_page: list[str] = []
+    rendered: list[tuple[str, list[str]]] = []
+
+    def by_page(template, **context):
+        through_page.append(template)
+        return flask_render(template, **context)
+
+    def seen(_app, template, context, **_extra):
+        rendered.append((template.name, sorted({row for v in context.values() for row in rows_in(v)})))
+
+    flask_render = page_module.render_template
+    monkeypatch.setattr(page_module, "render_template", by_page)
+    screens = table_screens(app, client)
+    template_rendered.connect(seen, app)
+    try:
+        for who, method, url, headers in screens:
+            if method == "GET":
+                resp = who.get(url, headers=headers)
+            else:
+                points = ["x"] if url.endswith("?refused") else ["1", "1"]
+                form = {"type": "round", "points": points}
+                resp = who.post(url.removesuffix("?refused"), data=form, headers=headers)
+            assert resp.status_code in (200, 422), (url, resp.status_code)
+    finally:
+        template_rendered.disconnect(seen, app)
+    names = [name for name, _rows in rendered]
+    assert {"table/page.html", "table/_main.html", "table/_answer.html", "table/_alarm.html", "table/correct.html",
+            "table/_correction_sheet.html", "table/moment.html", "bigscreen.html"} <= set(names)  # fmt: skip
+    assert [(name, rows) for name, rows in rendered if rows] == []
+    assert sorted(names) == sorted(through_page)
+
+
+def calls_on_access(source: str) -> list[str]:
+    """The methods a template calls on ``access`` (the reader's rights, shown by reading its fields)."""
+    found = Environment(extensions=["jinja2.ext.i18n"]).parse(source).find_all(nodes.Call)
+    return [
+        call.node.attr
+        for call in found
+        if isinstance(call.node, nodes.Getattr) and isinstance(call.node.node, nodes.Name) and call.node.node.name == "access"
+    ]
+
+
+def test_no_template_asks_the_readers_rights_for_what_it_shows():
+    """The view as this reader may see it is the page's (``page.view``, ``table_page``), worked out
+    before rendering: a template that asks ``access.visible_detail(rep)`` redacts while rendering."""
+    templates = sorted([*(ROOT / "templates").rglob("*.html"), *(ROOT / "referee").rglob("templates/**/*.html")])
+    assert len(templates) > 100
+    found = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in templates
+        for name in calls_on_access(path.read_text(encoding="utf-8"))
+    }
+    assert found == set()
+
+
+def test_a_call_on_access_is_caught():
+    assert calls_on_access("{% set d = access.visible_detail(rep) %}{{ access.seat }}") == ["visible_detail"]
+    assert calls_on_access("{% if access.can_write %}{{ page.view.detail }}{% endif %}") == []

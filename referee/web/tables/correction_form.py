@@ -21,9 +21,9 @@ import json
 import re
 import types
 import typing
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic
 
 from flask_babel import LazyString, gettext, lazy_gettext
 from markupsafe import Markup
@@ -35,8 +35,9 @@ from referee.rules.events import field_specs, type_of
 from referee.rules.forms import FormReader
 from referee.rules.numbers import whole_number
 from referee.rules.tiles import Tile
-from referee.store.replay import Replayed, replay_events
+from referee.store.replay import Effective, Replayed, replay_events
 
+from .table_page import TableLink
 from .words import line_of
 
 SEATS = frozenset({"seat", "leader", "dealer"})
@@ -78,7 +79,7 @@ TITLES = {
 }
 
 
-def correction_title(rep: Replayed, seq: int) -> str:
+def correction_title(rep: Replayed[D], seq: int) -> str:
     """The heading of the correction of the event logged as ``seq``: "Fix trick 3"."""
     found = line_of(rep, seq)
     line = None if found is None else found[1]
@@ -180,7 +181,7 @@ def _spent(body: Mapping[str, Any]) -> list[str]:
     return [f"{max(m[1], m[2])}-{min(m[1], m[2])}" if (m := _TILE.match(v)) else v for v in values]
 
 
-def correction_pack(rep: Replayed, seq: int) -> Pack:
+def correction_pack(rep: Replayed[D], seq: int) -> Pack:
     """The tiles and cards the correction of the entry logged as ``seq`` may pick from."""
     events = list(rep.effective)
     at = next((i for i, e in enumerate(events) if e.seq == seq), None)
@@ -257,7 +258,7 @@ def correction_of(game_id: str) -> Correction:
     return found
 
 
-def correction_surface(rep: Replayed, body: Mapping[str, Any]) -> str | None:
+def correction_surface(rep: Replayed[D], body: Mapping[str, Any]) -> str | None:
     """The entry surface template the correction of ``body`` is made on (None: field pickers)."""
     return correction_of(rep.game.id).surfaces.get(str(body.get("type")))
 
@@ -273,3 +274,50 @@ def detail_before(rep: Replayed[D], seq: int, reader_seat: int | None) -> D:
     """The view detail the entry form had when the entry logged as ``seq`` was made, as ``reader_seat``
     may see it (another seat's sealed bid left out)."""
     return rep.game.public_detail(rep.game.view(state_before(rep, seq)).detail, reader_seat)
+
+
+@dataclass(frozen=True)
+class CorrectionPage(Generic[D]):
+    """The correction of one entry as its page or sheet shows it (table/_correction.html): the entry
+    (``target``) and its fields as the form stands (``shown``: a refused try keeps its picks), why
+    it was refused, its heading, what the pickers offer (``pack``), and either the entry's own
+    surface (``surface``, drawn with the detail ``before`` it) or the field-by-field ``fields``."""
+
+    table: TableLink
+    rep: Replayed[D]
+    target: Effective
+    shown: Mapping[str, Any]
+    error: str | None
+    title: str
+    pack: Pack
+    surface: str | None
+    before: D | None
+    fields: tuple[Field, ...]
+    seats: Sequence[str]
+    tiles: tuple[int, int]
+
+
+def correction_page(
+    table: TableLink,
+    rep: Replayed[D],
+    target: Effective,
+    shown: Mapping[str, Any],
+    error: str | None,
+    reader_seat: int | None,
+) -> CorrectionPage[D]:
+    """The correction of ``target`` as ``reader_seat`` may see the table before it, all worked out."""
+    surface = correction_surface(rep, target.body)
+    return CorrectionPage(
+        table=table,
+        rep=rep,
+        target=target,
+        shown=shown,
+        error=error,
+        title=correction_title(rep, target.seq),
+        pack=correction_pack(rep, target.seq),
+        surface=surface,
+        before=detail_before(rep, target.seq, reader_seat) if surface else None,
+        fields=() if surface else tuple(correction_fields(rep.game, shown, rep.players)),
+        seats=part(rep.game.id, "web").seat_names(rep.players),
+        tiles=correction_of(rep.game.id).tiles,
+    )

@@ -22,7 +22,7 @@ from referee.web.page import render_page
 from referee.web.site.i18n import explain
 
 from .access import Access
-from .table_page import TablePage, table_page
+from .table_page import TableLink, TablePage, link_of, table_page
 
 
 def step_words() -> dict[str, tuple[str, str]]:
@@ -88,13 +88,6 @@ class ReadOnly(Access):
 
 
 @dataclasses.dataclass(frozen=True)
-class TableLink:
-    """The table as a moment's links name it: its id (the row itself stays in the view)."""
-
-    id: str
-
-
-@dataclasses.dataclass(frozen=True)
 class MomentPage:
     """A moment of the table (``k`` its log line; None with ``error`` when there is no such moment,
     the table then shown as it stands): its replay and page as this reader sees them, the steps to
@@ -118,7 +111,7 @@ def render_moment(raw_at: str, access: Access) -> tuple[str, int]:
     log = log_of(g.table)
     last = log[-1].seq if log else 0
     reader = ReadOnly(access.scorer, access.seat)
-    table = TableLink(g.table.id)
+    table = link_of(g.table)
     try:
         k = check_moment(raw_at, last)
     except RuleError as err:

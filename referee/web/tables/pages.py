@@ -12,39 +12,28 @@ import json
 
 import qrcode
 import qrcode.image.svg
-from flask import Blueprint, Response, abort, g, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, g, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from referee.extensions import htmx
-from referee.games import part
 from referee.rules.forms import FormEvent
 from referee.store.record import to_record
 from referee.store.replay import Effective, Replayed, entry_index
 from referee.store.tables import current, token_matches
 from referee.store.writing import Refused, open_correction
+from referee.web.page import render_page
 from referee.web.tables import service
 
 from .access import access_for, held_link, remember
 from .correction_effect import prior_body, take_back_allowed
-from .correction_form import (
-    correction_fields,
-    correction_of,
-    correction_pack,
-    correction_surface,
-    correction_title,
-    detail_before,
-    preselect,
-    seat_number,
-)
+from .correction_form import correction_of, correction_page, preselect, seat_number
 from .moments import render_moment
 from .presenting import public_events, public_record
+from .table_page import link_of
 from .undo import last_corrected, last_undone
 
 bp = Blueprint("table", __name__, url_prefix="/t")
-bp.add_app_template_global(correction_fields)
-bp.add_app_template_global(correction_title)
-bp.add_app_template_global(correction_pack)
 bp.add_app_template_filter(preselect)
 bp.add_app_template_filter(seat_number)
 bp.url_value_preprocessor(service.table_loader())
@@ -135,12 +124,8 @@ def correct(table_id: str, seq: int) -> ResponseReturnValue:
         if status == 200:
             return redirect(url_for("table.show", table_id=table_id, _anchor="answer"))
     template = "table/_correction_sheet.html" if htmx else "table/correct.html"
-    surface = correction_surface(rep, target.body)
-    before = detail_before(rep, seq, g.access.reader_seat) if surface else None
-    seats = part(rep.game.id, "web").seat_names(rep.players)
-    fields = {"target": target, "shown": shown, "error": error, "surface": surface, "before": before, "seats": seats}
-    fields["tiles"] = correction_of(rep.game.id).tiles
-    return render_template(template, table=g.table, rep=rep, **fields), status
+    form = correction_page(link_of(g.table), rep, target, shown, error, g.access.reader_seat)
+    return render_page(template, form), status
 
 
 def corrected_event(rep: Replayed, target: Effective) -> FormEvent:

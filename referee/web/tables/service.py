@@ -13,14 +13,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort, g, redirect, render_template, request, url_for
+from flask import abort, g, redirect, request, url_for
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee.extensions import htmx
 from referee.games import game as find_game
-from referee.rules.base import MalformedEvent, RuleError, _
+from referee.rules.base import D, MalformedEvent, RuleError, _
 from referee.rules.forms import FormEvent, FormReader, decode_form
 from referee.rules.numbers import whole_number
 from referee.store.models import GameTable
@@ -28,12 +28,13 @@ from referee.store.replay import Replayed
 from referee.store.sharing import CONFIRMED, PENDING, REJECTED, corrections_of
 from referee.store.tables import current, get_table
 from referee.store.writing import Reason, Refused, write
+from referee.web.page import render_page
 from referee.web.site.i18n import explain
 from referee.web.updates.next_table import page_live
 
 from .access import Access, access_for, held_links
 from .correction_form import LABELS
-from .table_page import page_of
+from .table_page import Answer, Corrections, Proposed, TableScreen, link_of, page_of
 
 Page = tuple[str, int] | tuple[str, int, dict[str, str]]
 """A rendered table page or fragment with its status (and, for a refusal through htmx, where it swaps)."""
@@ -154,57 +155,71 @@ def form_reason(err: RuleError) -> str:
     return explain(err)
 
 
-def corrections(table: GameTable) -> dict[str, Any]:
+def corrections(table: GameTable) -> Corrections:
     """Proposed corrections for the history: pending ones, and who confirmed or rejected each."""
     rows = corrections_of(table)
-    return {
-        "pending": [r for r in rows if r.status == PENDING],
-        "confirmed_by": {r.applied_seq: r for r in rows if r.status == CONFIRMED},
-        "rejected": [r for r in rows if r.status == REJECTED],
-    }
+    return Corrections(
+        pending=tuple(Proposed.of(r) for r in rows if r.status == PENDING),
+        confirmed_by={
+            r.applied_seq: Proposed.of(r) for r in rows if r.status == CONFIRMED and r.applied_seq is not None
+        },
+        rejected=tuple(Proposed.of(r) for r in rows if r.status == REJECTED),
+    )
 
 
-def render_table(template: str, rep: Replayed, *, access: Access | None = None, **values: Any) -> str:
-    """A template that shows ``g.table`` as ``rep``, given what it shows beyond the replay (the
-    corrections waiting or decided, the version live pages poll from) and ``page``, all it shows
-    worked out (table_page.py): templates never query the store, and only show."""
+def render_table(
+    template: str,
+    rep: Replayed[D],
+    *,
+    access: Access | None = None,
+    error: str | None = None,
+    recent: int | None = None,
+) -> str:
+    """A template that shows ``g.table`` as ``rep`` to ``access`` (this request's reader when None):
+    its ``TableScreen``, with all it shows beyond the replay (the corrections waiting or decided, the
+    version live pages poll from, ``page``) worked out first (table_page.py): templates only show."""
     reader = g.access if access is None else access
     polled, later = page_live(g.table, reader)  # a seat's at a club night: with its next table
-    return render_template(
-        template,
-        table=g.table,
+    screen = TableScreen(
+        table=link_of(g.table),
         rep=rep,
         access=reader,
-        page=page_of(rep, reader, error=values.get("error")),
+        page=page_of(rep, reader, error=error),
         corrections=corrections(g.table),
         links=held_links(g.table) if reader.scorer else {},  # the share box's links (scorer only)
         version=polled,
         next_table=later,
-        **values,
+        error=error,
+        recent=recent,
     )
+    return render_page(template, screen)
 
 
-def render(rep: Replayed, *, error: str | None = None, status: int = 200) -> Page:
+def render_answer(template: str, rep: Replayed[D], error: str | None) -> str:
+    """The answer to this request's entry alone (``template``: the answer box or the alarm)."""
+    page = page_of(rep, g.access, error=error, whole=False)
+    return render_page(template, Answer(link_of(g.table), rep, g.access, page, error))
+
+
+def render(rep: Replayed[D], *, error: str | None = None, status: int = 200) -> Page:
     """The table page (or its ``#table`` fragment). A refusal through htmx answers with the answer
     box alone, retargeted onto ``#answer``: the entry form is not re-rendered, so the player's
     selection stays and only the tile or card at fault needs changing."""
     if htmx and status == 422:
-        page = page_of(rep, g.access, error=error, whole=False)
-        body = render_template("table/_answer.html", table=g.table, rep=rep, access=g.access, page=page, error=error)
+        body = render_answer("table/_answer.html", rep, error)
         return body + alarm(rep, error), status, {"HX-Retarget": "#answer", "HX-Reswap": "outerHTML"}
     if htmx:
         return render_table("table/_main.html", rep, error=error) + alarm(rep, error), status
     return render_table("table/page.html", rep, error=error), status
 
 
-def alarm(rep: Replayed, error: str | None = None) -> str:
+def alarm(rep: Replayed[D], error: str | None = None) -> str:
     """The out-of-band swap that has this phone's screen reader say the refusal of, or the verdict on,
     the player's own entry (issue 33), sent after the table with every htmx answer to an entry (a
     post: a page asked for again, such as a Five Up end chosen, is no new verdict)."""
     if request.method != "POST":
         return ""
-    page = page_of(rep, g.access, error=error, whole=False)
-    return render_template("table/_alarm.html", table=g.table, rep=rep, access=g.access, page=page, error=error)
+    return render_answer("table/_alarm.html", rep, error)
 
 
 def answer(outcome: Outcome) -> Page | WerkzeugResponse:

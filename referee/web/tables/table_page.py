@@ -5,6 +5,12 @@ as this reader may see it, the events they may read, the answer's undo or correc
 correction changed, the history in groups, whose turn it is) is worked out here, once per request
 and before rendering, into one frozen ``TablePage``. The templates read its fields; they call no
 helper that replays, redacts or asks a game's rules (``tests/web/test_templates_only_show.py``).
+
+A screen is rendered from one frozen page object around it (``referee.web.page.render_page``):
+``TableScreen`` for the table page, a seat's or a viewer's, its ``#table`` fragment, the live poll's
+and the big screen's; ``Answer`` for the answer box and the alarm sent with an entry's answer. They
+hold the table as its links name it (``TableLink``) and the corrections as plain values
+(``Proposed``), never a database row a template could still query through.
 """
 
 from __future__ import annotations
@@ -12,12 +18,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Generic
 
 from flask import g
 
 from referee.rules.base import D, View
+from referee.store.models import GameTable
 from referee.store.replay import Effective, LogEntry, Replayed
+from referee.store.sharing import PendingCorrection
 
 from .access import Access
 from .correction_effect import Effect, correction_effect, take_back_allowed
@@ -112,3 +121,75 @@ def page_of(
     page = table_page(rep, access, error=error, history=whole, race=whole)
     g.table_page = (rep, access, error, whole, page)
     return page
+
+
+@dataclass(frozen=True)
+class TableLink:
+    """The table as its pages name it: its id for the links, and whether a correction there waits
+    for a seat to confirm it (the row itself stays in the view)."""
+
+    id: str
+    confirm_corrections: bool
+
+
+def link_of(table: GameTable) -> TableLink:
+    return TableLink(table.id, table.confirm_corrections)
+
+
+@dataclass(frozen=True)
+class Proposed:
+    """A correction the scorer proposed, as the history shows it: which entry, the event proposed,
+    who proposed it and when, and who decided it (None while it waits)."""
+
+    id: int
+    target: int
+    event: Mapping[str, Any]
+    proposed_by: str
+    proposed_at: datetime
+    decided_by: str | None
+
+    @classmethod
+    def of(cls, row: PendingCorrection) -> Proposed:
+        return cls(row.id, row.target, row.event, row.proposed_by, row.proposed_at, row.decided_by)
+
+
+@dataclass(frozen=True)
+class Corrections:
+    """The table's proposed corrections: those waiting, those confirmed (by the seq they were applied
+    as), and those rejected."""
+
+    pending: tuple[Proposed, ...]
+    confirmed_by: Mapping[int, Proposed]
+    rejected: tuple[Proposed, ...]
+
+
+@dataclass(frozen=True)
+class TableScreen(Generic[D]):
+    """The table as one reader's screen shows it (the scorer's, a seat's, a viewer's, the big screen's):
+    the replay and its ``page``, the corrections proposed, the share box's links (the scorer's only),
+    the version the page polls from and the reader's next table at a club night, and why the last
+    entry was refused (None: it stood, or nothing was entered)."""
+
+    table: TableLink
+    rep: Replayed[D]
+    access: Access
+    page: TablePage[D]
+    corrections: Corrections
+    links: Mapping[str, str | None]
+    version: str
+    next_table: tuple[str, int] | None
+    error: str | None
+    recent: int | None = None
+    """How many of the latest entries the big screen lists (None: the screen's own number)."""
+
+
+@dataclass(frozen=True)
+class Answer(Generic[D]):
+    """The answer to one entry alone (the answer box swapped onto a refusal, the alarm a screen
+    reader says): the replay, its page and why the entry was refused."""
+
+    table: TableLink
+    rep: Replayed[D]
+    access: Access
+    page: TablePage[D]
+    error: str | None
