@@ -87,6 +87,14 @@ class Tapper:
         self.taps += 1
 
 
+def out_of_view(targets: Locator, name: str = "el => el.innerText.trim()", reach: str = "el => true") -> list[str]:
+    """Those of ``targets`` not in view (``Tapper.in_view``) or not within ``reach`` (a page function: above
+    the tab bar, say), each named by the page function ``name``, all in one call to the page. A call for each
+    target and each check was 157 s of a 192 s walk of a four-player deal of Ninety-Nine (3,004 calls of
+    about 52 ms at load 10-20: a trick's 52 cards checked before each of its four taps)."""
+    return targets.evaluate_all(f"els => els.filter(e => !(({IN_VIEW})(e) && ({reach})(e))).map({name})")
+
+
 def ready(page: Page) -> None:
     """Wait for the stylesheet and the deferred scripts, as a person waits for the page to settle."""
     page.wait_for_load_state("load")
