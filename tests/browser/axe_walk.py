@@ -8,12 +8,24 @@ setting does) must not scroll sideways, and no two visible controls may overlap 
 from __future__ import annotations
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from axe_playwright_python.sync_playwright import DEFAULT_OPTIONS, Axe
 from playwright.sync_api import Browser, Page
 
 from .plays import PHONE, import_until, open_tab, record
 
 AXE = Axe()
+
+# axe-core's 572 kB script goes into a page once per load, not again before each run: Axe.run sent it before
+# every run (the page, then each of its panels), 2 of each run's 3 calls to the page and most of a walk's time.
+RUN = "([context, options]) => context ? axe.run(context, options) : axe.run(options)"
+
+
+def violations(page: Page, context: str | None) -> list[dict]:
+    """axe over ``context`` (a selector; the whole page when None), as ``Axe.run`` does it (its options: the
+    violations only), its script put into the page first when the page has not got it yet."""
+    if not page.evaluate("window.axe !== undefined"):
+        page.evaluate(AXE.axe_script)
+    return page.evaluate(RUN, [context, DEFAULT_OPTIONS])["violations"]
 
 WIDE = "document.scrollingElement.scrollWidth - window.innerWidth"
 
@@ -118,7 +130,7 @@ def examine(page: Page, url: str, problems: list[str]) -> None:
         if state:  # opened as a tap would, without waiting on a tap (a live update may be swapping)
             page.locator(f".toggle[aria-controls='{state}']").evaluate("el => el.click()")
         # with a panel open, only the panel is new
-        for v in AXE.run(page, context=f"#{state}" if state else None).response["violations"]:
+        for v in violations(page, f"#{state}" if state else None):
             targets = [n["target"] for n in v["nodes"]][:3]
             problems.append(f"{url} {state} axe {v['id']} ({v['impact']}): {targets}")
     page.set_viewport_size({"width": 320, "height": 640})

@@ -14,7 +14,7 @@ import random
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .plays import PHONE, Tapper, entered, import_until, nn_bid, pick, ready, record, seat_phone
+from .plays import PHONE, Tapper, entered, import_until, nn_bid, out_of_view, pick, ready, record, seat_phone
 from .targets import under_a_thumb
 from .test_play_surface import IN_REACH, NN_FOUR, ninety_nine_bid_from_the_band, ninety_nine_scorer_bid
 
@@ -37,8 +37,7 @@ def table(browser: Browser, base_url: str, size: tuple[int, int], lang: str, n: 
 
 
 def out_of_reach(page: Page, selector: str) -> list[str]:
-    return [x.evaluate("e => e.outerHTML.slice(0, 80)") for x in page.locator(selector).all()
-            if not (Tapper(page).in_view(x) and x.evaluate(IN_REACH))]  # fmt: skip
+    return out_of_view(page.locator(selector), "e => e.outerHTML.slice(0, 80)", IN_REACH)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

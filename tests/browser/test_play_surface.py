@@ -32,6 +32,7 @@ from .plays import (
     ninety_nine_trick,
     nn_bid,
     open_tab,
+    out_of_view,
     pick,
     ready,
     record,
@@ -886,7 +887,7 @@ def test_a_seats_own_bid_fits_a_small_phone(browser: Browser, base_url: str):
         t = Tapper(phone)
         cards = phone.locator(".nn-my-bid label.pick")
         assert cards.count() == 36
-        hidden = [c.inner_text() for c in cards.all() if not t.in_view(c)]
+        hidden = out_of_view(cards)
         assert hidden == [], f"bid cards out of view or under a bar: {hidden}"
         nn_bid(phone, t, rec["events"][1])
         entered(phone, 2)
@@ -921,7 +922,7 @@ def test_a_four_player_packs_52_cards_are_each_a_thumbs_target(browser: Browser,
                 page.locator(".nn-bid-sheet > .toggle").tap()
             expect(page.locator(f"{cards}:visible")).to_have_count(52)
             assert under_a_thumb(page.locator(cards)) == [], f"{cards} at {width}x{height}"
-            hidden = [c.inner_text() for c in page.locator(cards).all() if not (t.in_view(c) and c.evaluate(IN_REACH))]
+            hidden = out_of_view(page.locator(cards), reach=IN_REACH)
             assert hidden == [], f"{cards} out of view or covered at {width}x{height}: {hidden}"
             assert t.in_view(page.locator(button)), f"{button} out of view at {width}x{height}"
             assert page.evaluate("document.documentElement.scrollWidth") <= width
@@ -929,7 +930,7 @@ def test_a_four_player_packs_52_cards_are_each_a_thumbs_target(browser: Browser,
         cards = phone.locator(".nn-my-bid label.pick")
         expect(cards).to_have_count(52)
         assert under_a_thumb(cards) == [], f"a seat's bid cards at {width}x{height}"
-        assert [c.inner_text() for c in cards.all() if not Tapper(phone).in_view(c)] == []
+        assert out_of_view(cards) == []
         assert Tapper(phone).in_view(phone.locator("#seal-bid"))
         assert phone.evaluate("document.documentElement.scrollWidth") <= width
         phone.context.close()
@@ -987,9 +988,8 @@ def test_the_next_deal_stays_in_reach_under_a_long_correction_answer(browser: Br
         expect(page.locator("dialog#correction")).to_have_count(0)
         expect(page.locator("#take-back")).to_be_visible()
         y = page.evaluate("scrollY")
-        t = Tapper(page)
-        targets = [*page.locator("fieldset[data-picker=indicator] label.pick").all(), page.locator("#start-deal")]
-        out = [x.evaluate(NAME) for x in targets if not (t.in_view(x) and x.evaluate(IN_REACH))]
+        expect(page.locator("#start-deal")).to_have_count(1)
+        out = out_of_view(page.locator("fieldset[data-picker=indicator] label.pick, #start-deal"), NAME, IN_REACH)
         assert out == [], f"out of reach under the correction's answer: {out}"
         assert page.evaluate("scrollY") == y
     finally:
