@@ -18,12 +18,17 @@ from typing import Any, ClassVar
 class MadeWhenRead(Mapping[str, Any]):
     """A read-only mapping made at its first read: ``_made(whole=False)`` gives every key but the
     ``LATER`` ones (cheap, what a page reads), ``_made(whole=True)`` every key (what the API writes);
-    each is made once and kept. ``_keys()`` are the keys in the order the JSON writes them."""
+    each is made once and kept. ``_keys()`` are the keys in the order the JSON writes them.
 
-    __slots__ = ("_short", "_whole")
+    What the values are made from is ``_of``, as given to the class (``SheetRow(turn)``): one
+    ``__init__`` for every subclass, since a view makes one such mapping per turn or trick and a
+    second initialiser called through ``super()`` was a third of making one."""
+
+    __slots__ = ("_of", "_short", "_whole")
     LATER: ClassVar[frozenset[str]]
 
-    def __init__(self) -> None:
+    def __init__(self, *of: Any) -> None:
+        self._of = of
         self._short: dict[str, Any] | None = None
         self._whole: dict[str, Any] | None = None
 

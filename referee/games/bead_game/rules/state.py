@@ -72,20 +72,17 @@ class SheetRow(MadeWhenRead):
     so a page after an undo, a correction or a time-travel step pays for one placement's factors, not for
     every placement of the game (issue 29). The row is kept with the turn (``TurnRecord.row``)."""
 
-    __slots__ = ("_turn", "_scored")
+    __slots__ = ()
     LATER = frozenset({"factors", "counted"})
-
-    def __init__(self, turn: TurnRecord) -> None:
-        super().__init__()
-        self._turn = turn
-        self._scored = turn.laid.scored if turn.laid is not None else None  # None for a pass
+    _of: tuple[TurnRecord]
 
     def _keys(self) -> tuple[str, ...]:
-        return PASS_KEYS if self._scored is None else PLACE_KEYS
+        return PASS_KEYS if self._of[0].laid is None else PLACE_KEYS
 
     def _made(self, whole: bool) -> dict[str, Any]:
         """The row's keys, with a placement's factors and counted lines only if ``whole``."""
-        turn, scored = self._turn, self._scored
+        (turn,) = self._of
+        scored = turn.laid.scored if turn.laid is not None else None  # None for a pass
         hand, number, event, seat = turn.hand, turn.turn, turn.event, turn.seat
         if turn.laid is None or scored is None:
             return {

@@ -260,28 +260,26 @@ class FlipDetail(MadeWhenRead):
     alone: a page says a flip in its own words, from the sheet's cell. It was a ninth of a view's cost (19
     flips in the golden record), so it is made at its first read (issue 29)."""
 
-    __slots__ = ("_players", "_flip", "_card", "_proof")
+    __slots__ = ()
     LATER = frozenset({"why"})
-
-    def __init__(self, players: tuple[str, ...], f: Flip, card: ConditionCard, proof: ProofDetail) -> None:
-        super().__init__()
-        self._players, self._flip, self._card, self._proof = players, f, card, proof
+    _of: tuple[tuple[str, ...], Flip, ConditionCard, ProofDetail]
+    """The players, the flip, its card and its proof."""
 
     def _keys(self) -> tuple[str, ...]:
         return FLIP_KEYS
 
     def _made(self, whole: bool) -> dict[str, Any]:
-        f = self._flip
+        players, f, card, proof_json = self._of
         out: dict[str, Any] = {"seat": f.seat, "cell": f.cell, "card": f.card, "event": f.event,
-                               "proof": self._proof}  # fmt: skip
+                               "proof": proof_json}  # fmt: skip
         if whole:
             proof = f.proof
             out["why"] = {
                 "msg": _("%(player)s flips %(card)s: %(text)s (tricks %(tricks)s, cards %(cards)s)."),
                 "params": {
-                    "player": self._players[f.seat],
+                    "player": players[f.seat],
                     "card": f.card,
-                    "text": self._card.en,
+                    "text": card.en,
                     "tricks": ", ".join([str(n) for n in proof.tricks]) or "-",
                     "cards": ", ".join([c.face for c in proof.cards]) or "-",
                 },
@@ -301,18 +299,10 @@ class TrickDetail(MadeWhenRead):
     other key (issue 29). Reading the sentence after the rest keeps what was made (the flips' own
     sentences among it)."""
 
-    __slots__ = ("_players", "_trick", "_cards", "_proofs")
+    __slots__ = ()
     LATER = frozenset({"why"})
-
-    def __init__(
-        self,
-        players: tuple[str, ...],
-        t: Played,
-        cards: Mapping[str, ConditionCard],
-        proofs: Mapping[tuple[int, int], ProofDetail],
-    ) -> None:
-        super().__init__()
-        self._players, self._trick, self._cards, self._proofs = players, t, cards, proofs
+    _of: tuple[tuple[str, ...], Played, Mapping[str, ConditionCard], Mapping[tuple[int, int], ProofDetail]]
+    """The players, the trick, the round's cards by id and its proofs by (seat, cell)."""
 
     def _keys(self) -> tuple[str, ...]:
         return TRICK_KEYS
@@ -322,9 +312,9 @@ class TrickDetail(MadeWhenRead):
             short = self._short
             if short is None:
                 short = self._short = self._made(whole=False)
-            why = _why_won(self._players, self._trick.record)
+            why = _why_won(self._of[0], self._of[1].record)
             return {key: why if key == "why" else short[key] for key in TRICK_KEYS}
-        t, cards, proofs, players = self._trick, self._cards, self._proofs, self._players
+        players, t, cards, proofs = self._of
         r = t.record
         played = r.cards
         return {
