@@ -62,7 +62,7 @@ PLACE_KEYS = ("hand", "turn", "event", "seat", "kind", "tile_id", "tile", "cells
 """A row's keys in the order the API has always written them."""
 
 
-class SheetRow(MadeWhenRead):
+class SheetRow(MadeWhenRead["TurnRecord"]):
     """One turn on the score sheet (D17-D19), read as the mapping :class:`SheetRowJSON` declares (the API
     writes it whole).
 
@@ -74,7 +74,6 @@ class SheetRow(MadeWhenRead):
 
     __slots__ = ()
     LATER = frozenset({"factors", "counted"})
-    _of: tuple[TurnRecord]
 
     def _keys(self) -> tuple[str, ...]:
         return PASS_KEYS if self._of[0].laid is None else PLACE_KEYS

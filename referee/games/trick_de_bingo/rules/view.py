@@ -254,7 +254,7 @@ FLIP_KEYS = ("seat", "cell", "card", "event", "proof", "why")
 """A flip's keys in the order the API has always written them."""
 
 
-class FlipDetail(MadeWhenRead):
+class FlipDetail(MadeWhenRead[tuple[str, ...], Flip, ConditionCard, ProofDetail]):
     """A card flipped on a trick (T13-T14), read as the mapping :class:`FlipDetailJSON` declares (the API
     writes it whole). Its sentence (``why``, the proof's tricks and cards written out) is read by the API
     alone: a page says a flip in its own words, from the sheet's cell. It was a ninth of a view's cost (19
@@ -262,8 +262,7 @@ class FlipDetail(MadeWhenRead):
 
     __slots__ = ()
     LATER = frozenset({"why"})
-    _of: tuple[tuple[str, ...], Flip, ConditionCard, ProofDetail]
-    """The players, the flip, its card and its proof."""
+    # made from the players, the flip, its card and its proof
 
     def _keys(self) -> tuple[str, ...]:
         return FLIP_KEYS
@@ -292,7 +291,9 @@ TRICK_KEYS = ("number", "event", "leader", "winner", "led_suit", "cards", "why",
 """A trick's keys in the order the API has always written them."""
 
 
-class TrickDetail(MadeWhenRead):
+class TrickDetail(
+    MadeWhenRead[tuple[str, ...], Played, Mapping[str, ConditionCard], Mapping[tuple[int, int], ProofDetail]]
+):
     """One trick of the round, read as the mapping :class:`TrickDetailJSON` declares (the API writes it
     whole). A page reads every trick's cards but the sentence of the last one only (why its card won,
     in the verdict), so the sentence is made at its first read, the rest at the first read of any
@@ -301,8 +302,7 @@ class TrickDetail(MadeWhenRead):
 
     __slots__ = ()
     LATER = frozenset({"why"})
-    _of: tuple[tuple[str, ...], Played, Mapping[str, ConditionCard], Mapping[tuple[int, int], ProofDetail]]
-    """The players, the trick, the round's cards by id and its proofs by (seat, cell)."""
+    # made from the players, the trick, the round's cards by id and its proofs by (seat, cell)
 
     def _keys(self) -> tuple[str, ...]:
         return TRICK_KEYS
