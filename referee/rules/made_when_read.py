@@ -12,18 +12,26 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVarTuple
+
+Of = TypeVarTuple("Of")
 
 
-class MadeWhenRead(Mapping[str, Any]):
+class MadeWhenRead(Mapping[str, Any], Generic[*Of]):
     """A read-only mapping made at its first read: ``_made(whole=False)`` gives every key but the
     ``LATER`` ones (cheap, what a page reads), ``_made(whole=True)`` every key (what the API writes);
-    each is made once and kept. ``_keys()`` are the keys in the order the JSON writes them."""
+    each is made once and kept. ``_keys()`` are the keys in the order the JSON writes them.
 
-    __slots__ = ("_short", "_whole")
+    What the values are made from is ``_of``, as given to the class (``SheetRow(turn)``, typed by the
+    subclass's parameters: ``MadeWhenRead[TurnRecord]``): one ``__init__`` for every subclass, since a
+    view makes one such mapping per turn or trick and a second initialiser called through ``super()``
+    was a third of making one."""
+
+    __slots__ = ("_of", "_short", "_whole")
     LATER: ClassVar[frozenset[str]]
 
-    def __init__(self) -> None:
+    def __init__(self, *of: *Of) -> None:
+        self._of: tuple[*Of] = of
         self._short: dict[str, Any] | None = None
         self._whole: dict[str, Any] | None = None
 

@@ -26,7 +26,13 @@ LEAVES = (str, bytes, int, float, complex, bool, type(None))
 
 def deep_size(root: Any, skip: Iterable[Any] = ()) -> int:
     """Bytes of the objects reachable from ``root`` (each counted once), not following ``skip``,
-    types or functions (shared by every table)."""
+    types or functions (shared by every table).
+
+    An object is walked by what it holds (a dict's items, a container's members, an instance's
+    attributes and slots), never by calling its methods: a mapping made when read (a bead score
+    sheet's row, ``referee.rules.made_when_read``) would make every value at ``items()``, so a
+    measure for the cache made a whole table's worth of rows (issue 29). What such a mapping has not
+    made yet is not counted: it is made by a later read and counted at the next measure."""
     seen = {id(s) for s in skip}
     stack, total = [root], 0
     while stack:
@@ -37,17 +43,30 @@ def deep_size(root: Any, skip: Iterable[Any] = ()) -> int:
         total += sys.getsizeof(obj)
         if isinstance(obj, LEAVES):
             continue
-        if isinstance(obj, dict) or (hasattr(obj, "keys") and hasattr(obj, "items")):
+        if isinstance(obj, dict):
             for key, value in obj.items():
                 stack.append(key)
                 stack.append(value)
         elif isinstance(obj, list | tuple | set | frozenset):
             stack.extend(obj)
-        elif hasattr(obj, "__dict__"):
-            stack.extend(vars(obj).values())
-        elif hasattr(obj, "__slots__"):
-            stack.extend(getattr(obj, name) for name in obj.__slots__ if hasattr(obj, name))
+        elif hasattr(obj, "__dict__") or hasattr(obj, "__slots__"):
+            stack.extend(_held(obj))
+        elif hasattr(obj, "keys") and hasattr(obj, "items"):  # a mapping holding no attributes (mappingproxy)
+            for key, value in obj.items():
+                stack.append(key)
+                stack.append(value)
     return total
+
+
+def _held(obj: Any) -> list[Any]:
+    """An instance's attributes: its ``__dict__`` values and every slot set along its classes."""
+    held = list(vars(obj).values()) if hasattr(obj, "__dict__") else []
+    for cls in type(obj).__mro__:
+        slots = cls.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name not in ("__dict__", "__weakref__") and hasattr(obj, name):
+                held.append(getattr(obj, name))
+    return held
 
 
 def _events(rep: Replayed) -> int:

@@ -26,7 +26,7 @@ from referee.games.ninety_nine.rules.view import Detail as NinetyNineDetail
 from referee.games.score_pad.rules import GAME as SCORE_PAD
 from referee.games.score_pad.rules.view import Detail as ScorePadDetail
 from referee.games.trick_de_bingo.rules.view import Detail as TrickDeBingoDetail
-from referee.games.trick_de_bingo.rules.view import FlipDetailJSON
+from referee.games.trick_de_bingo.rules.view import FlipDetailJSON, TrickDetailJSON
 from referee.rules.base import RuleError
 from referee.rules.events import decode
 from referee.rules.tiles import double_set
@@ -71,9 +71,10 @@ def test_every_step_of_a_record_has_the_declared_detail(path: Path) -> None:
         for i, row in enumerate(detail["sheet"] if record["game"] == "bead-game" else ()):
             assert problems(dict(row), SheetRowJSON, f"detail.sheet[{i}]") == [], f"after event {index - 1}"
         for i, trick in enumerate(detail["tricks"] if record["game"] == "trick-de-bingo" else ()):
+            where = f"detail.tricks[{i}]"
+            assert problems(dict(trick), TrickDetailJSON, where) == [], f"after event {index - 1}"
             for j, flip in enumerate(trick["flips"]):
-                where = f"detail.tricks[{i}].flips[{j}]"
-                assert problems(dict(flip), FlipDetailJSON, where) == [], f"after event {index - 1}"
+                assert problems(dict(flip), FlipDetailJSON, f"{where}.flips[{j}]") == [], f"after event {index - 1}"
         for seat in seats if game.redact else ():
             assert problems(game.public_detail(detail, seat), DETAILS[record["game"]]) == [], (index, seat)
         steps += 1

@@ -1,5 +1,6 @@
-"""Trick de Bingo's flips in a view (issue 29): a flip's sentence (``why``) is read by the API alone, so a
-view makes it at its first read; the API writes every flip as it always has."""
+"""Trick de Bingo's tricks and flips in a view (issue 29): a flip's sentence (``why``) is read by the API
+alone, a trick's (why its card won) by the API and a page's verdict on the last trick, so a view makes each
+at its first read; the API writes every trick and flip as it always has."""
 
 from __future__ import annotations
 
@@ -21,6 +22,10 @@ RECORDS = sorted(
     for p in folder.glob("trick-de-bingo*.json")
 )
 FLIP_SENTENCE = "%(player)s flips %(card)s: %(text)s (tricks %(tricks)s, cards %(cards)s)."
+WON_SENTENCE = (
+    "%(player)s won with %(card)s, the highest card of the suit led (%(suit)s); no trumps (T2, T11)."
+)
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def final_state(path: Path) -> Any:
@@ -76,3 +81,47 @@ def test_a_flip_reads_as_the_api_has_always_written_it_whatever_is_read_first(pa
                 for flip in (short_first, why_first):
                     assert list(dict(flip).items()) == list(before.items())
                     assert json.dumps(flip, default=dict) == json.dumps(before)
+
+
+def test_a_view_makes_a_trick_s_sentence_only_when_it_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    said: list[str] = []
+    mark = VIEW._
+    monkeypatch.setattr(VIEW, "_", lambda msg: said.append(msg) or mark(msg))
+    tricks = GAME.view(final_state(TESTS / "records" / "trick-de-bingo-one-round.json")).detail["tricks"]
+    assert len(tricks) == 13
+    flips = [t["flips"] for t in tricks]  # what a page reads of every trick: its cards, its flips
+    assert [len(t["cards"]) for t in tricks] == [4] * 13 and WON_SENTENCE not in said
+    assert tricks[-1]["why"]["msg"] == WON_SENTENCE and said.count(WON_SENTENCE) == 1  # the verdict's
+    assert all(t["flips"] is read for t, read in zip(tricks, flips, strict=True))  # made once, kept
+    json.dumps(tricks, default=dict)
+    assert said.count(WON_SENTENCE) == 13
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_a_trick_reads_as_the_api_has_always_written_it_whatever_is_read_first(path: Path) -> None:
+    """The trick the view held before issue 29 (a dict made whole, its keys in this order): the same keys,
+    values and order, whether its sentence or its other keys are read first."""
+    state = final_state(path)
+    players = state.players
+    for rnd in state.rounds:
+        proofs = {key: f.proof.as_json() for key, f in rnd.flips().items()}
+        cards = {p.card: state.drafted(p.card) for p in rnd.picks}
+        for t in rnd.tricks:
+            r = t.record
+            before = {
+                "number": r.number, "event": t.event, "leader": r.leader, "winner": r.winner,
+                "led_suit": r.cards[r.leader].suit, "cards": [{"seat": s, "card": str(r.cards[s])} for s in r.order],
+                "why": {"msg": WON_SENTENCE, "params": {
+                    "player": players[r.winner], "card": r.cards[r.winner].face, "suit": SUITS[r.led.suit],
+                }},
+                "flips": [VIEW.FlipDetail(players, f, cards[f.card], proofs[f.seat, f.cell]) for f in t.flips],
+                "new_lines": [{"seat": line.seat, "cells": list(line.cells)} for line in t.lines],
+                "bonuses": [{"seat": b.seat, "kind": b.kind, "points": b.points} for b in t.bonuses],
+            }  # fmt: skip
+            short_first = VIEW.TrickDetail(players, t, cards, proofs)
+            why_first = VIEW.TrickDetail(players, t, cards, proofs)
+            short_first["cards"]
+            why_first["why"]
+            for trick in (short_first, why_first):
+                assert list(trick) == list(before)
+                assert json.dumps(trick, default=dict) == json.dumps(before, default=dict)

@@ -3,6 +3,10 @@ replayed), and the snapshot cache stays within its memory budget whatever tables
 
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,6 +15,7 @@ from referee.extensions import db
 from referee.games import GAMES
 from referee.store.bounds import MAX_LOG_LINES
 from referee.store.models import GameTable
+from referee.store.record import parse_record
 from referee.store.replay import LogEntry, replay
 from referee.store.snapshots import SnapshotCache, deep_size
 
@@ -142,3 +147,20 @@ def test_the_per_table_gates_go_away_when_unused():
     del held
     gc.collect()
     assert len(gates._gates) == 0
+
+
+def golden_replay(name: str):
+    parsed = parse_record(json.loads((Path(__file__).parents[1] / "records" / name).read_text()))
+    log = [LogEntry(i, "event", body) for i, body in enumerate(parsed.events, start=1)]
+    return replay(parsed.game, parsed.players, parsed.options, log)
+
+
+def test_measuring_a_snapshot_makes_no_value_made_when_read_and_counts_those_made():
+    """The cache's measure walks what a snapshot holds: a bead sheet row's values are made when read
+    (issue 29), and the measure is no read (it made every row's factors, ~90,000 instructions each)."""
+    rep = golden_replay("bead-game-two-hands.json")
+    sheet = rep.view.detail["sheet"]
+    unread = deep_size(rep, skip=(rep.game,))
+    assert [row._whole for row in sheet] == [None] * len(sheet) and {row._short for row in sheet} == {None}
+    dict(sheet[-1])  # one row read whole, as the API writes it: its values are held now, and counted
+    assert deep_size(rep, skip=(rep.game,)) > unread + sys.getsizeof(sheet[-1]._whole)

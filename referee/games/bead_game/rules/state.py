@@ -62,7 +62,7 @@ PLACE_KEYS = ("hand", "turn", "event", "seat", "kind", "tile_id", "tile", "cells
 """A row's keys in the order the API has always written them."""
 
 
-class SheetRow(MadeWhenRead):
+class SheetRow(MadeWhenRead["TurnRecord"]):
     """One turn on the score sheet (D17-D19), read as the mapping :class:`SheetRowJSON` declares (the API
     writes it whole).
 
@@ -72,20 +72,16 @@ class SheetRow(MadeWhenRead):
     so a page after an undo, a correction or a time-travel step pays for one placement's factors, not for
     every placement of the game (issue 29). The row is kept with the turn (``TurnRecord.row``)."""
 
-    __slots__ = ("_turn", "_scored")
+    __slots__ = ()
     LATER = frozenset({"factors", "counted"})
 
-    def __init__(self, turn: TurnRecord) -> None:
-        super().__init__()
-        self._turn = turn
-        self._scored = turn.laid.scored if turn.laid is not None else None  # None for a pass
-
     def _keys(self) -> tuple[str, ...]:
-        return PASS_KEYS if self._scored is None else PLACE_KEYS
+        return PASS_KEYS if self._of[0].laid is None else PLACE_KEYS
 
     def _made(self, whole: bool) -> dict[str, Any]:
         """The row's keys, with a placement's factors and counted lines only if ``whole``."""
-        turn, scored = self._turn, self._scored
+        (turn,) = self._of
+        scored = turn.laid.scored if turn.laid is not None else None  # None for a pass
         hand, number, event, seat = turn.hand, turn.turn, turn.event, turn.seat
         if turn.laid is None or scored is None:
             return {

@@ -175,10 +175,10 @@ def _status(state: State) -> Status:
 
 
 def _board(rnd: HandState) -> list[BoardCell]:
-    by_id = {lay.id: lay for lay in rnd.laid}
+    laid, owner = rnd.laid, rnd.owner  # a tile's id is its place in ``laid`` (play.py numbers them so)
     out: list[BoardCell] = []
     for cell in sorted(rnd.board):
-        lay = by_id[rnd.owner[cell]]
+        lay = laid[owner[cell]]
         out.append(
             {
                 "cell": list(cell),

@@ -24,6 +24,7 @@ from .state import (
     PLAYERS,
     BonusKind,
     Flip,
+    Played,
     RoundScore,
     RoundState,
     State,
@@ -90,8 +91,9 @@ class RoundBonus(BonusDetail):
     trick: int
 
 
-class TrickDetail(TypedDict):
-    """One trick of the round and what it brought (T11, T13-T18)."""
+class TrickDetailJSON(TypedDict):
+    """A :class:`TrickDetail`'s keys and values, as the API writes them: one trick of the round and what
+    it brought (T11, T13-T18)."""
 
     number: int  # 1-13
     event: int
@@ -153,7 +155,7 @@ class Detail(TypedDict):
     sheets: list[list[SheetCell]]  # per seat, 9 cells
     lines: list[list[LineDetail]]  # per seat
     bonuses: list[RoundBonus]  # this round's
-    tricks: list[TrickDetail]  # this round's
+    tricks: list[TrickDetail]  # this round's: each a mapping with TrickDetailJSON's keys
     claimable: list[Claimable]  # manualClaims
     missed: list[MissedDetail]  # manualClaims, every round
     notes: list[Message]  # procedure reminders
@@ -234,15 +236,14 @@ def _sheets(
     return out
 
 
-def _why_won(state: State, record: TrickRecord) -> Message:
-    # the params as ``_msg`` writes them (a name and a word as they are, a card as its face), made
-    # directly: the view says this sentence for every trick of the round
+def _why_won(players: tuple[str, ...], record: TrickRecord) -> Message:
+    # the params as ``_msg`` writes them (a name and a word as they are, a card as its face), made directly
     return {
         "msg": _(
             "%(player)s won with %(card)s, the highest card of the suit led (%(suit)s); no trumps (T2, T11)."
         ),
         "params": {
-            "player": state.players[record.winner],
+            "player": players[record.winner],
             "card": record.cards[record.winner].face,
             "suit": _SUIT_NAMES[record.led.suit],
         },
@@ -253,34 +254,31 @@ FLIP_KEYS = ("seat", "cell", "card", "event", "proof", "why")
 """A flip's keys in the order the API has always written them."""
 
 
-class FlipDetail(MadeWhenRead):
+class FlipDetail(MadeWhenRead[tuple[str, ...], Flip, ConditionCard, ProofDetail]):
     """A card flipped on a trick (T13-T14), read as the mapping :class:`FlipDetailJSON` declares (the API
     writes it whole). Its sentence (``why``, the proof's tricks and cards written out) is read by the API
     alone: a page says a flip in its own words, from the sheet's cell. It was a ninth of a view's cost (19
     flips in the golden record), so it is made at its first read (issue 29)."""
 
-    __slots__ = ("_players", "_flip", "_card", "_proof")
+    __slots__ = ()
     LATER = frozenset({"why"})
-
-    def __init__(self, players: tuple[str, ...], f: Flip, card: ConditionCard, proof: ProofDetail) -> None:
-        super().__init__()
-        self._players, self._flip, self._card, self._proof = players, f, card, proof
+    # made from the players, the flip, its card and its proof
 
     def _keys(self) -> tuple[str, ...]:
         return FLIP_KEYS
 
     def _made(self, whole: bool) -> dict[str, Any]:
-        f = self._flip
+        players, f, card, proof_json = self._of
         out: dict[str, Any] = {"seat": f.seat, "cell": f.cell, "card": f.card, "event": f.event,
-                               "proof": self._proof}  # fmt: skip
+                               "proof": proof_json}  # fmt: skip
         if whole:
             proof = f.proof
             out["why"] = {
                 "msg": _("%(player)s flips %(card)s: %(text)s (tricks %(tricks)s, cards %(cards)s)."),
                 "params": {
-                    "player": self._players[f.seat],
+                    "player": players[f.seat],
                     "card": f.card,
-                    "text": self._card.en,
+                    "text": card.en,
                     "tricks": ", ".join([str(n) for n in proof.tricks]) or "-",
                     "cards": ", ".join([c.face for c in proof.cards]) or "-",
                 },
@@ -288,32 +286,48 @@ class FlipDetail(MadeWhenRead):
         return out
 
 
-def _tricks(
-    state: State,
-    rnd: RoundState,
-    cards: Mapping[str, ConditionCard],
-    proofs: Mapping[tuple[int, int], ProofDetail],
-) -> list[TrickDetail]:
-    out: list[TrickDetail] = []
-    players = state.players
-    for t in rnd.tricks:
+TRICK_KEYS = ("number", "event", "leader", "winner", "led_suit", "cards", "why", "flips", "new_lines",
+              "bonuses")  # fmt: skip
+"""A trick's keys in the order the API has always written them."""
+
+
+class TrickDetail(
+    MadeWhenRead[tuple[str, ...], Played, Mapping[str, ConditionCard], Mapping[tuple[int, int], ProofDetail]]
+):
+    """One trick of the round, read as the mapping :class:`TrickDetailJSON` declares (the API writes it
+    whole). A page reads every trick's cards but the sentence of the last one only (why its card won,
+    in the verdict), so the sentence is made at its first read, the rest at the first read of any
+    other key (issue 29). Reading the sentence after the rest keeps what was made (the flips' own
+    sentences among it)."""
+
+    __slots__ = ()
+    LATER = frozenset({"why"})
+    # made from the players, the trick, the round's cards by id and its proofs by (seat, cell)
+
+    def _keys(self) -> tuple[str, ...]:
+        return TRICK_KEYS
+
+    def _made(self, whole: bool) -> dict[str, Any]:
+        if whole:
+            short = self._short
+            if short is None:
+                short = self._short = self._made(whole=False)
+            why = _why_won(self._of[0], self._of[1].record)
+            return {key: why if key == "why" else short[key] for key in TRICK_KEYS}
+        players, t, cards, proofs = self._of
         r = t.record
         played = r.cards
-        out.append(
-            {
-                "number": r.number,
-                "event": t.event,
-                "leader": r.leader,
-                "winner": r.winner,
-                "led_suit": played[r.leader].suit,
-                "cards": [{"seat": s, "card": str(played[s])} for s in r.order],
-                "why": _why_won(state, r),
-                "flips": [FlipDetail(players, f, cards[f.card], proofs[f.seat, f.cell]) for f in t.flips],
-                "new_lines": [{"seat": line.seat, "cells": list(line.cells)} for line in t.lines],
-                "bonuses": [{"seat": b.seat, "kind": b.kind, "points": b.points} for b in t.bonuses],
-            }
-        )
-    return out
+        return {
+            "number": r.number,
+            "event": t.event,
+            "leader": r.leader,
+            "winner": r.winner,
+            "led_suit": played[r.leader].suit,
+            "cards": [{"seat": s, "card": str(played[s])} for s in r.order],
+            "flips": [FlipDetail(players, f, cards[f.card], proofs[f.seat, f.cell]) for f in t.flips],
+            "new_lines": [{"seat": line.seat, "cells": list(line.cells)} for line in t.lines],
+            "bonuses": [{"seat": b.seat, "kind": b.kind, "points": b.points} for b in t.bonuses],
+        }
 
 
 def _phase(state: State, rnd: RoundState | None) -> Phase:
@@ -379,7 +393,7 @@ def view(state: State) -> View[Detail]:
         detail["bonuses"] = [
             {"seat": b.seat, "kind": b.kind, "trick": b.trick, "points": b.points} for b in rnd.bonuses()
         ]
-        detail["tricks"] = _tricks(state, rnd, cards, proofs)
+        detail["tricks"] = [TrickDetail(state.players, t, cards, proofs) for t in rnd.tricks]
         if phase == "draft":
             detail["to_pick"] = (rnd.dealer + len(rnd.picks)) % PLAYERS
             detail["pick"] = len(rnd.picks) + 1
