@@ -99,6 +99,6 @@ def test_the_trick_that_ends_the_round_brings_each_players_round_points_into_vie
     news = page.locator("#answer .tdb-roundnews")
     expect(news).to_contain_text("Points of round 1:")
     expect(news.locator("li[data-seat='0']")).to_have_text(
-        "Aki: 18 points (Bonus points 1, First Bingo 2, 7 flipped, 4 lines, Victory points 4)"
+        "Aki: 18 points this round (Bonus points 1, First Bingo 2, 7 flipped, 4 lines, Victory points 4), 19 in all"
     )
     expect(news).to_be_in_viewport(ratio=1)  # every line, not just an edge
