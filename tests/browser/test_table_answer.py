@@ -132,6 +132,41 @@ def test_a_bingo_trick_sent_without_a_tile_says_which_one_in_words(page: Page, b
     assert errors == []
 
 
+# Where the answer ends (as if nothing had scrolled since ``y``), the tab bar begins, the window ends; the
+# answer's box now, and the header's foot.
+WHERE = """y => { const a = document.getElementById('answer').getBoundingClientRect();
+  return {unscrolled: a.bottom + scrollY - y, top: a.top, bottom: a.bottom, innerHeight,
+          bar: document.querySelector('.table-tabs').getBoundingClientRect().top,
+          header: document.querySelector('header.bar').getBoundingClientRect().bottom}; }"""
+
+
+def test_an_answer_that_ends_under_the_tab_bar_is_brought_into_view(browser: Browser, base_url: str):
+    """A refusal that ends under the tab bar, though above the window's foot, is scrolled into view like one
+    below the foot (issue 27: app.js measured the answer against the whole window, so one hidden under the
+    bar counted as seen). The phone is made just so tall that the refusal of a trick sent with no tile ends
+    half way down the tab bar."""
+    rec = golden("bingo-four-deals-to-eight.json", 1)
+    sizes = []
+    for height in (844, None):
+        if height is None:  # the refusal's foot half way down the bar, as measured on the tall phone
+            height = round(sizes[0]["unscrolled"] + (sizes[0]["innerHeight"] - sizes[0]["bar"]) / 2)
+        context = browser.new_context(**{**PHONE, "viewport": {"width": 390, "height": height}})
+        try:
+            page = context.new_page()
+            open_table(page, base_url, **rec)
+            page.wait_for_load_state("load")
+            y = page.evaluate("scrollY")
+            page.evaluate("document.getElementById('record-trick').click()")  # sent with no tile: nothing scrolls it
+            expect(page.locator("#answer .error")).to_contain_text("Choose the tile Aki leads.")
+            sizes.append(page.evaluate(WHERE, y))
+        finally:
+            context.close()
+    tall, short = sizes
+    assert tall["bottom"] <= tall["bar"], tall  # on a tall phone it was in view already
+    assert short["bar"] < short["unscrolled"] <= short["innerHeight"], short  # under the bar, above the foot
+    assert short["header"] <= short["top"] and short["bottom"] <= short["bar"], f"not brought into view: {short}"
+
+
 # The words of these cells drawn over more than one line.
 SPLIT_WORDS = """cells => cells.flatMap(cell => {
   const text = cell.firstChild, words = [];
