@@ -519,3 +519,40 @@ def test_a_poll_answered_before_a_refusal_never_wipes_it(page: Page, browser: Br
         held[0].fulfill(response=late)
     expect(page.locator("#answer .error")).to_be_visible()
     expect(page.locator(".total .score")).to_have_text(["1", "0"])
+
+
+# For each "why?" in the answer: the steps between the tops of its paragraph's lines of words (the why's own
+# words left out) against the paragraph's line height, and the why's target height.
+WHY_LINES = """whys => whys.map(why => {
+  const block = why.parentElement.closest('p, div, li'), tops = new Set();
+  const walk = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.data.trim() || n.parentElement.closest('details.why')) continue;
+    const range = document.createRange(); range.selectNodeContents(n);
+    for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+  }
+  const sorted = [...tops].sort((a, b) => a - b), steps = sorted.slice(1).map((t, i) => t - sorted[i]);
+  return {steps, line: parseFloat(getComputedStyle(block).lineHeight),
+          target: why.querySelector('summary').getBoundingClientRect().height, text: block.textContent.trim().slice(0, 60)}; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(360, 740), (390, 844), (430, 932)], ids=["360x740", "390x844", "430x932"])
+def test_a_why_at_the_end_of_a_line_opens_no_gap_above_it(browser: Browser, base_url: str, size, lang):
+    """Bingo's declaration answer ("Aki's 2 declared doubles score 30 points / once Aki wins a trick. why?"):
+    the why's 44 px target made its line 44 px tall, so the line before it stood apart as if a paragraph ended
+    there (newplayer9 #3: 32 px from line to line instead of 18). The target stays 44 px tall."""
+    context = browser.new_context(**{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
+    try:
+        page = context.new_page()
+        open_table(page, base_url, **golden("bingo-four-deals-to-eight.json", 2))  # the deal and the declaration
+        if lang == "ja":
+            page.locator("header.bar a[lang=ja]").click()
+            expect(page.locator("html")).to_have_attribute("lang", "ja")
+        whys = page.locator("#answer details.why")
+        expect(whys.first).to_be_visible()
+        for why in whys.evaluate_all(WHY_LINES):
+            assert why["target"] >= 44 - 0.5, why
+            assert all(step <= why["line"] + 1 for step in why["steps"]), why
+    finally:
+        context.close()
