@@ -149,12 +149,17 @@
   document.addEventListener("htmx:afterSettle", watchTabBar);
 
   // The referee's answer to an entry is brought into view (the page otherwise keeps its scroll
-  // position, leaving the answer far above the thumb), with the entry form just below it.
+  // position, leaving the answer far above the thumb), with the entry form just below it. In view is
+  // what a reader sees: under the sticky header and above the tab bar fixed to the foot of the screen
+  // (issue 27: measured against the whole window, an answer under the bar counted as seen).
   function showAnswer() {
     var answer = document.getElementById("answer");
     if (!answer) return;
     var box = answer.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight) answer.scrollIntoView({ block: "start" });
+    var header = document.querySelector("body > .bar"), tabs = document.querySelector(".table-tabs");
+    var top = header ? header.getBoundingClientRect().bottom : 0;
+    var bottom = tabs && tabs.getClientRects().length ? tabs.getBoundingClientRect().top : window.innerHeight;
+    if (box.top < top || box.bottom > bottom) answer.scrollIntoView({ block: "start" });
   }
   // The status of a refused entry (409, 422), else 0: to this page's htmx requests (base.html's
   // X-Referee-Page header) the server answers a refusal 200 and names it in X-Referee-Refused, so the

@@ -62,7 +62,7 @@ def test_another_phones_entry_is_said_once_and_a_waiting_correction_at_once(
         expect(ben.locator(".total .score")).to_have_text(["5", "1"])
         wait_until(ben, "window.said.announce.length > 0")
         [entry] = said(ben)["announce"]
-        assert entry == "Recorded: A round: Aki +5, Ben +1"
+        assert entry == "Recorded: Round 1: Aki +5, Ben +1"
         record_property("announce_delay_ms", ben.evaluate("window.heard[0]") - tapped)
         assert said(page) == {"announce": [], "alarm": []}  # the scorer's own tap: its answer says it
 

@@ -213,3 +213,34 @@ def test_the_second_hand_starts_on_the_screen_after_a_long_hand_end(browser: Bro
             assert page.locator(f"#answer {verdict}").evaluate(IN_REACH), f"entry {n}: the verdict is out of view"
     finally:
         context.close()
+
+
+# Each way the starter tiles lie: the words' line boxes that leave the box drawn around its choice (the one a
+# tick outlines), in px.
+WORDS_OUTSIDE = """labels => labels.map(label => {
+  const box = label.querySelector('input + *').getBoundingClientRect(), out = [];
+  const walk = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.data.trim()) continue;
+    const range = document.createRange(); range.selectNodeContents(n);
+    for (const r of range.getClientRects())
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)
+        out.push(`${n.data.trim()}: ${Math.round(r.left)}-${Math.round(r.right)} x ${Math.round(r.top)}-${Math.round(r.bottom)}`);
+  }
+  return out; }).flat()"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(360, 740), (390, 844), (430, 932)], ids=["360x740", "390x844", "430x932"])
+def test_how_the_starter_tiles_lie_is_said_inside_each_choices_box(browser: Browser, base_url: str, size, lang):
+    """The second hand's starter: "Lying, one above the other" (横置きで上下に重ねる) sat outside its box, beside
+    the two tiles the box held, while "Standing, side by side" was inside its own (i27-bead, left alone)."""
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
+    try:
+        page = context.new_page()
+        table_in(page, record("bead-game-two-hands"), 30, lang)
+        labels = page.locator(".bead-layout label.pick")
+        expect(labels).to_have_count(2)
+        assert labels.evaluate_all(WORDS_OUTSIDE) == []
+    finally:
+        context.close()

@@ -99,6 +99,46 @@ def test_the_trick_that_ends_the_round_brings_each_players_round_points_into_vie
     news = page.locator("#answer .tdb-roundnews")
     expect(news).to_contain_text("Points of round 1:")
     expect(news.locator("li[data-seat='0']")).to_have_text(
-        "Aki: 18 points (Bonus points 1, First Bingo 2, 7 flipped, 4 lines, Victory points 4)"
+        "Aki: 18 points this round (Bonus points 1, First Bingo 2, 7 flipped, 4 lines, Victory points 4), 19 in all"
     )
     expect(news).to_be_in_viewport(ratio=1)  # every line, not just an edge
+
+
+# The chosen card's words in the draft's sheet: cut short (its box scrolls), on the screen (under the header,
+# above the tab bar), and over none of the sheet's targets (its cells, Place the card, Another card).
+PREVIEW = """label => { const words = label.querySelector('.tdb-chosen'), r = words.getBoundingClientRect();
+  const tabs = document.querySelector('.table-tabs').getBoundingClientRect().top;
+  const header = document.querySelector('header.bar').getBoundingClientRect().bottom;
+  const over = [...document.querySelectorAll('.tdb-cells label.pick, .tdb-place > *')].filter(t => {
+    const q = t.getBoundingClientRect();
+    return q.left < r.right && r.left < q.right && q.top < r.bottom && r.top < q.bottom; });
+  return {cut: words.scrollHeight > words.clientHeight + 1 || words.scrollWidth > words.clientWidth + 1,
+          seen: r.height > 0 && r.top >= header - 1 && r.bottom <= tabs + 1, over: over.length,
+          text: words.textContent.replace(/\\s+/g, ' ').trim()}; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(360, 740), (390, 844), (430, 932)], ids=["360x740", "390x844", "430x932"])
+def test_every_draft_cards_condition_is_read_whole_before_it_is_placed(browser: Browser, base_url: str, size, lang):
+    """Drafting without the printed deck (newplayer9 #22: 50 bare numbers): the number tapped shows the card's
+    whole condition and bonus beside Place the card, for each of the 50 cards, the first pick of a round (the
+    whole deck on the screen). 13 of them were cut at 360x740 in English ("... Victory poi" under the box's
+    edge), one at 430x932."""
+    from .plays import PHONE as TOUCH
+    from .plays import table_in
+
+    context = browser.new_context(base_url=base_url, **{**TOUCH, "viewport": {"width": size[0], "height": size[1]}})
+    try:
+        page = context.new_page()
+        table_in(page, RECORD, 1, lang)
+        numbers = page.locator("label.tdb-option")
+        expect(numbers).to_have_count(50)
+        bad = []
+        for number in numbers.all():
+            number.locator(".tdb-number").dispatch_event("click")  # every number, not only those a thumb reaches
+            shown = number.evaluate(PREVIEW)
+            if shown["cut"] or not shown["seen"] or shown["over"]:
+                bad.append(shown)
+        assert bad == [], f"{len(bad)} cards' words cut, off the screen or over a target: {bad[:3]}"
+    finally:
+        context.close()

@@ -135,6 +135,16 @@ def test_the_score_pad_writes_negative_points_with_the_minus_sign(app, lang):
     assert scores == ["13", "−6", "−4"]
 
 
+@pytest.mark.parametrize(("lang", "said"), [("en", "Recorded: Round 2: Oli +3, Pat −8, Quinn −3"),
+                                          ("ja", "記録しました： 第2ラウンド：Oli +3、Pat −8、Quinn −3")])  # fmt: skip
+def test_the_score_pads_answer_says_which_round_it_recorded(app, lang, said):
+    """The answer to a round names its number as the history does (i27-walk2, issue 27: "Recorded: A round:
+    Oli +3, ..." left the table counting rounds)."""
+    scorer = played_pages(app, SCORE_PAD, lang)["scorer"]
+    answer = visible_text(scorer[scorer.index('id="answer"') :])
+    assert said in answer, answer[:200]
+
+
 NINETY_NINE_SHEET = {
     "en": ("A player's square: tricks bid/won (✓ the bid was made), the deal's points, = the total.", "Game 1"),
     "ja": ("各プレイヤーの欄：ビッドしたトリック数/取ったトリック数（✓はビッド成功）、そのディールの点、＝合計。", "第1ゲーム"),

@@ -371,11 +371,12 @@ def test_the_trick_that_ends_the_round_says_each_players_points_by_item(client, 
     answer = r.text[r.text.index('id="answer"') :]
     assert "Points of round 1:" in answer
     # BP and VP spelled out (issue 27): a new player does not know the abbreviations
-    assert "Aki: 18 points (Bonus points 1, First Bingo 2, 7 flipped, 4 lines, Victory points 4)" in answer
-    assert "Dan: 17 points (" in answer and "Last Bingo 2" in answer
+    # each line adds up to the score bar, which holds the starting chip (newplayer9 #21: "Ada: 4 points" beside "Ada 5")
+    assert "Aki: 18 points this round (Bonus points 1, First Bingo 2, 7 flipped, 4 lines, Victory points 4), 19 in all" in answer
+    assert "Dan: 17 points this round (" in answer and "Last Bingo 2" in answer
     assert "The score bar adds the starting chip of 1." in answer  # Aki 19 on the bar: newplayer9, i27-walk2
     page = client.get(f"/t/{tid}", headers={"Accept-Language": "ja"}).text
-    assert "第1ラウンドの得点：" in page and "Akiさん：18点（ボーナス点 1、ファーストビンゴ 2、7枚裏返し、4ライン、勝利点 4）" in page
+    assert "第1ラウンドの得点：" in page and "Akiさん：このラウンド18点（ボーナス点 1、ファーストビンゴ 2、7枚裏返し、4ライン、勝利点 4）、合計19点" in page
     assert "スコアバーの点数には、初期チップ1枚も入っています。" in page
 
 
