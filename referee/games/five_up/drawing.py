@@ -38,10 +38,18 @@ REACH = (8.0, 5.0)
 TAP_PX = 46.0  # 44 px, and a little to spare for the picture's border and the rounding of its numbers
 MARK_AIR = 0.15  # units between the squares around two open ends' circles (and their outlines)
 MARK_NUDGES = 20  # steps (a quarter unit for the smallest circles) an end moves out to clear another
-# The places an end may move to, in steps out along its arm and aside (either way), nearest first
-_NUDGES = sorted(
-    ((out, aside) for out in range(MARK_NUDGES) for aside in range(-4, 5)),
-    key=lambda n: (n[0] + abs(n[1]), n[0]),
+# The places an end may move to, in steps out along its arm and aside (either way), nearest first: up to 4
+# steps aside, and failing that for the whole picture, up to 8. Ends placed one by one, each the nearest way free,
+# may stack up along one line of the layout (eight ends of three spinners in a column: tiles 5.6 px a half tile at
+# 360x740); room further aside spreads them, though for other layouts it does worse: each is tried (issue 27).
+_NUDGES = tuple(
+    tuple(
+        sorted(
+            ((out, aside) for out in range(MARK_NUDGES) for aside in range(-wide, wide + 1)),
+            key=lambda n: (n[0] + abs(n[1]), n[0]),
+        )
+    )
+    for wide in (4, 8)
 )
 # Where a tap square may sit on its circle, as fractions of the room it has round it, centred first
 _OFFSETS = sorted(
@@ -255,6 +263,7 @@ def end_marks(
     r: float = END_R,
     reach: float | None = None,
     dead: Collection[int] = (),
+    nudges: Sequence[tuple[int, int]] = _NUDGES[0],
 ) -> list[EndMark]:
     """One marker of radius ``r`` per open end, just beyond the tile it belongs to, its tap target the
     square ``reach`` (default ``r``) either side of its centre clear of every other end's. An end whose
@@ -294,7 +303,7 @@ def end_marks(
         mark = EndMark(
             end["tile"], end["number"], end["count"], end["where"], x, y, x - own, y - own, 2 * own
         )
-        for out, aside in _NUDGES:
+        for out, aside in nudges:
             nx = x + (direction[0] * out + across[0] * aside) * step
             ny = y + (direction[1] * out + across[1] * aside) * step
             square = _free_square(nx, ny, r, own, frame, marks)
@@ -453,9 +462,9 @@ def _thumb_wide_ends(
     if found is None:  # at the smallest scale, whatever it gave
         reach = TAP_PX / 2 / shown
         return END_R, reach, end_marks(placed, layout, open_ends, END_R, reach, dead)
-    reach, marks = found
+    reach, marks, nudges = found
     for r in ((reach + END_R) / 2, END_R + (reach - END_R) / 4):  # larger circles where they cover no tile
-        grown = end_marks(placed, layout, open_ends, r, reach, dead) if r > END_R else marks
+        grown = end_marks(placed, layout, open_ends, r, reach, dead, nudges) if r > END_R else marks
         if not any(_covers(m, r, p) for m in grown for p in placed) and _fits(placed, grown, r, reach, shown):
             return r, reach, grown
     return END_R, reach, marks
@@ -467,12 +476,15 @@ def _at_scale(
     open_ends: Sequence[Mapping[str, Any]],
     dead: Collection[int],
     shown: float,
-) -> tuple[float, list[EndMark]] | None:
-    """The half side of the tap squares and the open ends' markers at ``shown`` CSS px per unit, if the
-    picture fits the phone's box there."""
+) -> tuple[float, list[EndMark], Sequence[tuple[int, int]]] | None:
+    """The half side of the tap squares, the open ends' markers and the places they were moved to, at
+    ``shown`` CSS px per unit, if the picture fits the phone's box there."""
     reach = max(END_R, TAP_PX / 2 / shown)
-    marks = end_marks(placed, layout, open_ends, END_R, reach, dead)
-    return (reach, marks) if _fits(placed, marks, END_R, reach, shown) else None
+    for nudges in _NUDGES:
+        marks = end_marks(placed, layout, open_ends, END_R, reach, dead, nudges)
+        if _fits(placed, marks, END_R, reach, shown):
+            return reach, marks, nudges
+    return None
 
 
 def picture(hand: Mapping[str, Any] | None) -> dict[str, Any]:
