@@ -1,12 +1,17 @@
 """Five Up's layout picture on real phones (headless Chromium): the walk's 3-player hand (i27-walk2 #15, #22),
-whose picture shrank to specks after one play and offered dead open ends as targets."""
+whose picture shrank to specks after one play and offered dead open ends as targets; and a whole hand whose layout
+grows to 24 tiles, the fullest the picture must hold (issue 27)."""
+
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
+from tests.five_up_fullest import FULLEST_HAND
 from tests.five_up_walk2 import WALK2
 
-from .plays import PHONE, import_until
+from .plays import PHONE, Tapper, import_until
+from .test_play_surface import Walk, five_up_draw, five_up_ends_in_reach, five_up_hand_end, five_up_play, walk
 
 pytestmark = pytest.mark.browser
 
@@ -62,3 +67,63 @@ def test_the_walks_layout_keeps_thumb_wide_ends_and_readable_tiles_and_offers_no
                 expect(page.locator("g.fu-end.dead")).to_have_count(2)
     finally:
         context.close()
+
+
+# The tiles' drawn size, their shorter side in CSS px (a half tile is as wide as the tile)
+HALF_TILES = """() => [...document.querySelectorAll(".fu-tile .face")].map(t => {
+    const r = t.getBoundingClientRect();
+    return Math.min(r.width, r.height);
+})"""
+
+
+def readable(enter: Callable[[Page, Tapper, dict], None]) -> Callable[[Page, Tapper, dict], None]:
+    """A Five Up entry made while every tile on the picture is 8 CSS px a half tile or more, then entered as
+    ever (the fullest layouts' tiles were 3.3-4.5 px a half tile, issue 27)."""
+
+    def entry(page: Page, t: Tapper, ev: dict) -> None:
+        halves = page.evaluate(HALF_TILES)
+        assert not halves or min(halves) >= 8, f"tiles {min(halves):.1f} px a half tile"
+        enter(page, t, ev)
+
+    return entry
+
+
+FULLEST = Walk(
+    "five_up",
+    FULLEST_HAND,
+    1,
+    len(FULLEST_HAND["events"]) - 1,  # the lead, 23 plays, five draws, then the tile Ann has left
+    {
+        "play": (readable(five_up_ends_in_reach(five_up_play)), 3),
+        "draw": (readable(five_up_ends_in_reach(five_up_draw)), 1),
+        "end": (five_up_hand_end, 2),
+    },
+    {"play": ".answer-verdict", "draw": ".answer-last", "end": ".fu-hand-score"},
+)
+FULLEST_FROM = (
+    20  # in Japanese and on the large phone, from the 17-tile layout on (a whole hand takes minutes)
+)
+
+
+@pytest.mark.parametrize(
+    ("size", "japanese", "first"),
+    [((360, 740), False, FULLEST.first), ((360, 740), True, FULLEST_FROM), ((430, 932), False, FULLEST_FROM)],
+    ids=["360x740", "360x740-ja", "430x932"],
+)
+def test_a_whole_hand_to_a_24_tile_layout_is_one_screen_per_play(
+    browser: Browser, base_url: str, size, japanese, first
+):
+    """Issue 27: at 21 tiles this hand's picture gave its ten open ends, four of them dead, a thumb's square
+    each: they did not fit the box, the ends came out 41 px and the tiles 3.5 px a half tile. Every play, draw
+    and the hand's end, from the lead (in Japanese and at 430x932 from the 17-tile layout) to Ben's domino: every
+    open end a 44 px target of its own in reach, the tiles 8 px a half tile or more, every tap in view, nothing
+    scrolled, the answer in view after each."""
+    w = FULLEST
+    walk(
+        browser,
+        base_url,
+        Walk(w.game, w.record, first, w.last, w.enter, w.verdict),
+        width=size[0],
+        height=size[1],
+        japanese=japanese,
+    )

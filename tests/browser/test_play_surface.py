@@ -295,7 +295,7 @@ def bead_pan_and_place(page: Page, t: Tapper, ev: dict) -> None:
 @dataclass(frozen=True)
 class Walk:
     game: str
-    record: str
+    record: str | dict  # a golden record's name (tests/records), or a record
     first: int  # the first event entered by tapping (the table is imported up to it)
     last: int  # the last one
     enter: dict[str, tuple[Callable[[Page, Tapper, dict], None], int]]  # event type -> (how, most taps)
@@ -382,7 +382,7 @@ def walk(
         errors: list[str] = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
-        rec = record(w.record)
+        rec = record(w.record) if isinstance(w.record, str) else w.record
         import_until(page, rec, w.first)
         if japanese:  # the player switches the page to Japanese in the bar
             page.locator("header.bar a[lang=ja]").click()

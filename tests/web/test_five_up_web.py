@@ -254,13 +254,13 @@ def test_the_answer_to_a_play_says_the_tile_and_the_score_once(client):
     assert answer.count("10") == 1  # the count, inside the sentence
 
 
-def test_a_lone_lead_double_shows_its_count_once_and_says_it_counts_once(client):
+def test_a_lone_lead_double_shows_half_its_count_on_each_side_and_says_it_counts_once(client):
     """F15, issue 27: a lone 5-5 read "10" on one side and "0" on the other; then "10" on both, read as
-    10 + 10 = 20 (newplayer9 row 7): one circle says 10, the other nothing."""
+    10 + 10 = 20 (newplayer9 row 7); then "10" and a blank: each circle says 5, adding up to the count."""
     table = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
     form(client, table, type="hand", leader="0")
     html = form(client, table, type="play", seat="0", tile="5-5").get_data(as_text=True)
-    assert re.findall(r'dy="0.35em">(\d*)</text>', html) == ["10", ""]
+    assert re.findall(r'dy="0.35em">(\d*)</text>', html) == ["5", "5"]
     assert html.count("the double counts 10 once, while a side is free") == 2  # both sides, to a screen reader
     assert "Both sides of 5-5 are open: it counts 10 once, and still does when one side is covered." in html
     ja = client.get(f"/t/{table['id']}", headers={"Accept-Language": "ja"}).get_data(as_text=True)

@@ -15,7 +15,7 @@ never right after a double: the tile on a double's side stays in line with it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,10 +38,18 @@ REACH = (8.0, 5.0)
 TAP_PX = 46.0  # 44 px, and a little to spare for the picture's border and the rounding of its numbers
 MARK_AIR = 0.15  # units between the squares around two open ends' circles (and their outlines)
 MARK_NUDGES = 20  # steps (a quarter unit for the smallest circles) an end moves out to clear another
-# The places an end may move to, in steps out along its arm and aside (either way), nearest first
-_NUDGES = sorted(
-    ((out, aside) for out in range(MARK_NUDGES) for aside in range(-4, 5)),
-    key=lambda n: (n[0] + abs(n[1]), n[0]),
+# The places an end may move to, in steps out along its arm and aside (either way), nearest first: up to 4
+# steps aside, and failing that for the whole picture, up to 8. Ends placed one by one, each the nearest way free,
+# may stack up along one line of the layout (eight ends of three spinners in a column: tiles 5.6 px a half tile at
+# 360x740); room further aside spreads them, though for other layouts it does worse: each is tried (issue 27).
+_NUDGES = tuple(
+    tuple(
+        sorted(
+            ((out, aside) for out in range(MARK_NUDGES) for aside in range(-wide, wide + 1)),
+            key=lambda n: (n[0] + abs(n[1]), n[0]),
+        )
+    )
+    for wide in (4, 8)
 )
 # Where a tap square may sit on its circle, as fractions of the room it has round it, centred first
 _OFFSETS = sorted(
@@ -224,8 +232,9 @@ def place(layout: Sequence[Mapping[str, Any]], reach: tuple[float, float] = REAC
 
 @dataclass(frozen=True)
 class EndMark:
-    """An open end drawn as a tappable marker: where, which tile it joins, its number and count, its
-    circle's centre and its tap square's top left corner."""
+    """An open end drawn as a marker: where, which tile it joins, its number and count, its circle's centre,
+    and the top left corner and side of the square it keeps to itself (a thumb's tap target round a live
+    end; only its circle round a dead one, which is no target)."""
 
     on: str
     number: int
@@ -235,6 +244,16 @@ class EndMark:
     cy: float
     sx: float
     sy: float
+    side: float
+
+    def clear_of(self, sx: float, sy: float, side: float) -> bool:
+        """The square at (sx, sy) of ``side`` meets neither this end's square nor the MARK_AIR round it."""
+        return (
+            sx + side + MARK_AIR <= self.sx
+            or self.sx + self.side + MARK_AIR <= sx
+            or sy + side + MARK_AIR <= self.sy
+            or self.sy + self.side + MARK_AIR <= sy
+        )
 
 
 def end_marks(
@@ -243,9 +262,14 @@ def end_marks(
     open_ends: Sequence[Mapping[str, Any]],
     r: float = END_R,
     reach: float | None = None,
+    dead: Collection[int] = (),
+    nudges: Sequence[tuple[int, int]] = _NUDGES[0],
 ) -> list[EndMark]:
     """One marker of radius ``r`` per open end, just beyond the tile it belongs to, its tap target the
-    square ``reach`` (default ``r``) either side of its centre clear of every other end's."""
+    square ``reach`` (default ``r``) either side of its centre clear of every other end's. An end whose
+    number is ``dead`` (no tile left has it) is no target: it keeps only its circle clear. Given a thumb's
+    square too, the fullest layouts' ends (6 to 16 of them, most dead) could not all fit the phone's box
+    with tiles that can be read (issue 27: 3.3-4.5 px a half tile)."""
     reach = r if reach is None else reach
     by_tile = {p.tile: p for p in placed}
     taken: dict[str, set[tuple[str, int]]] = {}
@@ -275,29 +299,34 @@ def end_marks(
         x, y = p.cx + direction[0] * gap, p.cy + direction[1] * gap
         step = 0.25 * reach / END_R  # a quarter unit for the smallest circles, more for larger ones
         across = _perp(direction)[0]
-        mark = EndMark(end["tile"], end["number"], end["count"], end["where"], x, y, x - reach, y - reach)
-        for out, aside in _NUDGES:
+        own = r if end["number"] in dead else reach
+        mark = EndMark(
+            end["tile"], end["number"], end["count"], end["where"], x, y, x - own, y - own, 2 * own
+        )
+        for out, aside in nudges:
             nx = x + (direction[0] * out + across[0] * aside) * step
             ny = y + (direction[1] * out + across[1] * aside) * step
-            square = _free_square(nx, ny, r, reach, frame, marks)
+            square = _free_square(nx, ny, r, own, frame, marks)
             if square is not None:
-                mark = EndMark(end["tile"], end["number"], end["count"], end["where"], nx, ny, *square)
+                mark = EndMark(
+                    end["tile"], end["number"], end["count"], end["where"], nx, ny, *square, 2 * own
+                )
                 break
         marks.append(mark)
-        frame = _grown(frame, mark, r, reach)
+        frame = _grown(frame, mark, r)
     return marks
 
 
 def _grown(
-    frame: tuple[float, float, float, float], mark: EndMark, r: float, reach: float
+    frame: tuple[float, float, float, float], mark: EndMark, r: float
 ) -> tuple[float, float, float, float]:
     """``frame`` (left, top, width, height) grown to hold ``mark``'s circle and tap square."""
     x0, y0, width, height = frame
     pad = 0.15
     left = min(x0, mark.cx - r - pad, mark.sx)
     top = min(y0, mark.cy - r - pad, mark.sy)
-    right = max(x0 + width, mark.cx + r + pad, mark.sx + 2 * reach)
-    bottom = max(y0 + height, mark.cy + r + pad, mark.sy + 2 * reach)
+    right = max(x0 + width, mark.cx + r + pad, mark.sx + mark.side)
+    bottom = max(y0 + height, mark.cy + r + pad, mark.sy + mark.side)
     return left, top, right - left, bottom - top
 
 
@@ -325,7 +354,7 @@ def _free_square(
                 sy = min(max(sy, top), bottom - 2 * reach)
             sx = min(max(sx, x + r - 2 * reach), x - r)  # still holding the circle
             sy = min(max(sy, y + r - 2 * reach), y - r)
-            if all(max(abs(sx - m.sx), abs(sy - m.sy)) >= 2 * reach + MARK_AIR for m in marks):
+            if all(m.clear_of(sx, sy, 2 * reach) for m in marks):
                 return sx, sy
     return None
 
@@ -333,14 +362,23 @@ def _free_square(
 def _shared_sides(marks: Sequence[EndMark]) -> dict[str, int]:
     """Doubles with both sides open -> what the double counts. The rules put its count on one side and 0
     on the other (it counts once, F15). Drawn so, a lone 5-5 read "10" and "0" and a new player asked why
-    one side was worth nothing (issue 27); with "10" on both, the next added them up to 20 (newplayer9).
-    The picture shows the count in one circle, the other blank, and the caption says it counts once:
-    covering either side leaves the other one counting it."""
+    one side was worth nothing (issue 27); with "10" on both, the next added them up to 20 (newplayer9 row 7);
+    "10" and a blank circle left the blank side looking like no place to play. The picture shows half the
+    count on each side, the double's number, 5 and 5: the two sides alike, and the circles add up to the count
+    as they do everywhere else. The caption says it counts 10 once; covering either side leaves the other
+    counting all of it."""
     sides: dict[str, list[int]] = {}
     for m in marks:
         if m.where == "side":
             sides.setdefault(m.on, []).append(m.count)
     return {tile: max(counts) for tile, counts in sides.items() if len(counts) == 2}
+
+
+def dead_numbers(layout: Sequence[Mapping[str, Any]]) -> set[int]:
+    """The numbers every tile of the set bearing them is on ``layout``: an open end showing one is dead, no
+    tile left can go on it (i27-walk2 #22: it was tapped for nothing)."""
+    laid = {_numbers(item["tile"]) for item in layout}
+    return {n for n in range(7) if all((max(n, m), min(n, m)) in laid for m in range(7))}
 
 
 def pips(p: Placed) -> list[tuple[float, float]]:
@@ -370,8 +408,8 @@ def _frame(
     ys = [p.cy - p.h / 2 for p in placed] + [p.cy + p.h / 2 for p in placed]
     xs += [m.cx - r for m in marks] + [m.cx + r for m in marks] + [m.sx for m in marks]
     ys += [m.cy - r for m in marks] + [m.cy + r for m in marks] + [m.sy for m in marks]
-    xs += [m.sx + 2 * reach for m in marks]
-    ys += [m.sy + 2 * reach for m in marks]
+    xs += [m.sx + m.side for m in marks]
+    ys += [m.sy + m.side for m in marks]
     if not xs:
         xs, ys = [-1.0, 1.0], [-0.5, 0.5]
     pad = 0.15
@@ -387,12 +425,17 @@ def _fits(placed: Sequence[Placed], marks: Sequence[EndMark], r: float, reach: f
     if frame[2] * shown > SHOWN_IN[0] + 0.5 or frame[3] * shown > SHOWN_IN[1] + 0.5:
         return False
     return all(
-        max(abs(a.sx - b.sx), abs(a.sy - b.sy)) >= 2 * reach for i, a in enumerate(marks) for b in marks[:i]
+        not (a.sx < b.sx + b.side and b.sx < a.sx + a.side and a.sy < b.sy + b.side and b.sy < a.sy + a.side)
+        for i, a in enumerate(marks)
+        for b in marks[:i]
     )
 
 
 def _thumb_wide_ends(
-    placed: Sequence[Placed], layout: Sequence[Mapping[str, Any]], open_ends: Sequence[Mapping[str, Any]]
+    placed: Sequence[Placed],
+    layout: Sequence[Mapping[str, Any]],
+    open_ends: Sequence[Mapping[str, Any]],
+    dead: Collection[int],
 ) -> tuple[float, float, list[EndMark]]:
     """The open ends' circle radius, the half side of their tap squares and their markers, for the largest
     scale (CSS px per unit in the phone's box) at which the whole picture fits that box with every tap square
@@ -405,36 +448,43 @@ def _thumb_wide_ends(
     _, _, width, height = _frame(placed, [], 0.0)
     shown = min(SHOWN_IN[0] / width, SHOWN_IN[1] / height)
     too_large = 0.0  # the smallest scale tried that did not fit (none yet)
-    found = _at_scale(placed, layout, open_ends, shown)
+    found = _at_scale(placed, layout, open_ends, dead, shown)
     while found is None and shown > SMALLEST_SCALE:
         too_large, shown = shown, shown * SCALE_STEP
-        found = _at_scale(placed, layout, open_ends, shown)
+        found = _at_scale(placed, layout, open_ends, dead, shown)
     for _ in range(SCALE_HALVINGS if too_large and found else 0):  # then closer to the largest that fits
         between = (shown + too_large) / 2
-        better = _at_scale(placed, layout, open_ends, between)
+        better = _at_scale(placed, layout, open_ends, dead, between)
         if better is None:
             too_large = between
         else:
             shown, found = between, better
     if found is None:  # at the smallest scale, whatever it gave
         reach = TAP_PX / 2 / shown
-        return END_R, reach, end_marks(placed, layout, open_ends, END_R, reach)
-    reach, marks = found
+        return END_R, reach, end_marks(placed, layout, open_ends, END_R, reach, dead)
+    reach, marks, nudges = found
     for r in ((reach + END_R) / 2, END_R + (reach - END_R) / 4):  # larger circles where they cover no tile
-        grown = end_marks(placed, layout, open_ends, r, reach) if r > END_R else marks
+        grown = end_marks(placed, layout, open_ends, r, reach, dead, nudges) if r > END_R else marks
         if not any(_covers(m, r, p) for m in grown for p in placed) and _fits(placed, grown, r, reach, shown):
             return r, reach, grown
     return END_R, reach, marks
 
 
 def _at_scale(
-    placed: Sequence[Placed], layout: Sequence[Mapping[str, Any]], open_ends: Sequence[Mapping[str, Any]], shown: float
-) -> tuple[float, list[EndMark]] | None:
-    """The half side of the tap squares and the open ends' markers at ``shown`` CSS px per unit, if the
-    picture fits the phone's box there."""
+    placed: Sequence[Placed],
+    layout: Sequence[Mapping[str, Any]],
+    open_ends: Sequence[Mapping[str, Any]],
+    dead: Collection[int],
+    shown: float,
+) -> tuple[float, list[EndMark], Sequence[tuple[int, int]]] | None:
+    """The half side of the tap squares, the open ends' markers and the places they were moved to, at
+    ``shown`` CSS px per unit, if the picture fits the phone's box there."""
     reach = max(END_R, TAP_PX / 2 / shown)
-    marks = end_marks(placed, layout, open_ends, END_R, reach)
-    return (reach, marks) if _fits(placed, marks, END_R, reach, shown) else None
+    for nudges in _NUDGES:
+        marks = end_marks(placed, layout, open_ends, END_R, reach, dead, nudges)
+        if _fits(placed, marks, END_R, reach, shown):
+            return reach, marks, nudges
+    return None
 
 
 def picture(hand: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -442,7 +492,8 @@ def picture(hand: Mapping[str, Any] | None) -> dict[str, Any]:
     layout = list((hand or {}).get("layout") or [])
     placed = place(layout)
     open_ends = (hand or {}).get("open_ends") or []
-    r, reach, marks = _thumb_wide_ends(placed, layout, open_ends) if placed else (END_R, END_R, [])
+    dead = dead_numbers(layout)
+    r, reach, marks = _thumb_wide_ends(placed, layout, open_ends, dead) if placed else (END_R, END_R, [])
     x0, y0, width, height = _frame(placed, marks, r, reach)
     u = UNIT
     tiles = []
@@ -472,11 +523,11 @@ def picture(hand: Mapping[str, Any] | None) -> dict[str, Any]:
             "on": m.on,
             "number": m.number,
             "count": m.count,
-            # a double with both sides free counts once: its count in one circle, the other left blank
-            # (both read "10" and a new player added them up to 20: newplayer9)
-            "shown": "" if m.where == "side" and m.on in shared and not m.count else m.count,
+            # a double with both sides free counts once: half its count on each side (_shared_sides)
+            "shown": shared[m.on] // 2 if m.where == "side" and m.on in shared else m.count,
             "shared": m.where == "side" and m.on in shared,
             "where": m.where,
+            "dead": m.number in dead,
             "cx": round(m.cx * u, 1),
             "cy": round(m.cy * u, 1),
             # its tap square's top left corner: round the circle, or off it towards the picture's middle
