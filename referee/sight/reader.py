@@ -77,10 +77,8 @@ BLACK_BODY = 40
 # A separator differs from the body by more than SEPARATOR (``differences`` units) along most of the
 # tile's width. A thin groove or a fine line in a pale set, seen at a photo's working size, differs by
 # 45-58 (the project's renderer drew every separator as a bold dark or light bar until issue 31's
-# independent renderer showed such sets missed whole). A faint line counts when the face shows a pip
-# and its halves are one body (``_two_bodies``): a face-down tile, a cloth's checks and a coin show no
-# pip, and a region reaching from a tile onto the cloth beside it (a sure "2-0" on validation seed
-# 20,051) has halves of two colours.
+# independent renderer showed such sets missed whole). A faint line counts when the face shows a pip:
+# a face-down tile, a cloth's checks and a coin show none.
 SEPARATOR = 60
 FAINT_SEPARATOR = 40
 
@@ -428,7 +426,7 @@ def face_up(small: np.ndarray, quads: list[np.ndarray], chunk: int = 64) -> list
         some = tries[start : start + chunk]
         diffs = differences(np.stack([flatten(small, quad) for _, quad in some]))
         for (k, quad), diff, up, faint in zip(some, diffs, separated(diffs), separated(diffs, FAINT_SEPARATOR), strict=True):
-            if up or (faint and _has_pips(diff) and not _two_bodies(diff)):
+            if up or (faint and _has_pips(diff)):
                 found.setdefault(k, []).append((quad, diff))
     ups = [ways[0] for _, ways in sorted(found.items()) if len(ways) == 1]
     # A face made of two halves and the halves themselves may all be candidates (``find_faces``):
