@@ -74,15 +74,6 @@ ALIKE = 1.5
 BLACK_BODY = 40
 
 
-# A separator differs from the body by more than SEPARATOR (``differences`` units) along most of the
-# tile's width. A thin groove or a fine line in a pale set, seen at a photo's working size, differs by
-# 45-58 (the project's renderer drew every separator as a bold dark or light bar until issue 31's
-# independent renderer showed such sets missed whole). A faint line counts when the face shows a pip:
-# a face-down tile, a cloth's checks and a coin show none.
-SEPARATOR = 60
-FAINT_SEPARATOR = 40
-
-
 class PhotoProblem(Exception):
     """A photo that cannot be read fairly: ``code`` and a sentence saying what to do."""
 
@@ -220,11 +211,7 @@ def find_faces(small: np.ndarray) -> list[np.ndarray]:
 
 def _shows_pips(small: np.ndarray, quad: np.ndarray) -> bool:
     """Whether either half of a face, flattened, has a pip by the classical count."""
-    return _has_pips(differences(flatten(small, quad)[None])[0])
-
-
-def _has_pips(diff: np.ndarray) -> bool:
-    """Whether either half of a flat face's difference map has a pip by the classical count."""
+    diff = differences(flatten(small, quad)[None])[0]
     return any(count_pips(half) > 0 for half in halves(diff))
 
 
@@ -401,11 +388,11 @@ def differences(faces: np.ndarray) -> np.ndarray:
     return shown
 
 
-def separated(diffs: np.ndarray, least: float = SEPARATOR) -> np.ndarray:
+def separated(diffs: np.ndarray) -> np.ndarray:
     """Which of a stack of difference maps show a face up tile: a line across its middle, a column
-    in the bar band that differs from the body by more than ``least`` along most of the tile's width
-    (a face down tile, a card or a coin has none)."""
-    band = diffs[:, 10:-10, BAR[0] : BAR[1]] > least
+    in the bar band that differs from the body along most of the tile's width (a face down tile,
+    a card or a coin has none)."""
+    band = diffs[:, 10:-10, BAR[0] : BAR[1]] > 60
     face_up: np.ndarray = band.any(axis=2).mean(axis=1) > 0.7
     return face_up
 
@@ -425,8 +412,8 @@ def face_up(small: np.ndarray, quads: list[np.ndarray], chunk: int = 64) -> list
     for start in range(0, len(tries), chunk):
         some = tries[start : start + chunk]
         diffs = differences(np.stack([flatten(small, quad) for _, quad in some]))
-        for (k, quad), diff, up, faint in zip(some, diffs, separated(diffs), separated(diffs, FAINT_SEPARATOR), strict=True):
-            if up or (faint and _has_pips(diff)):
+        for (k, quad), diff, up in zip(some, diffs, separated(diffs), strict=True):
+            if up:
                 found.setdefault(k, []).append((quad, diff))
     ups = [ways[0] for _, ways in sorted(found.items()) if len(ways) == 1]
     # A face made of two halves and the halves themselves may all be candidates (``find_faces``):

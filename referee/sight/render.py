@@ -3,8 +3,7 @@
 One seed gives one photo and its ground truth. A scene is drawn flat (the table seen from above),
 then seen through a tilted camera (a homography, up to ~45 degrees), lit warm or cold, blurred,
 noised and JPEG-compressed. Sets vary the way real ones do: ivory, white or black bodies, black,
-white or coloured pips (one colour per number), large or small, a bold or a fine faint separator, a brass
-spinner in it, bevel and shadow.
+white or coloured pips (one colour per number), a brass spinner in the separator, bevel and shadow.
 Tiles lie scattered at any angle, in a touching line, a Five Up cross or a touching row of a hand;
 face-down tiles, coins, a playing card and a pencil are distractors that the reader must ignore.
 
@@ -14,7 +13,7 @@ Training uses seeds from ``TRAIN_SEEDS``; the benchmark and CI use ``EVAL_SEEDS`
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import product
 
 import cv2
@@ -69,7 +68,6 @@ class TileSet:
     spinner: bool
     bar: tuple[int, int, int]
     pip_scale: float
-    bar_width: float = 0.018  # the separator's width, as a share of the tile's length
 
 
 def random_set(rng: np.random.Generator) -> TileSet:
@@ -85,23 +83,6 @@ def random_set(rng: np.random.Generator) -> TileSet:
     else:
         pips = [plain] * 7
     return TileSet(body, pips, bool(rng.random() < 0.4), plain, float(rng.uniform(0.075, 0.11)))  # type: ignore[arg-type]
-
-
-def finer(ts: TileSet, rng: np.random.Generator) -> TileSet:
-    """The set, sometimes with a fine, faint separator (a thin groove or line: about a third of sets)
-    or small pips (about a third).
-
-    Until issue 31's independent renderer (tests/sight/alien.py) every set here had a bold bar and
-    pips of 7.5-11 % of the length, and the reader passed over pale tiles whose thin groove stood out
-    from the body half as much. Drawn from a generator of its own (``render``), so that each seed's
-    layout, sets and light stay as they were."""
-    if rng.random() < 0.35:
-        share = rng.uniform(0.45, 0.75)  # how far the groove's colour goes from the body towards the bar
-        bar = tuple(int(b + (c - b) * share) for b, c in zip(ts.body, ts.bar, strict=True))
-        ts = replace(ts, bar=bar, bar_width=float(rng.uniform(0.008, 0.013)))  # type: ignore[arg-type]
-    if rng.random() < 0.3:
-        ts = replace(ts, pip_scale=float(rng.uniform(0.055, 0.075)))
-    return ts
 
 
 def canonical(a: int, b: int) -> str:
@@ -152,7 +133,7 @@ def draw_tile(img: np.ndarray, shadow: np.ndarray, ts: TileSet, a: int | None, b
     if a is None or b is None:  # face down (both are None)
         return corners
     c, u, v = _frame(cx, cy, angle, length)
-    width = max(1, int(round(length * ts.bar_width)))
+    width = max(1, int(round(length * 0.018)))
     p, q = c - v * 0.4, c + v * 0.4  # inset: most sets stop the bar short of the edges
     cv2.line(img, tuple(np.round(p * 16).astype(int)), tuple(np.round(q * 16).astype(int)), ts.bar, width, cv2.LINE_AA, 4)
     if ts.spinner:
@@ -276,8 +257,7 @@ def render(seed: int, size: tuple[int, int] = (1024, 768), tilt_max: float = 45.
     shadow = np.zeros((h, w), np.uint8)
     occupied = np.zeros((h, w), np.uint8)
     length = w * rng.uniform(0.09, 0.15)
-    variety = np.random.default_rng([seed, 31])
-    sets = [finer(random_set(rng), variety) for _ in range(int(rng.integers(1, 3)))]
+    sets = [random_set(rng) for _ in range(int(rng.integers(1, 3)))]
     n = int(rng.integers(3, 16))
     drawn: list[tuple[tuple[int, int] | None, np.ndarray]] = []
     all_tiles = [(a, b) for a in range(7) for b in range(a, 7)]
