@@ -24,7 +24,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from referee.sight.evaluate import evaluate  # noqa: E402
+from referee.sight.evaluate import Tally, evaluate  # noqa: E402
 from referee.sight.intake import decode  # noqa: E402
 from referee.sight.reader import PhotoProblem, read  # noqa: E402
 from referee.sight.render import EVAL_SEEDS, render  # noqa: E402
@@ -38,17 +38,10 @@ def big_jpeg(seed: int) -> bytes:
     return enc.tobytes()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--photos", type=int, default=200)
-    parser.add_argument("--big", type=int, default=20)
-    parser.add_argument("--first", type=int, default=0, help="offset into EVAL_SEEDS")
-    args = parser.parse_args()
-
-    started = time.perf_counter()
-    t = evaluate(EVAL_SEEDS[args.first + i] for i in range(args.photos))
+def report(t: Tally, seconds: float) -> None:
+    """Print a tally against the issue's targets (also for benchmarks/sight_alien.py's photos)."""
     pct = lambda n: f"{n} ({100 * t.share(n):.1f}%)"  # noqa: E731
-    print(f"{t.photos} photos ({t.bad_photos} dark or blurred), {t.tiles} face-up tiles (mirrored copies included), {time.perf_counter() - started:.0f} s")
+    print(f"{t.photos} photos ({t.bad_photos} dark or blurred), {t.tiles} face-up tiles (mirrored copies included), {seconds:.0f} s")
     print(f"  correct and sure:      {pct(t.correct)}   target >= 98%")
     print(f"  silent errors:         {pct(t.silent_all)}   target <= 0.2%")
     print(f"    wrong yet sure:      {t.silent}")
@@ -59,6 +52,17 @@ def main() -> None:
     print(f"  missed:                {pct(t.missed)}")
     print(f"  tiles the frame cuts (not counted above): {t.cut}; read right or unsure, excused: {t.cut_read}; read wrong yet sure: counted as silent")
     print(f"  dark/blurred refused:  {t.bad_refused} of {t.bad_photos}; good photos refused: {t.good_refused}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--photos", type=int, default=200)
+    parser.add_argument("--big", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0, help="offset into EVAL_SEEDS")
+    args = parser.parse_args()
+
+    started = time.perf_counter()
+    report(evaluate(EVAL_SEEDS[args.first + i] for i in range(args.photos)), time.perf_counter() - started)
 
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     times, cpu = [], []

@@ -17,14 +17,40 @@ sure, or unsure, it is excused (``cut_read``); wrong yet sure, it is a silent er
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import cv2
 import numpy as np
 
 from .reader import PhotoProblem, ReadTile, read
-from .render import Photo, render
+from .render import render
+
+
+class Truth(Protocol):
+    """A face-up tile of an answer key: its name and its four corners in the photo (first half's short side first)."""
+
+    @property
+    def tile(self) -> str: ...
+    @property
+    def corners(self) -> np.ndarray: ...
+
+
+class Scene(Protocol):
+    """A photo with its answer key: ``render.Photo``, or another renderer's (tests/sight/alien.py), so one
+    scoring measures the reader on photos drawn by a renderer it was not built from."""
+
+    @property
+    def image(self) -> np.ndarray: ...
+    @property
+    def quality(self) -> str: ...
+    @property
+    def tiles(self) -> Sequence[Truth]: ...
+    @property
+    def mirrored(self) -> Sequence[Truth]: ...
+    @property
+    def cut(self) -> Sequence[Truth]: ...
 
 
 @dataclass
@@ -67,7 +93,7 @@ def _centre(box: tuple[int, int, int, int]) -> np.ndarray:
     return np.array([x + w / 2, y + h / 2])
 
 
-def score(photo: Photo, found: list[ReadTile] | None) -> Tally:
+def score(photo: Scene, found: list[ReadTile] | None) -> Tally:
     """How the reading ``found`` (None: the photo was refused) compares with the photo's truth."""
     tally = Tally(photos=1)
     if photo.quality != "ok":
@@ -80,7 +106,7 @@ def score(photo: Photo, found: list[ReadTile] | None) -> Tally:
         tally.cut = len(photo.cut)
         return tally
     used: set[int] = set()
-    for truth in photo.tiles + photo.mirrored:
+    for truth in [*photo.tiles, *photo.mirrored]:
         length = float(np.linalg.norm(truth.corners[0] - truth.corners[3]))
         centre = truth.corners.mean(0)
         best = min(
@@ -117,11 +143,11 @@ def score(photo: Photo, found: list[ReadTile] | None) -> Tally:
     return tally
 
 
-def evaluate(seeds: Iterable[int]) -> Tally:
-    """The reader's tally over the photos the renderer makes from ``seeds``."""
+def evaluate(seeds: Iterable[int], draw: Callable[[int], Scene] = render) -> Tally:
+    """The reader's tally over the photos ``draw`` (the project's renderer unless told) makes from ``seeds``."""
     total = Tally()
     for seed in seeds:
-        photo = render(seed)
+        photo = draw(seed)
         try:
             found: list[ReadTile] | None = read(photo.image)
         except PhotoProblem:
