@@ -6,6 +6,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.plays import import_until, ready, record
+
 pytestmark = pytest.mark.browser
 
 
@@ -116,3 +118,17 @@ def test_a_tile_that_does_not_fit_is_explained_and_nothing_changes(page: Page):
     page.get_by_role("button", name="Play it").tap()
     expect(page.get_by_role("alert")).to_contain_text(re.compile("does not match"))
     expect(page.locator(".fu-tile")).to_have_count(1)
+
+
+@pytest.mark.parametrize("size", [(360, 740), (430, 932)])
+def test_after_a_hand_the_hands_and_scores_button_keeps_out_of_the_answer(page: Page, size):
+    """At a hand's end "Hands and scores" floated at the right of what followed it, so it sat inside the answer's
+    frame and squeezed "Recorded: Hand over; pips left: ..." into a narrow column beside it (newplayer10 #8)."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    import_until(page, record("five-up-partners-to-61"), 19)  # hand 1 just ended
+    ready(page)
+    toggle = page.locator(".fu-more > .toggle")
+    expect(toggle).to_be_visible()
+    below = page.evaluate("""() => { const t = document.querySelector('.fu-more > .toggle').getBoundingClientRect();
+      const a = document.getElementById('answer').getBoundingClientRect(); return a.top >= t.bottom - 0.5; }""")
+    assert below
