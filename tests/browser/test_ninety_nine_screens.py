@@ -307,15 +307,15 @@ def test_a_four_player_deal_with_a_declared_premium_is_one_screen_per_play(brows
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_two_player_deal_with_the_dummy_is_one_screen_per_play(browser: Browser, base_url: str, lang):
-    """Two players and the dummy, a whole first deal at 360x740: Ben declares, his bid from the deal's band, Aki
-    seals his on his phone, nine tricks in N26's order, then the dummy's bid on the scorer's phone, whose
-    answer is the deal's score (issue 27: trick 1's first card lay 55-70 px under Undo, later ones 9-44 px under
-    the tab bar, the dummy's last row of cards 152 px; the answer said the dummy's bid was "sealed" as it was
-    turned up)."""
+    """Two players and the dummy, a whole first deal at 360x740: Ben declares and seals his bid on his phone,
+    told it is in, Aki seals his on his phone, nine tricks in N26's order, then the dummy's bid on the scorer's
+    phone, whose answer is the deal's score (issue 27: trick 1's first card lay 55-70 px under Undo, later ones
+    9-44 px under the tab bar, the dummy's last row of cards 152 px; the answer said the dummy's bid was
+    "sealed" as it was turned up; the declarer's phone never said his bid was in)."""
     bids, _, tricks = a_first_deal(2, 5)
     events = [{"type": "premium", "seat": 1, "kind": "declare"}, bids[1], bids[0], *tricks, bids[2]]
     turned_up = {"en": "The dummy's bid is turned up.", "ja": "ダミーのビッドを公開しました。"}[lang]
-    walk_a_deal(browser, base_url, 2, events, lang, {0}, said=turned_up)
+    walk_a_deal(browser, base_url, 2, events, lang, {0, 1}, said=turned_up)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

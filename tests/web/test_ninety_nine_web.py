@@ -233,6 +233,31 @@ def test_the_dummys_bid_after_the_tricks_is_answered_turned_up_while_a_bid_is_mi
     assert said in unescape(history_of(html)) and "8♦" not in html
 
 
+@pytest.mark.parametrize(
+    ("lang", "kind", "said"),
+    [
+        ("en", "declare", "Bid in ✓, face up: you declared."),
+        ("ja", "declare", "ビッドを確定しました ✓（デクレアのため公開）"),
+        ("en", "reveal", "Bid in ✓, face up: you revealed."),
+    ],
+)
+def test_a_premium_bidder_sealing_his_bid_on_his_phone_is_told_it_is_in(app, client, lang, kind, said):
+    """A declarer's or revealer's bid lies face up (N5), "shown", so "Sealed ✓" never came on his phone after
+    Seal my bid (issue 27): he is told in words that his bid is in, and why it is face up."""
+    t = new_table(client, "ninety-nine")
+    post(client, t, DEAL1[0])
+    premium = {"type": "premium", "seat": 1, "kind": kind}
+    if kind == "reveal":
+        premium["hand"] = ["KS", "QS", "JS", "AS", "9S", "6S", "AH", "KH", "QH"]
+    assert post(client, t, premium).status_code == 201
+    ben = join(app, t, t["seat_tokens"][1])
+    ben.set_cookie("lang", lang)
+    resp = form(ben, t, {"type": "bid", "seat": "1", "cards": ["7S", "10C", "8S"]}, htmx=True)
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 200 and 'id="my-bid-sealed"' in html, html
+    assert said in unescape(html.split('id="my-bid-sealed"', 1)[1].split("</p>", 1)[0])
+
+
 def test_a_scorers_correction_putting_a_card_in_two_bids_is_refused_at_once(client):
     """N3: a card is in one hand only. The scorer's phone, which enters or sees every bid, is refused
     at once with the sentence; a seat correcting its own sealed bid is not told what another bid holds
