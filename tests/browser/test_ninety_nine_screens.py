@@ -361,3 +361,32 @@ def test_a_revealed_hands_first_trick_is_one_screen(browser: Browser, base_url: 
         assert t.outside == [] and t.scroll_before == t.scroll_between == 0, (t.outside, t.scroll_between)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_tricks_chips_and_record_trick_are_short(browser: Browser, base_url: str, players, size, lang):
+    """A trick's chips with every card picked: two players' dummy chip in one or two lines ("3. Dummy (played by
+    Ben)" took four, 78-95 px, at 360), four players' Record trick in one line (it kept two beside the four
+    chips at 360), every chip and Record trick a thumb's 44x44 px (issue 27)."""
+    bids, _, tricks = a_first_deal(players, 5)
+    rec = {**NN_FOUR, "players": NN_FOUR["players"][:players], "events": [NN_FOUR["events"][0], *bids]}
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
+    try:
+        page = context.new_page()
+        import_until(page, rec, len(rec["events"]))
+        if lang == "ja":
+            page.locator("header.bar a[lang=ja]").click()
+            expect(page.locator("html")).to_have_attribute("lang", "ja")
+        ready(page)
+        for i, card in enumerate(tricks[0]["cards"]):
+            pick(page, f"cards.{i}", card).click()
+        chips = page.locator("form.stepping .step-chip")
+        expect(chips).to_have_count(3 if players == 2 else 4)
+        assert under_a_thumb(page.locator("form.stepping .step-chip, #record-trick")) == []
+        whos = [(c.inner_text(), c.evaluate(LINES)) for c in page.locator("form.stepping .step-chip .chip-who").all()]
+        assert all(lines <= 2 for _, lines in whos), whos
+        assert page.locator("#record-trick").evaluate(LINES) == 1, "Record trick in two lines"
+    finally:
+        context.close()
