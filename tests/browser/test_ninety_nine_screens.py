@@ -214,7 +214,11 @@ def ninety_nine_premium(page: Page, t: Tapper, ev: dict) -> None:
     if ev["kind"] == "reveal":
         t.tap(page.locator(".nn-premium label.pick:has(input[name=kind][value=reveal])"), "Reveal")
         t.tap(page.locator(".nn-premium details > summary"), "A revealer's hand")
-        for card in ev.get("hand", []):
+        for card in sorted(ev.get("hand", []), key=lambda c: "SHDC".index(c[-1])):  # a suit at a time, as one holds them
+            tab = page.locator(f".nn-suit-tabs label.pick:has(input[value='{card[-1]}'])")  # a 52-card pack's suits
+            if tab.count() and not tab.locator("input").is_checked():
+                t.tap(tab, f"suit {card[-1]}")
+            assert out_of_reach(page, ".nn-premium label.pick:visible, #record-premium") == [], f"hand {card}"
             t.tap(pick(page, "hand", card), f"hand {card}")
     t.tap(page.locator("#record-premium"), "Record premium bid")
 
@@ -388,5 +392,33 @@ def test_the_tricks_chips_and_record_trick_are_short(browser: Browser, base_url:
         whos = [(c.inner_text(), c.evaluate(LINES)) for c in page.locator("form.stepping .step-chip .chip-who").all()]
         assert all(lines <= 2 for _, lines in whos), whos
         assert page.locator("#record-trick").evaluate(LINES) == 1, "Record trick in two lines"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_revealers_hand_from_52_cards_is_one_screen(browser: Browser, base_url: str, size, lang):
+    """Four players, the scorer enters Ben's reveal with his ten cards face up from the deal's band: every card,
+    suit tab and Record premium bid in reach with nothing scrolled, a suit tab the only extra tap, three at most
+    (issue 27: the 52 cards in eight rows put the sheet's last row 47 px and Record premium bid 101 px under its
+    bottom at 360x740, the sheet scrolling inside itself)."""
+    _, hands, _ = a_first_deal(4, 27)
+    reveal = {"type": "premium", "seat": 1, "kind": "reveal", "hand": hands[1]}
+    rec = {**NN_FOUR, "events": [NN_FOUR["events"][0], reveal]}
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
+    try:
+        page = context.new_page()
+        import_until(page, rec, 1)
+        if lang == "ja":
+            page.locator("header.bar a[lang=ja]").click()
+            expect(page.locator("html")).to_have_attribute("lang", "ja")
+        ready(page)
+        t = Tapper(page)
+        ninety_nine_premium(page, t, reveal)
+        entered(page, 2)
+        assert t.outside == [] and t.scroll_before == t.scroll_between == 0, (t.outside, t.scroll_between)
+        assert t.taps <= 5 + 10 + 3, t.taps
+        expect(page.locator(".nn-revealed .card")).to_have_count(10)
     finally:
         context.close()
