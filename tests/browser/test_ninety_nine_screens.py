@@ -213,7 +213,11 @@ def ninety_nine_premium(page: Page, t: Tapper, ev: dict) -> None:
     if ev["kind"] == "reveal":
         t.tap(page.locator(".nn-premium label.pick:has(input[name=kind][value=reveal])"), "Reveal")
         t.tap(page.locator(".nn-premium details > summary"), "A revealer's hand")
-        for card in ev.get("hand", []):
+        for card in sorted(ev.get("hand", []), key=lambda c: "SHDC".index(c[-1])):  # a suit at a time, as one holds them
+            tab = page.locator(f".nn-suit-tabs label.pick:has(input[value='{card[-1]}'])")  # a 52-card pack's suits
+            if tab.count() and not tab.locator("input").is_checked():
+                t.tap(tab, f"suit {card[-1]}")
+            assert out_of_reach(page, ".nn-premium label.pick:visible, #record-premium") == [], f"hand {card}"
             t.tap(pick(page, "hand", card), f"hand {card}")
     t.tap(page.locator("#record-premium"), "Record premium bid")
 
@@ -306,15 +310,15 @@ def test_a_four_player_deal_with_a_declared_premium_is_one_screen_per_play(brows
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_two_player_deal_with_the_dummy_is_one_screen_per_play(browser: Browser, base_url: str, lang):
-    """Two players and the dummy, a whole first deal at 360x740: Ben declares, his bid from the deal's band, Aki
-    seals his on his phone, nine tricks in N26's order, then the dummy's bid on the scorer's phone, whose
-    answer is the deal's score (issue 27: trick 1's first card lay 55-70 px under Undo, later ones 9-44 px under
-    the tab bar, the dummy's last row of cards 152 px; the answer said the dummy's bid was "sealed" as it was
-    turned up)."""
+    """Two players and the dummy, a whole first deal at 360x740: Ben declares and seals his bid on his phone,
+    told it is in, Aki seals his on his phone, nine tricks in N26's order, then the dummy's bid on the scorer's
+    phone, whose answer is the deal's score (issue 27: trick 1's first card lay 55-70 px under Undo, later ones
+    9-44 px under the tab bar, the dummy's last row of cards 152 px; the answer said the dummy's bid was
+    "sealed" as it was turned up; the declarer's phone never said his bid was in)."""
     bids, _, tricks = a_first_deal(2, 5)
     events = [{"type": "premium", "seat": 1, "kind": "declare"}, bids[1], bids[0], *tricks, bids[2]]
     turned_up = {"en": "The dummy's bid is turned up.", "ja": "ダミーのビッドを公開しました。"}[lang]
-    walk_a_deal(browser, base_url, 2, events, lang, {0}, said=turned_up)
+    walk_a_deal(browser, base_url, 2, events, lang, {0, 1}, said=turned_up)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -358,5 +362,63 @@ def test_a_revealed_hands_first_trick_is_one_screen(browser: Browser, base_url: 
         t.tap(page.locator("#record-trick"), "Record trick")
         entered(page, len(rec["events"]))
         assert t.outside == [] and t.scroll_before == t.scroll_between == 0, (t.outside, t.scroll_between)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_tricks_chips_and_record_trick_are_short(browser: Browser, base_url: str, players, size, lang):
+    """A trick's chips with every card picked: two players' dummy chip in one or two lines ("3. Dummy (played by
+    Ben)" took four, 78-95 px, at 360), four players' Record trick in one line in English (it kept two beside the
+    four chips at 360), every chip and Record trick a thumb's 44x44 px (issue 27)."""
+    bids, _, tricks = a_first_deal(players, 5)
+    rec = {**NN_FOUR, "players": NN_FOUR["players"][:players], "events": [NN_FOUR["events"][0], *bids]}
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
+    try:
+        page = context.new_page()
+        import_until(page, rec, len(rec["events"]))
+        if lang == "ja":
+            page.locator("header.bar a[lang=ja]").click()
+            expect(page.locator("html")).to_have_attribute("lang", "ja")
+        ready(page)
+        for i, card in enumerate(tricks[0]["cards"]):
+            pick(page, f"cards.{i}", card).click()
+        chips = page.locator("form.stepping .step-chip")
+        expect(chips).to_have_count(3 if players == 2 else 4)
+        assert under_a_thumb(page.locator("form.stepping .step-chip, #record-trick")) == []
+        whos = [(c.inner_text(), c.evaluate(LINES)) for c in page.locator("form.stepping .step-chip .chip-who").all()]
+        assert all(lines <= 2 for _, lines in whos), whos
+        lines = 2 if players == 4 and lang == "ja" else 1  # (「トリックを記録」 in one line put cards under the tab bar)
+        assert page.locator("#record-trick").evaluate(LINES) == lines, "Record trick in two lines"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_revealers_hand_from_52_cards_is_one_screen(browser: Browser, base_url: str, size, lang):
+    """Four players, the scorer enters Ben's reveal with his ten cards face up from the deal's band: every card,
+    suit tab and Record premium bid in reach with nothing scrolled, a suit tab the only extra tap, three at most
+    (issue 27: the 52 cards in eight rows put the sheet's last row 47 px and Record premium bid 101 px under its
+    bottom at 360x740, the sheet scrolling inside itself)."""
+    _, hands, _ = a_first_deal(4, 27)
+    reveal = {"type": "premium", "seat": 1, "kind": "reveal", "hand": hands[1]}
+    rec = {**NN_FOUR, "events": [NN_FOUR["events"][0], reveal]}
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
+    try:
+        page = context.new_page()
+        import_until(page, rec, 1)
+        if lang == "ja":
+            page.locator("header.bar a[lang=ja]").click()
+            expect(page.locator("html")).to_have_attribute("lang", "ja")
+        ready(page)
+        t = Tapper(page)
+        ninety_nine_premium(page, t, reveal)
+        entered(page, 2)
+        assert t.outside == [] and t.scroll_before == t.scroll_between == 0, (t.outside, t.scroll_between)
+        assert t.taps <= 5 + 10 + 3, t.taps
+        expect(page.locator(".nn-revealed .card")).to_have_count(10)
     finally:
         context.close()

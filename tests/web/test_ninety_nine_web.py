@@ -200,18 +200,62 @@ def test_a_sealed_bid_cannot_be_opened_through_the_correction_page(app, client):
 
 
 def test_the_dummys_sealed_bid_is_answered_and_listed_with_the_dummys_name(app, client):
-    """Two players: the dummy's bid from the scorer's phone before the tricks is "The dummy's bid is sealed." in
-    the answer and "set aside, face down" in the history (N22), never a "?" for a name, in both languages."""
+    """Two players: the dummy's bid from the scorer's phone before the tricks is "set aside, face down" in the
+    answer and in the history (N22), never a "?" for a name, in both languages (issue 27: the answer said
+    "sealed" where the history said "set aside")."""
     t = new_table(client, "ninety-nine", ("Aki", "Ben"))
     scorer = join(app, t, t["scorer_token"])
     form(scorer, t, {"type": "deal", "dealer": "0"})
     resp = form(scorer, t, {"type": "bid", "seat": "2", "cards": ["7S", "10C", "8S"]}, htmx=True)
     html = resp.get_data(as_text=True)
     words = unescape(" ".join(re.sub(r"<[^>]+>", " ", html).split()))
-    assert resp.status_code == 200 and "Recorded: The dummy's bid is sealed." in words
+    assert resp.status_code == 200 and "Recorded: The dummy's bid is set aside, face down." in words
     assert "? sealed" not in html and "The dummy's bid is set aside, face down." in unescape(history_of(html))
     scorer.set_cookie("lang", "ja")
     assert "ダミーのビッドを伏せて置きました。" in history_of(scorer.get(f"/t/{t['id']}").get_data(as_text=True))
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "The dummy's bid is turned up."), ("ja", "ダミーのビッドを公開しました。")])
+def test_the_dummys_bid_after_the_tricks_is_answered_turned_up_while_a_bid_is_missing(app, client, lang, said):
+    """Two players: the dummy's bid entered after the tricks, Aki's bid still missing, stays private, and the
+    scorer's answer says it is turned up, as the history does (issue 27: it said "The dummy's bid is sealed.",
+    「ダミーのビッドを伏せました」, the opposite)."""
+    t = new_table(client, "ninety-nine", ("Aki", "Ben"))
+    post(client, t, {"type": "deal", "dealer": 0})
+    post(client, t, {"type": "bid", "seat": 1, "cards": ["6H", "7H", "8H"]}, token=t["seat_tokens"][1])
+    assert post(client, t, {"type": "tricks", "counts": [3, 3, 3]}).status_code == 201
+    scorer = join(app, t, t["scorer_token"])
+    scorer.set_cookie("lang", lang)
+    resp = form(scorer, t, {"type": "bid", "seat": "2", "cards": ["6D", "7D", "8D"]}, htmx=True)
+    html = resp.get_data(as_text=True)
+    answer = html.split('class="answer-last"', 1)[1].split("</p>", 1)[0]
+    assert resp.status_code == 200 and said in unescape(" ".join(re.sub(r"<[^>]+>", " ", answer).split()))
+    assert said in unescape(history_of(html)) and "8♦" not in html
+
+
+@pytest.mark.parametrize(
+    ("lang", "kind", "said"),
+    [
+        ("en", "declare", "Bid in ✓, face up: you declared."),
+        ("ja", "declare", "ビッドを確定しました ✓（デクレアのため公開）"),
+        ("en", "reveal", "Bid in ✓, face up: you revealed."),
+    ],
+)
+def test_a_premium_bidder_sealing_his_bid_on_his_phone_is_told_it_is_in(app, client, lang, kind, said):
+    """A declarer's or revealer's bid lies face up (N5), "shown", so "Sealed ✓" never came on his phone after
+    Seal my bid (issue 27): he is told in words that his bid is in, and why it is face up."""
+    t = new_table(client, "ninety-nine")
+    post(client, t, DEAL1[0])
+    premium = {"type": "premium", "seat": 1, "kind": kind}
+    if kind == "reveal":
+        premium["hand"] = ["KS", "QS", "JS", "AS", "9S", "6S", "AH", "KH", "QH"]
+    assert post(client, t, premium).status_code == 201
+    ben = join(app, t, t["seat_tokens"][1])
+    ben.set_cookie("lang", lang)
+    resp = form(ben, t, {"type": "bid", "seat": "1", "cards": ["7S", "10C", "8S"]}, htmx=True)
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 200 and 'id="my-bid-sealed"' in html, html
+    assert said in unescape(html.split('id="my-bid-sealed"', 1)[1].split("</p>", 1)[0])
 
 
 def test_a_scorers_correction_putting_a_card_in_two_bids_is_refused_at_once(client):

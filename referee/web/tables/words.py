@@ -163,6 +163,12 @@ def event_words(rep: Replayed[D], body: Mapping[str, Any] | None) -> str:
     if body.get("sealed"):  # as a reader who may not see it gets it (state.public_events): whose, not what
         seat = body.get("seat")
         if not (isinstance(seat, int) and 0 <= seat < len(rep.players)):  # the dummy (two players)
+            # the scorer enters it, so the answer to it says what the history says: set aside face down before
+            # the tricks, turned up after them (it stays private while another bid is missing; "sealed" said the
+            # opposite, newplayer9). Only the latest entry has its sentence made with its states.
+            latest = rep.effective[-1].body if rep.effective else {}
+            if latest.get("type") == body.get("type") and latest.get("seat") == seat and rep.lines[-1] is not None:
+                return say_line(rep.lines[-1])
             return gettext("The dummy's bid is sealed.")
         return gettext("%(name)s sealed a bid.", name=rep.players[seat])
     game = rep.game
