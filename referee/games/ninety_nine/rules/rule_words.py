@@ -16,7 +16,7 @@ RULE_WORDS = {
     "N8": _("The first deal has no trump; then the number who made their bid sets the trump: 0 ♦, 1 ♠, 2 ♥, 3 ♣."),
     "N10": _("Follow suit if you can; otherwise play any card. Nobody has to trump or to win."),
     "N12": _("Every trick taken scores 1 point, bid made or not."),
-    "N13": _("Making your bid exactly adds a bonus: 30 if you are the only one, 20 if two made it, 10 if three did."),
+    "N13": _("Making your bid exactly adds a bonus: 30 if you are the only one, 20 if two made it, 10 if three did, nothing if all four did."),
     "N14": _("A premium made scores 30 for a declare, 60 for a reveal; a premium failed pays that to each other player."),
     "N17": _("A game ends after the deal in which someone reaches 100; the winner and all others at 100 add 100; the first to win 3 games takes the rubber."),
     "N18": _("With this option only players at 100 who made their bid in that last deal get the 100 bonus."),
