@@ -132,3 +132,27 @@ def test_after_a_hand_the_hands_and_scores_button_keeps_out_of_the_answer(page: 
     below = page.evaluate("""() => { const t = document.querySelector('.fu-more > .toggle').getBoundingClientRect();
       const a = document.getElementById('answer').getBoundingClientRect(); return a.top >= t.bottom - 0.5; }""")
     assert below
+
+
+def test_a_tile_ticked_for_one_hand_is_greyed_out_in_the_others(page: Page):
+    """The end of hand 1 (four players): a tile ticked for the first hand that holds tiles is greyed out and
+    cannot be ticked in the next hand's picker, and comes back when unticked (newplayer10 #13: the second hand
+    offered the tiles ticked for the first); tiles on the layout stay off."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    rec = record("five-up-partners-to-61")
+    import_until(page, rec, 18)
+    ready(page)
+    form = page.locator("#table [data-fu-left]")
+    seats = form.locator("input[name=fu-seat]").evaluate_all("els => els.map(e => e.value)")
+    first, second = (f"input[name=left{s}]" for s in seats[:2])
+    free = form.locator(f"{first}:enabled").first.get_attribute("value")
+    on_layout = form.locator(f"{second}:disabled").count()
+    form.locator(f"label.pick:has({first}[value='{free}'])").tap()
+    form.locator(f"label:has(> input[name=fu-seat][value='{seats[1]}'])").tap()
+    expect(form.locator(f"{second}[value='{free}']")).to_be_disabled()
+    expect(form.locator(f"label.pick.taken:has({second}[value='{free}'])")).to_be_visible()
+    expect(form.locator(f"{second}:disabled")).to_have_count(on_layout + 1)
+    form.locator(f"label:has(> input[name=fu-seat][value='{seats[0]}'])").tap()
+    form.locator(f"label.pick:has({first}[value='{free}'])").tap()  # unticked: free again for the others
+    expect(form.locator(f"{second}[value='{free}']")).to_be_enabled()
+    expect(form.locator(f"{second}:disabled")).to_have_count(on_layout)

@@ -14,7 +14,19 @@ import random
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .plays import PHONE, Tapper, entered, import_until, nn_bid, out_of_view, pick, ready, record, seat_phone
+from .plays import (
+    PHONE,
+    Tapper,
+    entered,
+    import_until,
+    nn_bid,
+    out_of_view,
+    pick,
+    ready,
+    record,
+    seat_phone,
+    table_in,
+)
 from .targets import under_a_thumb
 from .test_play_surface import IN_REACH, NN_FOUR, ninety_nine_bid_from_the_band, ninety_nine_scorer_bid
 
@@ -28,11 +40,7 @@ def table(browser: Browser, base_url: str, size: tuple[int, int], lang: str, n: 
     """The golden record's first ``n`` events on a scorer's phone of ``size``, in ``lang``."""
     context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
     page = context.new_page()
-    import_until(page, record(GOLDEN), n)
-    if lang == "ja":
-        page.locator("header.bar a[lang=ja]").click()
-        expect(page.locator("html")).to_have_attribute("lang", "ja")
-    ready(page)
+    table_in(page, record(GOLDEN), n, lang)
     return page
 
 
@@ -92,11 +100,7 @@ def test_four_players_bids_missing_fit_a_small_phone(browser: Browser, base_url:
     context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": 360, "height": 740}})
     try:
         page = context.new_page()
-        import_until(page, NN_FOUR, 3)
-        if lang == "ja":
-            page.locator("header.bar a[lang=ja]").click()
-            expect(page.locator("html")).to_have_attribute("lang", "ja")
-        ready(page)
+        table_in(page, NN_FOUR, 3, lang)
         assert out_of_reach(page, "form.stepping fieldset.current label.pick:visible, #record-trick") == []
     finally:
         context.close()
@@ -241,11 +245,7 @@ def walk_a_deal(browser: Browser, base_url: str, players: int, events: list[dict
     try:
         scorer = context.new_page()
         start = {**NN_FOUR, "players": NN_FOUR["players"][:players], "events": NN_FOUR["events"][:1]}
-        import_until(scorer, start, 1)
-        if lang == "ja":
-            scorer.locator("header.bar a[lang=ja]").click()
-            expect(scorer.locator("html")).to_have_attribute("lang", "ja")
-        ready(scorer)
+        table_in(scorer, start, 1, lang)
         for n, ev in enumerate(events, start=2):
             where = f"entry {n} ({ev['type']}, {players} players, {lang})"
             seat = ev["seat"] if ev["type"] == "bid" and ev["seat"] in phones else None
@@ -346,11 +346,7 @@ def test_a_revealed_hands_first_trick_is_one_screen(browser: Browser, base_url: 
     context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
     try:
         page = context.new_page()
-        import_until(page, rec, len(rec["events"]) - 1)
-        if lang == "ja":
-            page.locator("header.bar a[lang=ja]").click()
-            expect(page.locator("html")).to_have_attribute("lang", "ja")
-        ready(page)
+        table_in(page, rec, len(rec["events"]) - 1, lang)
         expect(page.locator(".nn-revealed .card")).to_have_count(10)
         t = Tapper(page)
         for i, card in enumerate(tricks[0]["cards"]):
@@ -378,11 +374,7 @@ def test_the_tricks_chips_and_record_trick_are_short(browser: Browser, base_url:
     context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
     try:
         page = context.new_page()
-        import_until(page, rec, len(rec["events"]))
-        if lang == "ja":
-            page.locator("header.bar a[lang=ja]").click()
-            expect(page.locator("html")).to_have_attribute("lang", "ja")
-        ready(page)
+        table_in(page, rec, len(rec["events"]), lang)
         for i, card in enumerate(tricks[0]["cards"]):
             pick(page, f"cards.{i}", card).click()
         chips = page.locator("form.stepping .step-chip")
@@ -409,11 +401,7 @@ def test_a_revealers_hand_from_52_cards_is_one_screen(browser: Browser, base_url
     context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
     try:
         page = context.new_page()
-        import_until(page, rec, 1)
-        if lang == "ja":
-            page.locator("header.bar a[lang=ja]").click()
-            expect(page.locator("html")).to_have_attribute("lang", "ja")
-        ready(page)
+        table_in(page, rec, 1, lang)
         t = Tapper(page)
         ninety_nine_premium(page, t, reveal)
         entered(page, 2)

@@ -828,11 +828,7 @@ def test_a_rounds_first_draft_pick_is_two_taps_from_the_table(browser: Browser, 
     context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": width, "height": height}})
     try:
         page = context.new_page()
-        import_until(page, rec, len(rec["events"]))
-        if lang == "ja":
-            page.locator("header.bar a[lang=ja]").click()
-            expect(page.locator("html")).to_have_attribute("lang", "ja")
-        ready(page)
+        table_in(page, rec, len(rec["events"]), lang)
         first = rec["events"][1]  # entry 2: Aki, the dealer, opens the draft
         assert first["type"] == "pick" and first["seat"] == 0
         t = Tapper(page)

@@ -40,9 +40,23 @@
     none.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
+  // A set holds one of each tile: once ticked for one hand, it is greyed out in the others' pickers
+  // (newplayer10 #13: the second hand offered the tiles ticked for the first).
+  function spare(form) {
+    var ticked = {};
+    form.querySelectorAll("fieldset[data-picker^=left] input:checked").forEach(function (c) { ticked[c.value] = c.name; });
+    form.querySelectorAll("fieldset[data-picker^=left] input").forEach(function (el) {
+      if (el.dataset.off === undefined) el.dataset.off = el.disabled ? "1" : "";  // on the layout: off for good
+      var taken = !el.checked && ticked[el.value] !== undefined && ticked[el.value] !== el.name;
+      el.disabled = !!el.dataset.off || taken;
+      el.parentNode.classList.toggle("taken", taken);
+    });
+  }
+
   document.addEventListener("change", function (e) {
     var form = e.target.closest && e.target.closest("[data-fu-left]");
     if (!form) return;
+    spare(form);
     var complete = tally(form);
     var picker = e.target.closest("fieldset[data-picker]");
     if (!picker || !e.target.checked || !complete[picker.dataset.picker]) return;
