@@ -55,6 +55,16 @@ def test_a_view_makes_a_flip_s_sentence_only_when_it_is_read(monkeypatch: pytest
     assert said.count(FLIP_SENTENCE) == len(flips)
 
 
+def reads_as(before: dict, kind: type, args: tuple, other: str) -> None:
+    """A detail made when read (a fresh ``kind(*args)`` each time) equals ``before`` in keys, order, values and
+    JSON, whether its ``why`` or another key (``other``) is read first."""
+    for first in (other, "why"):
+        detail = kind(*args)
+        detail[first]
+        assert list(dict(detail).items()) == list(before.items())
+        assert json.dumps(detail, default=dict) == json.dumps(before, default=dict)
+
+
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
 def test_a_flip_reads_as_the_api_has_always_written_it_whatever_is_read_first(path: Path) -> None:
     """The flip the view held before issue 29 (a dict made whole, its keys in this order): the same keys,
@@ -74,13 +84,7 @@ def test_a_flip_reads_as_the_api_has_always_written_it_whatever_is_read_first(pa
                         "cards": ", ".join(c.face for c in proof.cards) or "-",
                     }},
                 }  # fmt: skip
-                short_first = VIEW.FlipDetail(players, f, state.drafted(f.card), proofs[f.seat, f.cell])
-                why_first = VIEW.FlipDetail(players, f, state.drafted(f.card), proofs[f.seat, f.cell])
-                short_first["seat"]
-                why_first["why"]
-                for flip in (short_first, why_first):
-                    assert list(dict(flip).items()) == list(before.items())
-                    assert json.dumps(flip, default=dict) == json.dumps(before)
+                reads_as(before, VIEW.FlipDetail, (players, f, state.drafted(f.card), proofs[f.seat, f.cell]), "seat")
 
 
 def test_a_view_makes_a_trick_s_sentence_only_when_it_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -118,10 +122,4 @@ def test_a_trick_reads_as_the_api_has_always_written_it_whatever_is_read_first(p
                 "new_lines": [{"seat": line.seat, "cells": list(line.cells)} for line in t.lines],
                 "bonuses": [{"seat": b.seat, "kind": b.kind, "points": b.points} for b in t.bonuses],
             }  # fmt: skip
-            short_first = VIEW.TrickDetail(players, t, cards, proofs)
-            why_first = VIEW.TrickDetail(players, t, cards, proofs)
-            short_first["cards"]
-            why_first["why"]
-            for trick in (short_first, why_first):
-                assert list(trick) == list(before)
-                assert json.dumps(trick, default=dict) == json.dumps(before, default=dict)
+            reads_as(before, VIEW.TrickDetail, (players, t, cards, proofs), "cards")
