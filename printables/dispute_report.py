@@ -86,12 +86,13 @@ def build_dispute_report(report: DisputeReport, *, spec: PageSpec = A4) -> bytes
     later = max(1, int(body_mm // LEADING_MM))
     pages = _pages(rows, first, later)
     last_moment = max((line.moment for line in report.lines), default=0)
+    total = len(pages) + (report.race is not None)  # the race chart's page counts too
     for n, page in enumerate(pages, start=1):
         moment = page[-1][3] if page else last_moment
         canvas.setFont(font, 15)
         canvas.drawString(pt(left), pt(top - 6.0), report.title)
         canvas.setFont(font, 8)
-        canvas.drawString(pt(left), pt(top - 11.0), report.page_label(n, len(pages)))
+        canvas.drawString(pt(left), pt(top - 11.0), report.page_label(n, total))
         draw_qr(canvas, report.link(moment), left + spec.content_width_mm - QR_MM, top - QR_MM, QR_MM)
         caption = simpleSplit(report.caption(moment), font, 7, pt(text_width))
         for i, part in enumerate(caption[:2]):
@@ -111,6 +112,8 @@ def build_dispute_report(report: DisputeReport, *, spec: PageSpec = A4) -> bytes
         canvas.showPage()
     if report.race is not None:  # with the QR code of the report's last moment, as every page has
         draw_qr(canvas, report.link(last_moment), left + spec.content_width_mm - QR_MM, top - QR_MM, QR_MM)
+        canvas.setFont(font, 8)  # at the foot: the chart's title and summary hold the head
+        canvas.drawString(pt(left), pt(spec.margin_bottom_mm / 2), report.page_label(total, total))
         draw_page(canvas, spec, report.race, corner_mm=QR_MM)
     canvas.save()
     return buf.getvalue()

@@ -195,3 +195,17 @@ def test_breaches_with_the_entry_that_breaks_the_rule(client):
     assert f"Rule break ({breach['rule']}) in entry {entry}:" in flat and "6-1" in flat
     if breach.get("detected_at") is not None:  # the rules name the entry that proves it
         assert f"(proved by entry {state['events'][breach['detected_at']]['seq']})" in flat
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "label"),
+    [("", "en", "Page{n}of{total}"), ("?deal=1", "ja", "{total}ページ中{n}ページ")],
+)
+def test_every_page_says_its_number_out_of_all_the_pages_the_race_chart_included(client, query, lang, label):
+    """A two-page report (one page of entries, the race chart) said "Page 1 of 1" (newplayer11)."""
+    table = _table(client)
+    data = client.get(f"/t/{table['id']}/print/report.pdf{query}", headers={"Accept-Language": lang}).data
+    pages = ["".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(data)).pages]
+    assert len(pages) >= 2
+    for n, text in enumerate(pages, start=1):
+        assert label.format(n=n, total=len(pages)) in text
