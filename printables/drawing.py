@@ -9,9 +9,12 @@ nothing here chooses a language or reads the clock.
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
+import budoux
 from reportlab.lib.colors import Color, black
 from reportlab.pdfgen.canvas import Canvas
 
@@ -49,29 +52,69 @@ def fit_text(text: str, width_pt: float, size: float, min_size: float = MIN_PT) 
 
 
 def wrap_text(text: str, width_pt: float, size: float) -> list[str]:
-    """Greedy line breaking: at the last space if the line has one, else between any two characters.
-
-    Breaking between characters is how Japanese wraps; the spaces rule keeps English words whole.
-    """
+    """Greedy line breaking where a reader expects a break: after a space, and in Japanese between two
+    phrases (BudouX's segmenter), so 「スペードでトリックに勝つ」 never ends a line on 「勝」. A word or
+    phrase wider than the line is broken between characters, as Japanese allows."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for ch in paragraph:
-            if not line or text_width(line + ch, size) <= width_pt:
-                line += ch
+        for unit in _units(paragraph):
+            if not line.strip() or text_width((line + unit).rstrip(), size) <= width_pt:
+                line += unit
                 continue
-            cut = line.rfind(" ")
-            if ch != " " and cut > 0 and text_width(line[cut + 1 :] + ch, size) <= width_pt:
-                lines.append(line[:cut].rstrip())  # carry the last word over
-                line = line[cut + 1 :] + ch
-            elif ch in NO_LINE_START and len(line) > 1 and line[-1] != " ":
-                lines.append(line[:-1].rstrip())  # take the character before down too
-                line = line[-1] + ch
-            else:
-                lines.append(line.rstrip())
-                line = "" if ch == " " else ch
-        lines.append(line)
+            lines.extend(_by_characters(line.rstrip(), width_pt, size))
+            line = unit
+        lines.extend(_by_characters(line.rstrip(), width_pt, size))
     return lines
+
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]")
+
+
+@cache
+def _phrases() -> budoux.Parser:
+    return budoux.load_default_japanese_parser()
+
+
+def _units(paragraph: str) -> list[str]:
+    """The pieces a line may not break inside: words with their trailing spaces, and the phrases of
+    Japanese words. BudouX learnt from Japanese text and may cut a Latin name ("Be|n さん"), so a cut
+    between two Latin letters or digits is mended."""
+    units: list[str] = []
+    for word in re.findall(r"\S+\s*|\s+", paragraph):
+        if not JAPANESE.search(word):
+            units.append(word)
+            continue
+        first = len(units)
+        for phrase in _phrases().parse(word):
+            if (
+                len(units) > first
+                and units[-1][-1].isascii()
+                and units[-1][-1].isalnum()
+                and phrase[0].isascii()
+                and phrase[0].isalnum()
+            ):
+                units[-1] += phrase
+            else:
+                units.append(phrase)
+    return units
+
+
+def _by_characters(text: str, width_pt: float, size: float) -> list[str]:
+    """``text`` on as many lines as it needs, broken between characters; a line does not start with
+    a character of ``NO_LINE_START`` (the character before goes down with it)."""
+    lines: list[str] = []
+    line = ""
+    for ch in text:
+        if not line or text_width(line + ch, size) <= width_pt:
+            line += ch
+        elif ch in NO_LINE_START and len(line) > 1:
+            lines.append(line[:-1])
+            line = line[-1] + ch
+        else:
+            lines.append(line)
+            line = ch
+    return [*lines, line]
 
 
 @dataclass(frozen=True)

@@ -224,6 +224,20 @@ def test_wrapped_lines_fit_and_keep_every_visible_character(text: str, width: fl
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
 
 
+@pytest.mark.parametrize(
+    ("text", "chars", "lines"),
+    [
+        ("スペードでトリックに勝つ", 6, ["スペードで", "トリックに", "勝つ"]),  # printed "勝 / つ" (newplayer11)
+        ("Aを出してトリックに負ける", 7, ["Aを出して", "トリックに", "負ける"]),
+        ("Ben さんが 6-4 を出した", 6, ["Ben さんが", "6-4 を出した"]),  # a Latin name stays whole
+        ("win a trick with spades", 8, ["win a trick with", "spades"]),
+    ],
+    ids=["phrases", "kanji-after-latin", "latin-name", "english"],
+)
+def test_a_line_breaks_between_words_and_japanese_phrases(text: str, chars: int, lines: list[str]) -> None:
+    assert wrap_text(text, chars * text_width("あ", 8), 8) == lines
+
+
 @settings(max_examples=300, deadline=None)
 @given(n=st.integers(0, 400), per_page=st.integers(1, 40), cut=st.integers(0, 39), min_last=st.integers(1, 3))
 def test_pagination_covers_every_line_once_and_leaves_room_for_footnotes(n, per_page, cut, min_last) -> None:
