@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -243,3 +244,47 @@ def test_no_template_asks_the_readers_rights_for_what_it_shows():
 def test_a_call_on_access_is_caught():
     assert calls_on_access("{% set d = access.visible_detail(rep) %}{{ access.seat }}") == ["visible_detail"]
     assert calls_on_access("{% if access.can_write %}{{ page.view.detail }}{% endif %}") == []
+
+
+LOOSE_DETAIL = re.compile(r"\b(?:Replayed|TablePage|View)\b(?!\[)|\b(?:Replayed|TablePage|View)\[Any\]")
+"""A replay, table page or view typed as any game's: bare (the default, ``Mapping[str, Any]``) or ``[Any]``."""
+MANY_GAMES = {  # page parts that hold tables of any game side by side, with why
+    "referee/web/site/pages.py: HeldTable.rep": "the home page lists this phone's tables, of every game",
+    "referee/web/club/director.py: BoardRow.rep": "the director's board: a club night's tables, of every game",
+    "referee/web/club/director_forms.py: Added.rep": "the table just added to that board, of the game asked",
+    "referee/web/tables/service.py: Outcome.rep": "a write's answer from the shared entry path, for any game",
+}
+
+
+def loosely_typed_fields(source: str) -> list[str]:
+    """``Class.field`` of each dataclass field in ``source`` whose replay, page or view is typed as any game's."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and any("dataclass" in ast.unparse(d) for d in node.decorator_list):
+            found += [
+                f"{node.name}.{item.target.id}"
+                for item in node.body
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+                and LOOSE_DETAIL.search(ast.unparse(item.annotation))
+            ]  # fmt: skip
+    return found
+
+
+def test_a_page_of_one_table_keeps_its_games_detail_type():
+    """A page object of one table (a moment, a scanned card's seat offer, a game's own page) is generic in
+    the game's view detail or names its game's: its template reads the detail's keys type-checked."""
+    found = {
+        f"{path.relative_to(ROOT).as_posix()}: {name}"
+        for path in sorted([*(ROOT / "referee" / "web").rglob("*.py"), *(ROOT / "referee" / "games").glob("*/web.py")])
+        for name in loosely_typed_fields(path.read_text(encoding="utf-8"))
+    }
+    assert found == set(MANY_GAMES)
+
+
+def test_a_loosely_typed_field_is_caught():
+    source = (
+        "@dataclass(frozen=True)\nclass P(Generic[D]):\n    rep: Replayed\n    page: TablePage[Any]\n"
+        "    ok: Replayed[D]\n    view: View[Detail] | None\n    seen: Replayed | None = None\n"
+        "class NotAPage:\n    rep: Replayed\n"
+    )
+    assert loosely_typed_fields(source) == ["P.rep", "P.page", "P.seen"]
