@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Blueprint, abort, g, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, ngettext
+from flask_babel import gettext, lazy_gettext, ngettext
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee.extensions import htmx
@@ -318,7 +318,8 @@ CORRECTION = Correction(
         "pick": "trick_de_bingo/_pick.html",
         "round": "trick_de_bingo/_round.html",
         "claim": "trick_de_bingo/_claim.html",
-    }
+    },
+    labels={"card": lazy_gettext("Card")},
 )
 """Tricks, picks, rounds and claims are corrected on their entry surfaces (a custom card field by field)."""
 

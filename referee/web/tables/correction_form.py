@@ -45,27 +45,15 @@ SEATS = frozenset({"seat", "leader", "dealer"})
 # picker per position, posted as name.0, name.1, ... like the entry forms. Other lists are sets.
 ORDERED = frozenset({("trick", "cards"), ("hand", "opening")})
 LABELS = {
-    "lead": lazy_gettext("Led tile"),
-    "reply": lazy_gettext("Reply"),
     "seat": lazy_gettext("Player"),
     "leader": lazy_gettext("Who leads"),
     "dealer": lazy_gettext("Dealer"),
-    "indicator": lazy_gettext("Trump indicator"),
-    "doubles": lazy_gettext("Doubles declared"),
-    "tiles": lazy_gettext("Tiles"),
     "tile": lazy_gettext("Tile"),
-    "on": lazy_gettext("Played on"),
-    "opening": lazy_gettext("Opening draw"),
-    "count": lazy_gettext("How many"),
-    "pips": lazy_gettext("Pips left in hand"),
     "points": lazy_gettext("Points"),
     "cards": lazy_gettext("Cards"),
-    "card": lazy_gettext("Card"),
-    "turnup": lazy_gettext("Turned-up card"),
-    "kind": lazy_gettext("Kind"),
-    "hand": lazy_gettext("Cards in hand"),
-    "counts": lazy_gettext("Counts"),
 }
+"""The labels of fields several games' events have; a field of one game's events is labelled by the
+game (``Correction.labels``), and a field no one labels by its name."""
 
 
 # What a correction is of, as players name the play: the history's own number of it ("Trick 3:",
@@ -121,7 +109,7 @@ def correction_fields(game: Game[Any, Any], body: Mapping[str, Any], players: It
         hint, nullable = _plain(hint)
         value = body.get(name)
         required = not (optional or nullable)
-        label = str(LABELS.get(name, name))
+        label = field_label(game.id, name)
         item = typing.get_args(hint)[0] if typing.get_origin(hint) is tuple else None
         if hint is Tile:
             kind = "tile"
@@ -244,11 +232,14 @@ class Correction:
     ``readers``: event type -> how the surface's form becomes the event, where it posts more than the
     event's own fields (the tiles left in each hand, a placement's cells and way round).
     ``titles``: event type -> the correction's heading, where the game names it otherwise than ``TITLES``.
+    ``labels``: event field -> its picker's label, for the fields only this game's events have (Bingo's
+    led tile); the fields several games have are labelled by ``LABELS``.
     ``tiles``: the highest and the lowest number on the game's tiles, for the field-by-field pickers."""
 
     surfaces: Mapping[str, str] = field(default_factory=dict)
     readers: Mapping[str, Reader] = field(default_factory=dict)
     titles: Mapping[str, LazyString] = field(default_factory=dict)
+    labels: Mapping[str, LazyString] = field(default_factory=dict)
     tiles: tuple[int, int] = (6, 0)
 
 
@@ -256,6 +247,12 @@ def correction_of(game_id: str) -> Correction:
     """How the game's entries are corrected (its ``web.CORRECTION``)."""
     found: Correction = part(game_id, "web").CORRECTION
     return found
+
+
+def field_label(game_id: str, name: str) -> str:
+    """The label of an event field of the game as its picker says it ("Led tile"), else its name."""
+    found = correction_of(game_id).labels.get(name) or LABELS.get(name)
+    return name if found is None else str(found)
 
 
 def correction_surface(rep: Replayed[D], body: Mapping[str, Any]) -> str | None:
