@@ -393,6 +393,7 @@ CORRECTION = Correction(
         "hand": lambda rep, seq: starter,  # the starter square, as at the entry
         "end": lambda rep, seq: hands_left(len(rep.players)),
     },
+    spent=frozenset({"tile"}),
     tiles=(5, 1),
 )
 """Every bead entry is corrected on the board and pickers it was entered with; its tiles run 5-5 to 1-1."""

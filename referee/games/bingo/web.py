@@ -106,6 +106,7 @@ CORRECTION = Correction(
         "doubles": lazy_gettext("Doubles declared"),
         "tiles": lazy_gettext("Tiles"),
     },
+    spent=frozenset({"lead", "reply", "tiles"}),
 )
 """Every Bingo entry is corrected on its entry surface (a close on the claim's); its fields' labels
 name what a form left empty."""

@@ -137,6 +137,8 @@ CORRECTION = Correction(
         "count": lazy_gettext("How many"),
         "pips": lazy_gettext("Pips left in hand"),
     },
+    spent=frozenset({"tile"}),
+    ordered=frozenset({("hand", "opening")}),
 )
 """Every Five Up entry is corrected on its entry surface; a hand's end from the tiles ticked as left."""
 

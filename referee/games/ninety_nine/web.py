@@ -78,6 +78,9 @@ CORRECTION = Correction(
         "hand": lazy_gettext("Cards in hand"),
         "counts": lazy_gettext("Counts"),
     },
+    spent=frozenset({"cards"}),
+    ordered=frozenset({("trick", "cards")}),
+    sealed=frozenset({"bid"}),
 )
 """Tricks, bids, deals and premiums are corrected on their entry surfaces."""
 

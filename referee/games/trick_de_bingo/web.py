@@ -320,6 +320,8 @@ CORRECTION = Correction(
         "claim": "trick_de_bingo/_claim.html",
     },
     labels={"card": lazy_gettext("Card")},
+    spent=frozenset({"cards", "card"}),
+    ordered=frozenset({("trick", "cards")}),
 )
 """Tricks, picks, rounds and claims are corrected on their entry surfaces (a custom card field by field)."""
 
