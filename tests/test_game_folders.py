@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 
 from referee.games import GAMES, WEB_HOOKS, part
-from referee.rules.events import field_specs
+from referee.rules.events import field_specs, type_of
+from referee.web.tables import correction_form
+from referee.web.tables.correction_form import LABELS
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME_NAME = re.compile(r"\b(bead[-_]game|bingo|five[-_]up|ninety[-_]nine|score[-_]pad|trick[-_]de[-_]bingo)\b")
@@ -143,3 +145,27 @@ def test_every_game_web_module_has_every_hook_the_floor_asks_for(game_id: str) -
     importlib.import_module("referee.web")  # the floor loads the games' web modules (they import it)
     web = part(game_id, "web")
     assert [name for name in WEB_HOOKS if not hasattr(web, name)] == []
+
+
+def test_a_field_of_one_game_is_labelled_in_that_games_folder() -> None:
+    """The correction form's and a refusal's word for a field only one game's events have (Bingo's led
+    tile, Ninety-Nine's turned-up card) is the game's (``web.CORRECTION.labels``), not a shared table's;
+    and a game labels only fields its own events have."""
+    single = one_game_fields()
+    assert {name: single[name] for name in LABELS if name in single} == {}
+    for game_id, game in GAMES.items():
+        own = {name for event in game.events for name, _hint, _optional in field_specs(event)}
+        assert set(part(game_id, "web").CORRECTION.labels) <= own, game_id
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_which_tiles_and_cards_an_entry_spends_is_its_games_word(game_id: str) -> None:
+    """Which of a game's fields take tiles or cards out of play (greyed in a correction's pickers), which
+    lists are in play order, and which entries are sealed are the game's (``web.CORRECTION``), not sets
+    of every game's field names in the shared correction form; a game names only its own."""
+    game, how = GAMES[game_id], part(game_id, "web").CORRECTION
+    pairs = {(type_of(event), name) for event in game.events for name, _hint, _optional in field_specs(event)}
+    assert how.spent <= {name for _type, name in pairs}
+    assert how.ordered <= pairs
+    assert how.sealed <= {kind for kind, _name in pairs}
+    assert [name for name in ("SPENT", "ORDERED", "SEALED") if hasattr(correction_form, name)] == []

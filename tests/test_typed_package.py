@@ -54,4 +54,6 @@ def test_the_type_checks_of_a_game_detail_run_with_the_package():
     """tests/type_flow.py's ``assert_type`` lines (a Bingo table's detail stays Bingo's from the replay to
     its printout) are checked by the test command's mypy, so they fail there when the type stops flowing."""
     assert "tests/type_flow.py" in MYPY["files"]
-    assert "assert_type(page, TablePage[Detail])" in (ROOT / "tests" / "type_flow.py").read_text()
+    flow = (ROOT / "tests" / "type_flow.py").read_text()
+    assert "assert_type(page, TablePage[Detail])" in flow
+    assert "assert_type(moment, MomentPage[Detail])" in flow  # time travel keeps the game's detail too

@@ -13,7 +13,8 @@ has nothing of its own to say:
 - ``is_turn_of(detail, seat)``: whether that seat's phone says "Your turn";
 - ``seat_names(players)``: the names of the seats that play (a dummy's too, where a game has one);
 - ``CORRECTION``: how its entries are corrected (``referee.web.tables.correction_form.Correction``: the entry
-  surfaces, how their forms are read, headings, the tiles' numbers);
+  surfaces, how their forms are read, headings, the labels of its own fields, which fields spend tiles
+  or cards, which lists are in play order, which entries are sealed, the tiles' numbers);
 - ``report_lines(now, was, players)``: what an entry settled, for the dispute report (from the views
   after and before it);
 - ``value_words(text)``: a text field of an entry as the dispute report prints it (a card as A♠);

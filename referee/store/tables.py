@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from referee.games import game as find_game
 
-from ..rules.base import Game, IllegalEvent, MalformedEvent, RuleError, _
+from ..rules.base import D, Game, IllegalEvent, MalformedEvent, RuleError, _
 from ..rules.events import decode, encode
 from . import gates
 from .bounds import check_room
@@ -192,6 +192,16 @@ def current_at(table: GameTable, last_seq: int) -> Replayed:
     ``current`` reads it."""
     snapshot = kept_at(table.id, last_seq)
     return snapshot if snapshot is not None else current(table)
+
+
+def current_of(table: GameTable, game: Game[Any, D]) -> Replayed[D]:
+    """``current`` typed by ``game``'s own view detail, for a page of that game's folder, which reads
+    its detail's keys checked (a table's replay is of whichever game its row names, so ``current``
+    types it as any game's). A table of another game is a programming error (ValueError)."""
+    rep: Replayed[Any] = current(table)
+    if rep.game is not game:
+        raise ValueError(f"table {table.id} is of {rep.game.id}, not {game.id}")
+    return rep
 
 
 def kept_at(table_id: str, last_seq: int) -> Replayed | None:

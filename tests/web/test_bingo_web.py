@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from tables import assert_refused_unchanged, new_table, post, state
+from tables import assert_refused_unchanged, new_table, new_table_by_form, post, state
 
 GOLDEN = json.loads((Path(__file__).parents[1] / "records" / "bingo-four-deals-to-eight.json").read_text())
 DEAL = {"type": "deal", "indicator": "1-0", "leader": 0}
@@ -238,3 +238,14 @@ def test_b28_b31_the_events_api_and_the_form_refuse_it_and_the_picker_offers_no_
     assert "無敵には7枚の手にダブル7枚すべてが必要です。Benさんの手は今6枚です。" in answer
     assert '<span class="rule">B31</span>' in answer
     assert state(client, t)["seq"] == len(INVINCIBLE_FROM_SIX) - 1
+
+
+@pytest.mark.parametrize("lang, word", [("en", "Nothing was chosen for “Reply”"), ("ja", "応じた牌")])
+def test_a_trick_sent_without_its_reply_names_the_reply_as_the_picker_does(client, lang, word):
+    """The word for a field of Bingo's own (its reply) is Bingo's (``web.CORRECTION.labels``), in both languages."""
+    url = new_table_by_form(client, "bingo")
+    client.post(f"{url}/events", data={"type": "deal", "leader": "0", "indicator": "1-0"})
+    resp = client.post(
+        f"{url}/events", data={"type": "trick", "lead": "6-6"}, headers={"HX-Request": "true", "Accept-Language": lang}
+    )
+    assert resp.status_code == 422 and word in resp.get_data(as_text=True)

@@ -2,14 +2,15 @@
 from one frozen, typed page object built before rendering, never with loose keyword arguments or a
 database row handed to ``render_template``.
 
-``LEFT`` names the modules that still call ``render_template`` themselves, each with why; the list only
-shrinks (a module that stops calling it must leave the list, so the test fails both ways).
+No module but ``referee/web/page.py`` calls ``render_template`` (the bead game's "cannot play?" list and
+Trick de Bingo's card builder were the last, each now a page object of its game's folder).
 """
 
 from __future__ import annotations
 
 import ast
 import dataclasses
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,10 +28,6 @@ from tests.web.tables import new_table
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = "referee/web/page.py"
 RENDERERS = {"render_template", "render_template_string", "stream_template", "stream_template_string"}
-LEFT = {  # module -> why it still renders with loose keyword arguments
-    "referee/games/bead_game/web.py": "the legal-placements page, a table screen (i27-bead's folder this session)",
-    "referee/games/trick_de_bingo/web.py": "the custom-card builder, a table screen",
-}
 
 
 def renderers_called(source: str) -> list[int]:
@@ -55,7 +52,7 @@ def modules_rendering_templates() -> set[str]:
 
 
 def test_only_render_page_renders_a_template():
-    assert modules_rendering_templates() == set(LEFT)
+    assert modules_rendering_templates() == set()
 
 
 @pytest.mark.parametrize(
@@ -153,39 +150,71 @@ def table_screens(app, client) -> list[tuple[str, Any, Mapping[str, str]]]:
     ]
 
 
-def test_every_table_screen_is_a_frozen_page_object_holding_no_row(app, client, monkeypatch):
-    """The table page (the scorer's, a seat's, a viewer's, with its history), its fragments, the
-    answer box, the correction page and sheet, a moment, the big screen and the live poll are each rendered
-    by ``render_page`` from one frozen page object, and no database row reaches a template."""
+def rendered(app, monkeypatch, requests) -> tuple[list[tuple[str, list[str]]], list[str]]:
+    """Send ``requests`` (who, method, url, headers[, form]); the templates they rendered, each with the
+    database rows its context held, and the templates ``render_page`` rendered."""
     through_page: list[str] = []
-    rendered: list[tuple[str, list[str]]] = []
+    shown: list[tuple[str, list[str]]] = []
 
     def by_page(template, **context):
         through_page.append(template)
         return flask_render(template, **context)
 
     def seen(_app, template, context, **_extra):
-        rendered.append((template.name, sorted({row for v in context.values() for row in rows_in(v)})))
+        shown.append((template.name, sorted({row for v in context.values() for row in rows_in(v)})))
 
     flask_render = page_module.render_template
     monkeypatch.setattr(page_module, "render_template", by_page)
-    screens = table_screens(app, client)
     template_rendered.connect(seen, app)
     try:
-        for who, method, url, headers in screens:
-            if method == "GET":
-                resp = who.get(url, headers=headers)
-            else:
-                points = ["x"] if url.endswith("?refused") else ["1", "1"]
-                form = {"type": "round", "points": points}
-                resp = who.post(url.removesuffix("?refused"), data=form, headers=headers)
+        for who, method, url, headers, *form in requests:
+            resp = who.open(url, method=method, headers=headers, data=form[0] if form else None)
             assert resp.status_code in (200, 422), (url, resp.status_code)
     finally:
         template_rendered.disconnect(seen, app)
-    names = [name for name, _rows in rendered]
+    return shown, through_page
+
+
+def test_every_table_screen_is_a_frozen_page_object_holding_no_row(app, client, monkeypatch):
+    """The table page (the scorer's, a seat's, a viewer's, with its history), its fragments, the
+    answer box, the correction page and sheet, a moment, the big screen and the live poll are each rendered
+    by ``render_page`` from one frozen page object, and no database row reaches a template."""
+    screens = [
+        (who, method, url.removesuffix("?refused"), headers, {"type": "round", "points": ["x"] if url.endswith("?refused") else ["1", "1"]})
+        if method == "POST" else (who, method, url, headers)
+        for who, method, url, headers in table_screens(app, client)
+    ]  # fmt: skip
+    shown, through_page = rendered(app, monkeypatch, screens)
+    names = [name for name, _rows in shown]
     assert {"table/page.html", "table/_main.html", "table/_answer.html", "table/_alarm.html", "table/correct.html",
             "table/_correction_sheet.html", "table/moment.html", "bigscreen.html"} <= set(names)  # fmt: skip
-    assert [(name, rows) for name, rows in rendered if rows] == []
+    assert [(name, rows) for name, rows in shown if rows] == []
+    assert sorted(names) == sorted(through_page)
+
+
+def test_a_games_own_table_pages_are_frozen_page_objects_holding_no_row(app, client, monkeypatch):
+    """The bead game's "cannot play?" list (in its sheet and as a page of its own, also when it cannot
+    list) and Trick de Bingo's card builder (its page, its preview, a refused save) are rendered by
+    ``render_page`` from a page object of the game's folder, and no database row reaches a template."""
+    bead = new_table(client, "bead-game", players=("Aki", "Ben"), scorer=True)
+    b = f"/t/{bead['id']}"
+    starter = {"layout": "columns", "v00": "5", "v10": "1", "v01": "2", "v11": "5", "leader": "1"}
+    client.post(f"{b}/bead-game/hand", data=starter)
+    tdb = new_table(client, "trick-de-bingo", players=("Aki", "Ben", "Chie", "Dan"), scorer=True)
+    t = f"/t/{tdb['id']}/trick-de-bingo/custom"
+    card = {"kind": "trick", "outcome": "win", "suit": "S", "example": "AS 10S 4S KH"}
+    shown, through_page = rendered(app, monkeypatch, [
+        (client, "GET", f"{b}/bead-game/legal?hand=4-4&hand=3-1", HX),
+        (client, "GET", f"{b}/bead-game/legal?hand=4-4", {}),
+        (client, "GET", f"{b}/bead-game/legal", HX),
+        (client, "GET", t, {}),
+        (client, "POST", t, HX, {**card, "action": "preview"}),
+        (client, "POST", t, {}, {**card, "action": "save", "card_id": "TB-01"}),
+    ])  # fmt: skip
+    names = [name for name, _rows in shown]
+    assert {"bead_game/_legal.html", "bead_game/legal_page.html", "trick_de_bingo/custom.html",
+            "trick_de_bingo/_custom_preview.html"} <= set(names)  # fmt: skip
+    assert [(name, rows) for name, rows in shown if rows] == []
     assert sorted(names) == sorted(through_page)
 
 
@@ -215,3 +244,47 @@ def test_no_template_asks_the_readers_rights_for_what_it_shows():
 def test_a_call_on_access_is_caught():
     assert calls_on_access("{% set d = access.visible_detail(rep) %}{{ access.seat }}") == ["visible_detail"]
     assert calls_on_access("{% if access.can_write %}{{ page.view.detail }}{% endif %}") == []
+
+
+LOOSE_DETAIL = re.compile(r"\b(?:Replayed|TablePage|View)\b(?!\[)|\b(?:Replayed|TablePage|View)\[Any\]")
+"""A replay, table page or view typed as any game's: bare (the default, ``Mapping[str, Any]``) or ``[Any]``."""
+MANY_GAMES = {  # page parts that hold tables of any game side by side, with why
+    "referee/web/site/pages.py: HeldTable.rep": "the home page lists this phone's tables, of every game",
+    "referee/web/club/director.py: BoardRow.rep": "the director's board: a club night's tables, of every game",
+    "referee/web/club/director_forms.py: Added.rep": "the table just added to that board, of the game asked",
+    "referee/web/tables/service.py: Outcome.rep": "a write's answer from the shared entry path, for any game",
+}
+
+
+def loosely_typed_fields(source: str) -> list[str]:
+    """``Class.field`` of each dataclass field in ``source`` whose replay, page or view is typed as any game's."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and any("dataclass" in ast.unparse(d) for d in node.decorator_list):
+            found += [
+                f"{node.name}.{item.target.id}"
+                for item in node.body
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+                and LOOSE_DETAIL.search(ast.unparse(item.annotation))
+            ]  # fmt: skip
+    return found
+
+
+def test_a_page_of_one_table_keeps_its_games_detail_type():
+    """A page object of one table (a moment, a scanned card's seat offer, a game's own page) is generic in
+    the game's view detail or names its game's: its template reads the detail's keys type-checked."""
+    found = {
+        f"{path.relative_to(ROOT).as_posix()}: {name}"
+        for path in sorted([*(ROOT / "referee" / "web").rglob("*.py"), *(ROOT / "referee" / "games").glob("*/web.py")])
+        for name in loosely_typed_fields(path.read_text(encoding="utf-8"))
+    }
+    assert found == set(MANY_GAMES)
+
+
+def test_a_loosely_typed_field_is_caught():
+    source = (
+        "@dataclass(frozen=True)\nclass P(Generic[D]):\n    rep: Replayed\n    page: TablePage[Any]\n"
+        "    ok: Replayed[D]\n    view: View[Detail] | None\n    seen: Replayed | None = None\n"
+        "class NotAPage:\n    rep: Replayed\n"
+    )
+    assert loosely_typed_fields(source) == ["P.rep", "P.page", "P.seen"]

@@ -8,28 +8,36 @@ placements come from ``referee.games.bead_game.rules.play.legal_placements``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, g, redirect, render_template, request, url_for
+from flask import Blueprint, g, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext, lazy_gettext, ngettext
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee.extensions import htmx
+from referee.games.bead_game.rules import GAME
+from referee.games.bead_game.rules.grid import PlacementDetail
 from referee.games.bead_game.rules.play import legal_placements
 from referee.games.bead_game.rules.quick_check import check_line
 from referee.games.bead_game.rules.state import DOUBLE_PENALTY, PENALTY
 from referee.games.bead_game.rules.stats import BeadGameStats
+from referee.games.bead_game.rules.view import Detail
 from referee.rules.base import RuleError
 from referee.rules.forms import FormData, FormEvent, FormReader
 from referee.rules.numbers import shown_number, whole_number
 from referee.rules.tiles import Tile
-from referee.store.tables import current
+from referee.store.replay import Replayed
+from referee.store.tables import current, current_of
+from referee.web.page import render_page
 from referee.web.site.i18n import explain, say
 from referee.web.tables import service
+from referee.web.tables.access import Access
 from referee.web.tables.correction_form import Correction
 from referee.web.tables.game_defaults import as_recorded, nothing_settled, one_part, seats_are_players
 from referee.web.tables.quick_checks import QuickCheck, number
+from referee.web.tables.table_page import TableLink, link_of
 
 bp = Blueprint(
     "bead_game", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/bead_game"
@@ -317,23 +325,41 @@ def hands_left(players: int) -> FormReader:
     return lambda form: FormEvent({"type": "end", "hands": [form.getlist(f"left{seat}") for seat in range(players)]})
 
 
-@bp.get("/t/<table_id>/bead-game/legal")
-def legal(table_id: str) -> str:
-    """D19: every legal placement of the tiles a player shows, with its score, best first."""
-    rep = current(g.table)
-    shown = request.args.getlist("hand")
-    found, error = [], None
+@dataclass(frozen=True)
+class LegalPage:
+    """D19's answer as the "cannot play?" sheet (or a page of its own) shows it: the tiles the player
+    showed, every legal placement of them with its score, best first, or why none is listed; with
+    the table as it stands and the reader's rights, for the "Place this" buttons."""
+
+    table: TableLink
+    rep: Replayed[Detail]
+    access: Access
+    shown: tuple[str, ...]
+    found: tuple[PlacementDetail, ...]
+    error: str | None
+
+
+def legal_page(table: TableLink, rep: Replayed[Detail], access: Access, shown: tuple[str, ...]) -> LegalPage:
+    """The legal placements of ``shown`` on the table as ``rep`` has it (an empty hand or a tile not in
+    the set is said, not listed)."""
+    found: tuple[PlacementDetail, ...] = ()
+    error = None
     if not shown:
         error = gettext("Tap the tiles in the hand first.")
     else:
         try:
-            found = [s.to_json() for s in legal_placements(rep.state, shown)]
+            found = tuple(s.to_json() for s in legal_placements(rep.state, shown))
         except RuleError as err:
             error = explain(err)
-    template = "bead_game/_legal.html" if htmx else "bead_game/legal_page.html"
-    return render_template(
-        template, table=g.table, rep=rep, access=g.access, found=found, shown=shown, error=error
-    )
+    return LegalPage(table, rep, access, shown, found, error)
+
+
+@bp.get("/t/<table_id>/bead-game/legal")
+def legal(table_id: str) -> str:
+    """D19: every legal placement of the tiles a player shows, with its score, best first."""
+    rep = current_of(g.table, GAME)
+    page = legal_page(link_of(g.table), rep, g.access, tuple(request.args.getlist("hand")))
+    return render_page("bead_game/_legal.html" if htmx else "bead_game/legal_page.html", page)
 
 
 @bp.route("/t/<table_id>/bead/<any(place, hand, end, legal):action>", methods=["GET", "POST"])
@@ -367,6 +393,7 @@ CORRECTION = Correction(
         "hand": lambda rep, seq: starter,  # the starter square, as at the entry
         "end": lambda rep, seq: hands_left(len(rep.players)),
     },
+    spent=frozenset({"tile"}),
     tiles=(5, 1),
 )
 """Every bead entry is corrected on the board and pickers it was entered with; its tiles run 5-5 to 1-1."""

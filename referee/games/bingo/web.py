@@ -98,9 +98,18 @@ CORRECTION = Correction(
         "claim": "bingo/_claim.html",
         "close": "bingo/_claim.html",
         "show": "bingo/_show.html",
-    }
+    },
+    labels={
+        "lead": lazy_gettext("Led tile"),
+        "reply": lazy_gettext("Reply"),
+        "indicator": lazy_gettext("Trump indicator"),
+        "doubles": lazy_gettext("Doubles declared"),
+        "tiles": lazy_gettext("Tiles"),
+    },
+    spent=frozenset({"lead", "reply", "tiles"}),
 )
-"""Every Bingo entry is corrected on its entry surface (a close on the claim's)."""
+"""Every Bingo entry is corrected on its entry surface (a close on the claim's); its fields' labels
+name what a form left empty."""
 
 
 def claim_words(lines: Sequence[Line], names: Sequence[str]) -> list[str]:

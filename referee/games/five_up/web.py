@@ -131,6 +131,14 @@ CORRECTION = Correction(
     },
     # the referee adds up the pips of the tiles left, as at the entry
     readers={"end": lambda rep, seq: hand_end(state_before(rep, seq).hand, rep.players)},
+    labels={
+        "on": lazy_gettext("Played on"),
+        "opening": lazy_gettext("Opening draw"),
+        "count": lazy_gettext("How many"),
+        "pips": lazy_gettext("Pips left in hand"),
+    },
+    spent=frozenset({"tile"}),
+    ordered=frozenset({("hand", "opening")}),
 )
 """Every Five Up entry is corrected on its entry surface; a hand's end from the tiles ticked as left."""
 

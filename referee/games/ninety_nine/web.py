@@ -71,7 +71,16 @@ CORRECTION = Correction(
         "bid": "ninety_nine/_bid.html",
         "deal": "ninety_nine/_deal.html",
         "premium": "ninety_nine/_premium.html",
-    }
+    },
+    labels={
+        "turnup": lazy_gettext("Turned-up card"),
+        "kind": lazy_gettext("Kind"),
+        "hand": lazy_gettext("Cards in hand"),
+        "counts": lazy_gettext("Counts"),
+    },
+    spent=frozenset({"cards"}),
+    ordered=frozenset({("trick", "cards")}),
+    sealed=frozenset({"bid"}),
 )
 """Tricks, bids, deals and premiums are corrected on their entry surfaces."""
 

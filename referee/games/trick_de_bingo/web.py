@@ -9,9 +9,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, g, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, ngettext
+from flask_babel import gettext, lazy_gettext, ngettext
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from referee.extensions import htmx
@@ -25,21 +25,25 @@ from referee.games.trick_de_bingo.conditions import (
     render_ja,
     validate,
 )
+from referee.games.trick_de_bingo.rules import GAME
 from referee.games.trick_de_bingo.rules.play import trick_winner
 from referee.games.trick_de_bingo.rules.stats import TrickDeBingoStats
+from referee.games.trick_de_bingo.rules.view import Detail
 from referee.rules.base import RuleError
 from referee.rules.cards import Card
 from referee.rules.forms import FormData, FormEvent, form_card
 from referee.rules.numbers import whole_number
 from referee.store.replay import Replayed
-from referee.store.tables import current
+from referee.store.tables import current, current_of
 from referee.web.page import render_page
 from referee.web.site.i18n import explain
 from referee.web.tables import service
+from referee.web.tables.access import Access
 from referee.web.tables.correction_form import Correction
 from referee.web.tables.game_defaults import nothing_settled, seats_are_players
 from referee.web.tables.history_groups import HistoryGroup
 from referee.web.tables.quick_checks import QuickCheck
+from referee.web.tables.table_page import TableLink, link_of
 from referee.web.tables.words import card_face
 
 GAME_ID = "trick-de-bingo"
@@ -61,10 +65,10 @@ class SeatOffer:
     turn and the card still to be had."""
 
     table_id: str
-    rep: Replayed
+    rep: Replayed[Detail]
     seat: int
     player: str
-    detail: Mapping[str, Any]
+    detail: Detail
     my_turn: bool
     available: bool
 
@@ -83,7 +87,7 @@ def _seat_offer(card_id: str) -> SeatOffer | None:
     if found is None:
         return None
     table, access = found
-    rep = current(table)
+    rep = current_of(table, GAME)
     detail = rep.view.detail
     seat = access.seat
     if access.scorer:
@@ -194,19 +198,47 @@ def custom_card(form: FormData) -> FormEvent:
     return FormEvent(body)
 
 
-def example_check(form: FormData, condition: dict[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class ExampleCheck:
+    """The example trick played against the condition: whether it holds (None: the trick could not be
+    read, ``error`` says why), the trick as typed, and who won it."""
+
+    ok: bool | None
+    error: str | None
+    text: str
+    winner: int | None = None
+
+
+def example_check(form: FormData, condition: dict[str, Any]) -> ExampleCheck:
     """Play the example trick (you lead, then left, opposite, right) and say whether it holds."""
     text = form.get("example", EXAMPLE)
     try:
         cards = tuple(Card.parse(form_card(t)) for t in text.replace(",", " ").split())
     except RuleError as err:
-        return {"ok": None, "error": explain(err), "text": text}
+        return ExampleCheck(None, explain(err), text)
     if len(cards) != 4 or len(set(cards)) != 4:
-        return {"ok": None, "error": gettext("An example trick has four different cards."), "text": text}
+        return ExampleCheck(None, gettext("An example trick has four different cards."), text)
     order = (0, 1, 2, 3)
     record = TrickRecord(number=1, leader=0, order=order, cards=cards, winner=trick_winner(order, cards))
     when = condition.get("when", {"all": []})
-    return {"ok": holds(when, 0, record, Rules()), "error": None, "text": text, "winner": record.winner}
+    return ExampleCheck(holds(when, 0, record, Rules()), None, text, record.winner)
+
+
+@dataclass(frozen=True)
+class CustomCardPage:
+    """The custom-card builder as its page (or its preview, swapped in as the fields change) shows it:
+    the builder's fields as sent (``form``), the condition's text in both languages (None: it is not
+    a condition yet, ``error`` says why, as it does when a save was refused), the example trick played
+    against it, and the table and the reader's rights, for the save button."""
+
+    table: TableLink
+    rep: Replayed[Detail]
+    access: Access
+    form: Mapping[str, str]
+    texts: Mapping[str, str] | None
+    check: ExampleCheck | None
+    error: str | None
+    example: str = EXAMPLE
 
 
 @bp.route("/t/<table_id>/trick-de-bingo/custom", methods=["GET", "POST"])
@@ -230,18 +262,9 @@ def custom(table_id: str) -> ResponseReturnValue:
         if htmx and form.get("action") != "save"
         else "trick_de_bingo/custom.html"
     )
-    return render_template(
-        template,
-        table=g.table,
-        rep=current(g.table),
-        access=g.access,
-        form=form,
-        texts=texts,
-        check=check,
-        error=error,
-        condition=json.dumps(condition, ensure_ascii=False),
-        example=EXAMPLE,
-    ), (422 if error and request.method == "POST" else 200)
+    rep = current_of(g.table, GAME)
+    page = CustomCardPage(link_of(g.table), rep, g.access, form.to_dict(), texts, check, error)
+    return render_page(template, page), (422 if error and request.method == "POST" else 200)
 
 
 @bp.route("/t/<table_id>/tdb/custom", methods=["GET", "POST"])
@@ -295,7 +318,10 @@ CORRECTION = Correction(
         "pick": "trick_de_bingo/_pick.html",
         "round": "trick_de_bingo/_round.html",
         "claim": "trick_de_bingo/_claim.html",
-    }
+    },
+    labels={"card": lazy_gettext("Card")},
+    spent=frozenset({"cards", "card"}),
+    ordered=frozenset({("trick", "cards")}),
 )
 """Tricks, picks, rounds and claims are corrected on their entry surfaces (a custom card field by field)."""
 

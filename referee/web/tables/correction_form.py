@@ -41,31 +41,16 @@ from .table_page import TableLink
 from .words import line_of
 
 SEATS = frozenset({"seat", "leader", "dealer"})
-# Lists whose order means something (the play order of a trick, one opening tile per seat): one
-# picker per position, posted as name.0, name.1, ... like the entry forms. Other lists are sets.
-ORDERED = frozenset({("trick", "cards"), ("hand", "opening")})
 LABELS = {
-    "lead": lazy_gettext("Led tile"),
-    "reply": lazy_gettext("Reply"),
     "seat": lazy_gettext("Player"),
     "leader": lazy_gettext("Who leads"),
     "dealer": lazy_gettext("Dealer"),
-    "indicator": lazy_gettext("Trump indicator"),
-    "doubles": lazy_gettext("Doubles declared"),
-    "tiles": lazy_gettext("Tiles"),
     "tile": lazy_gettext("Tile"),
-    "on": lazy_gettext("Played on"),
-    "opening": lazy_gettext("Opening draw"),
-    "count": lazy_gettext("How many"),
-    "pips": lazy_gettext("Pips left in hand"),
     "points": lazy_gettext("Points"),
     "cards": lazy_gettext("Cards"),
-    "card": lazy_gettext("Card"),
-    "turnup": lazy_gettext("Turned-up card"),
-    "kind": lazy_gettext("Kind"),
-    "hand": lazy_gettext("Cards in hand"),
-    "counts": lazy_gettext("Counts"),
 }
+"""The labels of fields several games' events have; a field of one game's events is labelled by the
+game (``Correction.labels``), and a field no one labels by its name."""
 
 
 # What a correction is of, as players name the play: the history's own number of it ("Trick 3:",
@@ -121,7 +106,7 @@ def correction_fields(game: Game[Any, Any], body: Mapping[str, Any], players: It
         hint, nullable = _plain(hint)
         value = body.get(name)
         required = not (optional or nullable)
-        label = str(LABELS.get(name, name))
+        label = field_label(game.id, name)
         item = typing.get_args(hint)[0] if typing.get_origin(hint) is tuple else None
         if hint is Tile:
             kind = "tile"
@@ -129,7 +114,7 @@ def correction_fields(game: Game[Any, Any], body: Mapping[str, Any], players: It
             kind = "card"
         elif item in (Tile, Card):
             kind = ("tile" if item is Tile else "card") + (
-                "_positions" if (body["type"], name) in ORDERED else "s"
+                "_positions" if (body["type"], name) in correction_of(game.id).ordered else "s"
             )
         elif hint is int and name in SEATS:
             kind = "seat"
@@ -151,12 +136,6 @@ def correction_fields(game: Game[Any, Any], body: Mapping[str, Any], players: It
 # A deal, hand or round starts with one of these: the tiles and cards of its entries are out of play
 # for the others of the same deal, hand or round.
 STARTS = frozenset({"deal", "hand", "round"})
-# Fields whose tiles or cards an entry takes out of play (played, placed, bid, shown): a correction's
-# picker greys those of the other entries (a condition card picked, ``card``, has left the deck). A tile
-# played on ("on") or a trump indicator is not spent.
-SPENT = frozenset({"lead", "reply", "tile", "tiles", "cards", "card"})
-# Entries whose cards are private to their seat (a sealed bid): never greyed for anyone.
-SEALED = frozenset({"bid"})
 _TILE = re.compile(r"^(\d)-(\d)$")
 
 
@@ -170,9 +149,9 @@ class Pack:
     lowest: int  # the lowest card rank shown (6 for a 36-card pack)
 
 
-def _spent(body: Mapping[str, Any]) -> list[str]:
+def _spent(body: Mapping[str, Any], spent: frozenset[str]) -> list[str]:
     values: list[str] = []
-    for name in SPENT & body.keys():
+    for name in spent & body.keys():
         value = body[name]
         values.extend(
             str(v) for v in (value if isinstance(value, list | tuple) else [value]) if v is not None
@@ -185,18 +164,19 @@ def correction_pack(rep: Replayed[D], seq: int) -> Pack:
     """The tiles and cards the correction of the entry logged as ``seq`` may pick from."""
     events = list(rep.effective)
     at = next((i for i, e in enumerate(events) if e.seq == seq), None)
+    how = correction_of(rep.game.id)
     used: list[str] = []
     if at is not None:
         first = next((i for i in range(at, -1, -1) if events[i].body.get("type") in STARTS), 0)
         end = next(
             (i for i in range(at + 1, len(events)) if events[i].body.get("type") in STARTS), len(events)
         )
-        # a bid's cards are sealed: greying them would tell anyone who opens a correction what was bid
+        # a sealed entry's cards are never greyed (``Correction.sealed``)
         used = [
             v
             for i in range(first, end)
-            if i != at and events[i].body.get("type") not in SEALED
-            for v in _spent(events[i].body)
+            if i != at and events[i].body.get("type") not in how.sealed
+            for v in _spent(events[i].body, how.spent)
         ]
     detail = rep.view.detail if isinstance(rep.view.detail, Mapping) else {}
     pack = detail.get("pack") or None
@@ -244,11 +224,25 @@ class Correction:
     ``readers``: event type -> how the surface's form becomes the event, where it posts more than the
     event's own fields (the tiles left in each hand, a placement's cells and way round).
     ``titles``: event type -> the correction's heading, where the game names it otherwise than ``TITLES``.
+    ``labels``: event field -> its picker's label, for the fields only this game's events have (Bingo's
+    led tile); the fields several games have are labelled by ``LABELS``.
+    ``spent``: the fields whose tiles or cards an entry takes out of play (played, placed, bid, shown, a
+    condition card picked): a correction's picker greys those the other entries of its deal (hand,
+    round) took. A tile played on or a trump indicator is not spent.
+    ``ordered``: (event type, field) of the lists whose order means something (a trick's play order,
+    one opening tile per seat): one picker per position, posted as name.0, name.1, ... like the entry
+    forms. Other lists are sets.
+    ``sealed``: the event types private to their seat (a sealed bid): their cards are never greyed,
+    which would tell anyone who opens a correction what was bid.
     ``tiles``: the highest and the lowest number on the game's tiles, for the field-by-field pickers."""
 
     surfaces: Mapping[str, str] = field(default_factory=dict)
     readers: Mapping[str, Reader] = field(default_factory=dict)
     titles: Mapping[str, LazyString] = field(default_factory=dict)
+    labels: Mapping[str, LazyString] = field(default_factory=dict)
+    spent: frozenset[str] = frozenset()
+    ordered: frozenset[tuple[str, str]] = frozenset()
+    sealed: frozenset[str] = frozenset()
     tiles: tuple[int, int] = (6, 0)
 
 
@@ -256,6 +250,12 @@ def correction_of(game_id: str) -> Correction:
     """How the game's entries are corrected (its ``web.CORRECTION``)."""
     found: Correction = part(game_id, "web").CORRECTION
     return found
+
+
+def field_label(game_id: str, name: str) -> str:
+    """The label of an event field of the game as its picker says it ("Led tile"), else its name."""
+    found = correction_of(game_id).labels.get(name) or LABELS.get(name)
+    return name if found is None else str(found)
 
 
 def correction_surface(rep: Replayed[D], body: Mapping[str, Any]) -> str | None:

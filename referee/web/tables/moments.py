@@ -8,13 +8,14 @@ so a moment can be shared. Which event types start a trick or a deal is the game
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Generic
 
 from flask import g
 from flask_babel import gettext
 
 from referee.games import game as find_game
-from referee.rules.base import RuleError
+from referee.rules.base import D, RuleError
 from referee.store.moments import check_moment, state_at
 from referee.store.replay import LogEntry, Replayed
 from referee.store.tables import current, log_of
@@ -88,49 +89,52 @@ class ReadOnly(Access):
 
 
 @dataclasses.dataclass(frozen=True)
-class MomentPage:
+class MomentPage(Generic[D]):
     """A moment of the table (``k`` its log line; None with ``error`` when there is no such moment,
-    the table then shown as it stands): its replay and page as this reader sees them, the steps to
-    the moments around it, the entry it ends with, and the entries a later correction changed."""
+    the table then shown as it stands): its replay and page as this reader sees them, typed by the
+    game's view detail ``D``, the steps to the moments around it, the entry it ends with, and the
+    entries a later correction changed."""
 
     table: TableLink
     access: Access
     last: int
-    words: dict[str, tuple[str, str]]
-    rep: Replayed
-    page: TablePage[Any]
+    words: Mapping[str, tuple[str, str]]
+    rep: Replayed[D]
+    page: TablePage[D]
     error: str | None
     k: int | None
-    steps: list[Step]
+    steps: tuple[Step, ...]
     entry: LogEntry | None
-    corrected_later: dict[int, LogEntry]
+    corrected_later: Mapping[int, LogEntry]
+
+
+def moment_page(
+    table: TableLink, rep: Replayed[D], reader: ReadOnly, log: list[LogEntry], k: int | None, error: str | None = None
+) -> MomentPage[D]:
+    """``rep`` (the table after its log line ``k``, or as it stands when there is no moment ``k``:
+    ``error`` says why) as ``reader`` sees it, with its steps and entries, all worked out."""
+    return MomentPage(
+        table=table,
+        access=reader,
+        last=log[-1].seq if log else 0,
+        words=step_words(),
+        rep=rep,
+        page=table_page(rep, reader, answer=False, history=False),
+        error=error,
+        k=k,
+        steps=() if k is None else tuple(steps(rep.game.id, log, k)),
+        entry=None if k is None else next((e for e in log if e.seq == k), None),
+        corrected_later={} if k is None else corrected_later(log, k),
+    )
 
 
 def render_moment(raw_at: str, access: Access) -> tuple[str, int]:
     """The moment page; for a moment that does not exist, the page says why (422) with the table now."""
     log = log_of(g.table)
-    last = log[-1].seq if log else 0
     reader = ReadOnly(access.scorer, access.seat)
     table = link_of(g.table)
     try:
-        k = check_moment(raw_at, last)
+        k = check_moment(raw_at, log[-1].seq if log else 0)
     except RuleError as err:
-        rep = current(g.table)
-        page = table_page(rep, reader, answer=False, history=False)
-        shown = MomentPage(table, reader, last, step_words(), rep, page, explain(err), None, [], None, {})
-        return render_page("table/moment.html", shown), 422
-    rep = state_at(g.table, k, log)
-    shown = MomentPage(
-        table=table,
-        access=reader,
-        last=last,
-        words=step_words(),
-        rep=rep,
-        page=table_page(rep, reader, answer=False, history=False),
-        error=None,
-        k=k,
-        steps=steps(g.table.game, log, k),
-        entry=next((e for e in log if e.seq == k), None),
-        corrected_later=corrected_later(log, k),
-    )
-    return render_page("table/moment.html", shown), 200
+        return render_page("table/moment.html", moment_page(table, current(g.table), reader, log, None, explain(err))), 422
+    return render_page("table/moment.html", moment_page(table, state_at(g.table, k, log), reader, log, k)), 200
