@@ -84,8 +84,10 @@ def _session_name(raw: Any) -> str:
 
 def check_roster(raw: Any) -> tuple[str, ...]:
     """The roster's names as stored: a list of 1 to 500 names, no two alike (names.py's rules)."""
-    if not isinstance(raw, list) or not raw:
+    if not isinstance(raw, list):
         raise MalformedEvent("bad_players", _("players must be a list of names."))
+    if not raw:  # the club page's form with nobody ticked (newplayer11: it said the API's sentence)
+        raise MalformedEvent("bad_players", _("Who plays tonight? Tick or add at least one player."))
     if len(raw) > MAX_ROSTER:
         raise MalformedEvent("bad_players", _("A session's roster may have at most 500 players."))
     return clean_names(raw)

@@ -237,6 +237,8 @@ def test_the_club_pages_start_a_club_and_a_session_from_the_roster(client):
     page = client.get(f"/club/{club_id}").get_data(as_text=True)
     assert "Friday" in page and "0 tables" in page and "Dai" in page
 
+    nobody = client.post(f"/club/{club_id}/sessions", data={"name": "Sat"}, headers={"Accept-Language": "ja"})
+    assert nobody.status_code == 422 and "少なくとも1人にチェック" in nobody.get_data(as_text=True)  # not the API's words
     refused = client.post(f"/club/{club_id}/sessions", data={"name": "", "players": ["Aki"]})
     assert refused.status_code == 422 and "A session needs a name." in refused.get_data(as_text=True)
     twice = client.post(f"/club/{club_id}/players", data={"players": "Eri\neri"})
