@@ -435,3 +435,19 @@ def test_a_seat_phone_writing_what_is_not_its_own_is_told_why_and_nothing_change
 def card_in_words(code: str) -> str:
     """A card as the page writes it (7♠)."""
     return code[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[code[-1]]
+
+
+def test_a_reveal_from_a_seat_phone_holding_a_sealed_bids_card_tells_nothing_of_it(app, client):
+    """A probe from Ben's phone: he reveals a hand with 10♦ in it, one of Chie's sealed bid cards. A refusal would
+    tell him what Chie holds (issue 13), so it is taken like any reveal: his answer, his page and what the API
+    answers his token (and the viewer) say nothing of Chie's bid, which is told to everyone only when it opens."""
+    t, ben, _chie = sealed_deal(app, client)
+    seen = seq_of(ben.get(f"/t/{t['id']}").get_data(as_text=True))
+    resp = form(ben, t, {**premium_form(1, "reveal", seen), "hand": [*BEN_HAND[:-1], "10D"]}, htmx=True)
+    html = unescape(resp.get_data(as_text=True))
+    assert resp.status_code == 200 and "you revealed" in html
+    assert "Chie's bid" not in html and "10♦ is one of" not in html
+    for reader in (t["seat_tokens"][1], None):
+        seen_by = state(client, t, reader)
+        assert seen_by["breaches"] == [] and seen_by["detail"]["bids"][2] is None
+        assert "Chie's bid" not in json.dumps(seen_by, ensure_ascii=False)
