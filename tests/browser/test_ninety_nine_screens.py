@@ -263,6 +263,8 @@ def walk_a_deal(browser: Browser, base_url: str, players: int, events: list[dict
             if ev["type"] == "premium":
                 ninety_nine_premium(page, t, ev, own=seat is not None)
                 answer = "#answer .answer-last" if seat is None else "#my-bid-sealed"
+                if seat is not None:  # the sheet, (Reveal, the hand's fold, a tap per card,) Record: no "who"
+                    assert t.taps == (2 if ev["kind"] == "declare" else 4 + len(ev.get("hand", []))), (where, t.taps)
             elif seat is not None:
                 assert under_a_thumb(page.locator(".nn-my-bid label.pick")) == []
                 assert out_of_reach(page, ".nn-my-bid label.pick:visible, #seal-bid") == [], where

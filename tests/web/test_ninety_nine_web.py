@@ -364,7 +364,8 @@ def test_a_seat_phone_makes_its_own_premium_bid_and_every_phone_sees_it_at_once(
     mine = ben.get(f"/t/{t['id']}").get_data(as_text=True)
     sheet = mine.split('id="nn-my-premium-panel"', 1)[1].split("</form>", 1)[0]
     assert '<input type="hidden" name="seat" value="1">' in sheet and 'name="seat" value="0"' not in sheet
-    assert 'id="record-premium"' in sheet and ('value="reveal"' in sheet)
+    assert 'id="record-premium"' in sheet and 'value="reveal"' in sheet
+    assert 'value="declare" required checked' in sheet  # a declare is the sheet and Record: two taps
     assert "nn-my-premium-panel" not in scorer.get(f"/t/{t['id']}").get_data(as_text=True)  # the scorer's has "Who?"
     resp = form(ben, t, premium_form(1, kind, seq_of(mine)), htmx=True)
     html = unescape(resp.get_data(as_text=True))
