@@ -452,3 +452,17 @@ def test_a_reveal_from_a_seat_phone_holding_a_sealed_bids_card_tells_nothing_of_
         seen_by = state(client, t, reader)
         assert seen_by["breaches"] == [] and seen_by["detail"]["bids"][2] is None
         assert "Chie's bid" not in json.dumps(seen_by, ensure_ascii=False)
+
+
+def test_two_players_seat_phone_only_declares(app, client):
+    """With two players and the dummy nobody may reveal (N23): Ben's phone offers "Declare (30)" alone, and his
+    declare goes in from it."""
+    t = new_table(client, "ninety-nine", players=("Aki", "Ben"))
+    assert post(client, t, {"type": "deal", "dealer": 0}).status_code == 201
+    ben = join(app, t, t["seat_tokens"][1])
+    assert form(ben, t, {"type": "bid", "seat": "1", "cards": BEN_BID}).status_code == 302
+    mine = unescape(ben.get(f"/t/{t['id']}").get_data(as_text=True))
+    band = mine.split('class="sheet nn-other nn-my-premium"', 1)[1].split("</form>", 1)[0]
+    assert ">Declare (30)</button>" in band and 'value="reveal"' not in band
+    resp = form(ben, t, premium_form(1, "declare", seq_of(mine)), htmx=True)
+    assert resp.status_code == 200 and "you declared" in unescape(resp.get_data(as_text=True))
