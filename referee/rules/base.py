@@ -254,7 +254,17 @@ class Game(Generic[S, D]):
     redact: Callable[[D, int | None], D] | None = None
     """``redact(detail, seat)``: the detail as seat ``seat`` (None: everyone else) may see it."""
     seat_events: frozenset[str] = frozenset()
-    """Event types a seat may record for itself with its own link (its ``seat`` field must be its own)."""
+    """Event types a seat may record for itself with its own link (its ``seat`` field must be its own):
+    a sealed Ninety-Nine bid, and its premium bid, which everyone sees at once. Who may write, not who may see."""
+    private_events: frozenset[str] = frozenset()
+    """Event types whose contents stay their seat's until the game opens them (a sealed bid; the view's
+    ``detail["private_events"]`` says which entries still are): only that seat reads, undoes or corrects
+    them. Who may see, not who may write."""
+    contested_events: frozenset[str] = frozenset()
+    """Seat events that another seat's entry of the same kind can outrank (Ninety-Nine's premium bids,
+    N6-N7): a seat's page made before the table's last line is stale for them, as the scorer's is. A
+    seat's other entries (a sealed bid, a card drafted in turn) stand whatever its page showed: the rules
+    check them against the table as it is."""
     hidden_errors: Callable[[S], Sequence[tuple[int, RuleError]]] | None = None
     """``hidden_errors(state)``: refusals the rules held back because they would reveal a private
     event (a card of a sealed bid), as (event index, error). A record is refused at the first."""

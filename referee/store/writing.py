@@ -4,13 +4,15 @@ Every log line a phone or a script adds to a table comes through ``write`` (the 
 JSON API, undo, corrections, a seat's sealed bid or draft pick), and a seat's answer to a pending
 correction through ``confirm``. They alone decide:
 
-- who writes: the scorer anything, a seat only its own private events (``Game.seat_events``) and
-  the change of its own sealed entry, a viewer nothing (``Reason.FORBIDDEN``);
+- who writes: the scorer anything, a seat only the events its game lets a seat write for itself
+  (``Game.seat_events``: a sealed bid, a premium bid) for its own seat and the change of its own
+  sealed entry, a viewer nothing (``Reason.FORBIDDEN``; to a seat with why, ``not_yours``);
 - private entries: nobody else undoes or corrects a seat's sealed entry or one before it
   (``private.check_private``, ``Reason.PRIVATE``);
 - stale pages: a write based on an older state than the table's is refused (``Reason.STALE``),
   except a seat's own entry made on a page that is out of date (``from_page``): it does not depend
-  on what the table did meanwhile, and the replay still checks it;
+  on what the table did meanwhile, and the replay still checks it; but not one that another seat's
+  entry of its kind can outrank (``Game.contested_events``: a premium bid), checked as the scorer's is;
 - corrections: at a table that confirms corrections a correction waits for a seat
   (``sharing.propose_correction``), except a seat's change of its own sealed entry (nobody else may
   see it to confirm it); every other line is appended at once;
@@ -32,7 +34,7 @@ from typing import Any
 
 from referee.games import game as find_game
 
-from ..rules.base import RuleError
+from ..rules.base import RuleError, _
 from .models import GameTable
 from .private import PrivateEvent, may_change_own, private_seats
 from .replay import Replayed, ReplayError, entry_index, replay_events
@@ -64,7 +66,8 @@ class Reason(StrEnum):
     """Why a write was refused."""
 
     FORBIDDEN = "forbidden"
-    """This writer may not write this line (a viewer; a seat writing what is not its own)."""
+    """This writer may not write this line (a viewer; a seat writing what is not its own: ``error``
+    says so in its player's words)."""
     PRIVATE = "private_event"
     """It would change another seat's sealed entry, or an entry before one (``error`` says which)."""
     STALE = "stale"
@@ -135,20 +138,22 @@ def open_correction(table: GameTable, rep: Replayed, writer: Writer, target: int
     return None
 
 
-def may_write(table: GameTable, writer: Writer, kind: str, body: Mapping[str, Any]) -> bool:
-    """The scorer writes anything; a seat its own private events and the change of its own sealed
-    entry; a viewer nothing. Reads the table only for a seat's correction."""
-    if writer.scorer:
-        return True
-    if writer.seat is None:
-        return False
+def not_yours(table: GameTable, writer: Writer, kind: str, body: Mapping[str, Any]) -> RuleError | None:
+    """Why a seat may not write this line, in words for its player (None: it may, or the writer is no
+    seat): a seat writes only its game's ``seat_events`` for its own seat, and the change of its own
+    sealed entry. The sentence says only what the line itself asks, never what the table holds."""
+    seat = writer.seat
+    if writer.scorer or seat is None:
+        return None
     if kind == "correct":
-        return may_change_own(current(table), writer.seat, kind, body)
-    return (
-        kind == "event"
-        and body.get("type") in find_game(table.game).seat_events
-        and body.get("seat") in (writer.seat, str(writer.seat))
-    )
+        if may_change_own(current(table), seat, kind, body):
+            return None
+        return RuleError("not_yours", _("A player's phone changes only that player's own sealed entry."))
+    if kind == "event" and body.get("type") in find_game(table.game).seat_events:
+        if body.get("seat") in (seat, str(seat)):
+            return None
+        return RuleError("not_yours", _("This phone enters only its own player's entries, not another player's."))
+    return RuleError("not_yours", _("A player's phone cannot enter this: it is entered on the scorer's phone."))
 
 
 def write(
@@ -166,16 +171,19 @@ def write(
 
     ``based_on`` is the seq the writer saw: an If-Match the writer set, or (``from_page``) the seq of
     the page a form was made on, which a seat's own entry need not match."""
-    if not may_write(table, writer, kind, body):
+    if not writer.may_write:
         return Refused(Reason.FORBIDDEN, table)
+    refusal = not_yours(table, writer, kind, body)
+    if refusal is not None:
+        return Refused(Reason.FORBIDDEN, table, refusal)
     seat = writer.seat
     if kind == "correct" and seat is None and isinstance(body.get("event"), Mapping):
         # the scorer's correction that puts a card in two bids is refused at once (N3)
         hidden = new_hidden_refusals(current(table), body.get("target"), body["event"])
         if hidden:
             return Refused(Reason.REFUSED, table, hidden[0])
-    if from_page and seat is not None:  # a seat writes only its own entries (may_write)
-        based_on = None
+    if from_page and seat is not None and body.get("type") not in find_game(table.game).contested_events:
+        based_on = None  # a seat writes only its own entries (not_yours)
     try:
         # Only a correction at a table that confirms them asks whose entry it changes: any other line
         # goes straight to ``append``, which reads the table once (a read of the log's tail saved).

@@ -5,7 +5,7 @@ scrolled, the page never moving by itself, and after a premium bid "Enter a bid"
 player's round: the fields lay under the tab bar, the page jumped 114 px after Record, the premium form
 opened up to 349 px below the fold and "Enter a bid" then sat 103-183 px above the view). A four-player seat's
 sealed bid, its three cards from 52 and Seal, is one screen on its own phone at every size in both languages,
-and the bid reaches no other page."""
+and the bid reaches no other page; so is a revealer's premium bid with his hand on his own phone."""
 
 from __future__ import annotations
 
@@ -209,11 +209,13 @@ def a_deal_with_a_declared_premium() -> list[dict]:
     return [premium, bids[1], bids[0], bids[2], tricks[0], bids[3], *tricks[1:]]
 
 
-def ninety_nine_premium(page: Page, t: Tapper, ev: dict) -> None:
-    """A premium bid from the deal's band: its sheet, who, Record (declare is chosen already); a reveal with
-    the revealer's hand face up: Reveal, the hand's fold, its cards."""
-    t.tap(page.locator(".nn-other > .toggle"), "Premium bid or quick mode")
-    t.tap(page.locator(".nn-premium fieldset.seats label.pick").nth(ev["seat"]), "who")
+def ninety_nine_premium(page: Page, t: Tapper, ev: dict, own: bool = False) -> None:
+    """A premium bid from the deal's band: its sheet, who (not on the bidder's ``own`` phone, which bids for its
+    seat only), Record (declare is chosen already); a reveal with the revealer's hand face up: Reveal, the
+    hand's fold, its cards."""
+    t.tap(page.locator(".nn-other > .toggle"), "Declare or reveal" if own else "Premium bid or quick mode")
+    if not own:
+        t.tap(page.locator(".nn-premium fieldset.seats label.pick").nth(ev["seat"]), "who")
     if ev["kind"] == "reveal":
         t.tap(page.locator(".nn-premium label.pick:has(input[name=kind][value=reveal])"), "Reveal")
         t.tap(page.locator(".nn-premium details > summary"), "A revealer's hand")
@@ -232,10 +234,11 @@ LINES = """el => { const r = document.createRange(); r.selectNodeContents(el);
 
 
 def walk_a_deal(browser: Browser, base_url: str, players: int, events: list[dict], lang: str, phones: set[int],
-                said: str = "", size: tuple[int, int] = (360, 740)) -> None:
+                said: str = "", size: tuple[int, int] = (360, 740), own_premium: bool = False) -> None:
     """A game's first deal from its deal on, entered as a table does on phones of ``size`` in ``lang``: the bids
-    of ``phones`` on their seats' own phones, the other bids, the premium and the tricks on the scorer's (a bid
-    from the deal's band while tricks go on, from the form under the trick at the end). At every play: every
+    of ``phones`` on their seats' own phones (and with ``own_premium`` the premium on its bidder's, who then sees
+    "Bid in ✓, face up", and the scorer's phone its chip), the other bids, the premium and the tricks on the
+    scorer's (a bid from the deal's band while tricks go on, from the form under the trick at the end). At every play: every
     tap in reach with nothing scrolled before or between the taps, every card a thumb's 44x44 px and on the
     screen before the first tap (a seat's bid cards, each step's cards of a trick), Record trick in one line,
     the page still after the entry and its answer in view: a trick's winner, "Sealed ✓" on the seat's phone,
@@ -248,7 +251,8 @@ def walk_a_deal(browser: Browser, base_url: str, players: int, events: list[dict
         table_in(scorer, start, 1, lang)
         for n, ev in enumerate(events, start=2):
             where = f"entry {n} ({ev['type']}, {players} players, {lang})"
-            seat = ev["seat"] if ev["type"] == "bid" and ev["seat"] in phones else None
+            mine = ev["type"] == "bid" or (ev["type"] == "premium" and own_premium)
+            seat = ev["seat"] if mine and ev["seat"] in phones else None
             page = scorer if seat is None else seat_phone(scorer, seat, viewport=viewport)
             if page is not scorer and lang == "ja":
                 page.locator("header.bar a[lang=ja]").click()
@@ -257,8 +261,10 @@ def walk_a_deal(browser: Browser, base_url: str, players: int, events: list[dict
             t = Tapper(page)
             y = t.scroll_y()
             if ev["type"] == "premium":
-                ninety_nine_premium(page, t, ev)
-                answer = "#answer .answer-last"
+                ninety_nine_premium(page, t, ev, own=seat is not None)
+                answer = "#answer .answer-last" if seat is None else "#my-bid-sealed"
+                if seat is not None:  # the sheet, (Reveal, the hand's fold, a tap per card,) Record: no "who"
+                    assert t.taps == (2 if ev["kind"] == "declare" else 4 + len(ev.get("hand", []))), (where, t.taps)
             elif seat is not None:
                 assert under_a_thumb(page.locator(".nn-my-bid label.pick")) == []
                 assert out_of_reach(page, ".nn-my-bid label.pick:visible, #seal-bid") == [], where
@@ -291,6 +297,8 @@ def walk_a_deal(browser: Browser, base_url: str, players: int, events: list[dict
                 page.context.close()
                 scorer.reload()
                 ready(scorer)
+                if ev["type"] == "premium":  # the whole table sees it at once: the bidder's chip says it
+                    expect(scorer.locator(f"#bid-status li[data-seat='{seat}'] .status.premium")).to_have_count(1)
         expect(scorer.locator("#answer .nn-deal-score")).to_contain_text("Ben")
         if said:
             expect(scorer.locator("#answer .answer-last")).to_contain_text(said)
@@ -331,6 +339,22 @@ def test_a_three_player_deal_with_a_revealed_hand_is_one_screen_per_play(browser
     events = [{"type": "premium", "seat": 1, "kind": "reveal", "hand": hands[1]}, bids[1], bids[2], tricks[0],
               bids[0], *tricks[1:]]  # fmt: skip
     walk_a_deal(browser, base_url, 3, events, lang, {0, 2})
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_three_player_deal_with_a_reveal_from_the_revealers_own_phone_is_one_screen_per_play(
+    browser: Browser, base_url: str, size, lang
+):
+    """Three players, a whole first deal, every bid sealed on its own phone, and Ben reveals from his own phone
+    after sealing his bid: the sheet from the deal's band, Reveal, the hand's fold, his nine cards (his bid's
+    three greyed) and Record, with nothing scrolled before or between the taps, the page still after and "Bid in
+    ✓, face up: you revealed" in view; the scorer's phone then shows his premium (issue 27, newplayer10 #16: only
+    the scorer's phone could enter a premium, under "Premium bid or quick mode")."""
+    bids, hands, tricks = a_first_deal(3, 5)
+    reveal = {"type": "premium", "seat": 1, "kind": "reveal", "hand": hands[1]}
+    events = [bids[1], reveal, bids[2], tricks[0], bids[0], *tricks[1:]]
+    walk_a_deal(browser, base_url, 3, events, lang, {0, 1, 2}, size=size, own_premium=True)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -1,8 +1,9 @@
 """The store's one write command (``store.writing``) alone decides who may write what at a table:
-each writer (the scorer, each seat, a viewer) against each kind of line (a sealed bid, an undo, a
-correction of a sealed entry or of one before it, a refused event, a stale page, a correction at a
-table that confirms them, a reused idempotency key, a seat's answer to a pending correction). A
-refusal stores nothing and leaves nothing pending. And no module outside the store writes a log line."""
+each writer (the scorer, each seat, a viewer) against each kind of line (a sealed bid, a premium bid,
+which a seat writes for itself but everyone sees, an undo, a correction of a sealed entry or of one
+before it, a refused event, a stale page, a correction at a table that confirms them, a reused
+idempotency key, a seat's answer to a pending correction). A refusal stores nothing and leaves nothing
+pending; a seat is told why in words. And no module outside the store writes a log line."""
 
 from __future__ import annotations
 
@@ -47,6 +48,8 @@ LINES = {
     "undo of seat 1's sealed bid": ("undo", {}),
     "correction of seat 1's sealed bid": ("correct", {"target": 2, "event": bid(1, ["AD", "9H", "8C"])}),
     "correction of the deal before it": ("correct", {"target": 1, "event": {"type": "deal", "dealer": 1}}),
+    "seat 1's declare": ("event", {"type": "premium", "seat": 1, "kind": "declare"}),
+    "seat 2's reveal": ("event", {"type": "premium", "seat": 2, "kind": "reveal"}),
 }
 A, F, P, R = "accepted", Reason.FORBIDDEN, Reason.PRIVATE, Reason.REFUSED
 DECISIONS = {  # line -> writer -> decision, at a Ninety-Nine table dealt, seat 1's bid sealed
@@ -56,6 +59,8 @@ DECISIONS = {  # line -> writer -> decision, at a Ninety-Nine table dealt, seat 
     "undo of seat 1's sealed bid": {"scorer": P, "seat0": F, "seat1": F, "seat2": F, "viewer": F},
     "correction of seat 1's sealed bid": {"scorer": P, "seat0": F, "seat1": A, "seat2": F, "viewer": F},
     "correction of the deal before it": {"scorer": P, "seat0": F, "seat1": F, "seat2": F, "viewer": F},
+    "seat 1's declare": {"scorer": A, "seat0": F, "seat1": A, "seat2": F, "viewer": F},
+    "seat 2's reveal": {"scorer": A, "seat0": F, "seat1": F, "seat2": A, "viewer": F},
 }
 
 
@@ -100,7 +105,9 @@ def test_each_writer_may_write_only_its_own(app, line, writer, expected):
         assert written.seq == 3 and written.created and tables.log_of(table)[-1].author == WRITERS[writer].author
     else:
         assert_nothing_stored(table, written, 2)
-        assert (written.error is None) == (expected is Reason.FORBIDDEN)
+        assert (written.error is None) == (writer == "viewer"), written.error  # a seat is told why
+        if expected is Reason.FORBIDDEN and writer != "viewer":
+            assert written.error.code == "not_yours"
 
 
 @pytest.mark.parametrize(
@@ -112,14 +119,37 @@ def test_each_writer_may_write_only_its_own(app, line, writer, expected):
         (VIEWER, True, Reason.FORBIDDEN),
     ],
 )
-def test_a_page_made_before_the_last_line_is_stale_except_for_a_seats_own_entry(app, writer, from_page, expected):
+@pytest.mark.parametrize("line", ["seat 2's sealed bid", "seat 2's reveal"])
+def test_a_page_made_before_the_last_line_is_stale_except_for_a_seats_own_entry(app, writer, from_page, expected, line):
+    """A premium bid is no such entry: another premium may have outranked it (N7), so a seat's page made before
+    the last line is stale for it, as the scorer's is."""
+    if line == "seat 2's reveal" and expected == "accepted":
+        expected = Reason.STALE
     table = sealed_table()
-    written = write(table, writer, *LINES["seat 2's sealed bid"], based_on=1, from_page=from_page)
+    written = write(table, writer, *LINES[line], based_on=1, from_page=from_page)
     assert decision(written) == expected
     if expected is Reason.STALE:
         assert written.state.last_seq == 2  # the table as it stands, to check before entering again
     if expected != "accepted":
         assert_nothing_stored(table, written, 2)
+
+
+def test_a_seats_premium_bid_opens_only_its_own_bid_and_a_refused_one_opens_nothing(app):
+    """A premium bid lays its bidder's bid face up (N5) and no other: seat 0 writing one for seat 1 is refused
+    with a sentence that says nothing of the table, and seat 1's bid stays sealed; seat 1's own opens its bid
+    while seat 2's sealed bid stays its own."""
+    table = sealed_table()
+    assert isinstance(write(table, SEAT[2], *LINES["seat 2's sealed bid"]), Accepted)
+    for_another = write(table, SEAT[0], *LINES["seat 1's declare"])
+    assert_nothing_stored(table, for_another, 3)
+    assert for_another.reason is Reason.FORBIDDEN and for_another.error.code == "not_yours"
+    assert not {"KS", "QH", "7C", "JS", "10H", "6C"} & set(str(for_another.error).split())
+    assert tables.current(table).view.detail["bid_status"] == ["missing", "sealed", "sealed"]
+    own = write(table, SEAT[1], *LINES["seat 1's declare"])
+    assert isinstance(own, Accepted) and own.seq == 4 and tables.log_of(table)[-1].author == "seat1"
+    detail = own.state.view.detail
+    assert detail["bid_status"] == ["missing", "shown", "sealed"]
+    assert detail["private_events"] == [[2, 2]]  # seat 2's bid (its event index), for seat 2 alone
 
 
 def test_at_a_table_that_confirms_corrections_only_a_seats_own_sealed_change_is_applied_at_once(app):

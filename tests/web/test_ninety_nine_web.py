@@ -328,3 +328,141 @@ def test_a_two_player_deal_score_names_the_dummys_score(app, client, lang, dummy
     score = resp.get_data(as_text=True).split('class="nn-deal-score"', 1)[1].split("</ul>", 1)[0]
     rows = [unescape(" ".join(re.sub(r"<[^>]+>", " ", li).split())) for li in score.split("<li>")[1:]]
     assert [r.split()[0] for r in rows] == ["Aki", "Ben", dummy], rows
+
+
+BEN_BID, CHIE_BID = ["7S", "10C", "8S"], ["10D", "8H", "6H"]
+BEN_HAND = ["KS", "QS", "JS", "AS", "9S", "6S", "AH", "KH", "QH"]  # his nine cards left to play, face up (N5)
+
+
+def seq_of(html: str) -> str:
+    """The seq of the table a page shows, which its forms post as ``based_on``."""
+    return re.search(r'data-seq="(\d+)"', html).group(1)
+
+
+def premium_form(seat: int, kind: str, based_on: str) -> dict:
+    fields = {"type": "premium", "seat": str(seat), "kind": kind, "based_on": based_on}
+    return {**fields, "hand": BEN_HAND} if kind == "reveal" else fields
+
+
+def sealed_deal(app, client):
+    """A three-player deal with Ben's and Chie's bids sealed on their own phones: the table, Ben's, Chie's."""
+    t = new_table(client, "ninety-nine")
+    assert post(client, t, DEAL1[0]).status_code == 201
+    ben, chie = join(app, t, t["seat_tokens"][1]), join(app, t, t["seat_tokens"][2])
+    assert form(ben, t, {"type": "bid", "seat": "1", "cards": BEN_BID}).status_code == 302
+    assert form(chie, t, {"type": "bid", "seat": "2", "cards": CHIE_BID}).status_code == 302
+    return t, ben, chie
+
+
+@pytest.mark.parametrize(("kind", "chip"), [("declare", "declared (30)"), ("reveal", "revealed (60)")])
+def test_a_seat_phone_makes_its_own_premium_bid_and_every_phone_sees_it_at_once(app, client, kind, chip):
+    """Ben declares (or reveals, his hand face up) from his own phone's play surface, for his own seat only (no
+    "Who?"): his phone says his bid is in face up; the scorer's phone, Chie's and the viewer's show his premium
+    and his bid cards (N5) at once, and Chie's sealed bid stays hers on every other phone and in the API."""
+    t, ben, chie = sealed_deal(app, client)
+    scorer, viewer = join(app, t, t["scorer_token"]), app.test_client()
+    mine = ben.get(f"/t/{t['id']}").get_data(as_text=True)
+    sheet = mine.split('id="nn-my-premium-panel"', 1)[1].split("</form>", 1)[0]
+    assert '<input type="hidden" name="seat" value="1">' in sheet and 'name="seat" value="0"' not in sheet
+    assert 'id="record-premium"' in sheet and 'value="reveal"' in sheet
+    assert 'value="declare" required checked' in sheet  # a declare is the sheet and Record: two taps
+    assert "nn-my-premium-panel" not in scorer.get(f"/t/{t['id']}").get_data(as_text=True)  # the scorer's has "Who?"
+    resp = form(ben, t, premium_form(1, kind, seq_of(mine)), htmx=True)
+    html = unescape(resp.get_data(as_text=True))
+    assert resp.status_code == 200, html
+    assert f"Ben makes a premium bid: {kind}" in html.split('id="answer"', 1)[1]
+    assert f"you {kind.removesuffix('e')}ed" in html.split('id="my-bid-sealed"', 1)[1].split("</p>", 1)[0]
+    assert "nn-my-premium-panel" not in html  # his premium is in: nothing more to make
+    for phone in (scorer, chie, viewer, ben):
+        page = unescape(phone.get(f"/t/{t['id']}").get_data(as_text=True))
+        ben_chip = bids_of(page).split('data-seat="1"', 1)[1].split("</li>", 1)[0]
+        assert chip in ben_chip and all(f'data-card="{c}"' in ben_chip for c in BEN_BID)
+        if phone is not chie:
+            assert not any(f'data-card="{c}"' in bids_of(page) for c in CHIE_BID)
+            assert not any(c in history_of(page) for c in CHIE_BID)
+    for reader in (None, t["seat_tokens"][1], t["scorer_token"]):
+        seen = state(client, t, reader)
+        assert seen["detail"]["premiums"][0] | {"seat": 1, "kind": kind} == seen["detail"]["premiums"][0]
+        assert seen["detail"]["bid_status"] == ["missing", "shown", "sealed"] and seen["detail"]["bids"][2] is None
+    assert client.get(f"/api/v1/tables/{t['id']}/record").get_json()["events"][-1]["type"] == "premium"
+
+
+def test_a_stale_premium_form_from_a_seats_second_phone_is_refused_and_the_first_entry_stands(app, client):
+    """Ben's two phones both show the premium sheet; he declares on one, then reveals on the other, whose page
+    is older: refused as stale (a reveal outranks a declare, N7: it must be made knowing the declare), his
+    declare stands, and the answer shows the table as it now is."""
+    t, _ben, _chie = sealed_deal(app, client)
+    first, second = join(app, t, t["seat_tokens"][1]), join(app, t, t["seat_tokens"][1])
+    seen = seq_of(second.get(f"/t/{t['id']}").get_data(as_text=True))
+    assert form(first, t, premium_form(1, "declare", seen), htmx=True).status_code == 200
+    before = state(client, t)
+    resp = form(second, t, premium_form(1, "reveal", seen), htmx=True)
+    html = unescape(resp.get_data(as_text=True))
+    assert resp.status_code == 409 and "Someone else recorded something just now" in html
+    assert "declared (30)" in bids_of(html)
+    after = state(client, t)
+    assert after == before and after["detail"]["premiums"][0]["kind"] == "declare"
+
+
+@pytest.mark.parametrize(
+    ("lang", "for_another", "not_a_seats"),
+    [
+        ("en", "This phone enters only its own player's entries", "it is entered on the scorer's phone"),
+        ("ja", "このスマホで記録できるのは", "記録係のスマホで記録してください"),
+    ],
+)
+def test_a_seat_phone_writing_what_is_not_its_own_is_told_why_and_nothing_changes(
+    app, client, lang, for_another, not_a_seats
+):
+    """Chie's phone sends a premium for Ben, and a trick: each refused with a sentence in her language that
+    names no card (Ben's bid stays sealed), the table unchanged; the API says the same to her token (403)."""
+    t, _ben, chie = sealed_deal(app, client)
+    chie.set_cookie("lang", lang)
+    before = state(client, t)
+    seen = seq_of(chie.get(f"/t/{t['id']}").get_data(as_text=True))
+    trick = {"type": "trick", "cards.0": "KS", "cards.1": "6D", "cards.2": "9S", "based_on": seen}
+    for fields, said in ((premium_form(1, "declare", seen), for_another), (trick, not_a_seats)):
+        resp = form(chie, t, fields, htmx=True)
+        html = unescape(resp.get_data(as_text=True))
+        assert resp.status_code == 422 and said in html.split('id="answer"', 1)[1], html
+        assert not any(f'data-card="{c}"' in html or card_in_words(c) in html for c in BEN_BID)
+        assert form(chie, t, fields).status_code == 403  # without JavaScript
+        assert state(client, t) == before
+    api = post(client, t, {"type": "premium", "seat": 1, "kind": "declare"}, token=t["seat_tokens"][2])
+    assert api.status_code == 403 and "its own player's entries" in api.get_json()["error"]["message"]
+    assert state(client, t) == before and before["detail"]["bid_status"] == ["missing", "sealed", "sealed"]
+
+
+def card_in_words(code: str) -> str:
+    """A card as the page writes it (7♠)."""
+    return code[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[code[-1]]
+
+
+def test_a_reveal_from_a_seat_phone_holding_a_sealed_bids_card_tells_nothing_of_it(app, client):
+    """A probe from Ben's phone: he reveals a hand with 10♦ in it, one of Chie's sealed bid cards. A refusal would
+    tell him what Chie holds (issue 13), so it is taken like any reveal: his answer, his page and what the API
+    answers his token (and the viewer) say nothing of Chie's bid, which is told to everyone only when it opens."""
+    t, ben, _chie = sealed_deal(app, client)
+    seen = seq_of(ben.get(f"/t/{t['id']}").get_data(as_text=True))
+    resp = form(ben, t, {**premium_form(1, "reveal", seen), "hand": [*BEN_HAND[:-1], "10D"]}, htmx=True)
+    html = unescape(resp.get_data(as_text=True))
+    assert resp.status_code == 200 and "you revealed" in html
+    assert "Chie's bid" not in html and "10♦ is one of" not in html
+    for reader in (t["seat_tokens"][1], None):
+        seen_by = state(client, t, reader)
+        assert seen_by["breaches"] == [] and seen_by["detail"]["bids"][2] is None
+        assert "Chie's bid" not in json.dumps(seen_by, ensure_ascii=False)
+
+
+def test_two_players_seat_phone_only_declares(app, client):
+    """With two players and the dummy nobody may reveal (N23): Ben's phone offers "Declare (30)" alone, and his
+    declare goes in from it."""
+    t = new_table(client, "ninety-nine", players=("Aki", "Ben"))
+    assert post(client, t, {"type": "deal", "dealer": 0}).status_code == 201
+    ben = join(app, t, t["seat_tokens"][1])
+    assert form(ben, t, {"type": "bid", "seat": "1", "cards": BEN_BID}).status_code == 302
+    mine = unescape(ben.get(f"/t/{t['id']}").get_data(as_text=True))
+    band = mine.split('class="sheet nn-other nn-my-premium"', 1)[1].split("</form>", 1)[0]
+    assert ">Declare (30)</button>" in band and 'value="reveal"' not in band
+    resp = form(ben, t, premium_form(1, "declare", seq_of(mine)), htmx=True)
+    assert resp.status_code == 200 and "you declared" in unescape(resp.get_data(as_text=True))

@@ -149,8 +149,8 @@ def post_event(table_id: str) -> Response:
             resp = jsonify(pending={"id": pending.id, "target": pending.target, "event": pending.event})
             resp.status_code = 202
             return resp
-        case Refused(reason=Reason.FORBIDDEN):
-            return error_response(403, _forbidden())
+        case Refused(reason=Reason.FORBIDDEN, error=error):  # a seat's token is told what it may write
+            return error_response(403, error or _forbidden())
         case Refused(reason=Reason.STALE):
             payload = error_json(RuleError("stale", _("The table has moved on since your state; here it is now.")))
             payload["state"] = state_json(table.id, written.state, g.access)

@@ -39,7 +39,7 @@ def take_back_allowed(rep: Replayed[D], seq: int) -> bool:
     """Whether the latest correction of the entry logged as ``seq`` can be taken back by correcting it
     once more to what it was before: not a seat's private entry (a sealed bid: its own seat's to change)."""
     index = entry_index(rep, seq)
-    if index is None or rep.effective[index].body.get("type") in rep.game.seat_events:
+    if index is None or rep.effective[index].body.get("type") in rep.game.private_events:
         return False
     return prior_body(rep, index) is not None
 
@@ -64,7 +64,7 @@ def correction_effect(rep: Replayed[D], seq: int) -> Effect | None:
     moved = tuple(
         (name, was, now) for name, was, now in zip(rep.players, before, after, strict=False) if was != now
     )
-    private = rep.game.seat_events
+    private = rep.game.private_events
     changed = tuple(
         (lines[i], rep.lines[i])
         for i in range(index + 1, min(len(lines), len(rep.lines)))

@@ -224,11 +224,11 @@ def _walked(
     access: Access,
 ) -> _Walked:
     """What the walk knew at this entry. Without views (``WORK`` spent), an event of a kind the game
-    may keep sealed (``Game.seat_events``) counts as private to its seat, so nothing sealed leaks."""
+    may keep sealed (``Game.private_events``) counts as private to its seat, so nothing sealed leaks."""
     seat = access.reader_seat
     body = about.body if about is not None else {}
     if before is None or after is None:
-        maybe = body.get("seat") if body.get("type") in words.game.seat_events else None
+        maybe = body.get("seat") if body.get("type") in words.game.private_events else None
         return _Walked(entry, maybe, about, maybe in (None, seat), [])
     outcome = _outcome(words, before, after, entry.seq, access)
     if entry.kind == "undo":

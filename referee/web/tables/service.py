@@ -116,7 +116,7 @@ def enter(read: FormReader | None = None) -> Page | WerkzeugResponse:
 def record(kind: str, body: Mapping[str, Any]) -> Outcome:
     """A form's log line at ``g.table`` (its event decoded by ``posted`` first), written by the
     store's one write command: the new state, or the unchanged one with why not. 403 when this
-    phone may not write it."""
+    phone may not write it (a seat's phone is told why)."""
     table = g.table
     line = dict(body)
     try:
@@ -135,7 +135,10 @@ def record(kind: str, body: Mapping[str, Any]) -> Outcome:
     if not isinstance(written, Refused):
         return Outcome(written.state)
     if written.reason is Reason.FORBIDDEN:
-        abort(403)
+        if written.error is None:  # a viewer's
+            abort(403)
+        # a seat's phone is told what it enters; its page swaps in a refused entry's answer (422), no 403
+        return Outcome(written.state, explain(written.error), 422 if htmx else 403)
     if written.reason is Reason.STALE:
         message = gettext(
             "Someone else recorded something just now. Here is the table as it stands: check it, then enter yours again if it is still needed."

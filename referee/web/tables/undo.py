@@ -40,11 +40,10 @@ def last_corrected(rep: Replayed[D]) -> int | None:
 
 
 def shown_body(rep: Replayed[D], access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
-    """An undone event as this reader may see it. A game that keeps seat events private (a sealed
-    Ninety-Nine bid) shows one only to its own seat, as the history does; everyone else, the scorer
-    included, reads just its type and seat."""
+    """An undone event as this reader may see it. A game's private event (``Game.private_events``: a
+    sealed Ninety-Nine bid) is shown only to its own seat, as the history does; everyone else, the scorer
+    included, reads just its type and seat. A seat's public entry (a premium bid) is shown whole."""
     body = dict(body)
-    private = body.get("type") in rep.game.seat_events and rep.game.redact is not None
-    if private and str(body.get("seat")) != str(access.seat):
+    if body.get("type") in rep.game.private_events and str(body.get("seat")) != str(access.seat):
         return {"type": body.get("type"), "seat": body.get("seat"), "sealed": True}
     return body

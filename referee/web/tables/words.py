@@ -179,7 +179,7 @@ def event_words(rep: Replayed[D], body: Mapping[str, Any] | None) -> str:
     if game.narrate is None:
         return ""
     said = say_line(game.narrate(ev, rep.players))
-    cards = body.get("cards") if body.get("type") in game.seat_events else None
+    cards = body.get("cards") if body.get("type") in game.private_events else None
     if cards:  # a seat's own private event, shown to a reader who may see it (its seat, or once open)
         return gettext("%(said)s Cards: %(cards)s.", said=said, cards=words(tuple(card_face(c) for c in cards)))
     return said
