@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.plays import import_until, ready, record
+from tests.browser.plays import Tapper, entered, import_until, in_japanese, pick, ready, record
 
 pytestmark = pytest.mark.browser
 
@@ -156,3 +156,90 @@ def test_a_tile_ticked_for_one_hand_is_greyed_out_in_the_others(page: Page):
     form.locator(f"label.pick:has({first}[value='{free}'])").tap()  # unticked: free again for the others
     expect(form.locator(f"{second}[value='{free}']")).to_be_enabled()
     expect(form.locator(f"{second}:disabled")).to_have_count(on_layout)
+
+
+PHONES = [((360, 740), "ja"), ((390, 844), "en"), ((430, 932), "en")]
+PHONE_IDS = ["360x740-ja", "390x844-en", "430x932-en"]
+IN_VIEW = "el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+
+
+@pytest.mark.parametrize(("size", "lang"), PHONES, ids=PHONE_IDS)
+def test_a_four_player_domino_asks_only_the_opponents_hands(page: Page, size, lang):
+    """F25: Aki went out, so the tiles her partner Chie holds are ignored; the form asked for them all the same
+    (newplayer9 #6, newplayer10 #13: 3-8 taps for nothing). It asks Ben's and Dai's hands only, says why Chie's
+    is not, and the hand end is 3 taps (Ben's 5-5, Dai's 4-4, Score the hand), each in view with nothing
+    scrolled; the answer, in view, gives the pips with Chie's hand not counted."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    import_until(page, record("five-up-partners-to-61"), 18)
+    if lang == "ja":
+        in_japanese(page)
+    else:
+        ready(page)
+    form = page.locator("#table [data-fu-left]")
+    expect(form.locator("label.fu-left-seat b")).to_have_text(["Ben", "Dai"])
+    note = page.locator("#fu-left-uncounted")
+    expect(note).to_have_text(
+        "Akiさんが上がったので、Chieさんの牌は数えません。"
+        if lang == "ja"
+        else "Chie's tiles are not counted: Aki went out."
+    )
+    assert note.evaluate(IN_VIEW)
+    t = Tapper(page)
+    t.tap(pick(page, "left1", "5-5"), "Ben's 5-5")
+    t.tap(pick(page, "left3", "4-4"), "Dai's 4-4")
+    t.tap(page.locator("#fu-end"), "Score the hand")
+    entered(page, 19)
+    assert (t.taps, t.outside, t.scroll_before, t.scroll_between) == (3, [], 0, 0)
+    answer = page.locator("#answer")
+    expect(answer).to_contain_text(
+        "残り目数：Aki 0 · Ben 10 · Chie（数えない） · Dai 8。"
+        if lang == "ja"
+        else "Pips: Aki 0 · Ben 10 · Chie not counted · Dai 8."
+    )
+    assert page.locator(".fu-hand-score").evaluate(IN_VIEW) and page.evaluate("scrollY") == 0
+
+
+DRAW = {
+    "format": "referee-record",
+    "version": 1,
+    "game": "five-up",
+    "players": ["Aki", "Ben"],
+    "options": {},
+    "events": [{"type": "hand", "leader": 0}, {"type": "play", "seat": 0, "tile": "6-6"}],
+}
+
+
+@pytest.mark.parametrize(("size", "lang"), PHONES, ids=PHONE_IDS)
+def test_the_draw_box_is_an_empty_question_and_a_count_that_cannot_be_is_refused_in_view(page: Page, size, lang):
+    """newplayer10 #10: the box for a count not on a button held a 6, which "Record the draw" recorded untyped.
+    It is empty, under a question; an empty box or 13 (12 may be drawn) is refused by the referee with the
+    reason in view, nothing recorded and nothing scrolled; 7 typed is recorded."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    import_until(page, DRAW, 2)
+    if lang == "ja":
+        in_japanese(page)
+    else:
+        ready(page)
+    box = page.locator("#fu-draw-count")
+    expect(box).to_have_value("")
+    expect(page.locator("label[for=fu-draw-count]")).to_have_text(
+        "ほかの枚数は？（最大12枚）" if lang == "ja" else "Or how many? (at most 12)"
+    )
+    answer = page.locator("#answer")
+    refusals = {
+        "": ("が選ばれていません" if lang == "ja" else "Nothing was chosen for “How many”"),
+        "13": ("今引けるのは12枚までです" if lang == "ja" else "Tiles that can be drawn now: 12; the boneyard keeps its last 2."),
+    }
+    for typed, reason in refusals.items():
+        t = Tapper(page)
+        t.tap(page.locator("#fu-draw-count"), "the box")
+        page.locator("#fu-draw-count").fill(typed)
+        t.tap(page.locator("#fu-draw"), "Record the draw")
+        expect(answer).to_contain_text(reason)
+        assert (t.outside, t.scroll_before, t.scroll_between) == ([], 0, 0)
+        assert answer.evaluate(IN_VIEW) and page.evaluate("scrollY") == 0
+        expect(page.locator("#table")).to_have_attribute("data-seq", "2")
+    page.locator("#fu-draw-count").fill("7")
+    page.locator("#fu-draw").tap()
+    entered(page, 3)
+    expect(answer).to_contain_text("Benさんが7枚引く。" if lang == "ja" else "Ben draws 7 tiles.")

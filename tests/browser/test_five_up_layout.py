@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.five_up_fullest import FULLEST_HAND
 from tests.five_up_walk2 import WALK2
 
-from .plays import PHONE, Tapper, import_until
+from .plays import PHONE, Tapper, import_until, open_tab, ready
 from .test_play_surface import Walk, five_up_draw, five_up_ends_in_reach, five_up_hand_end, five_up_play, walk
 
 pytestmark = pytest.mark.browser
@@ -127,3 +127,46 @@ def test_a_whole_hand_to_a_24_tile_layout_is_one_screen_per_play(
         height=size[1],
         japanese=japanese,
     )
+
+
+# A correction's open ends (radio buttons in the sheet): size, whether a tap at the middle lands on that end's
+# own input, and which ends are drawn dead, in CSS px.
+SHEET_ENDS = """() => ({
+    ends: [...document.querySelectorAll("dialog#correction input[name=on]")].map(e => {
+        const r = e.getBoundingClientRect(), hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return {end: `${e.value}:${e.dataset.number}`, w: r.width, h: r.height, own: hit === e, checked: e.checked};
+    }),
+    dead: [...document.querySelectorAll("dialog#correction g.fu-end.dead")].map(e => `${e.dataset.on}:${e.dataset.number}`),
+})"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844), (430, 932)], ids=["360x740", "390x844", "430x932"])
+def test_a_plays_correction_offers_thumb_wide_ends(browser: Browser, base_url: str, size):
+    """i27-fiveup2 left it: in the correction sheet a play's open ends were radio buttons only as big as their
+    circle (25-35 px). The correction of Cy's 5-3 on the 6-5 (event 20) offers each live end as a 44 px target
+    of its own, as the table does, the end played on ticked; the two dead ends (every 6 is on the layout) are
+    drawn, not offered; a tap on another end ticks it."""
+    context = browser.new_context(
+        base_url=base_url, **{**PHONE, "viewport": {"width": size[0], "height": size[1]}}
+    )
+    try:
+        page = context.new_page()
+        import_until(page, RECORD, 20)
+        ready(page)
+        open_tab(page, "history")
+        page.locator("#tab-history li[data-seq='20'] a.edit").tap()
+        sheet = page.locator("dialog#correction")
+        expect(sheet.locator("input[name=on]").first).to_be_attached()
+        seen = page.evaluate(SHEET_ENDS)
+        small = [e for e in seen["ends"] if min(e["w"], e["h"]) < 44 - 0.5 or not e["own"]]
+        assert small == [], small
+        assert [e["end"] for e in seen["ends"] if e["checked"]] == ["6-5:5"]
+        assert sorted(seen["dead"]) == ["6-1:6", "6-6:6"], seen["dead"]
+        assert len(seen["ends"]) >= 3 and not [e for e in seen["ends"] if e["end"] in seen["dead"]]
+        other = next(e["end"] for e in seen["ends"] if not e["checked"])
+        on, number = other.split(":")
+        end = sheet.locator(f"input[name=on][value='{on}'][data-number='{number}']")
+        end.tap()
+        expect(end).to_be_checked()
+    finally:
+        context.close()

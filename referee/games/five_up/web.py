@@ -13,6 +13,7 @@ from flask_babel import gettext, lazy_gettext, ngettext
 from referee.games.five_up.drawing import picture
 from referee.games.five_up.rules.leftovers import pips_left
 from referee.games.five_up.rules.quick_check import check_count
+from referee.games.five_up.rules.scoring import uncounted
 from referee.games.five_up.rules.stats import FiveUpStats
 from referee.rules.base import RuleError
 from referee.rules.forms import FormData, FormEvent, FormReader
@@ -40,6 +41,12 @@ def five_up_fitting(number: int | None, used: list[str] | tuple[str, ...] = ()) 
     """Tiles (record spelling) that show ``number`` and are not on the table; every tile if None."""
     tiles = [f"{hi}-{lo}" for hi in range(6, -1, -1) for lo in range(hi, -1, -1)]
     return [t for t in tiles if t not in used and (number is None or str(number) in t.split("-"))]
+
+
+@bp.app_template_global("five_up_uncounted")
+def five_up_uncounted(hand: Mapping[str, Any]) -> int | None:
+    """The seat whose tiles the end of ``hand`` (a view's hand) does not ask: ``scoring.uncounted``."""
+    return uncounted(len(hand["held"]), hand["dominoer"])
 
 
 def left_pips(hand: Any, players: tuple[str, ...], form: FormData) -> tuple[int, ...] | str:

@@ -37,7 +37,9 @@ Decisions where the digest is silent ([P]):
   and then passed included) or at a ``pass`` that drew nothing; under F19 only tiles drawn in later
   turns excuse a later-played tile that fitted when the turn began.
 - ``end`` pips are refused when no choice of the tiles still out (not on the table) could give them:
-  per seat for its number of tiles, and for all hands together.
+  per seat for its number of tiles, and for all hands together. At four players the partner of the one
+  who went out is not asked (F25 ignores their tiles): their pips are entered as 0, any number a record
+  gives them scores nothing, and the view shows them as not counted (``pips`` None for that seat).
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ The ``end`` event carries one pip total per seat (record-format.md). At the tabl
 safer to tap the tiles each player still holds and let the referee add them up (issue 27); a player
 who only knows a total may type it instead. Before anything is summed the tiles are checked against
 what the referee already knows: a tile lying on the layout is in no hand, a tile is in one hand only,
-and a hand shows as many tiles as the player holds.
+and a hand shows as many tiles as the player holds. At four players the partner of the one who went
+out is not asked: F25 ignores their tiles.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Sequence
 from referee.rules.base import IllegalEvent, _
 from referee.rules.tiles import Tile
 
+from .scoring import uncounted
 from .state import HandState
 
 
@@ -24,11 +26,16 @@ def pips_left(
     typed: Sequence[int | None],
 ) -> tuple[int, ...]:
     """Per seat: the pips of the tiles ``shown`` for it, else the total ``typed`` for it, else 0 for
-    an empty hand. Refused with a sentence naming the player when the tiles cannot be in that hand."""
+    an empty hand or the hand F25 does not count (not asked: ``uncounted``). Refused with a sentence
+    naming the player when the tiles cannot be in that hand."""
     on_layout = {node.tile for node in hand.layout}
     owner: dict[Tile, int] = {}
     totals: list[int] = []
+    ignored = uncounted(len(hand.held), hand.dominoer)
     for seat, held in enumerate(hand.held):
+        if seat == ignored:
+            totals.append(0)
+            continue
         tiles = [Tile.parse(text) for text in shown[seat]] if seat < len(shown) else []
         total = typed[seat] if seat < len(typed) else None
         for tile in tiles:

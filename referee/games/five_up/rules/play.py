@@ -15,7 +15,7 @@ from . import layout as lay
 from .ending import call, check_target, close_pending_call, immediate_win
 from .events import Call, Draw, End, Hand, Pass, Play
 from .options import resolve
-from .scoring import hand_points, side_count, side_of
+from .scoring import hand_points, side_count, side_of, uncounted
 from .state import HandState, MoveRecord, PlayRecord, State, Window, add, lowest_seats, name
 
 
@@ -237,11 +237,16 @@ def _end(state: State, ev: End) -> State:
 
 
 def _check_pips(state: State, h: HandState, pips: tuple[int, ...]) -> None:
+    """Refuse pips no choice of the tiles still out could give. The hand F25 does not count (``uncounted``)
+    is entered as 0 and left out; a number given for it (an older record) is checked as any other."""
     if len(pips) != state.n:
         raise IllegalEvent("bad_pips", _("Give the pips left for each of the %(n)s seats."), n=state.n)
     on_table = {node.tile for node in h.layout}
     pool = sorted(t.pips for t in double_set() if t not in on_table)
+    ignored = uncounted(state.n, h.dominoer)
     for seat, (p, k) in enumerate(zip(pips, h.held, strict=True)):
+        if seat == ignored and p == 0:
+            continue
         if k == 0 and p != 0:
             raise IllegalEvent(
                 "bad_pips",
@@ -258,13 +263,15 @@ def _check_pips(state: State, h: HandState, pips: tuple[int, ...]) -> None:
                 lo=lo,
                 hi=hi,
             )
-    k = sum(h.held)
-    if not sum(pool[:k]) <= sum(pips) <= sum(pool[len(pool) - k :]):
+    checked = [seat for seat in range(state.n) if seat != ignored or pips[seat]]
+    k = sum(h.held[seat] for seat in checked)
+    total = sum(pips[seat] for seat in checked)
+    if not sum(pool[:k]) <= total <= sum(pool[len(pool) - k :]):
         raise IllegalEvent(
             "bad_pips",
             _("The hands hold %(k)s tiles together: %(total)s pips cannot be made from the tiles still out."),
             k=k,
-            total=sum(pips),
+            total=total,
         )
 
 

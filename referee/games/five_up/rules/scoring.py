@@ -42,6 +42,12 @@ def round_clou(pips: int) -> int:
     return pips // 5
 
 
+def uncounted(players: int, dominoer: int | None) -> int | None:
+    """The seat whose pips a hand's end does not count: at four players the partner of the one who went
+    out (F25 ignores their tiles), so the table need not show them; else None (a block counts every hand)."""
+    return (dominoer + 2) % 4 if players == 4 and dominoer is not None else None
+
+
 def rounding(profile: str) -> Callable[[int], int]:
     return round_clou if profile == CLOU else round_ida
 

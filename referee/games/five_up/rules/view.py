@@ -17,7 +17,7 @@ from . import layout as lay
 from .checks import breaches
 from .layout import OpenEnd, PlacedTile
 from .play import expected_leader
-from .scoring import CLOU, seats_of, side_count, side_of
+from .scoring import CLOU, seats_of, side_count, side_of, uncounted
 from .state import HandState, PlayRecord, State, lowest_seats, name
 
 Phase = Literal["hand", "lead", "play", "end", "over"]
@@ -45,7 +45,7 @@ class HandSummary(TypedDict):
     leader: int
     status: str  # play | domino | blocked | done | abandoned
     dominoer: int | None  # who went out
-    pips: list[int] | None  # per seat, once entered
+    pips: list[int | None] | None  # per seat, once entered; None for a hand not counted (F25: ``uncounted``)
     play_points: list[int]  # per side, scored by plays (and moved by muggins)
     end_points: list[int]  # per side, from the pips (F25-F27)
     domino_bonus: int  # F35: +2 for going out, credited at ``end``
@@ -196,6 +196,15 @@ def _bonus_note(state: State, h: HandState) -> Message | None:
     return None
 
 
+def _pips(state: State, h: HandState) -> list[int | None] | None:
+    """The pips entered for each seat, None for the hand F25 does not count (what a record gives for it
+    never scores, so the table says "not counted" rather than a number that reads as if it did)."""
+    if h.pips is None:
+        return None
+    ignored = uncounted(state.n, h.dominoer)
+    return [None if seat == ignored else p for seat, p in enumerate(h.pips)]
+
+
 def _hand_detail(state: State, h: HandState) -> HandDetail:
     drawable = max(h.boneyard - state.rules.reserve, 0)
     return {
@@ -216,7 +225,7 @@ def _hand_detail(state: State, h: HandState) -> HandDetail:
         "formula": lay.formula(h.layout),
         "plays": [_play_note(state, p) for p in h.plays],
         "play_points": list(h.points),
-        "pips": None if h.pips is None else list(h.pips),
+        "pips": _pips(state, h),
         "end_points": list(h.end_points),
         "domino_bonus": h.bonus,
         "bonus_note": _bonus_note(state, h),
@@ -276,7 +285,7 @@ def view(state: State) -> View[Detail]:
                 "leader": h.leader,
                 "status": h.status,
                 "dominoer": h.dominoer,
-                "pips": None if h.pips is None else list(h.pips),
+                "pips": _pips(state, h),
                 "play_points": list(h.points),
                 "end_points": list(h.end_points),
                 "domino_bonus": h.bonus,

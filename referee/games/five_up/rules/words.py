@@ -6,6 +6,7 @@ from referee.rules.base import Line, _, counted
 from referee.rules.narration import make_narrate
 
 from .events import Call, Draw, End, Hand, Pass, Play
+from .scoring import uncounted
 from .state import State
 
 
@@ -47,10 +48,17 @@ def _pass(ev: Pass, players: tuple[str, ...], after: State | None) -> Line:
 
 
 def _end(ev: End, players: tuple[str, ...], after: State | None) -> Line:
-    """The pips left, and why the hand scored as it did (F25-F27)."""
-    pips = tuple(f"{players[s]} {p}" for s, p in enumerate(ev.pips) if s < len(players))
+    """The pips left, and why the hand scored as it did (F25-F27); the hand F25 ignores is said to be
+    not counted, whatever number the record gives it."""
+    hand = after.hand if after is not None else None
+    ignored = uncounted(len(players), hand.dominoer) if hand is not None else None
+    pips = tuple(
+        Line(_("%(name)s not counted"), {"name": players[s]}) if s == ignored else f"{players[s]} {p}"
+        for s, p in enumerate(ev.pips)
+        if s < len(players)
+    )
     line = Line(_("Hand over; pips left: %(pips)s."), {"pips": pips})
-    why = after.hand.explanation if after is not None and after.hand is not None else None
+    why = hand.explanation if hand is not None else None
     if not why:
         return line
     return Line(line.message, line.params, more=(Line(why["msg"], dict(why["params"])),))
