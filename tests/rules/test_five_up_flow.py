@@ -8,7 +8,7 @@ import pytest
 from test_five_up_support import chain, forced_hand, lead, new, play, refused, view
 
 from referee.games.five_up.rules import GAME
-from referee.rules.base import MalformedEvent
+from referee.rules.base import IllegalEvent, MalformedEvent
 from referee.rules.events import decode
 
 # -- F1, F7, F8: players, sides, hand sizes, the reserve ------------------------------------------
@@ -125,6 +125,8 @@ def test_f23_a_domino_ends_the_hand_and_the_end_event_takes_the_pips():
     assert d["hand"]["status"] == "domino" and d["hand"]["dominoer"] == 0 and d["phase"] == "end"
     assert refused(state, {"type": "end", "pips": [3, 12]}) == "bad_pips"  # went out: 0 pips
     assert refused(state, {"type": "end", "pips": [0, 200]}) == "bad_pips"  # 1 tile of at most 12
+    with pytest.raises(IllegalEvent, match="^Tiles in Ben's hand: 1. With the tiles still out, that is 0 to 11 pips.$"):
+        play(state, {"type": "end", "pips": [0, 200]})  # not "Ben holds 1 tiles" (newplayer11 #11)
     assert refused(state, {"type": "end", "pips": [0]}) == "bad_pips"
     before = view(state).totals
     state = play(state, {"type": "end", "pips": [0, 8]})

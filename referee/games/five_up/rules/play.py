@@ -257,7 +257,7 @@ def _check_pips(state: State, h: HandState, pips: tuple[int, ...]) -> None:
         if not lo <= p <= hi:
             raise IllegalEvent(
                 "bad_pips",
-                _("%(player)s holds %(k)s tiles: with the tiles still out that is %(lo)s to %(hi)s pips."),
+                _("Tiles in %(player)s's hand: %(k)s. With the tiles still out, that is %(lo)s to %(hi)s pips."),
                 player=name(state, seat),
                 k=k,
                 lo=lo,
