@@ -258,7 +258,7 @@ def _int_row_width(hint: Any) -> int:
 def _unknown_field(raw: Mapping[str, Any], names: frozenset[str], where: str) -> NoReturn:
     raise MalformedEvent(
         "unknown_field",
-        _("The %(type)s event has no field %(field)s."),
+        _("The %(type)s entry has no field %(field)s."),
         type=where,
         field=shown(next(k for k in raw if k not in names)),
     )
@@ -266,7 +266,7 @@ def _unknown_field(raw: Mapping[str, Any], names: frozenset[str], where: str) ->
 
 def _missing_field(where: str, name: str) -> NoReturn:
     raise MalformedEvent(
-        "missing_field", _("The %(type)s event needs its %(field)s."), type=where, field=name
+        "missing_field", _("The %(type)s entry needs its %(field)s."), type=where, field=name
     )
 
 
@@ -287,7 +287,7 @@ def shown(value: Any, quote: bool = False) -> str:
 
 
 # What each kind of value must look like, as the refusal names it (translated words).
-EXPECTED_INT = word(_("a whole number in the digits 0-9 (a minus sign allowed)"))
+EXPECTED_INT = word(_("a whole number of at most 18 digits 0-9 (a minus sign allowed)"))
 EXPECTED_BOOL = word(_("true or false"))
 EXPECTED_TEXT = word(_("text"))
 EXPECTED_LIST = word(_("a list"))
@@ -317,7 +317,7 @@ _CANONICAL_TILE = re.compile(r"[0-9]-[0-9]")
 def _bad(where: str, name: str, value: Any, expected: str, code: str = "bad_field") -> MalformedEvent:
     return MalformedEvent(
         code,
-        _("The %(field)s of the %(type)s event must be %(expected)s, not %(value)s."),
+        _("The %(field)s of the %(type)s entry must be %(expected)s, not %(value)s."),
         field=name,
         type=where,
         expected=expected,
@@ -373,7 +373,7 @@ def _decode_literal(choices: tuple[str, ...], value: Any, where: str, name: str)
         return value
     raise MalformedEvent(
         "bad_field",
-        _("The %(field)s of the %(type)s event must be one of: %(choices)s."),
+        _("The %(field)s of the %(type)s entry must be one of: %(choices)s."),
         field=name,
         type=where,
         choices=", ".join(str(a) for a in choices),

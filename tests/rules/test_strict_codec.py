@@ -111,7 +111,7 @@ def test_any_other_spelling_is_refused_naming_the_field_and_the_form(field, valu
     with pytest.raises(MalformedEvent) as err:
         read(field, value)
     message = str(err.value)
-    assert f"The {field} of the probe event must be {expected}" in message, message
+    assert f"The {field} of the probe entry must be {expected}" in message, message
 
 
 def test_the_written_form_is_canonical_whatever_order_a_tile_was_given_in():
@@ -177,7 +177,7 @@ def test_a_missing_field_is_named_in_a_sentence_that_reads_for_any_field():
     with pytest.raises(MalformedEvent) as err:
         decode((Needy,), {"type": "needy"})
     assert err.value.code == "missing_field"
-    assert str(err.value) == "The needy event needs its indicator."
+    assert str(err.value) == "The needy entry needs its indicator."
 
 
 @event("cells_probe")
@@ -243,13 +243,13 @@ def _by_each_field(cls: type, raw: dict[str, object], where: str) -> object:
     specs = field_specs(cls)
     unknown = [k for k in raw if k != "type" and k not in {spec.name for spec in specs}]
     if unknown:
-        raise MalformedEvent("unknown_field", "The %(type)s event has no field %(field)s.", type=where, field=unknown[0])
+        raise MalformedEvent("unknown_field", "The %(type)s entry has no field %(field)s.", type=where, field=unknown[0])
     values = {}
     for spec in specs:
         value = raw.get(spec.name)
         if value is None:
             if not spec.optional:
-                raise MalformedEvent("missing_field", "The %(type)s event needs its %(field)s.", type=where, field=spec.name)
+                raise MalformedEvent("missing_field", "The %(type)s entry needs its %(field)s.", type=where, field=spec.name)
             continue
         values[spec.name] = _value_decoder(spec.hint)(value, where, spec.name)
     return cls(**values)

@@ -311,4 +311,4 @@ def test_an_open_end_no_tile_left_can_fit_is_no_target_and_offers_no_play(client
     resp = form(client, table, type="play", seat="1", on="6-1")
     text = resp.get_data(as_text=True)
     assert resp.status_code == 422 and "Nothing was chosen for “Tile”" in text
-    assert "event needs its" not in text
+    assert "entry needs its" not in text

@@ -76,14 +76,14 @@ def test_score_pad_points_typed_on_a_phone_are_stored_as_numbers(client):
     assert record["events"] == [{"type": "round", "points": [3, -2]}]
 
 
-@pytest.mark.parametrize("points", [["３", "1"], ["١", "1"], ["1.5", "1"], ["1e2", "1"]])
+@pytest.mark.parametrize("points", [["３", "1"], ["١", "1"], ["1.5", "1"], ["1e2", "1"], ["9" * 20, "1"]])
 def test_points_not_written_in_ascii_digits_are_refused_with_a_clear_message(client, points):
     table = score_pad(client)
     client.get(f"/t/{table['id']}/join/{table['scorer_token']}")
     resp = client.post(f"/t/{table['id']}/events", data={"type": "round", "points": points})
     assert resp.status_code == 422
     page = resp.get_data(as_text=True)
-    assert "The points of the round event must be a whole number in the digits 0-9" in page
+    assert "The points of the round entry must be a whole number of at most 18 digits 0-9" in page
     api = client.post(
         f"/api/v1/tables/{table['id']}/events",
         json={"type": "round", "points": points},
@@ -108,7 +108,7 @@ def test_a_tile_picked_in_a_loose_spelling_is_stored_canonically(client):
     )
     assert refused.status_code == 422
     assert refused.get_json()["error"]["message"] == (
-        'The indicator of the deal event must be a tile written like 6-4, not "[1|3]".'
+        'The indicator of the deal entry must be a tile written like 6-4, not "[1|3]".'
     )
 
 
@@ -121,5 +121,5 @@ def test_a_refused_points_entry_names_the_field_in_japanese_not_by_its_record_ke
     )
     assert resp.status_code == 422
     page = resp.get_data(as_text=True)
-    assert "ラウンド イベントの「点数」は半角数字 0-9 で書いた整数" in page
+    assert "ラウンドの「点数」は半角数字 0-9 で書いた18桁までの整数" in page
     assert " points " not in page
