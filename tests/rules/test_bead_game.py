@@ -24,7 +24,7 @@ from test_bead_game_support import (
 
 from referee.games.bead_game.rules import GAME
 from referee.games.bead_game.rules.events import Hand, Place, Placement
-from referee.games.bead_game.rules.grid import assess, packed, place_on
+from referee.games.bead_game.rules.grid import assess, place_on
 from referee.games.bead_game.rules.play import apply, first_leader, legal_placements, start
 from referee.games.bead_game.rules.state import HAND_SIZE
 from referee.games.bead_game.rules.view import view
@@ -237,19 +237,17 @@ def _placements_of_the_records():
         for body in parsed.events:
             ev = codec.decode(GAME.events, body)
             if isinstance(ev, Place) and state.current is not None:
-                yield path.name, state.current, ev
+                yield path.name, state.current.board, ev
             state = apply(state, ev)
 
 
 def test_a_placement_scored_on_the_board_it_keeps_scores_as_one_scored_on_a_copy_d11_d15():
-    """A placement walks its lines on the packed board the hand keeps afterwards (``place_on``), which
-    is the hand's board packed before every placement: the same lines, factors and score as on a board
-    made for the walk, in every placement of the records."""
+    """A placement walks its lines on the board the hand keeps afterwards (``place_on``): the same
+    lines, factors and score as on a board made for the walk, in every placement of the records."""
     seen = 0
-    for name, hand, ev in _placements_of_the_records():
-        (a, b), (va, vb), board = ev.cells, ev.values, hand.board
-        assert hand.walked == packed(board), name
-        kept = place_on(dict(board), dict(hand.walked), a, b, va, vb)
+    for name, board, ev in _placements_of_the_records():
+        (a, b), (va, vb) = ev.cells, ev.values
+        kept = place_on(dict(board), a, b, va, vb)
         fresh = assess(board, a, b, va, vb)
         assert not isinstance(kept, IllegalEvent) and kept == fresh, name
         assert (kept.numbers, kept.score) == (fresh.numbers, fresh.score), name

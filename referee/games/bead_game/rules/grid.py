@@ -148,55 +148,35 @@ def _join(values: Sequence[int]) -> str:
     return ", ".join(map(str, values))
 
 
-WIDTH = 1 << 16
-"""Cells apart on a packed board (:func:`pack`) from one row to the next. Two cells pack alike only
-when their columns are at least WIDTH - 1 apart; lines are walked only from cells next to the board
-(D9 is checked on the board itself first), cell by cell while they are occupied, and a hand's board
-holds at most 30 tiles (D1), so a walk never meets a cell it would take for another."""
-Packed = Mapping[int, int]
-"""A board keyed by one whole number per cell (:func:`pack`), for walking lines: a lookup by a whole
-number costs a fraction of one by a pair of them (the pair is built, hashed and compared every time),
-and a placement walks three lines cell by cell (D10): they were a quarter of a bead replay."""
+def line_through(board: Board, cell: Cell, step: Cell) -> Line:
+    """The line through occupied ``cell`` along ``step`` (ALONG_ROW or ALONG_COLUMN), D10.
 
-
-def pack(cell: Cell) -> int:
-    """A cell as one whole number: ``row * WIDTH + column``; a step along a row is 1, along a column WIDTH."""
-    return cell[0] * WIDTH + cell[1]
-
-
-def packed(board: Board) -> dict[int, int]:
-    """``board`` keyed by :func:`pack`."""
-    return {r * WIDTH + c: v for (r, c), v in board.items()}
-
-
-def line_through(board: Packed, cell: Cell, step: Cell) -> Line:
-    """The line through occupied ``cell`` along ``step`` (ALONG_ROW or ALONG_COLUMN), D10, walked
-    on the packed ``board``: to its ends by ``in`` alone, then its values read in one ``map``
-    (each step of a walk that also collected the values cost twice as much)."""
+    Every placement walks three lines, so each cell is looked up once: backwards from ``cell``,
+    then forwards from it."""
+    dr, dc = step
     r, c = cell
-    at = r * WIDTH + c
-    stride = 1 if step == ALONG_ROW else WIDTH
-    first = at - stride
-    while first in board:
-        first -= stride
-    end = at + stride
-    while end in board:
-        end += stride
-    values = tuple(map(board.__getitem__, range(first + stride, end, stride)))
-    before = (at - first) // stride - 1
-    if stride == 1:
-        return Line("row", r, c - before, values)
-    return Line("column", c, r - before, values)
+    values = []
+    while (value := board.get((r - dr, c - dc))) is not None:
+        values.append(value)
+        r, c = r - dr, c - dc
+    values.reverse()
+    first = (r, c)
+    r, c = cell
+    while (value := board.get((r, c))) is not None:
+        values.append(value)
+        r, c = r + dr, c + dc
+    if step == ALONG_ROW:
+        return Line("row", cell[0], first[1], tuple(values))
+    return Line("column", cell[1], first[0], tuple(values))
 
 
 def lines(board: Board) -> Iterator[Line]:
     """Every line of the board (rows first), each once."""
-    walked = packed(board)
     for step in (ALONG_ROW, ALONG_COLUMN):
         for cell in sorted(board):
             before = (cell[0] - step[0], cell[1] - step[1])
             if before not in board:
-                yield line_through(walked, cell, step)
+                yield line_through(board, cell, step)
 
 
 # --- D14-D15: scoring --------------------------------------------------------------------------
@@ -309,19 +289,19 @@ def assess(board: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | Illegal
     refused = _refusal(board, a, b)
     if refused is not None:
         return refused
-    return _scored({**packed(board), pack(a): va, pack(b): vb}, a, b, va, vb)
+    return _scored({**board, a: va, b: vb}, a, b, va, vb)
 
 
-def place_on(board: dict[Cell, int], walked: dict[int, int], a: Cell, b: Cell, va: int, vb: int) -> Scored:
-    """Like :func:`assess` on ``board``, but the tile is written into ``board`` itself and into
-    ``walked``, the same board packed (the caller's new copies, kept with the hand: the lines are walked
-    on it, not on one more copy), and a refusal is raised. A refused tile may be left on both."""
+def place_on(board: dict[Cell, int], a: Cell, b: Cell, va: int, vb: int) -> Scored:
+    """Like :func:`assess` on ``board``, but the tile is written into ``board`` itself (the caller's
+    new copy, kept as the hand's board: the lines are walked on it, not on one more copy), and a
+    refusal is raised. A refused tile may be left on ``board``."""
     refused = _refusal(board, a, b)
     if refused is not None:
         raise refused
-    board[a] = walked[pack(a)] = va
-    board[b] = walked[pack(b)] = vb
-    result = _scored(walked, a, b, va, vb)
+    board[a] = va
+    board[b] = vb
+    result = _scored(board, a, b, va, vb)
     if isinstance(result, IllegalEvent):
         raise result
     return result
@@ -353,8 +333,8 @@ def _refusal(board: Board, a: Cell, b: Cell) -> IllegalEvent | None:
     return None
 
 
-def _scored(after: Packed, a: Cell, b: Cell, va: int, vb: int) -> Scored | IllegalEvent:
-    """The placement scored on ``after``, the packed board with the tile on it, or why a line through the
+def _scored(after: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | IllegalEvent:
+    """The placement scored on ``after``, the board with the tile on it, or why a line through the
     tile is no pattern (D10-D15)."""
     found = _affected(after, a, b)
     for line in found:  # D11: every line holding a new half must be a pattern (D12)
@@ -393,9 +373,9 @@ def _touches(board: Board, a: Cell, b: Cell) -> bool:
     return False
 
 
-def _affected(after: Packed, a: Cell, b: Cell) -> tuple[Line, Line, Line]:
+def _affected(after: Board, a: Cell, b: Cell) -> tuple[Line, Line, Line]:
     """D11: the line along the tile on ``a`` and ``b`` and the two across it (at ``a``, then at ``b``),
-    walked on ``after``, the packed board with the tile on it."""
+    walked on ``after``, the board with the tile on it."""
     axis = ALONG_ROW if a[0] == b[0] else ALONG_COLUMN
     cross = ALONG_COLUMN if axis == ALONG_ROW else ALONG_ROW
     return line_through(after, a, axis), line_through(after, a, cross), line_through(after, b, cross)
@@ -422,12 +402,10 @@ def placements(board: Board, pairs_of_values: Sequence[tuple[int, int]]) -> list
     """
     ways = sorted({w for x, y in pairs_of_values for w in ((x, y), (y, x))}, reverse=True)
     found: list[Scored] = []
-    walked = packed(board)
     for a, b in frontier_pairs(board):  # these pairs already meet D7-D9
-        ka, kb = pack(a), pack(b)
-        shapes = [line.cells for line in _affected({**walked, ka: 0, kb: 0}, a, b)]
+        shapes = [line.cells for line in _affected({**board, a: 0, b: 0}, a, b)]
         for va, vb in ways:
             new = {a: va, b: vb}
             if all(is_pattern([new[c] if c in new else board[c] for c in cells]) for cells in shapes):
-                found.append(Scored((a, b), (va, vb), _affected({**walked, ka: va, kb: vb}, a, b)))
+                found.append(Scored((a, b), (va, vb), _affected({**board, a: va, b: vb}, a, b)))
     return found

@@ -13,7 +13,7 @@ from referee.rules.frozen import replace
 from referee.rules.tiles import Tile
 
 from .events import End, Hand, Pass, Place, Placement, bead_tile
-from .grid import Scored, are_adjacent, packed, place_on, placements
+from .grid import Scored, are_adjacent, place_on, placements
 from .state import COPIES, DOUBLE_PENALTY, HAND_SIZE, PENALTY, HandState, Laid, State, TurnRecord
 
 
@@ -73,7 +73,6 @@ def _new_hand(state: State, ev: Hand) -> State:
         laid=laid,
         on_table=Counter(lay.tile for lay in laid),
         board=board,
-        walked=packed(board),
         owner=owner,
         turns=(),
         to_move=leader,
@@ -150,11 +149,10 @@ def _place(state: State, ev: Place) -> State:
             _("Both copies of %(tile)s are already on the table; there is no third."),
             tile=tile,
         )
-    # In a replay's draft the hand's board (as it is and packed), owners and copies are its own,
-    # changed in place: copied once per hand, not at every placement (rules/drafts.py); elsewhere
-    # each is a new copy.
-    board, walked = writable(cur.board), writable(cur.walked)
-    scored = place_on(board, walked, a, b, va, vb)  # D7-D16
+    # In a replay's draft the hand's board, owners and copies are its own, changed in place: copied
+    # once per hand, not at every placement (rules/drafts.py); elsewhere each is a new copy.
+    board = writable(cur.board)
+    scored = place_on(board, a, b, va, vb)  # D7-D16
     turn = len(cur.turns) + 1
     laid = Laid(len(cur.laid), tile, (a, b), (va, vb), ev.seat, turn, index, scored)
     placed = _bump(cur.placed, ev.seat, 1)
@@ -172,7 +170,6 @@ def _place(state: State, ev: Place) -> State:
         "laid": grown(cur.laid, laid),
         "on_table": on_table,
         "board": board,
-        "walked": walked,
         "owner": owner,
         "turns": grown(cur.turns, TurnRecord(cur.number, turn, index, ev.seat, laid)),
         "placed": placed,

@@ -140,8 +140,6 @@ class HandState:
     penalties: tuple[int, ...] | None = None
     on_table: Mapping[Tile, int] = field(default_factory=dict)
     """How many copies of each design ``laid`` holds, kept with it (D1 is checked at every placement)."""
-    walked: Mapping[int, int] = field(default_factory=dict)
-    """``board`` packed (``grid.packed``), kept with it: every placement walks its three lines on it (D10)."""
 
     def copies_on_table(self) -> Counter[Tile]:
         return Counter(self.on_table)

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import attrgetter
 from typing import Any
 
 from referee.rules.base import IllegalEvent, _, check_seat, word
@@ -89,10 +88,6 @@ def _round(state: State, ev: Round) -> State:
 # --- drafting (T6-T10) -------------------------------------------------------------------------
 
 
-_CARD_OF = attrgetter("card")
-_CELL_AND_SEAT_OF = attrgetter("cell", "seat")
-
-
 def _pick(state: State, ev: Pick) -> State:
     seat, card_id, cell = ev.seat, ev.card, ev.cell
     rnd = state.current
@@ -111,23 +106,24 @@ def _pick(state: State, ev: Pick) -> State:
         raise IllegalEvent(
             "unknown_card", _("There is no condition card %(card)s at this table."), card=card_id
         )
-    # the picks scanned for the card and the cell by ``map`` and ``in`` (no Python loop over up to
-    # 35 picks at every pick), not rnd.sheet: the sheets are then made once, when the first trick reads them
-    picks = rnd.picks
-    if card.id in map(_CARD_OF, picks):
-        drafted_by = next(p.seat for p in picks if p.card == card.id)
-        raise IllegalEvent(
-            "card_drafted",
-            _("“%(card)s” was already drafted by %(player)s in this round."),
-            card=card.words,
-            player=_name(state, drafted_by),
-        )
+    # one scan of the picks for the card and the cell, not rnd.sheet: the sheets are then made once,
+    # when the first trick reads them
+    taken = None
+    for p in rnd.picks:
+        if p.card == card.id:
+            raise IllegalEvent(
+                "card_drafted",
+                _("“%(card)s” was already drafted by %(player)s in this round."),
+                card=card.words,
+                player=_name(state, p.seat),
+            )
+        if p.cell == cell and p.seat == seat and taken is None:
+            taken = p.card
     if not 1 <= cell <= 9:
         raise IllegalEvent(
             "bad_cell", _("A sheet has cells 1 to 9 (row by row, 5 is the centre), not %(cell)s."), cell=cell
         )
-    if (cell, seat) in map(_CELL_AND_SEAT_OF, picks):
-        taken = next(p.card for p in picks if p.cell == cell and p.seat == seat)
+    if taken is not None:
         raise IllegalEvent(
             "cell_taken",
             _("Square %(cell)s of %(player)s's sheet already holds “%(card)s”; placement is final (T7)."),
