@@ -249,3 +249,13 @@ def test_a_trick_sent_without_its_reply_names_the_reply_as_the_picker_does(clien
         f"{url}/events", data={"type": "trick", "lead": "6-6"}, headers={"HX-Request": "true", "Accept-Language": lang}
     )
     assert resp.status_code == 422 and word in resp.get_data(as_text=True)
+
+
+def test_before_the_first_deal_only_the_scorer_is_asked_to_start_it(client):
+    """A seat's or viewer's phone has no deal form, so it is not told to choose (newplayer11 #9)."""
+    table = new_table(client, "bingo", players=("Aki", "Ben"), scorer=True)
+    scorer = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    assert "choose who leads and the trump indicator" in scorer and "the scorer starts it" not in scorer
+    viewer = client.application.test_client()
+    ja = viewer.get(f"/t/{table['id']}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "記録係が始めます" in ja and "リードする人と切り札表示牌を選んで" not in ja
