@@ -38,3 +38,18 @@ def test_the_viewer_link_is_a_thumb_high_even_on_one_line(page: Page):
     assert link.evaluate("el => el.getClientRects().length") == 1
     box = link.bounding_box()
     assert box is not None and box["height"] >= MIN_TARGET_PX - 0.5, box
+
+
+def test_a_two_letter_name_is_a_thumb_wide_seat(page: Page):
+    """Every seat chip is at least a thumb wide whatever the name: "Cy" was 39 px in Ninety-Nine's premium
+    sheet, whose chips are narrower to fit (newplayer11); chips in a closed sheet count too."""
+    rec = record("ninety-nine-three-player-game-to-100")
+    import_until(page, {**rec, "players": ["Cy", "Jo", "Al"]}, 1)
+    seats = page.locator("label.pick.seat span")
+    assert seats.count() >= 6
+    narrow = seats.evaluate_all(
+        """els => els.map(e => [e.innerText || e.textContent, parseFloat(getComputedStyle(e).minWidth) || 0,
+                                e.getBoundingClientRect().width])
+                     .filter(([, least, width]) => Math.max(least, width) < 44).map(([name]) => name.trim())"""
+    )
+    assert narrow == []
