@@ -278,3 +278,19 @@ def test_the_sheets_buttons_keep_their_words_on_one_line_in_japanese(page: Page)
     expect(actions.nth(1)).to_have_text("キャンセル")
     assert [actions.nth(i).evaluate(LINES) for i in range(actions.count())] == [1, 1]
     assert [actions.nth(i).evaluate("el => el.scrollWidth <= el.clientWidth") for i in range(2)] == [True, True]
+
+
+def test_a_trick_de_bingo_picks_correction_has_44px_cards_on_a_small_phone(page: Page):
+    """The correction of a drafted card offers the deck as 44 px chips, as the draft does (38x44 at 360 in
+    the sheet, where the draft's own rule named the play surface only: newplayer11)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    import_until(page, record("trick-de-bingo-one-round"), 6)
+    ready(page)
+    open_tab(page, "history")
+    page.locator("#tab-history li[data-seq='2'] a.edit").tap()
+    sheet = page.locator("dialog#correction")
+    expect(sheet).to_be_visible()
+    boxes = sheet.locator(".tdb-deck-list label.tdb-option").evaluate_all(
+        "els => els.filter(e => e.checkVisibility()).map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
+    )
+    assert len(boxes) >= 40 and all(w >= 44 and h >= 44 for w, h in boxes), boxes[:5]
