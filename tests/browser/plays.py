@@ -44,10 +44,19 @@ IN_VIEW = """el => { const r = el.getBoundingClientRect();
                      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
                      return !!hit && (el.contains(hit) || hit.contains(el)); }"""
 
+# Visible as Playwright's ``to_be_visible`` means it: displayed (``checkVisibility``), not ``visibility: hidden``,
+# a box of some width and height.
+SHOWN = """el => { const r = el.getBoundingClientRect();
+                   return el.checkVisibility() && getComputedStyle(el).visibility === 'visible' && r.width > 0 && r.height > 0; }"""
+
 # Before a tap, in one call to the page (a call each for these, with the walk's other calls to the page,
-# were a quarter of the bead game's walk in tests/browser/test_play_surface.py): the scroll position, whether the target is in view (IN_VIEW), the scroll after
-# bringing it into reach when it was not (SCROLL_TO; the page scrolls at once, never smoothly).
-REACH = f"""el => {{
+# were a quarter of the bead game's walk in tests/browser/test_play_surface.py): once the target is shown
+# (SHOWN, waited for in the page as ``expect(...).to_be_visible()`` waits, 5 s at most; null when it is not
+# shown by then or leaves the page meanwhile), the scroll position, whether the target is in view (IN_VIEW),
+# the scroll after bringing it into reach when it was not (SCROLL_TO; the page scrolls at once, never smoothly).
+REACH = f"""async el => {{
+  for (let waited = 0; el.isConnected && !({SHOWN})(el) && waited < 5000; waited += 20) await new Promise(go => setTimeout(go, 20));
+  if (!el.isConnected || !({SHOWN})(el)) return null;
   const before = Math.round(window.scrollY), seen = ({IN_VIEW})(el);
   if (!seen) ({SCROLL_TO})(el);
   return [before, seen, Math.round(window.scrollY)];
@@ -74,8 +83,15 @@ class Tapper:
         return bool(target.evaluate(IN_VIEW))
 
     def tap(self, target: Locator, what: str) -> None:
-        expect(target).to_be_visible()
-        now, seen, after = target.evaluate(REACH)
+        """Tap ``target`` once it is shown, as a player does, recording where it was: one call to the page
+        before Playwright's tap (``REACH``). Only when the page did not show it (or swapped it away) does
+        ``expect`` wait for it and say what it saw (a call of its own before each tap was 1 of a tap's 3)."""
+        reach = target.evaluate(REACH)
+        if reach is None:
+            expect(target).to_be_visible()
+            reach = target.evaluate(REACH)
+        assert reach is not None, f"{what} is not shown"
+        now, seen, after = reach
         if self.taps:  # anything that scrolled the page since the last tap (the tap itself, a script)
             self.scroll_between += abs(now - self.last_y)
         if not seen:

@@ -12,10 +12,11 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright._impl._sync_base import SyncBase
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from .axe_walk import AXE, violations
-from .plays import entered, import_until, out_of_view, record
+from .plays import Tapper, entered, import_until, out_of_view, record
+from .test_play_surface import BY_GAME, Walk, walk
 
 pytestmark = pytest.mark.browser
 
@@ -87,3 +88,30 @@ def test_entered_waits_in_the_page_for_a_later_swap(page: Page, monkeypatch):
     with calls_to_the_browser(monkeypatch) as calls:
         entered(page, 2)
     assert calls == ["evaluate"]
+
+
+def test_a_tap_asks_the_page_once_before_tapping_a_target_shown_later(page: Page, monkeypatch):
+    """A button shown half a second after the play began: the tap waits for it in the page and checks its place
+    in the same call (REACH), then taps (an ``expect`` of its own before each tap was one of a tap's three
+    calls); it was in view when its turn came."""
+    page.set_content('<meta name="viewport" content="width=device-width"><button id="b" hidden>Go</button>'
+                     '<script>setTimeout(() => document.querySelector("#b").hidden = false, 500)</script>')  # fmt: skip
+    t = Tapper(page)
+    with calls_to_the_browser(monkeypatch) as calls:
+        t.tap(page.locator("#b"), "Go")
+    assert calls == ["evaluate", "tap"]
+    assert t.taps == 1 and t.outside == [] and t.scroll_before == 0
+
+
+def test_an_entry_of_a_walk_asks_the_page_nine_times_for_three_taps(browser: Browser, base_url: str, monkeypatch):
+    """A Bingo trick (lead, reply, Record trick) walked after another: the second entry's calls to the browser
+    are one before it (scroll, chips), two a tap (REACH, the tap), one for the answer (``entered``) and one for
+    everything after it (the verdict shown and in reach, the scroll, the table's words and names): 9, where
+    they were 17."""
+    counts = []
+    for last in (3, 4):
+        w = Walk("bingo", "bingo-four-deals-to-eight", 3, last, BY_GAME["bingo"].enter, BY_GAME["bingo"].verdict)
+        with calls_to_the_browser(monkeypatch) as calls:
+            walk(browser, base_url, w)
+        counts.append(len(calls))
+    assert counts[1] - counts[0] == 9
