@@ -15,6 +15,7 @@ refused with advice (``PhotoProblem``) rather than read.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -200,13 +201,15 @@ def find_faces(small: np.ndarray) -> list[np.ndarray]:
     # of a split tile, which its pips made pass for faces. On a checked cloth the face may instead be
     # two checks overriding a third: it counts only when it shows a pip (``_shows_pips``).
     shows_pips = partial(_shows_pips, small)
-    _add_new(quads, _paired(squares), alike=shows_pips)
+    links = _links(squares)
+    forced = _forced(links)
+    _add_new(quads, _paired(squares, links, forced), alike=shows_pips)
     # A black tile's rim may differ from the cloth, in its shadow, by less than any edge threshold:
     # its body then leaks out through the gap. The body is darker than its own rim and than most
     # tables: where the photo is at least ``BLACK_BODY`` light is a wall too.
     faces, _ = _faces(small, edges | ((lightness >= BLACK_BODY).astype(np.uint8) * 255), squares=False)
     _add_new(quads, faces, alike=shows_pips)
-    return quads
+    return [quad for quad in quads if not _paired_otherwise(quad, squares, forced)]
 
 
 def _shows_pips(small: np.ndarray, quad: np.ndarray) -> bool:
@@ -253,16 +256,12 @@ def _sides(quad: np.ndarray) -> np.ndarray:
 _PREVIOUS = [3, 0, 1, 2]  # the corner before each, round a quadrilateral
 
 
-def _paired(squares: list[np.ndarray]) -> list[np.ndarray]:
-    """Faces made of two square halves that share a side.
-
-    A half may have more than one such neighbour (in a row of split tiles, the halves of the next
-    tile lie alongside): it is paired with the one across the narrowest gap (a separator is
-    narrower than two rims), when each is the other's clear choice; otherwise the halves are left
-    unread rather than risk a wrong tile. A checked cloth makes a thousand squares, so the gaps
-    are measured for all pairs at once."""
+def _links(squares: list[np.ndarray]) -> dict[int, list[tuple[float, int]]]:
+    """For each square half, the squares that could be its tile's other half (alike in size, a side
+    of each facing the other across a gap under a quarter of a side), with that gap. A checked cloth
+    makes a thousand squares, so the gaps are measured for all pairs at once."""
     if len(squares) < 2:
-        return []
+        return {}
     quads = np.array(squares, np.float32)
     middles = (quads + np.roll(quads, -1, axis=1)) / 2  # side k runs from corner k to k+1
     lengths = np.linalg.norm(np.roll(quads, -1, axis=1) - quads, axis=2)
@@ -281,6 +280,18 @@ def _paired(squares: list[np.ndarray]) -> list[np.ndarray]:
     for i, j, g in zip(first[fits], second[fits], gap[fits], strict=True):
         links.setdefault(int(i), []).append((float(g), int(j)))
         links.setdefault(int(j), []).append((float(g), int(i)))
+    return links
+
+
+def _paired(squares: list[np.ndarray], links: dict[int, list[tuple[float, int]]], forced: dict[int, int]) -> list[np.ndarray]:
+    """Faces made of two square halves that share a side (``links``).
+
+    A half may have more than one such neighbour (in a row of split tiles, the halves of the next
+    tile lie alongside): it is paired with the one across the narrowest gap (a separator is
+    narrower than two rims), when each is the other's clear choice; otherwise the halves are left
+    unread rather than risk a wrong tile. Tiles pressed together without a dark rim have joints as
+    thin as their separators, or thinner, so the gaps may choose a joint: a pair they choose stands
+    only where the group's shape (``forced``) does not pair its halves otherwise."""
 
     def choice(i: int) -> int | None:
         ranked = sorted(links[i])
@@ -291,11 +302,56 @@ def _paired(squares: list[np.ndarray]) -> list[np.ndarray]:
     faces = []
     for i in links:
         j = choice(i)
-        if j is not None and i < j and choice(j) == i:
+        if j is not None and i < j and choice(j) == i and forced.get(i, j) == j and forced.get(j, i) == i:
             face = _joined(squares[i], squares[j])
             if face is not None:
                 faces.append(face)
     return faces
+
+
+def _forced(links: dict[int, list[tuple[float, int]]]) -> dict[int, int]:
+    """Each square half's other half as the shape of its group forces it, whatever the gaps: a half
+    with a single unpaired neighbour (``links``) is paired with it, so a line of tiles is paired from
+    its ends inward. Two halves whose single neighbour is the same force nothing (which of them is
+    its tile's other half cannot be told), nor do halves with two neighbours or more each (a row of
+    tiles side by side: there only the gaps tell)."""
+    pairs: dict[int, int] = {}
+    while True:
+        single = {}
+        for i, ranked in links.items():
+            free = [j for _, j in ranked if j not in pairs]
+            if i not in pairs and len(free) == 1:
+                single[i] = free[0]
+        claims = Counter(single.values())
+        new = [(i, j) for i, j in single.items() if claims[j] == 1]
+        if not new:
+            return pairs
+        for i, j in new:
+            if i not in pairs and j not in pairs:
+                pairs[i], pairs[j] = j, i
+
+
+def _paired_otherwise(quad: np.ndarray, squares: list[np.ndarray], forced: dict[int, int]) -> bool:
+    """Whether a face's two halves are square halves found on their own that the group's shape
+    pairs with others (``_forced``): the face spans a joint between two tiles, not a separator.
+
+    In a line of tiles pressed together whose separators reach the rim, the edges may leave the
+    faint joint between two tiles open while the separators close each half: the region across
+    the joint passes for a face, its joint for a separator, and it reads as a sure phantom."""
+    if not forced:
+        return False
+    ends = quad[:2].mean(0), quad[2:].mean(0)
+    centres = np.array([q.mean(0) for q in squares], np.float32)
+    reach = min(_sides(quad)) / 4
+    found = []
+    for near, far in (ends, ends[::-1]):
+        distances = np.linalg.norm(centres - (0.75 * near + 0.25 * far), axis=1)  # from the half's centre
+        k = int(np.argmin(distances))
+        if distances[k] > reach:
+            return False
+        found.append(k)
+    i, j = found
+    return i != j and (forced.get(i, j) != j or forced.get(j, i) != i)
 
 
 def _joined(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
