@@ -15,7 +15,6 @@ refused with advice (``PhotoProblem``) rather than read.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -209,7 +208,10 @@ def find_faces(small: np.ndarray) -> list[np.ndarray]:
     # tables: where the photo is at least ``BLACK_BODY`` light is a wall too.
     faces, _ = _faces(small, edges | ((lightness >= BLACK_BODY).astype(np.uint8) * 255), squares=False)
     _add_new(quads, faces, alike=shows_pips)
-    return [quad for quad in quads if not _paired_otherwise(quad, squares, forced)]
+    if not forced:
+        return quads
+    centres = np.array([square.mean(0) for square in squares], np.float32)
+    return [quad for quad in quads if not _paired_otherwise(quad, centres, forced)]
 
 
 def _shows_pips(small: np.ndarray, quad: np.ndarray) -> bool:
@@ -310,38 +312,47 @@ def _paired(squares: list[np.ndarray], links: dict[int, list[tuple[float, int]]]
 
 
 def _forced(links: dict[int, list[tuple[float, int]]]) -> dict[int, int]:
-    """Each square half's other half as the shape of its group forces it, whatever the gaps: a half
-    with a single unpaired neighbour (``links``) is paired with it, so a line of tiles is paired from
-    its ends inward. Two halves whose single neighbour is the same force nothing (which of them is
-    its tile's other half cannot be told), nor do halves with two neighbours or more each (a row of
-    tiles side by side: there only the gaps tell)."""
+    """Each square half's other half as the shape of its group forces it, whatever the gaps.
+
+    Where the halves that could pair (``links``) make a single line with an even number of them
+    (each has at most two neighbours, two have one), the only way to pair them all is from an end
+    inward: a line of tiles end to end, each split into its halves. Nothing else is forced: an odd
+    line has lost a half somewhere (a half the edges did not close, next to a neighbour's), and
+    pairing it from one end would pair every tile across its joints; in a row of tiles side by
+    side, a cross or a checked cloth, halves have more neighbours and only the gaps tell."""
+    neighbours = {i: [j for _, j in ranked] for i, ranked in links.items()}
     pairs: dict[int, int] = {}
-    while True:
-        single = {}
-        for i, ranked in links.items():
-            free = [j for _, j in ranked if j not in pairs]
-            if i not in pairs and len(free) == 1:
-                single[i] = free[0]
-        claims = Counter(single.values())
-        new = [(i, j) for i, j in single.items() if claims[j] == 1]
-        if not new:
-            return pairs
-        for i, j in new:
-            if i not in pairs and j not in pairs:
-                pairs[i], pairs[j] = j, i
+    seen: set[int] = set()
+    for start in neighbours:
+        if start in seen:
+            continue
+        group = [start]
+        seen.add(start)
+        for i in group:  # grows while it is walked: the whole connected group
+            for j in neighbours[i]:
+                if j not in seen:
+                    seen.add(j)
+                    group.append(j)
+        ends = [i for i in group if len(neighbours[i]) == 1]
+        if len(group) % 2 or len(ends) != 2 or any(len(neighbours[i]) > 2 for i in group):
+            continue
+        line = [ends[0], neighbours[ends[0]][0]]
+        while len(line) < len(group):
+            line.append(next(j for j in neighbours[line[-1]] if j != line[-2]))
+        for a, b in zip(line[::2], line[1::2], strict=True):
+            pairs[a], pairs[b] = b, a
+    return pairs
 
 
-def _paired_otherwise(quad: np.ndarray, squares: list[np.ndarray], forced: dict[int, int]) -> bool:
-    """Whether a face's two halves are square halves found on their own that the group's shape
-    pairs with others (``_forced``): the face spans a joint between two tiles, not a separator.
+def _paired_otherwise(quad: np.ndarray, centres: np.ndarray, forced: dict[int, int]) -> bool:
+    """Whether a face's two halves are square halves found on their own (``centres``: theirs) that
+    the group's shape pairs with others (``_forced``): the face spans a joint between two tiles,
+    not a separator.
 
     In a line of tiles pressed together whose separators reach the rim, the edges may leave the
     faint joint between two tiles open while the separators close each half: the region across
     the joint passes for a face, its joint for a separator, and it reads as a sure phantom."""
-    if not forced:
-        return False
     ends = quad[:2].mean(0), quad[2:].mean(0)
-    centres = np.array([q.mean(0) for q in squares], np.float32)
     reach = min(_sides(quad)) / 4
     found = []
     for near, far in (ends, ends[::-1]):

@@ -200,13 +200,14 @@ def test_a_half_with_two_equally_near_neighbours_is_left_unread():
 
 
 def test_a_line_of_halves_is_paired_from_its_ends_inward_whatever_the_gaps():
-    # Six halves in a line (three tiles end to end): the end halves have one neighbour each, so
-    # they are their tiles' other halves, and so on inward. A row (halves with two neighbours
-    # each) and three halves in a line force nothing.
-    line = {0: [(5.0, 1)], 1: [(5.0, 0), (1.0, 2)], 2: [(1.0, 1), (5.0, 3)], 3: [(5.0, 2), (1.0, 4)], 4: [(1.0, 3), (5.0, 5)], 5: [(5.0, 4)]}
+    # Six halves in a line (three tiles end to end), listed out of order: the end halves have one
+    # neighbour each, so they are their tiles' other halves, and so on inward. A row (halves with
+    # two neighbours each), three halves in a line (one lost) and a branching group force nothing.
+    line = {2: [(1.0, 1), (5.0, 3)], 0: [(5.0, 1)], 5: [(5.0, 4)], 1: [(5.0, 0), (1.0, 2)], 3: [(5.0, 2), (1.0, 4)], 4: [(1.0, 3), (5.0, 5)]}
     assert _forced(line) == {0: 1, 1: 0, 2: 3, 3: 2, 4: 5, 5: 4}
     assert _forced({0: [(1.0, 1), (8.0, 2)], 1: [(1.0, 0), (8.0, 3)], 2: [(8.0, 0), (1.0, 3)], 3: [(8.0, 1), (1.0, 2)]}) == {}
     assert _forced({0: [(1.0, 1)], 1: [(1.0, 0), (1.0, 2)], 2: [(1.0, 1)]}) == {}
+    assert _forced({0: [(1.0, 1)], 1: [(1.0, 0), (1.0, 2), (1.0, 3)], 2: [(1.0, 1)], 3: [(1.0, 1)]}) == {}
 
 
 def test_halves_of_tiles_end_to_end_are_not_paired_across_a_joint_thinner_than_their_separators():
