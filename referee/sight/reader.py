@@ -186,7 +186,9 @@ def find_faces(small: np.ndarray) -> list[np.ndarray]:
     more than once counts once; a face made of two halves is not the same face as one of its
     halves, which a half's pips let pass as a squat face (``face_up`` keeps the one that shows a
     separator). A face let in over one of another size must show a pip: on a checked cloth, two
-    checks paired over a third would otherwise be a sure 0-0."""
+    checks paired over a third would otherwise be a sure 0-0. A face whose halves the shape of a
+    line of halves pairs otherwise spans a joint between two tiles, not a separator, and is
+    dropped (``_forced``, ``_paired_otherwise``)."""
     edges, lightness = _edges(small)
     quads: list[np.ndarray] = []
     # Halves from the thick edges only (there the separator meets the rim); one pass, so no square
