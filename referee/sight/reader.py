@@ -316,9 +316,11 @@ def _paired(squares: list[np.ndarray], links: dict[int, list[tuple[float, int]]]
 def _forced(links: dict[int, list[tuple[float, int]]]) -> dict[int, int]:
     """Each square half's other half as the shape of its group forces it, whatever the gaps.
 
-    Where the halves that could pair (``links``) make a single line with an even number of them
+    Where the halves that could pair (``links``) make a single line of four or more, even in number
     (each has at most two neighbours, two have one), the only way to pair them all is from an end
-    inward: a line of tiles end to end, each split into its halves. Nothing else is forced: an odd
+    inward: a line of tiles end to end, each split into its halves. Two lone halves force nothing:
+    they may be the upper halves of two tiles side by side, whose lower halves lie elsewhere
+    (training seed 91), and the gaps already pair them when they are one tile. Nothing else is forced: an odd
     line has lost a half somewhere (a half the edges did not close, next to a neighbour's), and
     pairing it from one end would pair every tile across its joints; in a row of tiles side by
     side, a cross or a checked cloth, halves have more neighbours and only the gaps tell."""
@@ -336,7 +338,7 @@ def _forced(links: dict[int, list[tuple[float, int]]]) -> dict[int, int]:
                     seen.add(j)
                     group.append(j)
         ends = [i for i in group if len(neighbours[i]) == 1]
-        if len(group) % 2 or len(ends) != 2 or any(len(neighbours[i]) > 2 for i in group):
+        if len(group) < 4 or len(group) % 2 or len(ends) != 2 or any(len(neighbours[i]) > 2 for i in group):
             continue
         line = [ends[0], neighbours[ends[0]][0]]
         while len(line) < len(group):

@@ -208,6 +208,9 @@ def test_a_line_of_halves_is_paired_from_its_ends_inward_whatever_the_gaps():
     assert _forced({0: [(1.0, 1), (8.0, 2)], 1: [(1.0, 0), (8.0, 3)], 2: [(8.0, 0), (1.0, 3)], 3: [(8.0, 1), (1.0, 2)]}) == {}
     assert _forced({0: [(1.0, 1)], 1: [(1.0, 0), (1.0, 2)], 2: [(1.0, 1)]}) == {}
     assert _forced({0: [(1.0, 1)], 1: [(1.0, 0), (1.0, 2), (1.0, 3)], 2: [(1.0, 1)], 3: [(1.0, 1)]}) == {}
+    # Two lone halves: in training seed 91 the upper halves of two tiles side by side, whose whole
+    # faces were dropped as paired otherwise.
+    assert _forced({0: [(6.0, 1)], 1: [(6.0, 0)]}) == {}
 
 
 def test_halves_of_tiles_end_to_end_are_not_paired_across_a_joint_thinner_than_their_separators():
