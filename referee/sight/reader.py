@@ -186,7 +186,9 @@ def find_faces(small: np.ndarray) -> list[np.ndarray]:
     more than once counts once; a face made of two halves is not the same face as one of its
     halves, which a half's pips let pass as a squat face (``face_up`` keeps the one that shows a
     separator). A face let in over one of another size must show a pip: on a checked cloth, two
-    checks paired over a third would otherwise be a sure 0-0."""
+    checks paired over a third would otherwise be a sure 0-0. A face whose halves the shape of a
+    line of halves pairs otherwise spans a joint between two tiles, not a separator, and is
+    dropped (``_forced``, ``_paired_otherwise``)."""
     edges, lightness = _edges(small)
     quads: list[np.ndarray] = []
     # Halves from the thick edges only (there the separator meets the rim); one pass, so no square
@@ -200,13 +202,18 @@ def find_faces(small: np.ndarray) -> list[np.ndarray]:
     # of a split tile, which its pips made pass for faces. On a checked cloth the face may instead be
     # two checks overriding a third: it counts only when it shows a pip (``_shows_pips``).
     shows_pips = partial(_shows_pips, small)
-    _add_new(quads, _paired(squares), alike=shows_pips)
+    links = _links(squares)
+    forced = _forced(links)
+    _add_new(quads, _paired(squares, links, forced), alike=shows_pips)
     # A black tile's rim may differ from the cloth, in its shadow, by less than any edge threshold:
     # its body then leaks out through the gap. The body is darker than its own rim and than most
     # tables: where the photo is at least ``BLACK_BODY`` light is a wall too.
     faces, _ = _faces(small, edges | ((lightness >= BLACK_BODY).astype(np.uint8) * 255), squares=False)
     _add_new(quads, faces, alike=shows_pips)
-    return quads
+    if not forced:
+        return quads
+    centres = np.array([square.mean(0) for square in squares], np.float32)
+    return [quad for quad in quads if not _paired_otherwise(quad, centres, forced)]
 
 
 def _shows_pips(small: np.ndarray, quad: np.ndarray) -> bool:
@@ -253,16 +260,12 @@ def _sides(quad: np.ndarray) -> np.ndarray:
 _PREVIOUS = [3, 0, 1, 2]  # the corner before each, round a quadrilateral
 
 
-def _paired(squares: list[np.ndarray]) -> list[np.ndarray]:
-    """Faces made of two square halves that share a side.
-
-    A half may have more than one such neighbour (in a row of split tiles, the halves of the next
-    tile lie alongside): it is paired with the one across the narrowest gap (a separator is
-    narrower than two rims), when each is the other's clear choice; otherwise the halves are left
-    unread rather than risk a wrong tile. A checked cloth makes a thousand squares, so the gaps
-    are measured for all pairs at once."""
+def _links(squares: list[np.ndarray]) -> dict[int, list[tuple[float, int]]]:
+    """For each square half, the squares that could be its tile's other half (alike in size, a side
+    of each facing the other across a gap under a quarter of a side), with that gap. A checked cloth
+    makes a thousand squares, so the gaps are measured for all pairs at once."""
     if len(squares) < 2:
-        return []
+        return {}
     quads = np.array(squares, np.float32)
     middles = (quads + np.roll(quads, -1, axis=1)) / 2  # side k runs from corner k to k+1
     lengths = np.linalg.norm(np.roll(quads, -1, axis=1) - quads, axis=2)
@@ -281,6 +284,18 @@ def _paired(squares: list[np.ndarray]) -> list[np.ndarray]:
     for i, j, g in zip(first[fits], second[fits], gap[fits], strict=True):
         links.setdefault(int(i), []).append((float(g), int(j)))
         links.setdefault(int(j), []).append((float(g), int(i)))
+    return links
+
+
+def _paired(squares: list[np.ndarray], links: dict[int, list[tuple[float, int]]], forced: dict[int, int]) -> list[np.ndarray]:
+    """Faces made of two square halves that share a side (``links``).
+
+    A half may have more than one such neighbour (in a row of split tiles, the halves of the next
+    tile lie alongside): it is paired with the one across the narrowest gap (a separator is
+    narrower than two rims), when each is the other's clear choice; otherwise the halves are left
+    unread rather than risk a wrong tile. Tiles pressed together without a dark rim have joints as
+    thin as their separators, or thinner, so the gaps may choose a joint: a pair they choose stands
+    only where the group's shape (``forced``) does not pair its halves otherwise."""
 
     def choice(i: int) -> int | None:
         ranked = sorted(links[i])
@@ -291,11 +306,67 @@ def _paired(squares: list[np.ndarray]) -> list[np.ndarray]:
     faces = []
     for i in links:
         j = choice(i)
-        if j is not None and i < j and choice(j) == i:
+        if j is not None and i < j and choice(j) == i and forced.get(i, j) == j and forced.get(j, i) == i:
             face = _joined(squares[i], squares[j])
             if face is not None:
                 faces.append(face)
     return faces
+
+
+def _forced(links: dict[int, list[tuple[float, int]]]) -> dict[int, int]:
+    """Each square half's other half as the shape of its group forces it, whatever the gaps.
+
+    Where the halves that could pair (``links``) make a single line of four or more, even in number
+    (each has at most two neighbours, two have one), the only way to pair them all is from an end
+    inward: a line of tiles end to end, each split into its halves. Two lone halves force nothing:
+    they may be the upper halves of two tiles side by side, whose lower halves lie elsewhere
+    (training seed 91), and the gaps already pair them when they are one tile. Nothing else is forced: an odd
+    line has lost a half somewhere (a half the edges did not close, next to a neighbour's), and
+    pairing it from one end would pair every tile across its joints; in a row of tiles side by
+    side, a cross or a checked cloth, halves have more neighbours and only the gaps tell."""
+    neighbours = {i: [j for _, j in ranked] for i, ranked in links.items()}
+    pairs: dict[int, int] = {}
+    seen: set[int] = set()
+    for start in neighbours:
+        if start in seen:
+            continue
+        group = [start]
+        seen.add(start)
+        for i in group:  # grows while it is walked: the whole connected group
+            for j in neighbours[i]:
+                if j not in seen:
+                    seen.add(j)
+                    group.append(j)
+        ends = [i for i in group if len(neighbours[i]) == 1]
+        if len(group) < 4 or len(group) % 2 or len(ends) != 2 or any(len(neighbours[i]) > 2 for i in group):
+            continue
+        line = [ends[0], neighbours[ends[0]][0]]
+        while len(line) < len(group):
+            line.append(next(j for j in neighbours[line[-1]] if j != line[-2]))
+        for a, b in zip(line[::2], line[1::2], strict=True):
+            pairs[a], pairs[b] = b, a
+    return pairs
+
+
+def _paired_otherwise(quad: np.ndarray, centres: np.ndarray, forced: dict[int, int]) -> bool:
+    """Whether a face's two halves are square halves found on their own (``centres``: theirs) that
+    the group's shape pairs with others (``_forced``): the face spans a joint between two tiles,
+    not a separator.
+
+    In a line of tiles pressed together whose separators reach the rim, the edges may leave the
+    faint joint between two tiles open while the separators close each half: the region across
+    the joint passes for a face, its joint for a separator, and it reads as a sure phantom."""
+    ends = quad[:2].mean(0), quad[2:].mean(0)
+    reach = min(_sides(quad)) / 4
+    found = []
+    for near, far in (ends, ends[::-1]):
+        distances = np.linalg.norm(centres - (0.75 * near + 0.25 * far), axis=1)  # from the half's centre
+        k = int(np.argmin(distances))
+        if distances[k] > reach:
+            return False
+        found.append(k)
+    i, j = found
+    return i != j and (forced.get(i, j) != j or forced.get(j, i) != i)
 
 
 def _joined(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:

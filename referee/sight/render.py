@@ -68,6 +68,11 @@ class TileSet:
     spinner: bool
     bar: tuple[int, int, int]
     pip_scale: float
+    # The rim's shade as a share of a light body's (0.6: bold and dark; near 1: faint, so tiles
+    # pressed together show joints as thin as their separators), and how far the separator reaches
+    # from the middle, as a share of the tile's width (0.4 stops short of the rim, 0.5 meets it).
+    rim: float = 0.6
+    reach: float = 0.4
 
 
 def random_set(rng: np.random.Generator) -> TileSet:
@@ -125,7 +130,7 @@ def draw_tile(img: np.ndarray, shadow: np.ndarray, ts: TileSet, a: int | None, b
     outline = _rounded(corners, length * 0.06)
     off = np.array([length * 0.03, length * 0.04])
     _poly(shadow, outline + off, (1,))
-    rim = tuple(int(c * 0.6) for c in ts.body) if sum(ts.body) > 200 else (70, 70, 70)
+    rim = tuple(int(c * ts.rim) for c in ts.body) if sum(ts.body) > 200 else (70, 70, 70)
     _poly(img, outline, rim)
     inner = outline + (np.array([cx, cy]) - outline) * 0.04
     body = ts.body if a is not None else tuple(int(c * 0.9) for c in ts.body)
@@ -134,7 +139,7 @@ def draw_tile(img: np.ndarray, shadow: np.ndarray, ts: TileSet, a: int | None, b
         return corners
     c, u, v = _frame(cx, cy, angle, length)
     width = max(1, int(round(length * 0.018)))
-    p, q = c - v * 0.4, c + v * 0.4  # inset: most sets stop the bar short of the edges
+    p, q = c - v * ts.reach, c + v * ts.reach  # most sets stop the bar short of the edges
     cv2.line(img, tuple(np.round(p * 16).astype(int)), tuple(np.round(q * 16).astype(int)), ts.bar, width, cv2.LINE_AA, 4)
     if ts.spinner:
         r = length * 0.045
