@@ -69,8 +69,8 @@ def test_an_illegal_entry_shows_why_and_keeps_the_table(page: Page):
     page.evaluate("document.querySelector('#points-0').removeAttribute('required')")
     page.locator("#points-0").evaluate("el => { el.type = 'text'; el.value = 'abc'; }")
     page.get_by_role("button", name="Record round").tap()
-    expect(page.locator("#answer .error")).to_contain_text('must be a whole number in the digits 0-9 (a minus sign allowed), not "abc"')
-    expect(page.get_by_role("alert")).to_contain_text('in the digits 0 to 9 (a minus sign allowed), not "abc"')  # as said
+    expect(page.locator("#answer .error")).to_contain_text('must be a whole number of at most 18 digits 0-9 (a minus sign allowed), not "abc"')
+    expect(page.get_by_role("alert")).to_contain_text('of at most 18 digits 0 to 9 (a minus sign allowed), not "abc"')  # as said
     expect(page.locator(".total .score")).to_have_text(["0", "0"])
 
 

@@ -133,7 +133,7 @@ def test_standings_follow_an_undo_at_a_table(client):
     [
         (["Aki", "ＡＫＩ"], "look like the same name"),  # NFKC + case folding
         (["Aki", "aki\u200b"], "look like the same name"),
-        ([], "list of names"),
+        ([], "at least one player"),
         ("Aki", "list of names"),
         (["Aki", 3], "must be text"),
     ],

@@ -26,15 +26,17 @@ def pips_left(
     typed: Sequence[int | None],
 ) -> tuple[int, ...]:
     """Per seat: the pips of the tiles ``shown`` for it, else the total ``typed`` for it, else 0 for
-    an empty hand or the hand F25 does not count (not asked: ``uncounted``). Refused with a sentence
+    an empty hand or the hand F25 does not count (not asked: ``uncounted``; a total typed for it, the
+    record's own in a correction, is kept). Refused with a sentence
     naming the player when the tiles cannot be in that hand."""
     on_layout = {node.tile for node in hand.layout}
     owner: dict[Tile, int] = {}
     totals: list[int] = []
     ignored = uncounted(len(hand.held), hand.dominoer)
     for seat, held in enumerate(hand.held):
-        if seat == ignored:
-            totals.append(0)
+        if seat == ignored:  # not asked; a correction carries the record's number for it unchanged
+            kept = typed[seat] if seat < len(typed) else None
+            totals.append(kept or 0)
             continue
         tiles = [Tile.parse(text) for text in shown[seat]] if seat < len(shown) else []
         total = typed[seat] if seat < len(typed) else None
