@@ -27,8 +27,8 @@ def pips_left(
 ) -> tuple[int, ...]:
     """Per seat: the pips of the tiles ``shown`` for it, else the total ``typed`` for it, else 0 for
     an empty hand or the hand F25 does not count (not asked: ``uncounted``; a total typed for it, the
-    record's own in a correction, is kept). Refused with a sentence
-    naming the player when the tiles cannot be in that hand."""
+    record's own in a correction, is kept). Refused with a sentence naming the player when the tiles
+    cannot be in that hand."""
     on_layout = {node.tile for node in hand.layout}
     owner: dict[Tile, int] = {}
     totals: list[int] = []
