@@ -99,13 +99,15 @@ def test_a_five_up_hand_end_is_corrected_on_the_hands_of_tiles_with_its_pips_typ
     page = sheet(client, table, seq)
     assert "data-fu-left" in page and "Ben still holds 1 tile:" in page
     # the tiles not on the layout, to tap; the pips as recorded typed in for each hand that holds any and
-    # counts (Chie's, Aki's partner's, does not: F25)
+    # counts; Chie's (Aki's partner's, F25 ignores it) is not asked, its recorded number carried unchanged
     free = [attr(t, "value") for t in picker(page, "left1")]
     assert len(free) == 11 and "5-3" in free
     assert [(n, v) for n, v in form_as_posted(page) if n and n.startswith("pips")] == [
+        ("pips2", "4"),
         ("pips1", "10"),
         ("pips3", "8"),
     ]
+    assert 'name="pips2" value="4"' in page and 'type="hidden" name="pips2"' in page
     assert "Score the hand" not in page and "Save the correction" in page
 
 
@@ -117,7 +119,8 @@ def test_a_five_up_hand_end_corrected_by_tapping_tiles_recounts_the_pips(client)
     resp = client.post(f"/t/{table}/correct/{seq}", data=MultiDict(fields), headers=HX)
     assert resp.status_code == 200, resp.get_data(as_text=True)[:1500]
     assert "Corrected:" in resp.get_data(as_text=True)
-    assert client.get(f"/api/v1/tables/{table}").get_json()["events"][seq - 1]["pips"] == [0, 8, 0, 8]
+    # Chie's 4, not asked, stays as recorded: the player changed Ben's hand only (it scores nothing either way)
+    assert client.get(f"/api/v1/tables/{table}").get_json()["events"][seq - 1]["pips"] == [0, 8, 4, 8]
 
 
 @pytest.mark.parametrize(
