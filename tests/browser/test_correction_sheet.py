@@ -5,7 +5,7 @@ closes it with nothing sent. On a 390x844 phone with touch, with a clean console
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.plays import Tapper, import_until, open_tab, ready, record, tap_round
 
@@ -214,6 +214,18 @@ def test_the_historys_correct_link_is_44px_wide_in_japanese_too(page: Page):
     assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
 
 
+def correction_of(page: Page, name: str, events: int, seq: int) -> Locator:
+    """The correction sheet of entry ``seq``, opened from the History of the record's table after its first
+    ``events`` entries, as a player opens it."""
+    import_until(page, record(name), events)
+    ready(page)
+    open_tab(page, "history")
+    page.locator(f"#tab-history li[data-seq='{seq}'] a.edit").tap()
+    sheet = page.locator("dialog#correction")
+    expect(sheet).to_be_visible()
+    return sheet
+
+
 @pytest.mark.parametrize("size", [(360, 740), (390, 844), (430, 932)])
 def test_a_bingo_tricks_correction_has_44px_tiles_and_no_reply_to_its_own_lead(page: Page, size):
     """Issue 27 (newplayer): the correction sheet's tiles were 30 px wide at every size (the entry form's
@@ -221,12 +233,7 @@ def test_a_bingo_tricks_correction_has_44px_tiles_and_no_reply_to_its_own_lead(p
     its reply. The reply picker greys the lead picked (greyed, not disabled: the entry form's pickers never
     take a choice away), and follows a new lead."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    import_until(page, record("bingo-four-deals-to-eight"), 5)
-    ready(page)
-    open_tab(page, "history")
-    page.locator("#tab-history li[data-seq='4'] a.edit").tap()
-    sheet = page.locator("dialog#correction")
-    expect(sheet).to_be_visible()
+    sheet = correction_of(page, "bingo-four-deals-to-eight", 5, 4)
     lead = sheet.locator("fieldset[data-picker='lead'] input:checked").get_attribute("value")
     expect(sheet.locator(f"fieldset[data-picker='reply'] input[value='{lead}']")).to_have_attribute("data-self", "")
     expect(sheet.locator(f"fieldset[data-picker='reply'] input[value='{lead}'] + *")).to_have_css("opacity", "0.3")
@@ -284,12 +291,7 @@ def test_a_trick_de_bingo_picks_correction_has_44px_cards_on_a_small_phone(page:
     """The correction of a drafted card offers the deck as 44 px chips, as the draft does (38x44 at 360 in
     the sheet, where the draft's own rule named the play surface only: newplayer11)."""
     page.set_viewport_size({"width": 360, "height": 740})
-    import_until(page, record("trick-de-bingo-one-round"), 6)
-    ready(page)
-    open_tab(page, "history")
-    page.locator("#tab-history li[data-seq='2'] a.edit").tap()
-    sheet = page.locator("dialog#correction")
-    expect(sheet).to_be_visible()
+    sheet = correction_of(page, "trick-de-bingo-one-round", 6, 2)
     boxes = sheet.locator(".tdb-deck-list label.tdb-option").evaluate_all(
         "els => els.filter(e => e.checkVisibility()).map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
     )
