@@ -299,7 +299,7 @@ def test_a_sealed_bid_and_a_draft_pick_on_the_seat_phones_by_keyboard_and_names(
                 "Space",
             )
             work(
-                phone.get_by_role("group", name="Cell on the sheet").get_by_role(
+                phone.get_by_role("group", name="Square on the sheet").get_by_role(
                     "radio", name=cell, exact=True
                 ),
                 "Space",

@@ -391,3 +391,17 @@ def test_sheets_and_scores_name_a_card_by_its_condition_and_printed_number_not_i
     shown = re.sub(r"<[^>]+>", " ", page[page.find("<main") :])
     assert re.findall(r"TB-\d+", shown) == []
     assert number in shown
+
+
+def test_the_draft_form_and_its_sentence_name_a_place_on_the_sheet_one_way(client, app):
+    """The form asks for a square, and the answer says the card went on a square: one word for one thing."""
+    created = new_table(client, "trick-de-bingo", PLAYERS, {"rounds": 1})
+    tid = created["id"]
+    api_event(client, created, {"type": "round", "dealer": 0})
+    seat = app.test_client()
+    join(seat, tid, created["seat_tokens"][0])
+    assert "<legend>Square on the sheet</legend>" in seat.get(f"/t/{tid}").text
+    seat.post(f"/t/{tid}/events", data={"type": "pick", "seat": "0", "card": "TB-07", "cell": "5"})
+    page = seat.get(f"/t/{tid}").text
+    assert "on square 5." in page
+    assert not re.search(r"\bcells?\b", re.sub(r"<[^>]*>", " ", page), re.IGNORECASE)

@@ -230,7 +230,7 @@ def build_mat(job: PrintJob[Detail]) -> bytes:
     c.setFont(register_font(), 12)
     c.drawString(pt(x0), pt(y0 + h + 4), title)
     c.setFont(register_font(), 8)
-    note = job.t(_("Place each drafted card face up in a cell; turn it over when it is achieved."))
+    note = job.t(_("Place each drafted card face up on a square; turn it over when it is achieved."))
     c.drawRightString(pt(x0 + w), pt(y0 + h + 4), note)
     for cell in range(1, 10):
         col, row = (cell - 1) % 3, (cell - 1) // 3
