@@ -66,6 +66,7 @@ WORDS = {
         "report_proof": "(proved by entry {n})",
         "report_range": "Entries {first} to {to} of {last}",
         "moment": "after entry {n} of {last}",
+        "undid": "This entry undid entry {n}.",
     },
     "ja": {
         "row": "記録{n}：",
@@ -78,6 +79,7 @@ WORDS = {
         "report_proof": "（記録{n}で判明）",
         "report_range": "記録{first}〜{to}（全{last}）",
         "moment": "記録{n}（全{last}）の直後",
+        "undid": "この記録は記録{n}を取り消しました。",
     },
 }
 
@@ -144,6 +146,13 @@ def test_the_moment_page_and_the_api_name_the_entry_by_the_same_number(client, s
     last = len(spec.entries)
     page = client.get(f"/t/{table['id']}?at={spec.breach}", headers={"Accept-Language": lang}).get_data(as_text=True)
     assert WORDS[lang]["moment"].format(n=spec.breach, last=last) in _visible(page)
+    assert re.findall(r'<li data-seq="(\d+)" value="(\d+)">', page) == [
+        (str(n), str(n)) for n in reversed(spec.standing) if n <= spec.breach
+    ]  # the history up to this moment, numbered as on the phone
+    undo = client.get(f"/t/{table['id']}?at={spec.undone + 1}", headers={"Accept-Language": lang})
+    assert WORDS[lang]["undid"].format(n=spec.undone) in _visible(undo.get_data(as_text=True))
+    screen = client.get(f"/t/{table['id']}/screen").get_data(as_text=True)  # the big screen's last entries
+    assert (seq := re.findall(r'<li data-seq="(\d+)" value="(\d+)">', screen)) and all(a == b for a, b in seq)
     assert f'href="/t/{table["id"]}?at={spec.breach}"' in client.get(f"/t/{table['id']}").get_data(as_text=True)
     (breach,) = state(client, table)["breaches"]
     events = state(client, table)["events"]
