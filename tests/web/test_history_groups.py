@@ -32,6 +32,8 @@ def test_entries_keep_their_log_line_and_a_group_spans_its_undo_and_correction_l
         ("Deal 2", 8, 11, [9, 8], True),
         ("Deal 1", 1, 7, [6, 5, 2, 1], True),
     ]
+    with app.test_request_context():  # everything undone: no group
+        assert history_groups([], game("bingo"), PLAYERS, 2) == ()
 
 
 @pytest.mark.parametrize(

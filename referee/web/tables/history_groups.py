@@ -84,7 +84,7 @@ def history_groups(
         if starts_one or not runs:
             runs.append((started, []))
         runs[-1][1].append((e.seq, e, sentence))
-    ends = [run[0][0] - 1 for _, run in runs[1:]] + [last_seq]
+    ends = [run[0][0] - 1 for _, run in runs[1:]] + ([last_seq] if runs else [])  # each group's last log line
     cut = part(game.id, "web").history_parts
     return tuple(
         piece
