@@ -179,3 +179,22 @@ def test_a_deal_heading_spans_the_log_lines_the_report_prints_for_that_deal(clie
     for deal, (first, to) in ((1, (1, 8)), (2, (9, 9))):
         data = client.get(f"/t/{table['id']}/print/report.pdf?deal={deal}", headers=headers).data
         assert w["report_range"].format(first=first, to=to, last=9) in _pdf_text(data)
+
+
+def test_an_undone_deal_is_no_deal_on_the_history_or_the_report(client):
+    """Deal 2 recorded (line 9), undone (10) and recorded again (11): History has two deals, the second
+    at line 11, and the report's ``?deal=2`` prints that one; it counted the undone deal as deal 2 and
+    the standing one as deal 3."""
+    spec = TABLES["bingo"]
+    table = _table(client, spec)
+    for entry in ({"type": "undo"}, BINGO[-1]):
+        assert post(client, table, entry).status_code == 201
+    page = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    headings = [_visible(h) for h in re.findall(r'(?s)<h2 class="history-group"[^>]*>(.*?)</h2>', page)]
+    assert headings == ["Deal 2 · entries 11–11", "Deal 1 · entries 1–10"]
+    if not shutil.which("pdftotext"):
+        pytest.skip("pdftotext (poppler-utils) not installed")
+    for deal, (first, to) in ((1, (1, 10)), (2, (11, 11))):
+        text = _pdf_text(client.get(f"/t/{table['id']}/print/report.pdf?deal={deal}").data)
+        assert f"Entries {first} to {to} of 11" in text
+    assert client.get(f"/t/{table['id']}/print/report.pdf?deal=3").status_code == 422
