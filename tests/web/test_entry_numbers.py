@@ -198,3 +198,23 @@ def test_an_undone_deal_is_no_deal_on_the_history_or_the_report(client):
         text = _pdf_text(client.get(f"/t/{table['id']}/print/report.pdf?deal={deal}").data)
         assert f"Entries {first} to {to} of 11" in text
     assert client.get(f"/t/{table['id']}/print/report.pdf?deal=3").status_code == 422
+
+
+@pytest.mark.skipif(
+    not all(shutil.which(tool) for tool in ("pdftotext", "pdftoppm", "zbarimg")), reason="poppler-utils, zbar-tools"
+)
+def test_a_report_pages_code_opens_the_moment_its_words_name(client, spec, tmp_path):
+    """Each page's QR code opens ``?at=K``, the page says "after entry K", and the moment page is the
+    table after the entry the History numbers K."""
+    table = _table(client, spec)
+    data = client.get(f"/t/{table['id']}/print/report.pdf").data
+    (tmp_path / "r.pdf").write_bytes(data)
+    subprocess.run(["pdftoppm", "-png", "-r", "150", "-f", "1", "-l", "1", str(tmp_path / "r.pdf"), str(tmp_path / "p")], check=True)  # fmt: skip
+    (png,) = tmp_path.glob("p*.png")
+    (code,) = subprocess.run(["zbarimg", "-q", "--raw", str(png)], capture_output=True, text=True).stdout.split()
+    k = int(code.rsplit("?at=", 1)[1])
+    assert f"Scan to open the table as it stood after entry {k}." in _pdf_text(data)
+    moment = _visible(client.get(f"/t/{table['id']}?at={k}").get_data(as_text=True))
+    assert f"after entry {k} of {len(spec.entries)}" in moment
+    history = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    assert f'<li data-seq="{k}" value="{k}">' in history and f'href="/t/{table["id"]}?at={k}"' in history
