@@ -80,6 +80,14 @@ class Replayed(Generic[D]):
         made: tuple[Line | None, ...] | None = vars(self).get("lines")
         return made if made is not None else self.narrated
 
+    def seq_of(self, index: int | None) -> int | None:
+        """The entry number players see for the event that stands at ``index`` (the rules name events
+        by their place among the events that stand, as breaches do): its log line, ``seq``. One number
+        everywhere (issue 27): the History, the dispute report and its QR codes, ``?at=`` and the API's
+        corrections all name an entry by its ``seq``, which never changes, where a count of the events
+        that stand shifts at every undo (and differed between the phone and the paper)."""
+        return self.effective[index].seq if index is not None and 0 <= index < len(self.effective) else None
+
     @derived
     def view(self) -> View[D]:
         """The game's view of the table: built at the first read, not by the replay, since many

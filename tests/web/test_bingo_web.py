@@ -161,6 +161,8 @@ def test_a_phase_two_reply_proved_by_a_later_play_is_one_breach_in_the_api_and_o
     assert breach == {
         "event": 2,
         "detected_at": 3,
+        "seq": 3,
+        "detected_seq": 4,
         "rule": "B25",
         "seat": 1,
         "message": "Trick 1: Ben replied 5-1 to 6-2 but still held 6-5, which had to be played first.",

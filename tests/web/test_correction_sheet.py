@@ -141,7 +141,7 @@ def test_a_score_pad_round_is_fixed_as_a_round(client):
 
 def test_the_history_says_entry_for_what_players_call_an_entry(client):
     """Pending and rejected corrections and breaches name the entry by the number the history shows
-    (its place among the entries that stand), never "event"."""
+    (its log line, as the dispute report and ``?at=`` do: issue 27), never "event"."""
     made = client.post(
         "/api/v1/tables",
         json={"game": "score-pad", "players": ["Aki", "Ben"], "options": {}, "confirm_corrections": True},
@@ -150,12 +150,12 @@ def test_the_history_says_entry_for_what_players_call_an_entry(client):
     client.get(f"/t/{table}/join/{made['scorer_token']}")
     for points in (["1", "1"], ["2", "2"], ["3", "3"]):
         client.post(f"/t/{table}/events", data={"type": "round", "points": points})
-    client.post(f"/t/{table}/undo")  # seq 4 undoes seq 3: seq 5 is the history's entry 3
+    client.post(f"/t/{table}/undo")  # seq 4 undoes seq 3: seq 5 is the third entry that stands, entry 5
     client.post(f"/t/{table}/events", data={"type": "round", "points": ["4", "4"]})
     page = client.get(f"/t/{table}/correct/5").get_data(as_text=True)
     fields = [(n, "9" if n == "points" and v == "4" else v) for n, v in form_as_posted(page)]
     client.post(f"/t/{table}/correct/5", data=MultiDict(fields))
-    for headers, word in (({}, "Entry 3: the scorer proposes"), (JA, "記録3：記録係の訂正案")):
+    for headers, word in (({}, "Entry 5: the scorer proposes"), (JA, "記録5：記録係の訂正案")):
         shown = text_of(client.get(f"/t/{table}", headers=headers).get_data(as_text=True))
         assert word in shown
         assert not re.search(r"(?i)\bevent\b|イベント", shown)

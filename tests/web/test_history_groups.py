@@ -1,5 +1,5 @@
-"""The history in groups (issue 27): one per deal, hand or round, newest first, each numbered as the
-history numbers its entries, so History opens on the latest deal and an older one is one tap away; a
+"""The history in groups (issue 27): one per deal, hand or round, newest first, each entry numbered by
+its log line (``seq``, as the dispute report and ``?at=`` number it), so History opens on the latest deal and an older one is one tap away; a
 Trick de Bingo round in parts, its tricks and each player's draft picks as their sheet reads."""
 
 from __future__ import annotations
@@ -13,10 +13,27 @@ from referee.web.tables.history_groups import history_groups
 PLAYERS = ("Aki", "Ben", "Chie", "Dan")
 
 
-def lines(*types: str | dict) -> list[tuple[Effective, str]]:
-    """Entries from their types (or whole bodies), oldest first, each with a sentence."""
+def lines(*types: str | dict, seqs: tuple[int, ...] = ()) -> list[tuple[Effective, str]]:
+    """Entries from their types (or whole bodies), oldest first, each with a sentence, logged as
+    ``seqs`` (by default 1, 2, 3, ...: no undo or correction line between them)."""
     bodies = [t if isinstance(t, dict) else {"type": t} for t in types]
-    return [(Effective(seq=n, body=b), f"{b['type']} {n}") for n, b in enumerate(bodies, start=1)]
+    numbers = seqs or tuple(range(1, len(bodies) + 1))
+    return [(Effective(seq=n, body=b), f"{b['type']} {n}") for n, b in zip(numbers, bodies, strict=True)]
+
+
+def test_entries_keep_their_log_line_and_a_group_spans_its_undo_and_correction_lines(app):
+    """The log: 1 deal, 2-3 tricks, 4 undoes 3, 5-6 tricks, 7 corrects 5, 8 deal, 9-10 tricks, 11 undoes
+    10. The entries that stand keep their log lines (1 2 5 6, 8 9), deal 1 spans lines 1-7 as the
+    report's ?deal=1 prints it, and the last deal runs to the table's last line, 11."""
+    standing = lines("deal", "trick", "trick", "trick", "deal", "trick", seqs=(1, 2, 5, 6, 8, 9))
+    with app.test_request_context():
+        got = history_groups(standing, game("bingo"), PLAYERS, 11)
+    assert [(g.title, g.first, g.last, [n for n, _, _ in g.lines], g.ranged) for g in got] == [
+        ("Deal 2", 8, 11, [9, 8], True),
+        ("Deal 1", 1, 7, [6, 5, 2, 1], True),
+    ]
+    with app.test_request_context():  # everything undone: no group
+        assert history_groups([], game("bingo"), PLAYERS, 2) == ()
 
 
 @pytest.mark.parametrize(
@@ -41,7 +58,7 @@ def lines(*types: str | dict) -> list[tuple[Effective, str]]:
 )
 def test_entries_are_grouped_by_the_games_biggest_step_newest_first(app, game_id, types, groups):
     with app.test_request_context():
-        got = history_groups(lines(*types), game(game_id), PLAYERS)
+        got = history_groups(lines(*types), game(game_id), PLAYERS, len(types))
     assert [(g.title, g.first, g.last, [n for n, _, _ in g.lines]) for g in got] == groups
     assert [g.number for g in got] == sorted((g.number for g in got), reverse=True)
 
@@ -60,8 +77,8 @@ ROUNDS = lines(
 
 def test_a_trick_de_bingo_round_is_its_tricks_then_each_players_picks_first_to_last(app):
     with app.test_request_context():
-        got = history_groups(ROUNDS, game("trick-de-bingo"), PLAYERS)
-    assert [(g.title, g.part, g.jump, g.anchor, [n for n, _, _ in g.lines], g.unbroken) for g in got] == [
+        got = history_groups(ROUNDS, game("trick-de-bingo"), PLAYERS, len(ROUNDS))
+    assert [(g.title, g.part, g.jump, g.anchor, [n for n, _, _ in g.lines], g.ranged) for g in got] == [
         ("Round 2", "Start", "Start", "history-2-play", [12], True),
         ("Round 2", "Ben's picks", "Ben", "history-2-picks1", [13], True),
         ("Round 2", "Chie's picks", "Chie", "history-2-picks2", [14], True),

@@ -270,7 +270,7 @@ def test_undone_and_corrected_entries_as_they_stood(client):
     assert _get(client, tid, None, at=3).get_json()["totals"] == [3, 1]  # undone, not yet corrected
     assert _get(client, tid, None, at=4).get_json()["totals"] == [7, 0]
     at3 = client.get(f"/t/{tid}?at=3").get_data(as_text=True)
-    assert "This entry undid the entry before it." in at3 and "Undone by this moment" in at3
+    assert "This entry undid entry 2." in at3 and "Undone by this moment" in at3
     at4 = client.get(f"/t/{tid}?at=4").get_data(as_text=True)
     assert "This entry corrected entry 1." in at4 and "<s>" in at4
 

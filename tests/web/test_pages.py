@@ -74,7 +74,8 @@ def test_undo_and_correct_show_in_the_history(client, table_url):
     html = client.get(table_url).get_data(as_text=True)
     assert scores(html) == ["4", "1"]
     assert "corrected" in html and "<s>" in html
-    assert "1 entry undone" in html  # one entry: singular (ngettext)
+    assert "Entry 2 undone; the log keeps it." in html  # one entry: singular (ngettext), by its log line
+    assert "corrected in entry 4 by" in html  # the correction is log line 4 (issue 27)
 
 
 def test_a_bad_correction_is_refused_and_the_table_unchanged(client, table_url):

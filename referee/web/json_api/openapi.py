@@ -163,10 +163,18 @@ def openapi_document() -> dict[str, Any]:
                 "items": {
                     "type": "object",
                     "properties": {
-                        "event": {"type": "integer", "description": "the offending event"},
+                        "event": {"type": "integer", "description": "the offending event's index in events"},
                         "detected_at": {
                             "type": "integer",
                             "description": "the first event that proves the breach",
+                        },
+                        "seq": {
+                            "type": "integer",
+                            "description": "the offending entry's seq: the entry number the pages show",
+                        },
+                        "detected_seq": {
+                            "type": "integer",
+                            "description": "the seq of the entry that proves the breach",
                         },
                         "rule": {"type": "string"},
                         "seat": {"type": "integer"},

@@ -24,7 +24,7 @@ from referee.rules.base import D, RuleError, View, _, word
 from referee.rules.numbers import whole_number
 from referee.store.bounds import MAX_LOG_LINES
 from referee.store.moments import check_moment
-from referee.store.replay import Effective, LogEntry, Replayed, replay
+from referee.store.replay import Effective, LogEntry, Replayed, effective_events, replay
 from referee.store.sharing import version
 from referee.store.tables import log_of
 from referee.store.walk import Walk
@@ -120,14 +120,16 @@ def _private(view: View[D], index: int | None) -> int | None:
 
 
 def _range(log: list[LogEntry], game_id: str) -> tuple[int, int]:
-    """Entries first..last (1-based, inclusive) from ?from=&to= or ?deal=N / ?hand=N / ?round=N."""
+    """Entries first..last (log lines, inclusive) from ?from=&to= or ?deal=N / ?hand=N / ?round=N: deal N
+    spans the log lines from its deal to the line before the next deal's, as History's heading says."""
     last = log[-1].seq if log else 0
     big = find_game(game_id).steps[1:]  # the big step (deal, hand, round) of a game that has a small one too
     for types, name in big:
         if name in request.args:
             raw = request.args[name].strip()
             n = whole_number(raw) or 0
-            starts = [e.seq for e in log if e.kind == "event" and e.body.get("type") in types]
+            # the deals that stand, as History groups them (an undone deal is no deal of the table)
+            starts = [e.seq for e in effective_events(log)[0] if e.body.get("type") in types]
             if not 1 <= n <= len(starts):
                 raise RuleError(
                     "no_such_part",
@@ -198,10 +200,8 @@ def report_lines(
         lines.append(_entry_line(step, words, final, final_index, access.reader_seat))
         lines.extend(step.outcome)
     for b in final.view.breaches:
-        entry_no = _seq_of(final, b.event)
-        proof = _seq_of(
-            final, getattr(b, "detected_at", None)
-        )  # the entry that proves it, when the rules say
+        entry_no = final.seq_of(b.event)
+        proof = final.seq_of(b.detected_at)  # the entry that proves it, when the rules say
         text = gettext(
             "Rule break (%(rule)s) in entry %(n)s: %(message)s",
             rule=b.rule,
@@ -272,11 +272,6 @@ def _entry_line(
             new=entry_words(words, entry.body.get("event", {})),
         )
     return ReportLine(f"{head}: {text}", entry.seq)
-
-
-def _seq_of(rep: Replayed, index: int | None) -> int | None:
-    """The log seq of the effective event at ``index`` (breaches name events by index)."""
-    return rep.effective[index].seq if index is not None and 0 <= index < len(rep.effective) else None
 
 
 def _outcome(words: Replayed[D], before: View[D], after: View[D], moment: int, access: Access) -> list[ReportLine]:

@@ -33,6 +33,8 @@ def state_json(table_id: str, rep: Replayed[D], access: Access) -> dict[str, Any
             {
                 "event": b.event,
                 "detected_at": b.detected_at,
+                "seq": rep.seq_of(b.event),
+                "detected_seq": rep.seq_of(b.detected_at),
                 "rule": b.rule,
                 "seat": b.seat,
                 "message": say(b.message, dict(b.params)),

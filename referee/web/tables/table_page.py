@@ -102,7 +102,7 @@ def table_page(
         )
     if history:
         lines = tuple(history_lines(rep, access))
-        page = dataclasses.replace(page, lines=lines, history=history_groups(lines, rep.game, rep.players))
+        page = dataclasses.replace(page, lines=lines, history=history_groups(lines, rep.game, rep.players, rep.last_seq))
     return page
 
 

@@ -205,21 +205,15 @@ def breach_sentence(breach: Breach) -> str:
 def breach_words(rep: Replayed[D], breach: Breach) -> str:
     """A rule break found afterwards, as the history lists it: the entry it is about, then
     :func:`breach_sentence`."""
-    return gettext("Entry %(n)s: %(message)s", n=breach.event + 1, message=breach_sentence(breach))
-
-
-def entry_number(rep: Replayed[D], seq: int) -> int | None:
-    """The number the history shows for the event logged as ``seq`` (its place among the events
-    that stand, from 1, as breaches count too); None if it does not stand."""
-    return next((i + 1 for i, e in enumerate(rep.effective) if e.seq == seq), None)
+    return gettext("Entry %(n)s: %(message)s", n=rep.seq_of(breach.event) or "?", message=breach_sentence(breach))
 
 
 def line_of(rep: Replayed[D], seq: int) -> tuple[Mapping[str, Any], Line | None] | None:
     """The event logged as ``seq`` as it now stands, with its history line; None if it does not stand."""
-    number = entry_number(rep, seq)
-    if number is None:
+    i = next((i for i, e in enumerate(rep.effective) if e.seq == seq), None)
+    if i is None:
         return None
-    return rep.effective[number - 1].body, rep.lines[number - 1] if number <= len(rep.lines) else None
+    return rep.effective[i].body, rep.lines[i] if i < len(rep.lines) else None
 
 
 def entry_line(rep: Replayed[D], seq: int) -> str:
