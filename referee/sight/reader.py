@@ -72,15 +72,6 @@ ALIKE = 1.5
 # 1,000,000-199: of the 13 black tiles the edges missed there, this pass alone finds 6 at 40 and 3
 # at 55 (a body merges with its shadow on a dark felt).
 BLACK_BODY = 40
-# A separator differs from the body by more than SEPARATOR (``differences`` units) along most of the
-# tile's width. A fine or faint one (a thin groove, a line close to the body's colour: ``render.vary``
-# draws them, and the independent renderer of issue 31 showed such sets missed whole) stands 28-60
-# above it: FAINT_SEPARATOR counts where both halves show pips on one body (``_one_tile``). Chosen on
-# validation seeds 20,000-20,059 drawn with varied=1.0: 40 reads 20 more of 169 tiles right and
-# sure on the first 38 and adds nothing wrong; 30 reads 4 more but adds unsure boxes where no tile
-# lies (3 on the same seeds drawn plain, 2 varied).
-SEPARATOR = 60
-FAINT_SEPARATOR = 40
 
 
 class PhotoProblem(Exception):
@@ -468,19 +459,13 @@ def differences(faces: np.ndarray) -> np.ndarray:
     return shown
 
 
-def separated(diffs: np.ndarray, least: float = SEPARATOR) -> np.ndarray:
+def separated(diffs: np.ndarray) -> np.ndarray:
     """Which of a stack of difference maps show a face up tile: a line across its middle, a column
-    in the bar band that differs from the body by more than ``least`` along most of the tile's width
-    (a face down tile, a card or a coin has none)."""
-    band = diffs[:, 10:-10, BAR[0] : BAR[1]] > least
+    in the bar band that differs from the body along most of the tile's width (a face down tile,
+    a card or a coin has none)."""
+    band = diffs[:, 10:-10, BAR[0] : BAR[1]] > 60
     face_up: np.ndarray = band.any(axis=2).mean(axis=1) > 0.7
     return face_up
-
-
-def _one_tile(diff: np.ndarray) -> bool:
-    """Whether a face whose separator is only faint (``FAINT_SEPARATOR``) is surely one tile: pips in both
-    halves (a face-down tile, a coin or a cloth has none) on one body (``TWO_BODIES``: not two checks)."""
-    return not _two_bodies(diff) and all(count_pips(half) > 0 for half in halves(diff))
 
 
 def face_up(small: np.ndarray, quads: list[np.ndarray], chunk: int = 64) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -498,8 +483,8 @@ def face_up(small: np.ndarray, quads: list[np.ndarray], chunk: int = 64) -> list
     for start in range(0, len(tries), chunk):
         some = tries[start : start + chunk]
         diffs = differences(np.stack([flatten(small, quad) for _, quad in some]))
-        for (k, quad), diff, up, faint in zip(some, diffs, separated(diffs), separated(diffs, FAINT_SEPARATOR), strict=True):
-            if up or (faint and _one_tile(diff)):
+        for (k, quad), diff, up in zip(some, diffs, separated(diffs), strict=True):
+            if up:
                 found.setdefault(k, []).append((quad, diff))
     ups = [ways[0] for _, ways in sorted(found.items()) if len(ways) == 1]
     # A face made of two halves and the halves themselves may all be candidates (``find_faces``):
