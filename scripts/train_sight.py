@@ -4,7 +4,9 @@ Reproduce the shipped weights exactly (OpenCV only, no PyTorch; a few minutes on
 
     .venv/bin/python scripts/train_sight.py --photos 300 --seed 0
 
-Every photo comes from ``referee.sight.render`` with a seed in ``TRAIN_SEEDS``; the halves are cut
+Every photo comes from ``referee.sight.render`` with a seed in ``TRAIN_SEEDS`` (``--varied``: that
+share of its sets drawn by ``render.vary``; the shipped weights use none: weights trained with 0.5
+read more of the independent renderer's tiles but with more sure phantoms, RESULTS.md section 66); the halves are cut
 out by the classical reader itself (so the classifier sees what it will see at run time) and
 labelled from the renderer's ground truth. Each half is also used flipped and turned half a turn
 (a half's pip count does not change). The benchmark (benchmarks/sight.py) uses ``EVAL_SEEDS`` only.
@@ -66,13 +68,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--photos", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0, help="first training seed")
+    parser.add_argument("--varied", type=float, default=0.0, help="share of sets drawn by render.vary")
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
     args = parser.parse_args()
     cv2.setNumThreads(1)  # one core: the machine that trains is shared (one thread gives the same bytes)
     seeds = [TRAIN_SEEDS[args.seed + i] for i in range(args.photos)]
     features, labels = [], []
     for seed in seeds:
-        photo = render(seed)
+        photo = render(seed, varied=args.varied)
         if photo.quality != "ok":
             continue
         for half, pips in labelled_halves(photo):

@@ -8,6 +8,13 @@ Tiles lie scattered at any angle, in a touching line, a Five Up cross or a touch
 face-down tiles, coins, a playing card and a pencil are distractors that the reader must ignore.
 
 Training uses seeds from ``TRAIN_SEEDS``; the benchmark and CI use ``EVAL_SEEDS`` only.
+
+``render(seed, varied=share)`` draws a share of the sets the way many real sets are and the first
+renderer's were not (``vary``): fine or faint separators and grooves, small or recessed pips, rims
+as faint as the body (joints as thin as separators), dark rims on black tiles, pale yellow pips on
+ivory. Issue 31's independent renderer showed the reader missing such tiles. The choices come from a
+generator of their own, so a seed's layout, tiles and camera stay those of ``varied=0``, which draws
+every photo exactly as before.
 """
 
 from __future__ import annotations
@@ -73,6 +80,41 @@ class TileSet:
     # from the middle, as a share of the tile's width (0.4 stops short of the rim, 0.5 meets it).
     rim: float = 0.6
     reach: float = 0.4
+    # The separator's width as a share of the tile's length; a groove is a dark line with a light
+    # edge beside it (cut into the face) rather than a painted bar.
+    bar_width: float = 0.018
+    groove: bool = False
+    recessed: bool = False  # pips sunk into the face: a light lip round each, its shade inside
+    black_rim: int = 70  # a black tile's rim (its grey), which a light body's ``rim`` share does not give
+
+
+# Pale yellow (BGR), the colour of a number in some ivory sets: it barely differs from the body.
+PALE_YELLOW = (70, 205, 235)
+
+
+def vary(ts: TileSet, rng: np.random.Generator) -> TileSet:
+    """The set drawn with what real sets show and ``random_set`` never draws (each at random):
+    a fine or faint separator or a groove, small or recessed pips, a faint rim that meets the
+    separator's reach, a black tile's rim barely lighter than its body, pale yellow pips on a light body."""
+    light = sum(ts.body) > 200
+    faint = float(rng.uniform(0.0, 0.65))  # how far the separator's colour goes towards the body's
+    bar = tuple(int(round(b * (1 - faint) + c * faint)) for b, c in zip(ts.bar, ts.body, strict=True))
+    pips = list(ts.pips)
+    if light and rng.random() < 0.3:
+        pips[int(rng.integers(7))] = PALE_YELLOW
+    return TileSet(
+        body=ts.body,
+        pips=pips,
+        spinner=ts.spinner,
+        bar=bar,  # type: ignore[arg-type]
+        pip_scale=float(rng.uniform(0.05, 0.075)) if rng.random() < 0.5 else ts.pip_scale,
+        rim=float(rng.uniform(0.6, 0.95)),
+        reach=float(rng.uniform(0.4, 0.5)),
+        bar_width=float(rng.uniform(0.008, 0.018)),
+        groove=bool(rng.random() < 0.4),
+        recessed=bool(rng.random() < 0.5),
+        black_rim=int(rng.integers(35, 71)),
+    )
 
 
 def random_set(rng: np.random.Generator) -> TileSet:
@@ -130,7 +172,7 @@ def draw_tile(img: np.ndarray, shadow: np.ndarray, ts: TileSet, a: int | None, b
     outline = _rounded(corners, length * 0.06)
     off = np.array([length * 0.03, length * 0.04])
     _poly(shadow, outline + off, (1,))
-    rim = tuple(int(c * ts.rim) for c in ts.body) if sum(ts.body) > 200 else (70, 70, 70)
+    rim = tuple(int(c * ts.rim) for c in ts.body) if sum(ts.body) > 200 else (ts.black_rim,) * 3
     _poly(img, outline, rim)
     inner = outline + (np.array([cx, cy]) - outline) * 0.04
     body = ts.body if a is not None else tuple(int(c * 0.9) for c in ts.body)
@@ -138,8 +180,12 @@ def draw_tile(img: np.ndarray, shadow: np.ndarray, ts: TileSet, a: int | None, b
     if a is None or b is None:  # face down (both are None)
         return corners
     c, u, v = _frame(cx, cy, angle, length)
-    width = max(1, int(round(length * 0.018)))
+    width = max(1, int(round(length * ts.bar_width)))
     p, q = c - v * ts.reach, c + v * ts.reach  # most sets stop the bar short of the edges
+    if ts.groove:  # its far wall catches the light: a light line beside the dark one
+        shift = u * (width + 1) / length
+        edge = tuple(min(255, int(c * 1.2 + 20)) for c in ts.body)
+        cv2.line(img, tuple(np.round((p + shift) * 16).astype(int)), tuple(np.round((q + shift) * 16).astype(int)), edge, max(1, width // 2), cv2.LINE_AA, 4)
     cv2.line(img, tuple(np.round(p * 16).astype(int)), tuple(np.round(q * 16).astype(int)), ts.bar, width, cv2.LINE_AA, 4)
     if ts.spinner:
         r = length * 0.045
@@ -150,7 +196,14 @@ def draw_tile(img: np.ndarray, shadow: np.ndarray, ts: TileSet, a: int | None, b
         origin = c - u / 2 + u / 2 * half - v / 2
         for sx, sy in PIP_SPOTS[n]:
             centre = origin + u / 2 * sx + v * sy
+            if ts.recessed:  # a light lip round the pip
+                lip = tuple(min(255, int(c * 1.1 + 12)) for c in ts.body)
+                cv2.circle(img, tuple(np.round(centre * 16).astype(int)), int(radius * 1.15 * 16), lip, -1, cv2.LINE_AA, 4)
             cv2.circle(img, tuple(np.round(centre * 16).astype(int)), int(radius * 16), ts.pips[n], -1, cv2.LINE_AA, 4)
+            if ts.recessed:  # the pip's own wall shades one side of it
+                shade = tuple(int(c * 0.6) for c in ts.pips[n])
+                inner = centre + np.array([0.25, 0.25]) * radius
+                cv2.circle(img, tuple(np.round(inner * 16).astype(int)), int(radius * 0.6 * 16), shade, -1, cv2.LINE_AA, 4)
     return corners
 
 
@@ -253,9 +306,11 @@ def _camera(rng: np.random.Generator, w: int, h: int, out_w: int, out_h: int, ti
     return camera
 
 
-def render(seed: int, size: tuple[int, int] = (1024, 768), tilt_max: float = 45.0, bad: float = 0.06) -> Photo:
-    """The photo of ``seed``: ``size`` (width, height) pixels; a share ``bad`` of seeds is too dark or blurred."""
+def render(seed: int, size: tuple[int, int] = (1024, 768), tilt_max: float = 45.0, bad: float = 0.06, varied: float = 0.0) -> Photo:
+    """The photo of ``seed``: ``size`` (width, height) pixels; a share ``bad`` of seeds is too dark or
+    blurred, a share ``varied`` of sets is drawn by ``vary``."""
     rng = np.random.default_rng(seed)
+    looks = np.random.default_rng([seed, 66])  # ``vary``'s own: rng draws the same numbers whatever ``varied`` is
     out_w, out_h = size
     w, h = int(out_w * 1.15), int(out_h * 1.15)
     img = _background(rng, h, w)
@@ -263,6 +318,7 @@ def render(seed: int, size: tuple[int, int] = (1024, 768), tilt_max: float = 45.
     occupied = np.zeros((h, w), np.uint8)
     length = w * rng.uniform(0.09, 0.15)
     sets = [random_set(rng) for _ in range(int(rng.integers(1, 3)))]
+    sets = [vary(ts, looks) if looks.random() < varied else ts for ts in sets]
     n = int(rng.integers(3, 16))
     drawn: list[tuple[tuple[int, int] | None, np.ndarray]] = []
     all_tiles = [(a, b) for a in range(7) for b in range(a, 7)]

@@ -50,6 +50,22 @@ def test_the_renderer_is_seeded():
     assert render(EVAL_SEEDS[4]).jpeg != a.jpeg
 
 
+def test_varied_sets_keep_the_seeds_layout_and_change_only_how_the_tiles_look():
+    # render(varied=...) draws its looks from a generator of its own: the tiles, their places and the
+    # camera stay the seed's, and varied=0 (the default) draws every photo exactly as before.
+    plain, varied = render(20_010), render(20_010, varied=1.0)
+    assert [t.tile for t in varied.tiles] == [t.tile for t in plain.tiles] and len(plain.tiles) >= 10
+    assert all(np.allclose(a.corners, b.corners) for a, b in zip(plain.tiles, varied.tiles, strict=True))
+    assert render(20_010, varied=0.0).jpeg == plain.jpeg
+    # The faces differ where a tile lies: fainter separators, smaller or recessed pips.
+    inside = np.zeros(plain.image.shape[:2], np.uint8)
+    for t in plain.tiles:
+        cv2.fillPoly(inside, [np.round(t.corners).astype(np.int32)], 1)
+    change = np.abs(plain.image.astype(int) - varied.image.astype(int)).max(axis=2)
+    assert np.median(change[inside == 1]) < np.percentile(change[inside == 1], 95)
+    assert (change[inside == 1] > 40).mean() > 3 * (change[inside == 0] > 40).mean()
+
+
 def test_the_model_ships_in_the_repository_within_two_megabytes():
     assert MODEL_PATH.is_file() and MODEL_PATH.stat().st_size <= 2 * 1024 * 1024
 
