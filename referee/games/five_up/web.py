@@ -144,6 +144,11 @@ CORRECTION = Correction(
         "count": lazy_gettext("How many"),
         "pips": lazy_gettext("Pips left in hand"),
     },
+    missing={
+        "count": lazy_gettext(
+            "How many tiles are drawn? Tap a number, or type it in the box, then tap “Record the draw”."
+        )
+    },
     spent=frozenset({"tile"}),
     ordered=frozenset({("hand", "opening")}),
 )

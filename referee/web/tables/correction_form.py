@@ -232,6 +232,8 @@ class Correction:
     ``ordered``: (event type, field) of the lists whose order means something (a trick's play order,
     one opening tile per seat): one picker per position, posted as name.0, name.1, ... like the entry
     forms. Other lists are sets.
+    ``missing``: event field -> what a form that left it empty is told, where "Nothing was chosen for
+    <label>" says too little (Five Up's draw box, submitted empty: type or tap how many).
     ``sealed``: the event types private to their seat (a sealed bid): their cards are never greyed,
     which would tell anyone who opens a correction what was bid.
     ``tiles``: the highest and the lowest number on the game's tiles, for the field-by-field pickers."""
@@ -242,6 +244,7 @@ class Correction:
     labels: Mapping[str, LazyString] = field(default_factory=dict)
     spent: frozenset[str] = frozenset()
     ordered: frozenset[tuple[str, str]] = frozenset()
+    missing: Mapping[str, LazyString] = field(default_factory=dict)
     sealed: frozenset[str] = frozenset()
     tiles: tuple[int, int] = (6, 0)
 
