@@ -85,3 +85,15 @@ def test_five_ups_play_that_proves_a_missed_play_says_so_in_its_answer(client):
         said = answer(client.get(f"/t/{t['id']}").get_data(as_text=True))
         found = "Rule break found: Ben could have played 5-0 instead of drawing"
         assert (found in said) == (n == len(events) - 1), said
+
+
+def test_ninety_nines_trick_that_proves_a_revoke_says_so_in_its_answer(client):
+    """N10: Chie played 6♠ to a ♥ lead in trick 1 and a ♥ in trick 2: trick 2's answer says it (no bid involved)."""
+    record = {"format": "referee-record", "version": 1, "game": "ninety-nine", "players": ["Aki", "Ben", "Chie"]}
+    events = [{"type": "deal", "dealer": 0}, {"type": "trick", "cards": ["AH", "6S", "8H"]}]
+    first = client.post("/api/v1/records", json={**record, "events": events}).get_json()
+    assert "Rule break" not in answer(client.get(f"/t/{first['id']}").get_data(as_text=True))
+    events.append({"type": "trick", "cards": ["QH", "7H", "9H"]})
+    table = client.post("/api/v1/records", json={**record, "events": events}).get_json()
+    said = answer(client.get(f"/t/{table['id']}").get_data(as_text=True))
+    assert "Rule break found: Chie did not follow ♥ in trick 1 (played 6♠) but held 7♥, played in trick 2." in said, said
