@@ -10,6 +10,8 @@ from html import unescape
 from tables import new_table, post, state
 from test_ninety_nine_web import DEAL1, form, join, seq_of
 
+from tests.rules.test_trick_de_bingo_support import PLAYERS, SHEETS, draft_events
+
 # Chie's bid holds 7♦, which Aki then leads in the last trick: a card used twice, kept sealed until Aki's bid ends the deal
 CHIE_BID = ["7D", "8H", "6H"]
 BREACH = {
@@ -24,9 +26,16 @@ def text(html: str) -> str:
 
 
 def answer(html: str) -> str:
-    """The answer box's words."""
-    start = html.index('id="answer"')
-    return text(html[start : html.index("</section>", start)])
+    """The answer box's words (its own sections nested in it, as Trick de Bingo's trick, included)."""
+    start, depth = html.index('id="answer"'), 0
+    for tag in re.finditer(r"<(/?)section\b", html[start:]):
+        if not tag.group(1):
+            depth += 1
+        elif depth:
+            depth -= 1
+        else:  # the answer's own closing tag
+            return text(html[start : start + tag.start()])
+    raise AssertionError("the answer box is not closed")
 
 
 def test_a_card_used_twice_is_told_in_the_answer_once_the_bids_are_open_and_nowhere_before(app, client):
@@ -89,11 +98,36 @@ def test_five_ups_play_that_proves_a_missed_play_says_so_in_its_answer(client):
 
 def test_ninety_nines_trick_that_proves_a_revoke_says_so_in_its_answer(client):
     """N10: Chie played 6♠ to a ♥ lead in trick 1 and a ♥ in trick 2: trick 2's answer says it (no bid involved)."""
-    record = {"format": "referee-record", "version": 1, "game": "ninety-nine", "players": ["Aki", "Ben", "Chie"]}
+    record = {
+        "format": "referee-record",
+        "version": 1,
+        "game": "ninety-nine",
+        "players": ["Aki", "Ben", "Chie"],
+    }
     events = [{"type": "deal", "dealer": 0}, {"type": "trick", "cards": ["AH", "6S", "8H"]}]
     first = client.post("/api/v1/records", json={**record, "events": events}).get_json()
     assert "Rule break" not in answer(client.get(f"/t/{first['id']}").get_data(as_text=True))
     events.append({"type": "trick", "cards": ["QH", "7H", "9H"]})
     table = client.post("/api/v1/records", json={**record, "events": events}).get_json()
     said = answer(client.get(f"/t/{table['id']}").get_data(as_text=True))
-    assert "Rule break found: Chie did not follow ♥ in trick 1 (played 6♠) but held 7♥, played in trick 2." in said, said
+    assert (
+        "Rule break found: Chie did not follow ♥ in trick 1 (played 6♠) but held 7♥, played in trick 2."
+        in said
+    ), said
+
+
+def test_trick_de_bingos_trick_that_proves_a_revoke_says_so_in_its_answer(client):
+    """T11: Ben discarded 2♠ to a ♣ lead in trick 1 and plays 3♣ in trick 2: trick 2's answer says it."""
+    record = {"format": "referee-record", "version": 1, "game": "trick-de-bingo", "players": list(PLAYERS)}
+    events = [
+        {"type": "round", "dealer": 0},
+        *draft_events(SHEETS),
+        {"type": "trick", "cards": ["AC", "2S", "2H", "4H"]},
+    ]
+    first = client.post("/api/v1/records", json={**record, "events": events}).get_json()
+    assert "Rule break" not in answer(client.get(f"/t/{first['id']}").get_data(as_text=True))
+    events.append({"type": "trick", "cards": ["KC", "3C", "3H", "10S"]})
+    table = client.post("/api/v1/records", json={**record, "events": events}).get_json()
+    said = answer(client.get(f"/t/{table['id']}").get_data(as_text=True))
+    found = "Rule break found: Ben did not follow clubs in trick 1 of round 1 but still held 3♣ (played in trick 2)."
+    assert found in said, said
