@@ -35,10 +35,21 @@ def word(message: str) -> str:
     return message
 
 
-def param_text(value: Any) -> str | Texts:
+def param_text(value: Any) -> str | Texts | tuple[str, ...]:
     """A message parameter as players write it: a card as ``A♠`` (its ``face``), words already written in
-    each language (:class:`Texts`) kept for the reader's, anything else as text."""
-    return value if isinstance(value, Texts) else str(getattr(value, "face", value))
+    each language (:class:`Texts`) kept for the reader's, a list (tuple) kept as a list of such texts, which
+    the web layer joins in the reader's language ("6-5、5-5" in Japanese, issue 27), anything else as text."""
+    if isinstance(value, Texts):
+        return value
+    if isinstance(value, tuple):
+        return tuple(str(getattr(v, "face", v)) for v in value)
+    return str(getattr(value, "face", value))
+
+
+def english(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Params as an English sentence takes them, where no reader's language is at hand (``str()`` of a
+    refusal, a log): a list joined with ", "."""
+    return {k: ", ".join(v) if isinstance(v, tuple) else v for k, v in params.items()}
 
 
 class RuleError(ValueError):
@@ -51,7 +62,7 @@ class RuleError(ValueError):
         self.code = code
         self.message = message
         self.params = {k: param_text(v) for k, v in params.items()}
-        super().__init__(message % self.params if self.params else message)
+        super().__init__(message % english(self.params) if self.params else message)
 
 
 class MalformedEvent(RuleError):
@@ -161,7 +172,7 @@ class Breach:
     rule: str
     seat: int
     message: str
-    params: Mapping[str, str] = field(default_factory=dict)
+    params: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
     detected_at: int | None = None
 
 

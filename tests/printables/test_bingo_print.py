@@ -3,8 +3,11 @@
 
 import io
 import json
+import re
+import subprocess
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from printables.registry import find
@@ -83,3 +86,33 @@ def test_the_reference_tables_match_b9_b14_b27():
         (6, 70, 80),
         (7, 0, 0),
     ]
+
+
+def sheet_text(client, record: dict, lang: str) -> str:
+    """The first page of the table's score sheet as pdftotext lays it out (what a player reads on paper)."""
+    table = client.post("/api/v1/records", json=record).get_json()
+    data = client.get(f"/t/{table['id']}/print/score-sheet.pdf", headers={"Accept-Language": lang}).data
+    out = subprocess.run(["pdftotext", "-layout", "-f", "1", "-l", "1", "-", "-"], input=data, capture_output=True, check=True)
+    return out.stdout.decode()
+
+
+IMPLIED = json.loads(
+    (Path(__file__).parents[1] / "acceptance" / "records" / "bingo-close-played-out-implied-claim.json").read_text()
+)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_printed_score_sheet_is_whole_words_for_players(client, lang):
+    """newplayer11 #13: in Japanese the header 「ディール」 broke into 「ディー / ル」 and the close cell was cut
+    (「Ann（第2トリック…」); the legend printed rule ids (B2, B47, B46, B33, B44) and an implied claim "(B40)"
+    for the players. On paper: whole words, every cell whole, plain words only (no rule ids at all)."""
+    text = sheet_text(client, GOLDEN, lang)
+    assert "…" not in text and not re.search(r"\bB-?Δ?\d", text), text
+    if lang == "ja":
+        assert any(line.split()[:1] == ["ディール"] for line in text.splitlines()) and "Ben（4トリック後）" in text, text
+        assert "先に7点取った人がマッチの勝者。" in text
+    else:
+        assert "Ben after 4" in text and "the first to 7 wins the match." in text
+    implied = sheet_text(client, IMPLIED, lang)
+    assert "…" not in implied and not re.search(r"\bB-?Δ?\d", implied), implied
+    assert ("（みなし）" if lang == "ja" else "(implied)") in implied.split("\n\n\n")[0], implied

@@ -117,7 +117,7 @@ def test_phase_two_reply_must_beat_a_led_plain_tile_checked_after_the_deal():
     ]
     view = GAME.view(play(deal(), *PHASE_ONE, *bad))
     assert [(b.event, b.rule, b.seat) for b in view.breaches] == [(8, "B25", 0)]
-    assert view.breaches[0].params["legal"] == "6-0, 5-0, 0-0"
+    assert view.breaches[0].params["legal"] == ("6-0", "5-0", "0-0")  # a list, joined in the reader's language (issue 27)
     assert view.detail["status"] == "played_out"
 
 
@@ -140,7 +140,7 @@ def test_b25_a_later_play_proves_a_phase_two_reply_illegal_without_the_deal_bein
     for record in (proved, [*proved, claim(1)], [*proved, claim(1), trick_free_show_of_ben()]):
         view = GAME.view(play(*record))
         assert [(b.event, b.detected_at, b.rule, b.seat) for b in view.breaches] == [(8, 9, "B25", 0)]
-        assert view.breaches[0].params["legal"] == "0-0"
+        assert view.breaches[0].params["legal"] == ("0-0",)
 
 
 def trick_free_show_of_ben() -> dict[str, Any]:
@@ -162,7 +162,7 @@ def test_b25_smallest_case_deal_close_an_off_suit_reply_then_the_led_suit_played
             "reply": "5-1",
             "lead": "6-2",
             "trick": "1",
-            "legal": "6-5",
+            "legal": ("6-5",),
         }
 
 
@@ -175,7 +175,7 @@ def test_b24_only_a_later_tile_of_a_more_urgent_group_proves_a_breach():
     assert GAME.view(play(*start, trick("5-5", "5-4"), options=opts)).breaches == ()
     view = GAME.view(play(*start, trick("3-5", "3-3"), options=opts))
     assert [(b.event, b.detected_at, b.rule, b.seat) for b in view.breaches] == [(2, 3, "B24", 1)]
-    assert view.breaches[0].params["legal"] == "5-3"
+    assert view.breaches[0].params["legal"] == ("5-3",)
 
 
 def test_b25_a_double_declared_later_proves_the_reply_at_once():

@@ -150,7 +150,7 @@ def test_f18_f21_a_turn_that_drew_then_passed_is_one_breach_at_its_first_draw():
     state = play(state, {"type": "play", "seat": 1, "tile": "6-1", "on": "6-6"})
     (breach,) = view(state).breaches
     assert (breach.event, breach.detected_at, breach.rule, breach.seat) == (2, 5, "F21", 1)
-    assert breach.params["tiles"] == "6-1"  # a tile as written at the table, not "[6-1]"
+    assert breach.params["tiles"] == ("6-1",)  # a tile as written at the table, not "[6-1]"; a list, joined where said
 
 
 def test_f18_f21_a_plain_pass_is_a_breach_when_the_passer_later_plays_a_tile_that_fitted():
@@ -190,7 +190,7 @@ def test_f19_f21_the_tiles_a_turn_drew_and_played_do_not_excuse_a_later_fitting_
     state = play(state, {"type": "play", "seat": 1, "tile": "5-0", "on": "6-5"})
     (breach,) = view(state).breaches
     assert (breach.event, breach.detected_at, breach.rule, breach.seat) == (first_draw, proof, "F21", 1)
-    assert breach.params["tiles"] == "5-0"
+    assert breach.params["tiles"] == ("5-0",)
 
 
 def test_f21_a_tile_drawn_in_a_later_turn_still_excuses_a_later_fitting_tile():

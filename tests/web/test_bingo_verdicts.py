@@ -66,6 +66,9 @@ def test_an_entry_that_proves_nothing_tells_no_rule_break(client, n):
 def test_the_rule_break_in_japanese(client):
     said = answer_after(client, 13, lang="ja")
     assert "ルール違反が判明：" in said and "1-1" in said
+    # the tiles Ben still held, a list in a Japanese sentence: 「、」, not ", " (issue 27, newplayer11 #15)
+    settled = answer_after(client, len(EVENTS), {"type": "claim", "seat": 1}, lang="ja")
+    assert "6-3、6-0" in settled and "6-3, 6-0" not in settled, settled
 
 
 def test_the_tiles_shown_after_a_claim_can_be_read_from_a_photo(client):

@@ -210,7 +210,8 @@ def test_f35_the_page_says_the_plus_two_is_credited_when_the_pips_are_entered(cl
     [
         ("13", "Tiles that can be drawn now: 12; the boneyard keeps its last 2."),
         ("0", "A draw takes at least one tile."),
-        ("", "Nothing was chosen for “How many”: choose it, then send again."),
+        # the box left empty: what to do, not the generic "Nothing was chosen for “How many”" (issue 27)
+        ("", "How many tiles are drawn? Tap a number, or type it in the box, then tap “Record the draw”."),
     ],
 )
 def test_the_draw_asks_how_many_and_the_referee_refuses_a_count_that_cannot_be_with_the_reason(
@@ -232,6 +233,17 @@ def test_the_draw_asks_how_many_and_the_referee_refuses_a_count_that_cannot_be_w
     html = resp.get_data(as_text=True)
     assert resp.status_code == 422 and reason in html[html.index('id="answer"') :]
     assert state(client, table) == before
+
+
+def test_the_empty_draw_box_is_answered_in_japanese_too(client):
+    table = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
+    post(client, table, {"type": "hand", "leader": 0})
+    post(client, table, play(0, "6-6"))
+    client.set_cookie("lang", "ja")
+    resp = form(client, table, type="draw", seat="1", count="", based_on=str(state(client, table)["seq"]))
+    html = resp.get_data(as_text=True)
+    said = "何枚引きますか？数字をタップするか、枠に枚数を入力して「引いた枚数を記録」をタップしてください。"
+    assert resp.status_code == 422 and said in html[html.index('id="answer"') :]
 
 
 def test_a_draw_of_any_usual_count_is_one_tap(client):

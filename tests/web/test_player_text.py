@@ -219,7 +219,8 @@ SAID = {
     ("held", "ja"): "Benさんは引かずに5-0を出せました。そのとき場に付けられる牌で、あとで出しています。",
     ("one drawn since", "en"): "Ben could have played a tile instead of drawing: 5-0, 6-0 fitted then and were "
     "played later, more than the 1 drawn since.",
-    ("one drawn since", "ja"): "Benさんは引かずに出せる牌を持っていました。そのとき場に付けられた5-0, 6-0をあとで"
+    # a list in a Japanese sentence: 「、」 (issue 27)
+    ("one drawn since", "ja"): "Benさんは引かずに出せる牌を持っていました。そのとき場に付けられた5-0、6-0をあとで"
     "出していて、その後に引いた1枚より多いからです。",
 }
 

@@ -458,3 +458,17 @@ def test_the_deal_answer_says_its_lines_in_plain_words_with_the_rules_behind_why
     assert "N12" in why and "N13" in why
     if lang == "en":
         assert any(li.startswith("Tricks won: 3, 1 point each.") for li in lines)
+
+
+def test_the_check_page_speaks_japanese_lists_and_unnamed_players(client):
+    """Issue 27 (newplayer11 #15): in Japanese a list of tiles is joined with 「、」 as everywhere else in the app (not
+    "6-6, 6-4"), and an unnamed player is 「プレイヤー1」 as the form writes it, without さん; the API's lines too."""
+    client.set_cookie("lang", "ja")
+    form = {"trump": "5", "claimer": "0", "won0": A62, "won1": B34, "decl0a": ["4-4", "3-3"], "last": ""}
+    html = client.post("/check", data=form).get_data(as_text=True)
+    answer = html.split('id="claim-answer"', 1)[1].split("</div>", 1)[0]
+    assert "、".join(A62) in answer and "（4-4、3-3）" in answer, answer
+    assert ", " not in answer and "プレイヤー1" in answer and "プレイヤーさん" not in answer and "1さん" not in answer
+    assert "プレイヤー1さん" not in html and "プレイヤー2さん" not in html
+    lines = " ".join(check(client, claim((A62, B34), declarations=([["4-4", "3-3"]], [])), lang="ja")["lines"])
+    assert "、".join(A62) in lines and ", " not in lines and "プレイヤー1さん" not in lines, lines

@@ -57,8 +57,8 @@ def _deal_row(job: PrintJob[Detail], row: DealRow, running: list[int]) -> tuple[
     claim_text = ""
     if claim:
         claim_text = f"{_name(job, claim['seat'])} {claim['total']} {'○' if claim['correct'] else '×'}"
-        if claim["kind"] == "implied_claim":
-            claim_text += " (B40)"
+        if claim["kind"] == "implied_claim":  # the closer's claim after the last trick, said in the legend
+            claim_text += " " + job.t(_("(implied)"))
     elif row["result"] and row["result"]["kind"] == "invincible":
         claim_text = job.t(_("invincible"))
     cells: list[str] = []
@@ -105,24 +105,23 @@ def score_sheet(job: PrintJob[Detail]) -> ScoreSheet:
         title=job.t(_("Bingo score sheet")),
         subtitle=job.subtitle,
         columns=(
-            Column(job.t(_("Deal")), 0.5, "right"),
-            Column(job.t(_("Leader")), 1.0, "left"),
+            # widths that hold 「ディール」 in one piece and a close's 「Ben（4トリック後）」 uncut (newplayer11 #13)
+            Column(job.t(_("Deal")), 0.8, "right"),
+            Column(job.t(_("Leader")), 0.8, "left"),
             Column(job.t(_("Trump")), 1.0, "left"),
-            Column(job.t(_("Declarations")), 1.6, "left"),
-            Column(job.t(_("Close")), 1.1, "left"),
+            Column(job.t(_("Declarations")), 1.3, "left"),
+            Column(job.t(_("Close")), 1.5, "left"),
             Column(job.t(_("Claim")), 1.2, "left"),
             *groups,
         ),
         rows=tuple(rows),
         totals=totals,
-        footnotes=(
-            job.t(_("Game points per deal; the first to %(n)s wins the match (B2, B47)."), n=MATCH_TARGET),
+        footnotes=(  # for the players: plain words, no rule ids (those are behind "why?" on the phone)
+            job.t(_("Game points per deal; the first to %(n)s wins the match."), n=MATCH_TARGET),
+            job.t(_("%(mark)s: the trump double captured by 0-0, +1 game point at once."), mark=CAPTURE_MARK),
             job.t(
-                _("%(mark)s: the trump double captured by 0-0, +1 game point at once (B46)."),
-                mark=CAPTURE_MARK,
-            ),
-            job.t(
-                _("Claim: the claimer's points against %(n)s, ○ correct or × failed (B33, B44)."), n=TARGET
+                _("Claim: the claimer's points against %(n)s, ○ correct or × failed; (implied): the closer's claim after the last trick."),
+                n=TARGET,
             ),
         ),
         blank_rows=max(0, 14 - len(rows)),

@@ -15,6 +15,7 @@ from referee.games.five_up.rules.leftovers import pips_left
 from referee.games.five_up.rules.quick_check import check_count
 from referee.games.five_up.rules.scoring import uncounted
 from referee.games.five_up.rules.stats import FiveUpStats
+from referee.games.five_up.rules.words import ends_to_recount
 from referee.rules.base import RuleError
 from referee.rules.forms import FormData, FormEvent, FormReader
 from referee.rules.numbers import whole_number
@@ -143,6 +144,12 @@ CORRECTION = Correction(
         "opening": lazy_gettext("Opening draw"),
         "count": lazy_gettext("How many"),
         "pips": lazy_gettext("Pips left in hand"),
+    },
+    left_to_check=ends_to_recount,
+    missing={
+        "count": lazy_gettext(
+            "How many tiles are drawn? Tap a number, or type it in the box, then tap “Record the draw”."
+        )
     },
     spent=frozenset({"tile"}),
     ordered=frozenset({("hand", "opening")}),

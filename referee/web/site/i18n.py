@@ -6,7 +6,9 @@ game never edits another's; Flask-Babel merges them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from babel.messages.mofile import write_mo
@@ -56,17 +58,30 @@ def say(message: str, params: Mapping[str, Any] | None = None) -> str:
     """A rules-layer message (msgid with %(name)s params) in the request's language."""
     ja = str(get_locale()) == "ja"
     words = {
-        k: gettext(v) if isinstance(v, str) and v in WORDS else (v.ja if ja else v.en) if isinstance(v, Texts) else v
+        k: gettext(v) if isinstance(v, str) and v in WORDS
+        else (v.ja if ja else v.en) if isinstance(v, Texts)
+        else gettext(", ").join(map(str, v)) if isinstance(v, tuple)  # a list (base.param_text), "、" in Japanese
+        else v
         for k, v in (params or {}).items()
     }
-    return no_honorific_for_the_dummy(gettext(message, **words))
+    return no_honorific_for_stand_ins(gettext(message, **words))
 
 
-def no_honorific_for_the_dummy(text: str) -> str:
-    """Japanese names a player "Benさん" in every sentence; the dummy (two-player Ninety-Nine) is a
-    player's name in the same place but no person: "ダミーさん" reads wrong, "ダミー" right."""
+def no_honorific_for_stand_ins(text: str) -> str:
+    """Japanese names a player "Benさん" in every sentence; a stand-in in a name's place is no person: the
+    dummy (two-player Ninety-Nine, "ダミーさん" reads wrong, "ダミー" right) and an unnamed player
+    ("Player 1" of the quick checks: "プレイヤー1", as their forms write it, not "プレイヤー1さん", issue 27)."""
+    if "さん" not in text:
+        return text
     dummy = gettext("the dummy")
-    return text.replace(f"{dummy}さん", dummy) if "さん" in text else text
+    return unnamed_player(gettext("Player %(n)s")).sub(r"\1", text.replace(f"{dummy}さん", dummy))
+
+
+@cache
+def unnamed_player(name: str) -> re.Pattern[str]:
+    """The translated "Player %(n)s" with a number and さん after it; its group is the name without さん."""
+    before, _n, after = name.partition("%(n)s")
+    return re.compile(f"({re.escape(before)}\\d+{re.escape(after)})さん")
 
 
 def explain(error: RuleError) -> str:

@@ -14,7 +14,7 @@ from referee.rules import spoken
 from referee.rules.numbers import shown_number
 from referee.web.tables import words
 
-from .i18n import no_honorific_for_the_dummy, say
+from .i18n import no_honorific_for_stand_ins, say
 from .pages import option_values, picked
 
 CSP = (
@@ -46,7 +46,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["breach_sentence"] = words.breach_sentence
     app.jinja_env.filters["why"] = words.why
     app.jinja_env.filters.update(unwhy=words.unwhy, why_note=words.why_note, whole_tiles=words.whole_tiles)
-    app.jinja_env.filters["no_honorific_for_the_dummy"] = no_honorific_for_the_dummy
+    app.jinja_env.filters["no_honorific_for_stand_ins"] = no_honorific_for_stand_ins
     app.jinja_env.globals.update(option_values=option_values, picked_option=picked)
     app.jinja_env.filters["seat_names"] = lambda seats, players: gettext(", ").join(players[i] for i in seats)
     app.jinja_env.filters["sentence_names"] = sentence_names

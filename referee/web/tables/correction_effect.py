@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from referee.games import part
 from referee.rules.base import D, Line
 from referee.store.replay import Replayed, ReplayError, entry_index, replay_events
 
@@ -20,10 +21,12 @@ from referee.store.replay import Replayed, ReplayError, entry_index, replay_even
 @dataclass(frozen=True)
 class Effect:
     """The players whose totals moved (name, before, after) and the later entries whose history line
-    changed (before, after), oldest first; both empty: the correction changed no score."""
+    changed (before, after), oldest first; both empty: the correction changed no score. ``checks``: what
+    the correction left that no longer matches, in the game's words (``Correction.left_to_check``)."""
 
     totals: tuple[tuple[str, int, int], ...]
     lines: tuple[tuple[Line | None, Line | None], ...]
+    checks: tuple[Line, ...] = ()
 
 
 def prior_body(rep: Replayed[D], index: int) -> Mapping[str, Any] | None:
@@ -70,4 +73,4 @@ def correction_effect(rep: Replayed[D], seq: int) -> Effect | None:
         for i in range(index + 1, min(len(lines), len(rep.lines)))
         if lines[i] != rep.lines[i] and rep.effective[i].body.get("type") not in private
     )
-    return Effect(moved, changed)
+    return Effect(moved, changed, part(rep.game.id, "web").CORRECTION.left_to_check(state, rep.state))

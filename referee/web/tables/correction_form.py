@@ -29,7 +29,7 @@ from flask_babel import LazyString, gettext, lazy_gettext
 from markupsafe import Markup
 
 from referee.games import part
-from referee.rules.base import D, Game
+from referee.rules.base import D, Game, Line
 from referee.rules.cards import Card
 from referee.rules.events import field_specs, type_of
 from referee.rules.forms import FormReader
@@ -232,6 +232,11 @@ class Correction:
     ``ordered``: (event type, field) of the lists whose order means something (a trick's play order,
     one opening tile per seat): one picker per position, posted as name.0, name.1, ... like the entry
     forms. Other lists are sets.
+    ``missing``: event field -> what a form that left it empty is told, where "Nothing was chosen for
+    <label>" says too little (Five Up's draw box, submitted empty: type or tap how many).
+    ``left_to_check``: (the game's state before a correction, after it) -> sentences on what the correction
+    left that no longer matches and is not refused (Five Up: a hand's end counted with a hand size a
+    corrected draw changed), said in the correction's answer; none by default.
     ``sealed``: the event types private to their seat (a sealed bid): their cards are never greyed,
     which would tell anyone who opens a correction what was bid.
     ``tiles``: the highest and the lowest number on the game's tiles, for the field-by-field pickers."""
@@ -242,6 +247,8 @@ class Correction:
     labels: Mapping[str, LazyString] = field(default_factory=dict)
     spent: frozenset[str] = frozenset()
     ordered: frozenset[tuple[str, str]] = frozenset()
+    missing: Mapping[str, LazyString] = field(default_factory=dict)
+    left_to_check: Callable[[Any, Any], tuple[Line, ...]] = lambda _was, _now: ()
     sealed: frozenset[str] = frozenset()
     tiles: tuple[int, int] = (6, 0)
 

@@ -33,7 +33,7 @@ from referee.web.site.i18n import explain
 from referee.web.updates.next_table import page_live
 
 from .access import Access, access_for, held_links
-from .correction_form import field_label
+from .correction_form import correction_of, field_label
 from .table_page import Answer, Corrections, Proposed, TableScreen, link_of, page_of
 
 Page = tuple[str, int] | tuple[str, int, dict[str, str]]
@@ -153,6 +153,9 @@ def form_reason(err: RuleError) -> str:
     its picker's label ("Tile"), not as the record format's field (the API keeps its own sentence)."""
     if err.code == "missing_field":
         field = str(err.params.get("field", ""))
+        said = correction_of(g.table.game).missing.get(field)
+        if said is not None:
+            return str(said)
         what = field_label(g.table.game, field)
         return gettext("Nothing was chosen for “%(what)s”: choose it, then send again.", what=what)
     return explain(err)

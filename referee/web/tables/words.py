@@ -21,7 +21,7 @@ from referee.rules.base import WORDS, Breach, D, Line, RuleError, Texts
 from referee.rules.cards import Card
 from referee.rules.events import decode
 from referee.store.replay import Effective, Replayed
-from referee.web.site.i18n import no_honorific_for_the_dummy, say
+from referee.web.site.i18n import no_honorific_for_stand_ins, say
 
 from .access import Access
 from .presenting import public_events
@@ -142,7 +142,7 @@ class Speaker:
             text = self.gettext(line.message, **params)
         for more in line.more:  # Japanese sentences follow one another without a space
             text += ("" if text.endswith(("。", "」", "）")) else " ") + self.line(more)
-        return no_honorific_for_the_dummy(text) if self.ja else text
+        return no_honorific_for_stand_ins(text) if self.ja else text
 
 
 def words(value: Any) -> Any:

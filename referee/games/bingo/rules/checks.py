@@ -48,12 +48,12 @@ def _reply_breach(deal: DealState, t: TrickRecord, heading: bool, names: tuple[s
         return None
     legal = legal_replies({x for _e, x in seen}, t.lead, deal.trump, heading)  # all that is known now
     rule = "B-Δ7" if not heading else ("B24" if is_trump(t.lead, deal.trump) else "B25")
-    params = {
+    params: dict[str, str | tuple[str, ...]] = {
         "player": names[replier],
         "reply": str(t.reply),
         "lead": str(t.lead),
         "trick": str(t.no),
-        "legal": ", ".join(str(x) for x in sorted(legal, reverse=True)),
+        "legal": tuple(str(x) for x in sorted(legal, reverse=True)),
     }
     msg = _(
         "Trick %(trick)s: %(player)s replied %(reply)s to %(lead)s but still held %(legal)s, "
@@ -72,7 +72,10 @@ def _declaration_breach(deal: DealState, decl: DeclarationRecord, names: tuple[s
             proof = event if proof is None else proof
     if proof is None:
         return None
-    params = {"player": names[decl.seat], "tiles": ", ".join(str(x) for x in sorted(missing, reverse=True))}
+    params: dict[str, str | tuple[str, ...]] = {
+        "player": names[decl.seat],
+        "tiles": tuple(str(x) for x in sorted(missing, reverse=True)),
+    }
     msg = _("%(player)s declared doubles but left out %(tiles)s, also held (B-Δ10).")
     return Breach(decl.event, "B-Δ10", decl.seat, msg, params, detected_at=proof)
 

@@ -188,7 +188,7 @@ def _check_room(state: State, deal: DealState, seat: int, doubles: tuple[Tile, .
             rule="B31" if len(doubles) == HAND else "B28",
             player=player,
             n=size,
-            tiles=", ".join(str(k) for k in known),
+            tiles=tuple(known),
             room=max(room, 0),
             k=len(doubles),
         )
@@ -264,7 +264,7 @@ def _trick(state: State, ev: Trick) -> State:
             "must_lead_declared",
             _("After declaring, %(player)s must lead one of the declared doubles: %(tiles)s (B28)."),
             player=_name(state, leader),
-            tiles=", ".join(str(d) for d in deal.pending.doubles),
+            tiles=tuple(deal.pending.doubles),
         )
     no = len(deal.tricks) + 1
     phase = 2 if no >= deal.phase_two_from else 1

@@ -144,7 +144,7 @@ def _check_hands(
                 ),
                 rule="B28",
                 n=seat + 1,
-                tiles=", ".join(str(d) for d in held),
+                tiles=tuple(held),
                 tricks=tricks,
                 size=size,
             )
@@ -187,7 +187,7 @@ def check_claim(body: Any) -> ClaimCheck:
     options = body.get("options", {})
     if not isinstance(options, Mapping) or any(k not in SCORING_OPTIONS for k in options):
         raise MalformedEvent(
-            "bad_option", _("options may only hold %(names)s."), names=", ".join(SCORING_OPTIONS)
+            "bad_option", _("options may only hold %(names)s."), names=SCORING_OPTIONS
         )
     if any(not isinstance(v, bool) for v in options.values()):
         raise MalformedEvent("bad_option", _("Each option is true or false."))
@@ -237,7 +237,7 @@ def claim_lines(breakdown: ClaimDetail, *, by_trick: bool = True) -> tuple[Line,
                     _("%(seat)s won %(tiles)s: %(points)s"),
                     {
                         "seat": seat,
-                        "tiles": ", ".join(f"{t['lead']}, {t['reply']}" for t in side["tricks"]),
+                        "tiles": tuple(str(x) for t in side["tricks"] for x in (t["lead"], t["reply"])),
                         "points": side["trick_points"],
                     },
                 )
@@ -253,7 +253,7 @@ def claim_lines(breakdown: ClaimDetail, *, by_trick: bool = True) -> tuple[Line,
             params = {
                 "seat": seat,
                 "name": d["name"],
-                "doubles": ", ".join(d["doubles"]),
+                "doubles": tuple(d["doubles"]),
                 "points": d["points"],
             }
             if d["counts"]:

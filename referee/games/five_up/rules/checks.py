@@ -51,7 +51,11 @@ def _turn_breach(state: State, moves: tuple[MoveRecord, ...], i: int) -> Breach 
         elif x.kind == "play" and x.tile is not None and (x.tile.hi in m.numbers or x.tile.lo in m.numbers):
             fitting.append(str(x.tile))
             if len(fitting) > drawn:
-                params = {"player": state.players[m.seat], "tiles": ", ".join(fitting), "n": str(drawn)}
+                params: dict[str, str | tuple[str, ...]] = {
+                    "player": state.players[m.seat],
+                    "tiles": tuple(fitting),
+                    "n": str(drawn),
+                }
                 if m.kind == "pass":
                     msg = _("%(player)s passed while holding %(tiles)s, which could have been played (F18).")
                 elif not drawn:  # the one tile played later was in the hand at the draw

@@ -114,7 +114,7 @@ def _only_target(layout: Layout, tile: Tile) -> Tile:
         "missing_on",
         _("Say which tile %(tile)s joins (on): it could join %(targets)s."),
         tile=str(tile),
-        targets=", ".join(str(t) for t in targets),
+        targets=tuple(targets),
     )
 
 

@@ -92,7 +92,7 @@ def _hand(state: State, ev: Hand) -> State:
             "leader_mismatch",
             _("%(player)s cannot lead this hand; the rules say: %(allowed)s."),
             player=name(state, leader),
-            allowed=", ".join(name(state, s) for s in allowed),
+            allowed=tuple(name(state, s) for s in allowed),
         )
     r = state.rules
     new_hand = HandState(

@@ -69,3 +69,26 @@ def _call(ev: Call, players: tuple[str, ...], after: State | None) -> Line:
 
 
 narrate = make_narrate({Hand: _hand, Play: _play, Draw: _draw, Pass: _pass, End: _end, Call: _call})
+
+
+def ends_to_recount(was: State, now: State) -> tuple[Line, ...]:
+    """After a correction (``was``: the table before it, ``now``: after), each ended hand whose end was
+    counted with a hand of a size the correction changed (an old draw corrected: newplayer11 #4). The end
+    records pips only, which may still be possible and are kept, so the correction stands; but the tiles
+    shown then no longer match the hand, and a referee says so rather than "totals unchanged". Not a
+    refusal: the end can only be corrected to the new size once the draw is, so the draw comes first."""
+    out = []
+    for old, new in zip(was.hands, now.hands, strict=False):
+        ignored = uncounted(len(new.held), new.dominoer)
+        for seat, (before, after) in enumerate(zip(old.held, new.held, strict=True)):
+            if before != after and seat != ignored:
+                out.append(
+                    counted(
+                        "%(name)s now holds %(n)s tile at the end of hand %(hand)s, not %(was)s as when its end was "
+                        "counted: correct the end of the hand too.",
+                        "%(name)s now holds %(n)s tiles at the end of hand %(hand)s, not %(was)s as when its end was "
+                        "counted: correct the end of the hand too.",
+                        after, name=now.players[seat], hand=new.number, was=before,
+                    )  # fmt: skip
+                )
+    return tuple(out)
