@@ -141,9 +141,11 @@ def migrated(database_url: str) -> str:
     return database_url
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def durable_postgres():
-    """A cluster of its own with PostgreSQL's default durability (fsync on), for the crash tests."""
+    """A cluster of its own with PostgreSQL's default durability (fsync on), for the crash tests: one per
+    test process, not one per file (four files ask for it); each test gets a database of its own in it
+    (``club_database``), and no test stops or crashes the cluster itself, only gunicorn."""
     yield from start_postgres(durable=True)
 
 

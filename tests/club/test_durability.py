@@ -13,6 +13,7 @@ import http.client
 import json
 import threading
 
+import pytest
 from sqlalchemy import create_engine, text
 
 from tests.web.tables import new_served_table
@@ -120,3 +121,10 @@ def test_sigkill_mid_stream_loses_nothing_acknowledged(gunicorn, club_database):
             {"Authorization": f"Bearer {token}"},
         )  # fmt: skip
         assert status == 201 and body["seq"] == len(rows) + 1
+
+
+def test_the_durable_cluster_is_made_once_per_test_process(request: pytest.FixtureRequest):
+    """Four club files ask for ``durable_postgres``; each cluster is an initdb and a start (seconds on a
+    busy machine), so one per test process, each test with a database of its own in it."""
+    (made,) = request._fixturemanager.getfixturedefs("durable_postgres", request.node)
+    assert made.scope == "session"
