@@ -179,6 +179,10 @@ def test_the_copy_sits_at_a_club_night(client) -> None:
     board = session["url"].removeprefix("http://localhost")
     english, japanese = (client.get(board, headers=h, follow_redirects=True).get_data(as_text=True) for h in ({}, JA))
     assert "Tally pad" in english and "タリーパッド" in japanese
+    for board_html, name in ((english, "Tally pad"), (japanese, "タリーパッド")):  # the board's standings
+        table_html = re.search(r'<table class="standings" data-game="tally-pad">.*?</table>', board_html, re.S)
+        assert table_html and f"<caption>{name}</caption>" in table_html[0]
+        assert "<tr><td>Aki</td><td>1</td><td>1</td><td>21</td></tr>" in table_html[0]
     standings = client.get(f"/api/v1/sessions/{session['id']}", headers=running).get_json()["standings"]["tally-pad"]
     assert [(s["player"], s["played"], s["won"]) for s in standings] == [("Aki", 1, 1), ("Ben", 1, 0)]
     numbers = {"Aki": (3, 12, "12"), "Ben": (3, 9, "9")}
