@@ -157,25 +157,44 @@ def test_the_copy_prints_its_score_sheet_and_its_dispute_report(client) -> None:
 
 
 def test_the_copy_sits_at_a_club_night(client) -> None:
-    """A score pad never finishes, so its copy adds nothing to standings or players' numbers (those
-    count finished tables only): its table is on the director's board, in both languages, and the
-    players' pages read the club's results with it among them."""
+    """A pad played to an agreed total finishes: its winner, rounds and best rounds reach the director's
+    board, the session's standings, the players' club pages in both languages, the club API and its
+    document (the club numbers come from the copy's descriptor and its own sentences)."""
     club = client.post("/api/v1/clubs", json={"name": "Kobe", "players": ["Aki", "Ben"]}).get_json()
     director = {"Authorization": f"Bearer {club['director_token']}"}
     session = client.post(
         f"/api/v1/clubs/{club['id']}/sessions", json={"name": "Friday", "players": ["Aki", "Ben"]}, headers=director
     ).get_json()
-    body = {"game": "tally-pad", "players": ["Aki", "Ben"], "options": {}}
-    added = client.post(
-        f"/api/v1/sessions/{session['id']}/tables", json=body, headers={"Authorization": f"Bearer {session['director_token']}"}
-    )
+    body = {"game": "tally-pad", "players": ["Aki", "Ben"], "options": {"target": 20}}
+    running = {"Authorization": f"Bearer {session['director_token']}"}
+    added = client.post(f"/api/v1/sessions/{session['id']}/tables", json=body, headers=running)
     assert added.status_code == 201, added.get_json()
     table = added.get_json()
     auth = {"Authorization": f"Bearer {table['scorer_token']}"}
-    client.post(f"/api/v1/tables/{table['id']}/events", json={"type": "round", "points": [2, 9]}, headers=auth)
+    for points in ([2, 9], [12, -3], [7, 4]):
+        resp = client.post(f"/api/v1/tables/{table['id']}/events", json={"type": "round", "points": points}, headers=auth)
+        assert resp.status_code == 201, resp.get_json()
+    state = client.get(f"/api/v1/tables/{table['id']}").get_json()
+    assert (state["totals"], state["finished"], state["winners"]) == ([21, 10], True, [0])
     board = session["url"].removeprefix("http://localhost")
     english, japanese = (client.get(board, headers=h, follow_redirects=True).get_data(as_text=True) for h in ({}, JA))
     assert "Tally pad" in english and "タリーパッド" in japanese
-    for index in (0, 1):
-        assert client.get(f"/club/{club['id']}/players/{index}", headers=JA).status_code == 200
-        assert client.get(f"/api/v1/clubs/{club['id']}/players/{index}").get_json()["games"] == []
+    for board_html, name in ((english, "Tally pad"), (japanese, "タリーパッド")):  # the board's standings
+        table_html = re.search(r'<table class="standings" data-game="tally-pad">.*?</table>', board_html, re.S)
+        assert table_html and f"<caption>{name}</caption>" in table_html[0]
+        assert "<tr><td>Aki</td><td>1</td><td>1</td><td>21</td></tr>" in table_html[0]
+    standings = client.get(f"/api/v1/sessions/{session['id']}", headers=running).get_json()["standings"]["tally-pad"]
+    assert [(s["player"], s["played"], s["won"]) for s in standings] == [("Aki", 1, 1), ("Ben", 1, 0)]
+    numbers = {"Aki": (3, 12, "12"), "Ben": (3, 9, "9")}
+    for index, name in enumerate(("Aki", "Ben")):
+        rounds, best, shown = numbers[name]
+        games = client.get(f"/api/v1/clubs/{club['id']}/players/{index}").get_json()["games"]
+        assert games == [{"game": "tally-pad", "played": 1, "won": int(name == "Aki"), "rounds": rounds, "best_round": best}]
+        page, page_ja = (client.get(f"/club/{club['id']}/players/{index}", headers=h).get_data(as_text=True) for h in ({}, JA))
+        assert f"3 rounds played. Best round: {shown} points." in page and "Tally pad" in page
+        assert f"3ラウンド参加。最高のラウンド：{shown}点。" in page_ja and "タリーパッド" in page_ja
+    games = client.get("/api/openapi.json").get_json()["components"]["schemas"]["PlayerHistory"]["properties"]["games"]
+    numbers_doc = games["items"]["properties"]
+    assert "tally-pad: rounds played" in numbers_doc["rounds"]["description"]
+    assert numbers_doc["best_round"]["type"] == "integer"
+    assert "tally-pad: most points in one round" in numbers_doc["best_round"]["description"]

@@ -19,6 +19,7 @@ from sqlalchemy import func, inspect, select
 
 from referee.extensions import db
 from referee.store.models import EventRow
+from tests.web.tables import bearer, new_table
 
 from . import conftest
 from .conftest import (
@@ -62,10 +63,9 @@ def test_any_sql_under_no_sql_fails_the_test(app, client):
 
 
 def _a_table_with_a_round(client) -> None:
-    table = client.post("/api/v1/tables", json={"game": "score-pad", "players": ["Aki", "Ben"]}).get_json()
-    headers = {"Authorization": f"Bearer {table['scorer_token']}"}
+    table = new_table(client, players=("Aki", "Ben"))
     body = {"type": "round", "points": [3, 1]}
-    assert client.post(f"/api/v1/tables/{table['id']}/events", json=body, headers=headers).status_code == 201
+    assert client.post(f"/api/v1/tables/{table['id']}/events", json=body, headers=bearer(table["scorer_token"])).status_code == 201
 
 
 @pytest.mark.parametrize("database_url", [pytest.param("postgresql", marks=pytest.mark.postgres)], indirect=True)

@@ -2,7 +2,8 @@
 ``new_table_by_form`` as a phone does), not each through a copy of its own (issue 30: eleven
 ``new_table`` helpers had grown beside the one meant to hold them). A helper or fixture that posts
 to ``/api/v1/tables`` or to a game's new-table form anywhere else fails here; tests of those
-requests themselves post from their ``test_`` functions."""
+requests themselves post from their ``test_`` functions (a function inside one, such as a Hypothesis
+body, is that test's own)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 HELPERS = "tests/web/tables.py"
-LEFT = {
-    "tests/web/test_moments.py": "i30-suite3 rewrites this file's setup in session 17",
-    "tests/club/test_fuzz.py": "the fuzzer posts made-up new-table forms: the form is what it tests",
-    "tests/test_fixtures.py": "pins the suite's fixtures, i30-suite3's in session 17",
-    "tests/test_one_table_helper.py": "its worked examples",
-}
+LEFT = {"tests/test_one_table_helper.py": "its worked examples"}
 
 
 def _opens_a_table(call: ast.Call) -> bool:
@@ -29,10 +25,13 @@ def _opens_a_table(call: ast.Call) -> bool:
 
 
 def table_openers(text: str) -> list[str]:
-    """The functions of a module, other than tests, that open a table themselves."""
+    """The functions of a module (and methods of its classes), other than tests, that open a table
+    themselves, or through a function of their own inside them."""
+    tree = ast.parse(text)
+    functions = [*tree.body, *(item for node in tree.body if isinstance(node, ast.ClassDef) for item in node.body)]
     return [
         node.name
-        for node in ast.walk(ast.parse(text))
+        for node in functions
         if isinstance(node, ast.FunctionDef)
         and not node.name.startswith("test_")
         and any(isinstance(call, ast.Call) and _opens_a_table(call) for call in ast.walk(node))
@@ -55,3 +54,7 @@ def test_an_opener_is_seen_however_it_posts() -> None:
         assert table_openers(opener.format("table", target)) == ["table"], target
     assert table_openers(opener.format("test_made", '"/api/v1/tables"')) == []
     assert table_openers(opener.format("event", 'f"/api/v1/tables/{t}/events"')) == []
+    inner = "def {}(client):\n    def run(form):\n        return client.post('/new/bingo', data=form)\n    run({{}})\n"
+    assert table_openers(inner.format("test_fuzzed_forms")) == []  # the test's own body
+    assert table_openers(inner.format("opened")) == ["opened"]
+    assert table_openers("class Walk:\n    def open(self, client):\n        client.post('/api/v1/tables')\n") == ["open"]

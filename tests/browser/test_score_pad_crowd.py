@@ -61,7 +61,7 @@ def test_each_round_of_a_crowded_pad_is_one_screen(
             "version": 1,
             "game": "score-pad",
             "players": names,
-            "options": {},
+            "options": {"target": 1000},  # the longer heading ("Round 1 · playing to 1000"); never reached
             "events": [],
         }
         import_until(page, pad, 0)
@@ -69,6 +69,7 @@ def test_each_round_of_a_crowded_pad_is_one_screen(
             in_japanese(page)
         else:
             ready(page)
+        expect(page.locator("#table .entry h2")).to_contain_text("1000")
         for n in range(1, 6):
             where = f"{players} players, round {n} at {width}x{height} {lang}"
             targets = page.locator("#table .entry").locator("input[name=points], button")

@@ -19,6 +19,7 @@ from werkzeug.routing import AnyConverter, IntegerConverter
 
 from referee.extensions import db
 from referee.games import GAMES
+from tests.web.tables import new_table
 
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "150"))
 RECORDS = Path(__file__).resolve().parents[1] / "records"
@@ -100,10 +101,7 @@ def setup_tables(client) -> list[dict]:
     """One fresh table per game and one half-played table per golden record, with their tokens."""
     tables = []
     for gid, game in GAMES.items():
-        players = [f"P{i}" for i in range(game.min_players)]
-        r = client.post("/api/v1/tables", json={"game": gid, "players": players})
-        assert r.status_code == 201, (gid, r.get_json())
-        tables.append({"game": gid, **r.get_json()})
+        tables.append({"game": gid, **new_table(client, gid, [f"P{i}" for i in range(game.min_players)])})
     for path in sorted(RECORDS.glob("*.json")):
         r = client.post("/api/v1/records", json=_half(json.loads(path.read_text())))
         if r.status_code == 201:

@@ -8,12 +8,14 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_bingo_playouts import Sim
 from test_ninety_nine_playouts import deal_events
 from test_ninety_nine_support import new, play, view
 
+from referee.games import GAMES
 from referee.games.bead_game.rules.stats import BeadGameStats, Placement
 from referee.games.bead_game.rules.stats import player_stats as bead_stats
 from referee.games.bingo.rules.stats import BingoStats
@@ -22,8 +24,12 @@ from referee.games.five_up.rules.stats import FiveUpStats, LargestCount
 from referee.games.five_up.rules.stats import player_stats as five_up_stats
 from referee.games.ninety_nine.rules.stats import NinetyNineStats
 from referee.games.ninety_nine.rules.stats import player_stats as ninety_nine_stats
+from referee.games.score_pad.rules.events import Round
+from referee.games.score_pad.rules.stats import ScorePadStats
+from referee.games.score_pad.rules.stats import player_stats as score_pad_stats
 from referee.games.trick_de_bingo.rules.stats import TrickDeBingoStats
 from referee.games.trick_de_bingo.rules.stats import player_stats as tdb_stats
+from referee.rules.base import RuleError
 from referee.store.record import parse_record
 from referee.store.replay import replay_events
 
@@ -157,3 +163,31 @@ def test_ninety_nine_bids_made_are_the_deals_where_tricks_equal_the_bid(seed, pl
     assert [ninety_nine_stats(view(state), s) for s in range(players)] == [
         NinetyNineStats(deals, m) for m in made
     ]
+
+
+def test_score_pad_played_to_a_total_ends_with_its_winners_and_best_rounds():
+    # Play to 20: after 12-(-3), 8-20 the totals are 20-17 and Aki, at 20, ends the pad; a tie on top
+    # shares the win, and no round follows the end.
+    pad = GAMES["score-pad"]
+    state = pad.start(("Aki", "Ben", "Cho"), {"target": 20})
+    for points in ((12, -3, 5), (8, 20, 12)):
+        assert not state.finished
+        state = pad.apply(state, Round(points))
+    shown = pad.view(state)
+    assert (shown.totals, shown.finished, shown.winners) == ((20, 17, 17), True, (0,))
+    with pytest.raises(RuleError):
+        pad.apply(state, Round((1, 1, 1)))
+    assert [score_pad_stats(state, seat) for seat in range(3)] == [
+        ScorePadStats(2, 12),
+        ScorePadStats(2, 20),
+        ScorePadStats(2, 12),
+    ]
+    assert ScorePadStats(2, -3) + ScorePadStats(1, -5) + ScorePadStats() == ScorePadStats(3, -3)
+    tied = pad.apply(pad.start(("Aki", "Ben"), {"target": 5}), Round((6, 6)))
+    assert pad.view(tied).winners == (0, 1)
+
+
+def test_score_pad_without_a_total_never_ends():
+    pad = GAMES["score-pad"]
+    state = pad.apply(pad.start(("Aki", "Ben"), {"target": 0}), Round((1_000_000, 0)))
+    assert not pad.view(state).finished and pad.view(state).winners == ()

@@ -4,12 +4,15 @@ tables of every session, as the rules count them (their results, kept with each 
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from referee.games import GAMES
+from referee.rules.base import Stats
 from referee.store.history import GameHistory
 from referee.web.club.api import history_json
-from referee.web.club.openapi import club_schemas
+from referee.web.club.openapi import club_schemas, stats_properties
 from tests.web.test_sessions import golden
 
 ROSTER = ["Aki", "Ben", "Chie", "Dai"]
@@ -335,3 +338,17 @@ def test_each_number_of_a_games_history_row_is_documented_as_that_games(game_id)
     numbers = set(row) - {"game", "played", "won"}
     assert numbers and numbers <= set(documented)
     assert all(f"{game_id}: " in documented[name]["description"] for name in numbers)
+
+
+def test_a_club_number_two_games_name_alike_must_be_of_one_type(monkeypatch):
+    """The document has one schema per number's name: a game whose ``best`` is a whole number beside the
+    bead game's ``best`` placement (a record) is refused, not documented as one of the two types."""
+
+    @dataclasses.dataclass(frozen=True)
+    class Clashing:
+        best: int = 0
+
+    game = dataclasses.replace(GAMES["score-pad"], id="clash", stats=Stats(Clashing, lambda state, view, seat: Clashing()))
+    monkeypatch.setitem(GAMES, "clash", game)
+    with pytest.raises(TypeError, match="clash's club number 'best' has another type than .*bead-game: "):
+        stats_properties()

@@ -15,6 +15,7 @@ from referee.store.replay import LogEntry, replay
 from referee.store.tables import get_table, log_of
 from referee.web.tables.access import Access
 from referee.web.tables.presenting import state_json
+from tests.web.tables import new_table
 
 TESTS = Path(__file__).parents[1]
 GOLDEN = sorted((TESTS / "records").glob("*.json"))
@@ -49,10 +50,7 @@ def _play(client, record, undo_every=0, every=1, scorer_always=True):
     the scorer's answer is the one its POST got (the write's state, by the same ``state_json``), not a
     second request: a GET after every entry was a third of the acceptance records' requests, and the
     live read is still asked for, and held equal to the POST's answer, at every sampled moment."""
-    table = client.post(
-        "/api/v1/tables",
-        json={"game": record["game"], "players": record["players"], "options": record.get("options", {})},
-    ).get_json()
+    table = new_table(client, record["game"], record["players"], record.get("options"))
     roles = _roles(table, record["game"])
     seen: dict[int, dict] = {}
 
@@ -183,9 +181,7 @@ def test_between_sampled_moments_the_scorers_answer_is_its_posts(client):
 
 
 def _nn_table(client):
-    table = client.post(
-        "/api/v1/tables", json={"game": "ninety-nine", "players": ["Aki", "Ben", "Chie"], "options": {}}
-    ).get_json()
+    table = new_table(client, "ninety-nine", ("Aki", "Ben", "Chie"))
     record = json.loads((TESTS / "records" / "ninety-nine-three-player-game-to-100.json").read_text())
     return table, record
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,9 +21,12 @@ from flask import Flask, template_rendered
 from jinja2 import DictLoader, Environment, nodes
 from werkzeug.datastructures import MultiDict
 
+from referee.store.replay import Replayed
 from referee.web import page as page_module
 from referee.web.page import Message, render_page
-from tests.web.tables import new_table
+from tests.web.tables import new_table, new_table_by_form
+from tests.web.test_director_forms import open_screen
+from tests.web.test_sessions import new_session, session_table
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = "referee/web/page.py"
@@ -86,24 +89,29 @@ def test_render_page_shows_the_page_fields_by_name():
         assert render_page("m.html", Message("too many")) == "[too many]"
 
 
-def rows_in(value: Any, seen: set[int] | None = None) -> Iterator[str]:
-    """The database rows ``value`` holds, through dataclass fields, mappings and sequences (a row in a
-    page object is a query a template could still make)."""
+def held_in(value: Any, wanted: Callable[[Any], bool], seen: set[int] | None = None) -> Iterator[str]:
+    """The type names of what ``value`` holds that is ``wanted``, through dataclass fields, mappings and
+    sequences."""
     seen = set() if seen is None else seen
     if id(value) in seen or isinstance(value, str | bytes | int | float | bool | type(None)):
         return
     seen.add(id(value))
-    if hasattr(value, "_sa_instance_state"):
+    if wanted(value):
         yield type(value).__name__
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         for f in dataclasses.fields(value):
-            yield from rows_in(getattr(value, f.name), seen)
+            yield from held_in(getattr(value, f.name), wanted, seen)
     elif isinstance(value, Mapping):
         for item in value.values():
-            yield from rows_in(item, seen)
+            yield from held_in(item, wanted, seen)
     elif isinstance(value, list | tuple | set | frozenset):
         for item in value:
-            yield from rows_in(item, seen)
+            yield from held_in(item, wanted, seen)
+
+
+def rows_in(value: Any) -> Iterator[str]:
+    """The database rows ``value`` holds (a row in a page object is a query a template could still make)."""
+    return held_in(value, lambda v: hasattr(v, "_sa_instance_state"))
 
 
 def test_rows_in_finds_a_row_inside_a_page_object():
@@ -150,9 +158,11 @@ def table_screens(app, client) -> list[tuple[str, Any, Mapping[str, str]]]:
     ]
 
 
-def rendered(app, monkeypatch, requests) -> tuple[list[tuple[str, list[str]]], list[str]]:
-    """Send ``requests`` (who, method, url, headers[, form]); the templates they rendered, each with the
-    database rows its context held, and the templates ``render_page`` rendered."""
+def rendered(
+    app, monkeypatch, requests, held: Callable[[Any], Iterator[str]] = rows_in
+) -> tuple[list[tuple[str, list[str]]], list[str]]:
+    """Send ``requests`` (who, method, url, headers[, form]); the templates they rendered, each with what
+    ``held`` finds in its context (the database rows), and the templates ``render_page`` rendered."""
     through_page: list[str] = []
     shown: list[tuple[str, list[str]]] = []
 
@@ -161,7 +171,7 @@ def rendered(app, monkeypatch, requests) -> tuple[list[tuple[str, list[str]]], l
         return flask_render(template, **context)
 
     def seen(_app, template, context, **_extra):
-        shown.append((template.name, sorted({row for v in context.values() for row in rows_in(v)})))
+        shown.append((template.name, sorted({found for v in context.values() for found in held(v)})))
 
     flask_render = page_module.render_template
     monkeypatch.setattr(page_module, "render_template", by_page)
@@ -218,6 +228,27 @@ def test_a_games_own_table_pages_are_frozen_page_objects_holding_no_row(app, cli
     assert sorted(names) == sorted(through_page)
 
 
+def test_the_lists_of_tables_of_every_game_show_a_table_line_not_a_replay(app, client, monkeypatch):
+    """The home page (this phone's tables), the director's board (each table's card) and the table just
+    added there list tables of every game: each is a ``TableLine`` read before rendering, so no replay
+    (its detail untyped, any game's) reaches their templates."""
+    new_table_by_form(client, "score-pad")
+    new_table_by_form(client, "bingo")
+    session = new_session(client, players=["Aki", "Ben", "Chie", "Dan"])
+    screen = open_screen(client, session)
+    added = client.post(f"{screen}/tables", data={"game": "bingo", "players": ["Aki", "Ben"]})
+    assert added.status_code in (302, 303)
+    session_table(client, session, "score-pad", ["Chie", "Dan"], options={})
+    shown, through_page = rendered(app, monkeypatch, [
+        (client, "GET", "/", {}),
+        (client, "GET", added.headers["Location"], {}),
+    ], lambda page: held_in(page, lambda v: isinstance(v, Replayed)))  # fmt: skip
+    names = [name for name, _page in shown]
+    assert {"home.html", "session/_board_row.html", "session/director.html"} <= set(names)  # _added.html: its part
+    assert [(name, replays) for name, replays in shown if replays] == []
+    assert sorted(names) == sorted(through_page)
+
+
 def calls_on_access(source: str) -> list[str]:
     """The methods a template calls on ``access`` (the reader's rights, shown by reading its fields)."""
     found = Environment(extensions=["jinja2.ext.i18n"]).parse(source).find_all(nodes.Call)
@@ -249,9 +280,7 @@ def test_a_call_on_access_is_caught():
 LOOSE_DETAIL = re.compile(r"\b(?:Replayed|TablePage|View)\b(?!\[)|\b(?:Replayed|TablePage|View)\[Any\]")
 """A replay, table page or view typed as any game's: bare (the default, ``Mapping[str, Any]``) or ``[Any]``."""
 MANY_GAMES = {  # page parts that hold tables of any game side by side, with why
-    "referee/web/site/pages.py: HeldTable.rep": "the home page lists this phone's tables, of every game",
-    "referee/web/club/director.py: BoardRow.rep": "the director's board: a club night's tables, of every game",
-    "referee/web/club/director_forms.py: Added.rep": "the table just added to that board, of the game asked",
+    "referee/web/club/director.py: BoardRow.rep": "a board's row, of any game: its standings, its card's TableLine",
     "referee/web/tables/service.py: Outcome.rep": "a write's answer from the shared entry path, for any game",
 }
 

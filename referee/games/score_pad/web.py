@@ -6,11 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint
-from flask_babel import lazy_gettext
+from flask_babel import gettext, lazy_gettext, ngettext
 
+from referee.rules.numbers import shown_number
 from referee.web.tables.correction_form import Correction
 from referee.web.tables.game_defaults import as_recorded, nothing_settled, one_part, seats_are_players
 from referee.web.tables.quick_checks import QuickCheck
+
+from .rules.stats import ScorePadStats
 
 bp = Blueprint(
     "score_pad", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/score_pad"
@@ -22,9 +25,12 @@ def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
     return False
 
 
-def stat_sentences(stats: object) -> list[str]:
-    """Nothing: the score pad keeps no club numbers (its descriptor has no ``stats``)."""
-    return []
+def stat_sentences(s: ScorePadStats) -> list[str]:
+    """What stands out in a player's numbers at finished pads, for their club page: rounds and the best."""
+    played = ngettext("%(num)s round played.", "%(num)s rounds played.", s.rounds)
+    if s.best_round is None:
+        return [played]
+    return [played, gettext("Best round: %(points)s points.", points=shown_number(s.best_round))]
 
 
 seat_names = seats_are_players

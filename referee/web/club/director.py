@@ -57,6 +57,7 @@ from referee.web.page import Named, render_page
 from referee.web.site.i18n import explain
 from referee.web.site.pages import posted_record
 from referee.web.tables.access import director_token, remember_links
+from referee.web.tables.presenting import TableLine
 from referee.web.updates.cache import FragmentCache
 
 from .director_forms import NamedRound, Tools, add_table_from, named_rounds, round_body, tools
@@ -120,11 +121,35 @@ class BoardRow:
 
 @dataclass(frozen=True)
 class RowCard:
-    """One table's card on the board: the row, and when its last entry was, in words."""
+    """One table's card on the board, built from its row before rendering: its number and id, the
+    version it is kept by, where the table stands (``TableLine``: a board holds tables of every game),
+    how far it has got, its flags, and when its last entry was, in words."""
 
-    row: BoardRow
+    number: int
+    table_id: str
+    version: str
+    line: TableLine
+    progress: str
+    pending: bool
+    """A correction waits at the table."""
+    idle: bool
+    refusals: Refusals
     since: str
     storm_refusals: int = STORM_REFUSALS
+
+    @classmethod
+    def of(cls, row: BoardRow, since: str) -> RowCard:
+        return cls(
+            row.number,
+            row.table_id,
+            row.version,
+            TableLine.of(row.rep),
+            row.progress,
+            row.activity.pending > 0,
+            row.idle,
+            row.refusals,
+            since,
+        )
 
 
 @dataclass(frozen=True)
@@ -212,7 +237,7 @@ def _board(
             row.version,
             minute,
             language,
-            lambda: render_page("session/_board_row.html", RowCard(row, since_text(row.activity.last_at, now))),
+            lambda: render_page("session/_board_row.html", RowCard.of(row, since_text(row.activity.last_at, now))),
         )
 
     return Board(

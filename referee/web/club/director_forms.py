@@ -18,13 +18,13 @@ from referee.games import GAMES
 from referee.games import game as find_game
 from referee.rules.base import Game
 from referee.store.models import ClubSession
-from referee.store.replay import Replayed
 from referee.store.rounds import SEATS, rounds_of
 from referee.store.sessions import add_table, roster_of, session_tables
 from referee.store.sharing import set_confirm_corrections
 from referee.store.tables import Created, current
 from referee.web.site.pages import option_values
 from referee.web.tables.access import held_links
+from referee.web.tables.presenting import TableLine
 
 
 def add_table_from(session: ClubSession, director_token: str, form: MultiDict[str, str]) -> tuple[Created, int]:
@@ -77,11 +77,11 @@ def _game(game_id: Any) -> Game[Any, Any] | None:
 
 @dataclass(frozen=True)
 class Added:
-    """The table added from this browser just now: its number on the board, its id, its state."""
+    """The table added from this browser just now: its number on the board, its id, its game and players."""
 
     number: int
     id: str
-    rep: Replayed
+    line: TableLine
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,7 @@ def tools(
     if isinstance(added, str):
         found = next(((n, table) for n, table in session_tables(session) if table.id == added), None)
         if found is not None:
-            just_added, links = Added(found[0], found[1].id, current(found[1])), held_links(found[1])
+            just_added, links = Added(found[0], found[1].id, TableLine.of(current(found[1]))), held_links(found[1])
     game = _game(game_id)
     return Tools(
         roster=tuple(roster_of(session)) if game else (),  # read only when its seats are shown

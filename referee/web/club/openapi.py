@@ -21,7 +21,9 @@ NAMES = {"type": "array", "items": {"type": "string"}}
 
 def stats_properties() -> dict[str, Any]:
     """Every game's club numbers (its descriptor's ``stats``: each field of its kind, and each property
-    it describes), each said to be that game's; a name two games share says both."""
+    it describes), each said to be that game's; a name two games share says both, and must be of one
+    type in both (TypeError otherwise: the document has one schema per name, so a second type would be
+    documented wrongly for one of them)."""
     out: dict[str, Any] = {}
     for game in GAMES.values():
         if game.stats is None:
@@ -30,10 +32,12 @@ def stats_properties() -> dict[str, Any]:
         hints = typing.get_type_hints(kind)
         for name in {**hints, **about}:
             hint = hints[name] if name in hints else typing.get_type_hints(getattr(kind, name).fget)["return"]
-            said = f"{game.id}: {about.get(name, name)}"
+            said, shape = f"{game.id}: {about.get(name, name)}", _number_schema(hint)
             if name in out:
+                if {k: v for k, v in out[name].items() if k != "description"} != shape:
+                    raise TypeError(f"{game.id}'s club number {name!r} has another type than ({out[name]['description']})")
                 said = f"{out[name]['description']}; {said}"
-            out[name] = {**_number_schema(hint), "description": said}
+            out[name] = {**shape, "description": said}
     return out
 
 

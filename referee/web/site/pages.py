@@ -18,11 +18,11 @@ from referee.rules.base import Game, Option, RuleError
 from referee.rules.forms import form_option, parse_json
 from referee.store import devices
 from referee.store.record import ParsedRecord, RecordError, parse_record
-from referee.store.replay import Replayed
 from referee.store.sharing import set_confirm_corrections
 from referee.store.tables import create_table, current, get_table, import_record
 from referee.web.page import render_page
 from referee.web.tables.access import device_secret, remember_links
+from referee.web.tables.presenting import TableLine
 
 from .i18n import COOKIE, explain
 
@@ -33,10 +33,10 @@ HOME_TABLES = 30  # listed on the home page; the rest behind "show all"
 
 @dataclass(frozen=True)
 class HeldTable:
-    """A table this phone holds, on the home page: its id, its state now, how long ago it was last played."""
+    """A table this phone holds, on the home page: its id, where it stands now, how long ago it was last played."""
 
     id: str
-    rep: Replayed
+    line: TableLine
     ago: str
 
 
@@ -72,7 +72,7 @@ def home() -> str:
     shown = held if request.args.get("all") else held[:HOME_TABLES]
     now = datetime.now(UTC).replace(tzinfo=None)
     tables = tuple(
-        HeldTable(h.table.id, current(h.table), format_timedelta(h.last_activity - now, add_direction=True))
+        HeldTable(h.table.id, TableLine.of(current(h.table)), format_timedelta(h.last_activity - now, add_direction=True))
         for h in shown
     )
     return render_page("home.html", HomePage(tables, len(held) - len(shown)))

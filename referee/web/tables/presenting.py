@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Response, jsonify, url_for
@@ -13,6 +14,30 @@ from referee.web.json_api.bodies import NOT_JSON
 from referee.web.site.i18n import say
 
 from .access import Access
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """A table of any game as a list of tables shows it (this phone's tables on the home page, a club
+    night's board, the table a director has just added): what every game has, read off its replay
+    before rendering. No detail: that is typed per game, and only the table's own pages show it."""
+
+    game: str
+    """The game's name (an msgid: the template says it in the reader's language)."""
+    players: tuple[str, ...]
+    totals: tuple[int, ...]
+    finished: bool
+    winners: tuple[int, ...]
+    breaches: int
+    seq: int
+    """The table's last log line."""
+
+    @classmethod
+    def of(cls, rep: Replayed) -> TableLine:
+        view = rep.view
+        return cls(
+            rep.game.name, rep.players, view.totals, view.finished, view.winners, len(view.breaches), rep.last_seq
+        )
 
 
 def state_json(table_id: str, rep: Replayed[D], access: Access) -> dict[str, Any]:

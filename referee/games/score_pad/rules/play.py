@@ -17,7 +17,7 @@ LIMIT = 1_000_000
 
 
 def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
-    return State(players=tuple(players))
+    return State(players=tuple(players), target=int(options.get("target", 0)))
 
 
 def _round(state: State, ev: Round) -> State:

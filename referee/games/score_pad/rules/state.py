@@ -1,4 +1,4 @@
-"""The score pad's state: the players, every round's points and the running totals after each."""
+"""The score pad's state: the players, the agreed total, every round's points and the running totals after each."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class State:
     players: tuple[str, ...]
+    target: int = 0
+    """The agreed total that ends the pad (option ``target``); 0: it never ends."""
     rounds: tuple[tuple[int, ...], ...] = ()
     running: tuple[tuple[int, ...], ...] = ()
     """Each seat's total after each round, kept as rounds are added: a view (built after every
@@ -16,8 +18,9 @@ class State:
 
     @property
     def finished(self) -> bool:
-        """A score pad never finishes: players stop when they like."""
-        return False
+        """After the round in which a seat reaches the agreed total; without one, never (players
+        stop when they like)."""
+        return self.target > 0 and any(total >= self.target for total in self.totals())
 
     def totals(self) -> tuple[int, ...]:
         return self.running[-1] if self.running else (0,) * len(self.players)

@@ -19,4 +19,8 @@ class Detail(TypedDict):
 
 
 def view(state: State) -> View[Detail]:
-    return View(totals=state.totals(), detail=Detail(rounds=state.rounds, running=state.running))
+    """The totals and rounds; once the agreed total is reached, the highest total wins (a tie shares)."""
+    totals = state.totals()
+    winners = tuple(seat for seat, total in enumerate(totals) if total == max(totals)) if state.finished else ()
+    detail = Detail(rounds=state.rounds, running=state.running)
+    return View(totals=totals, detail=detail, finished=state.finished, winners=winners)
