@@ -116,7 +116,7 @@ def refused(client, tid, response, message):
             {"type": "pick", "seat": "0", "card": "TB-99", "cell": "1"},
             "There is no condition card TB-99 at this table.",
         ),
-        ({"type": "pick", "seat": "0", "card": "TB-01", "cell": "10"}, "A sheet has cells 1 to 9"),
+        ({"type": "pick", "seat": "0", "card": "TB-01", "cell": "10"}, "A sheet has squares 1 to 9"),
         ({"type": "claim", "seat": "0", "card": "TB-01"}, "claims are only used when the table chose that players claim"),
     ],
 )
@@ -405,3 +405,14 @@ def test_the_draft_form_and_its_sentence_name_a_place_on_the_sheet_one_way(clien
     page = seat.get(f"/t/{tid}").text
     assert "on square 5." in page
     assert not re.search(r"\bcells?\b", re.sub(r"<[^>]*>", " ", page), re.IGNORECASE)
+
+
+def test_no_sentence_of_the_game_calls_a_square_a_cell():
+    """Every English sentence of the game (its catalogue's msgids) says "square": a player meets one word."""
+    import babel.messages.pofile
+
+    po = Path(__file__).parents[2] / "referee/games/trick_de_bingo/translations/ja/LC_MESSAGES/messages.po"
+    with po.open("rb") as f:
+        ids = [m.id if isinstance(m.id, str) else " ".join(m.id) for m in babel.messages.pofile.read_po(f) if m.id]
+    words = [re.sub(r"%\(\w+\)s", "", i) for i in ids]  # a placeholder's name is no word a player reads
+    assert [w for w in words if re.search(r"\bcells?\b", w, re.IGNORECASE)] == []

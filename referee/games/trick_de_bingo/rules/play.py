@@ -121,7 +121,7 @@ def _pick(state: State, ev: Pick) -> State:
             taken = p.card
     if not 1 <= cell <= 9:
         raise IllegalEvent(
-            "bad_cell", _("A sheet has cells 1 to 9 (row by row, 5 is the centre), not %(cell)s."), cell=cell
+            "bad_cell", _("A sheet has squares 1 to 9 (row by row, 5 is the centre), not %(cell)s."), cell=cell
         )
     if taken is not None:
         raise IllegalEvent(

@@ -399,7 +399,7 @@ def view(state: State) -> View[Detail]:
             detail["pick"] = len(rnd.picks) + 1
             if state.options["placeBlindBeforeLooking"]:
                 detail["notes"].append(
-                    _msg(_("A blind card is placed in its cell before it is turned over (T-Δ1)."))
+                    _msg(_("A blind card is placed on its square before it is turned over (T-Δ1)."))
                 )
             else:
                 detail["notes"].append(
