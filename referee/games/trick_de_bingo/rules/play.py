@@ -114,9 +114,9 @@ def _pick(state: State, ev: Pick) -> State:
         )
     # one scan of the picks for the card and the cell, not rnd.sheet: the sheets are then made once,
     # when the first trick reads them
-    taken = None
+    taken, wanted = None, card.id
     for p in rnd.picks:
-        if p.card == card.id:
+        if p.card == wanted:
             raise IllegalEvent(
                 "card_drafted",
                 _("“%(card)s” was already drafted by %(player)s in this round."),
@@ -232,7 +232,7 @@ def _trick(state: State, ev: Trick) -> State:
         if flips:
             done = _announced(state, rnd.tricks, done, tuple(flips))
             flipped = {(f.seat, f.cell) for f in flips}
-            left = tuple(u for u in unflipped if (u[0], u[1]) not in flipped)
+            left = tuple([u for u in unflipped if (u[0], u[1]) not in flipped])  # a list made in one call
     played = writable(played)
     for c in cards:
         played[str(c)] = record.number
