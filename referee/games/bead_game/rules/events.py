@@ -96,6 +96,15 @@ class Place(_Placed):
     tile: str
     cells: Cells
 
+    def __init__(self, seat: int, tile: str, cells: Cells) -> None:
+        """The generated ``__init__`` and ``__post_init__`` in one step (a replay decodes a placement at
+        nearly every event): the fields, the tile's text written ``"a-b"`` and its numbers stored at once.
+        ``_Placed.__post_init__`` keeps the class from being plain, so the decoder calls this too."""
+        if not isinstance(tile, str):
+            raise _not_a_tile(tile)
+        text, values = _read(tile)
+        object.__setattr__(self, "__dict__", {"seat": seat, "tile": text, "cells": cells, "values": values})
+
 
 @event("pass")
 class Pass:
