@@ -255,7 +255,7 @@ def test_a_placement_scored_on_the_board_it_keeps_scores_as_one_scored_on_a_copy
     assert seen > 100
 
 
-def test_a_placement_read_from_a_record_goes_through_its_own_init():
+def test_a_placement_read_from_a_record_goes_through_its_own_init() -> None:
     """``Place`` stores its fields, text and numbers in one hand-written step (issue 29); the record's decoder
     must still call it (the class is not plain), so a placement read from JSON is checked and normalised."""
     cells = [[0, 0], [0, 1]]
