@@ -107,7 +107,10 @@ def write_in_place(obj: object, changes: dict[str, Any]) -> bool:
     :class:`derived` values that read a changed field dropped); False, and ``obj`` untouched, for a
     class whose ``__init__`` does more than store its fields. Only for an object nobody else holds:
     referee/rules/drafts.py is its one caller."""
-    plain = _plain(type(obj))
+    try:  # _plain in line: a replay writes in place at every event
+        plain = _PLAIN[type(obj)]
+    except KeyError:
+        plain = _plain(type(obj))
     if plain is None:
         return False
     held = vars(obj)

@@ -170,7 +170,7 @@ def replay_events(
             except RuleError as err:
                 raise ReplayError(index, err) from err
             if lines is not None and index >= known:
-                lines.append(narrate(ev, players, before=state, after=after) if narrate else None)
+                lines.append(narrate(ev, players, state, after) if narrate else None)  # by place: every event
             state = after
             if hidden_errors is not None and (hidden := hidden_errors(state)):
                 raise ReplayError(index, hidden[0][1])  # the first refusal the live table held back

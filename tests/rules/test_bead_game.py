@@ -253,3 +253,15 @@ def test_a_placement_scored_on_the_board_it_keeps_scores_as_one_scored_on_a_copy
         assert (kept.numbers, kept.score) == (fresh.numbers, fresh.score), name
         seen += 1
     assert seen > 100
+
+
+def test_a_placement_read_from_a_record_goes_through_its_own_init() -> None:
+    """``Place`` stores its fields, text and numbers in one hand-written step (issue 29); the record's decoder
+    must still call it (the class is not plain), so a placement read from JSON is checked and normalised."""
+    cells = [[0, 0], [0, 1]]
+    ev = codec.decode(GAME.events, {"type": "place", "seat": 0, "tile": "[3|1]", "cells": cells})
+    assert (ev.tile, ev.values, ev.cells) == ("3-1", (3, 1), ((0, 0), (0, 1)))
+    assert ev == Place(0, "3-1", ((0, 0), (0, 1))) and codec.encode(ev)["tile"] == "3-1"
+    with pytest.raises(MalformedEvent) as err:
+        codec.decode(GAME.events, {"type": "place", "seat": 0, "tile": "6-1", "cells": cells})
+    assert err.value.code == "bad_tile"

@@ -4,7 +4,9 @@ view's cost) at the first read of them; the API writes every row whole, exactly 
 
 from __future__ import annotations
 
+import gc
 import json
+import weakref
 from pathlib import Path
 
 import pytest
@@ -66,9 +68,28 @@ def test_a_row_reads_as_the_api_has_always_written_it_whatever_is_read_first(pat
             before = {**head, "kind": "pass", "tile": None, "score": 0, "text": "", "factors": []}
         else:
             before = {**head, "kind": "place", "tile_id": turn.laid.id, **turn.laid.scored.to_json()}
-        short_first, factors_first = SheetRow(turn), SheetRow(turn)
+        fields = (turn.hand, turn.turn, turn.event, turn.seat, turn.laid)
+        short_first, factors_first = SheetRow(*fields), SheetRow(*fields)
         [short_first[key] for key in PAGE_KEYS if key in short_first]
         factors_first["factors"]
         for row in (short_first, factors_first, turn.row):
             assert list(dict(row).items()) == list(before.items())
             assert json.dumps(row, default=dict) == json.dumps(before)
+
+
+def test_a_view_s_rows_are_freed_with_the_state_not_left_to_the_collector() -> None:
+    """A row is kept with its turn (``TurnRecord.row``): were it to hold the turn, the two would be a cycle,
+    and every view's rows, turns and placements would wait for the garbage collector (issue 29: a cold
+    replay and its view is what a page after an undo costs)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        state = final_state(TESTS / "records" / "bead-game-two-hands.json")
+        sheet = GAME.view(state).detail["sheet"]
+        assert [dict(row) for row in sheet]  # every row made whole, its factors too
+        turn = weakref.ref(state.hands[0].turns[0])  # its row made and kept with it
+        del state, sheet
+        assert turn() is None  # freed by reference counting, the collector off
+    finally:
+        if collecting:
+            gc.enable()

@@ -11,14 +11,18 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_trick_de_bingo_support import (
+    PLAYERS,
+    draft_events,
     drafted,
     feed,
+    new,
 )
 
 from referee.games.trick_de_bingo.conditions import CATALOG, first_achieved
 from referee.games.trick_de_bingo.rules import GAME
 from referee.games.trick_de_bingo.rules.state import LINES, completed_lines
 from referee.rules.cards import deck
+from referee.store.replay import replay_events
 
 # --- Hypothesis: random legal rounds -------------------------------------------------------------
 
@@ -151,3 +155,31 @@ def test_manual_claims_of_everything_claimable_match_the_automatic_mode_t_delta_
     assert GAME.view(manual).totals == GAME.view(auto).totals
     assert GAME.view(manual).detail["sheets"] == GAME.view(auto).detail["sheets"]
     assert GAME.view(manual).detail["missed"] == []
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_manual_claims_replayed_in_a_draft_end_as_event_by_event(seed):
+    """A replay builds its rounds in place (rules/drafts.py, issue 29): with claims, claims left unmade (their
+    window closed by the next trick or round) and a claim after the last trick, two rounds replayed in a draft
+    end in the state the rules reach event by event, every field frozen again (no draft list left in it)."""
+    rng = random.Random(seed)
+    options = {"manualClaims": True, "rounds": 2}
+    state, events = new(**options), []
+
+    def play(raw):
+        nonlocal state
+        state = feed(state, raw)
+        events.append(raw)
+
+    for dealer in (first := rng.randrange(4), (first + 1) % 4):
+        play({"type": "round", "dealer": dealer})
+        for pick in draft_events(random_sheets(rng), dealer):
+            play(pick)
+        for cards in legal_round(rng, dealer):
+            play({"type": "trick", "cards": cards})
+            for c in GAME.view(state).detail["claimable"]:
+                if rng.random() < 0.7:
+                    play({"type": "claim", "seat": c["seat"], "card": c["card"]})
+    assert state.finished
+    assert replay_events(GAME, PLAYERS, GAME.resolve_options(options), events) == state

@@ -22,7 +22,7 @@ _HALVES = re.compile(r"^\s*\[?\s*([0-9])\s*[-|:]\s*([0-9])\s*\]?\s*$")  # ASCII 
 def halves(text: object) -> tuple[int, int]:
     """The two numbers of a bead tile in the order written; only 1..5 exist (D1)."""
     if isinstance(text, str):
-        return _halves(text)
+        return _read(text)[1]
     raise _not_a_tile(text)
 
 
@@ -31,8 +31,9 @@ def _not_a_tile(text: object) -> MalformedEvent:
 
 
 @lru_cache(maxsize=1024)
-def _halves(text: str) -> tuple[int, int]:
-    """``halves`` of a text, read once per spelling (a placement's numbers are read at every step)."""
+def _read(text: str) -> tuple[str, tuple[int, int]]:
+    """A tile's text written ``"a-b"`` and its ``halves``, read once per spelling (a replay reads a
+    placement's at every event)."""
     m = _HALVES.match(text)
     if not m:
         raise _not_a_tile(text)
@@ -45,7 +46,7 @@ def _halves(text: str) -> tuple[int, int]:
             bottom=1,
             top=5,
         )
-    return a, b
+    return f"{a}-{b}", (a, b)
 
 
 def bead_tile(tile: object) -> Tile:
@@ -61,14 +62,14 @@ class _Placed:
 
     tile: str
     cells: Cells
+    values: tuple[int, int]
+    """The tile's two numbers in the order written (no field: kept with the event, read with its text)."""
 
     def __post_init__(self) -> None:
-        a, b = halves(self.tile)
-        object.__setattr__(self, "tile", f"{a}-{b}")
-
-    @property
-    def values(self) -> tuple[int, int]:
-        return halves(self.tile)
+        if not isinstance(self.tile, str):
+            raise _not_a_tile(self.tile)
+        held = vars(self)  # the frozen event is being made: its text and numbers are set in one read
+        held["tile"], held["values"] = _read(self.tile)
 
 
 @record
@@ -94,6 +95,15 @@ class Place(_Placed):
     seat: int
     tile: str
     cells: Cells
+
+    def __init__(self, seat: int, tile: str, cells: Cells) -> None:
+        """The generated ``__init__`` and ``__post_init__`` in one step (a replay decodes a placement at
+        nearly every event): the fields, the tile's text written ``"a-b"`` and its numbers stored at once.
+        ``_Placed.__post_init__`` keeps the class from being plain, so the decoder calls this too."""
+        if not isinstance(tile, str):
+            raise _not_a_tile(tile)
+        text, values = _read(tile)
+        object.__setattr__(self, "__dict__", {"seat": seat, "tile": text, "cells": cells, "values": values})
 
 
 @event("pass")

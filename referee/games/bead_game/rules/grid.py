@@ -5,7 +5,7 @@ Pure geometry on a mapping ``{(row, col): value}``; nothing here knows about pla
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import prod
@@ -336,7 +336,7 @@ def _refusal(board: Board, a: Cell, b: Cell) -> IllegalEvent | None:
 def _scored(after: Board, a: Cell, b: Cell, va: int, vb: int) -> Scored | IllegalEvent:
     """The placement scored on ``after``, the board with the tile on it, or why a line through the
     tile is no pattern (D10-D15)."""
-    found = _affected(after, a, b)
+    found = _affected(after, a, b, va, vb)
     for line in found:  # D11: every line holding a new half must be a pattern (D12)
         flaw = _pattern_flaw(line.values)  # values are a tuple already
         if flaw is not None:
@@ -373,12 +373,39 @@ def _touches(board: Board, a: Cell, b: Cell) -> bool:
     return False
 
 
-def _affected(after: Board, a: Cell, b: Cell) -> tuple[Line, Line, Line]:
-    """D11: the line along the tile on ``a`` and ``b`` and the two across it (at ``a``, then at ``b``),
-    walked on ``after``, the board with the tile on it."""
-    axis = ALONG_ROW if a[0] == b[0] else ALONG_COLUMN
-    cross = ALONG_COLUMN if axis == ALONG_ROW else ALONG_ROW
-    return line_through(after, a, axis), line_through(after, a, cross), line_through(after, b, cross)
+def _affected(after: Board, a: Cell, b: Cell, va: int, vb: int) -> tuple[Line, Line, Line]:
+    """D11: the line along the tile (``va`` on ``a``, ``vb`` on ``b``) and the two across it (at ``a``,
+    then at ``b``), walked on ``after``, the board with the tile on it: each outwards from the tile's
+    own cells, whose numbers are known (every placement walks three lines, mostly of two to four cells)."""
+    get = after.get
+    (ra, ca), (rb, cb) = a, b
+    if ra == rb:  # along a row: the axis is row ``ra``, the crosses are columns ``ca`` and ``cb``
+        axis = _walked(get, True, ra, ca, cb, (va, vb)) if ca < cb else _walked(get, True, ra, cb, ca, (vb, va))
+        return axis, _walked(get, False, ca, ra, ra, (va,)), _walked(get, False, cb, rb, rb, (vb,))
+    axis = _walked(get, False, ca, ra, rb, (va, vb)) if ra < rb else _walked(get, False, ca, rb, ra, (vb, va))
+    return axis, _walked(get, True, ra, ca, ca, (va,)), _walked(get, True, rb, cb, cb, (vb,))
+
+
+def _walked(
+    get: Callable[[Cell], int | None], row: bool, index: int, low: int, high: int, middle: tuple[int, ...]
+) -> Line:
+    """The line along row (``row``) or column ``index`` through its cells ``low``..``high``, which hold
+    ``middle``: the cells before ``low`` and after ``high`` looked up until an empty one (D10)."""
+    at = low - 1
+    before: list[int] = []
+    while (value := get((index, at) if row else (at, index))) is not None:
+        before.append(value)
+        at -= 1
+    start = at + 1
+    at = high + 1
+    after: list[int] = []
+    while (value := get((index, at) if row else (at, index))) is not None:
+        after.append(value)
+        at += 1
+    if before:
+        before.reverse()
+        return Line("row" if row else "column", index, start, (*before, *middle, *after))
+    return Line("row" if row else "column", index, start, (*middle, *after) if after else middle)
 
 
 def frontier_pairs(board: Board) -> list[tuple[Cell, Cell]]:
@@ -403,9 +430,9 @@ def placements(board: Board, pairs_of_values: Sequence[tuple[int, int]]) -> list
     ways = sorted({w for x, y in pairs_of_values for w in ((x, y), (y, x))}, reverse=True)
     found: list[Scored] = []
     for a, b in frontier_pairs(board):  # these pairs already meet D7-D9
-        shapes = [line.cells for line in _affected({**board, a: 0, b: 0}, a, b)]
+        shapes = [line.cells for line in _affected({**board, a: 0, b: 0}, a, b, 0, 0)]
         for va, vb in ways:
             new = {a: va, b: vb}
             if all(is_pattern([new[c] if c in new else board[c] for c in cells]) for cells in shapes):
-                found.append(Scored((a, b), (va, vb), _affected({**board, a: va, b: vb}, a, b)))
+                found.append(Scored((a, b), (va, vb), _affected({**board, a: va, b: vb}, a, b, va, vb)))
     return found

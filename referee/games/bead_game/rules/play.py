@@ -255,14 +255,15 @@ def _end(state: State, ev: End) -> State:
                 given=len(hand),
             )
     seen = cur.copies_on_table() + Counter(t for hand in left for t in hand)
-    for tile, n in sorted(seen.items()):
-        if n > COPIES:  # D1
-            raise IllegalEvent(
-                "no_copy_left",
-                _("%(tile)s is counted %(n)s times between the table and the hands; there are only two."),
-                tile=tile,
-                n=n,
-            )
+    over = [(tile, n) for tile, n in seen.items() if n > COPIES]  # D1; sorted only to name the first
+    if over:
+        tile, n = min(over)
+        raise IllegalEvent(
+            "no_copy_left",
+            _("%(tile)s is counted %(n)s times between the table and the hands; there are only two."),
+            tile=tile,
+            n=n,
+        )
     penalties = tuple(sum(penalty(t) for t in hand) for hand in left)  # D21
     return _with_hand(state, cur, update(cur, left=left, penalties=penalties))
 

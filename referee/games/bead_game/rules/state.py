@@ -62,7 +62,7 @@ PLACE_KEYS = ("hand", "turn", "event", "seat", "kind", "tile_id", "tile", "cells
 """A row's keys in the order the API has always written them."""
 
 
-class SheetRow(MadeWhenRead["TurnRecord"]):
+class SheetRow(MadeWhenRead[int, int, int, int, Laid | None]):
     """One turn on the score sheet (D17-D19), read as the mapping :class:`SheetRowJSON` declares (the API
     writes it whole).
 
@@ -70,26 +70,28 @@ class SheetRow(MadeWhenRead["TurnRecord"]):
     instructions) are made at the first read of either, not with the row: a page reads them only for the
     last placement (its verdict and the board's highlight) and every other row's tile, numbers and score,
     so a page after an undo, a correction or a time-travel step pays for one placement's factors, not for
-    every placement of the game (issue 29). The row is kept with the turn (``TurnRecord.row``)."""
+    every placement of the game (issue 29). The row is kept with the turn (``TurnRecord.row``) and made from
+    the turn's fields, not from the turn: a row holding the turn that holds it would be a cycle, which
+    reference counting never frees, so every view's rows, turns and placements (1,300 objects for the
+    bead golden record) would wait for the garbage collector."""
 
     __slots__ = ()
     LATER = frozenset({"factors", "counted"})
 
     def _keys(self) -> tuple[str, ...]:
-        return PASS_KEYS if self._of[0].laid is None else PLACE_KEYS
+        return PASS_KEYS if self._of[4] is None else PLACE_KEYS
 
     def _made(self, whole: bool) -> dict[str, Any]:
         """The row's keys, with a placement's factors and counted lines only if ``whole``."""
-        (turn,) = self._of
-        scored = turn.laid.scored if turn.laid is not None else None  # None for a pass
-        hand, number, event, seat = turn.hand, turn.turn, turn.event, turn.seat
-        if turn.laid is None or scored is None:
+        hand, number, event, seat, laid = self._of
+        scored = laid.scored if laid is not None else None  # None for a pass
+        if laid is None or scored is None:
             return {
                 "hand": hand, "turn": number, "event": event, "seat": seat, "kind": "pass", "tile": None,
                 "score": 0, "text": "", "factors": [],
             }  # fmt: skip
         head = {"hand": hand, "turn": number, "event": event, "seat": seat, "kind": "place",
-                "tile_id": turn.laid.id}  # fmt: skip
+                "tile_id": laid.id}  # fmt: skip
         if whole:  # the row's own keys first, then the placement's
             return {**head, **scored.to_json()}
         (ra, ca), (rb, cb) = scored.cells
@@ -116,7 +118,7 @@ class TurnRecord:
         turn, which every later state of the table holds: a view shows every turn of the game, so each
         row (and what it has made when read) is made once per table, not per view (views share it, as they
         share all of a snapshot's view: read only)."""
-        return SheetRow(self)
+        return SheetRow(self.hand, self.turn, self.event, self.seat, self.laid)
 
 
 @dataclass(frozen=True)

@@ -21,18 +21,20 @@ def _hand(ev: Hand, players: tuple[str, ...], after: State | None) -> Line:
 
 
 def _place(ev: Place, players: tuple[str, ...], after: State | None) -> Line:
-    """The placement, with the points it scored (during a replay: the hand's last turn is this one)."""
-    line = Line(_("%(name)s places %(tile)s."), {"name": players[ev.seat], "tile": ev.tile})
+    """The placement, with the points it scored (during a replay: the hand's last turn is this one);
+    one sentence made, the one said (a replay narrates every placement)."""
+    name, tile = players[ev.seat], ev.tile
     hand = after.current if after is not None else None
     laid = hand.turns[-1].laid if hand is not None and hand.turns else None
     gained = laid.scored.score if laid is not None and laid.scored is not None else 0
     if not gained:
-        return line
+        return Line(_("%(name)s places %(tile)s."), {"name": name, "tile": tile})
     return counted(
         "%(name)s places %(tile)s for %(n)s point.",
         "%(name)s places %(tile)s for %(n)s points.",
         gained,
-        **line.params,
+        name=name,
+        tile=tile,
     )
 
 

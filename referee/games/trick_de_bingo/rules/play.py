@@ -9,6 +9,7 @@ from typing import Any
 from referee.rules.base import IllegalEvent, _, check_seat, word
 from referee.rules.cards import Card as PlayingCard
 from referee.rules.dispatch import make_apply
+from referee.rules.drafts import grown, update, writable
 from referee.rules.frozen import keep, replace
 
 from ..conditions import ConditionCard, Proof, TrickRecord, achieved, first_achieved, trick_facts
@@ -43,7 +44,12 @@ def start(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
 
 
 def _with_round(state: State, rnd: RoundState) -> State:
-    return replace(state, rounds=state.rounds[:-1] + (rnd,))
+    """``state`` with ``rnd`` as its current round: ``state`` itself when ``rnd`` is its current round,
+    which a replay's draft changed in place (rules/drafts.py: a round is then copied once, not at
+    every pick and trick)."""
+    if state.rounds and rnd is state.rounds[-1]:
+        return state
+    return update(state, rounds=state.rounds[:-1] + (rnd,))
 
 
 def _name(state: State, seat: int) -> str:
@@ -82,7 +88,7 @@ def _round(state: State, ev: Round) -> State:
         if state.options["manualClaims"]:
             state = _with_round(state, _close_window(state, rnd))
     new = RoundState(number=len(state.rounds) + 1, dealer=dealer, event=state.events)
-    return replace(state, rounds=state.rounds + (new,))
+    return update(state, rounds=state.rounds + (new,))
 
 
 # --- drafting (T6-T10) -------------------------------------------------------------------------
@@ -108,9 +114,9 @@ def _pick(state: State, ev: Pick) -> State:
         )
     # one scan of the picks for the card and the cell, not rnd.sheet: the sheets are then made once,
     # when the first trick reads them
-    taken = None
+    taken, wanted = None, card.id
     for p in rnd.picks:
-        if p.card == card.id:
+        if p.card == wanted:
             raise IllegalEvent(
                 "card_drafted",
                 _("“%(card)s” was already drafted by %(player)s in this round."),
@@ -132,7 +138,7 @@ def _pick(state: State, ev: Pick) -> State:
             card=state.drafted(taken).words,
         )
     pick = PickRecord(seat=seat, card=card.id, cell=cell, event=state.events)
-    return _with_round(state, replace(rnd, picks=rnd.picks + (pick,)))
+    return _with_round(state, update(rnd, picks=grown(rnd.picks, pick)))
 
 
 # --- tricks (T11) and automatic flips (T13-T18) ------------------------------------------------
@@ -226,13 +232,11 @@ def _trick(state: State, ev: Trick) -> State:
         if flips:
             done = _announced(state, rnd.tricks, done, tuple(flips))
             flipped = {(f.seat, f.cell) for f in flips}
-            left = tuple(u for u in unflipped if (u[0], u[1]) not in flipped)
-    rnd = replace(
-        rnd,
-        tricks=rnd.tricks + (done,),
-        played={**played, **{str(c): record.number for c in cards}},
-        window_closed=False,
-    )
+            left = tuple([u for u in unflipped if (u[0], u[1]) not in flipped])  # a list made in one call
+    played = writable(played)
+    for c in cards:
+        played[str(c)] = record.number
+    rnd = update(rnd, tricks=grown(rnd.tricks, done), played=played, window_closed=False)
     return _with_round(state, rnd if left is None else keep(rnd, unflipped=left))
 
 
@@ -240,7 +244,7 @@ def _announce(state: State, rnd: RoundState, flips: tuple[Flip, ...]) -> RoundSt
     """Add flips to the last trick, then its new lines (T16) and First/Last Bingo (T17, T18, T-Δ3)."""
     if not flips:
         return rnd  # most tricks flip nothing: nothing to add
-    return replace(rnd, tricks=rnd.tricks[:-1] + (_announced(state, rnd.tricks[:-1], rnd.tricks[-1], flips),))
+    return update(rnd, tricks=(*rnd.tricks[:-1], _announced(state, rnd.tricks[:-1], rnd.tricks[-1], flips)))
 
 
 def _announced(state: State, earlier: tuple[Played, ...], last: Played, flips: tuple[Flip, ...]) -> Played:
@@ -287,7 +291,7 @@ def _close_window(state: State, rnd: RoundState) -> RoundState:
     """T19: once the next trick (or round) starts, unclaimed achievements of the last trick are lost."""
     if rnd.window_closed:
         return rnd
-    return replace(rnd, missed=rnd.missed + claimable(state, rnd), window_closed=True)
+    return update(rnd, missed=rnd.missed + claimable(state, rnd), window_closed=True)
 
 
 def _claim(state: State, ev: Claim) -> State:
