@@ -57,3 +57,22 @@ def test_one_tile_and_a_hand_in_play(client):
     table = scorer_table(client, RECORD["events"][:155])
     said = correct_draw(client, table, 153, 1)
     assert "Corrected: Chie draws 1 tile." in said and "Check:" not in said, said
+
+
+def test_a_draw_correction_the_end_cannot_take_names_the_end_to_fix_first(client):
+    """Hand 7: Aki's draw of 2 (entry 145) corrected to 1 leaves her 3 tiles at the end (entry 161), whose pips
+    (counted from 4) a hand of 3 cannot hold: refused, and the refusal names the end as the entry to fix first,
+    not only "Tiles in Aki's hand: 3" as if the draw's own sheet were wrong (np12-check #1). Both languages."""
+    table = scorer_table(client, RECORD["events"][:161])
+    for lang, words in (
+        ("en", "Entry 161, later in the game, does not fit this change: Tiles in Aki's hand: 3."),
+        ("ja", "記録161（この後の記録）がこの訂正と合いません："),
+    ):
+        client.set_cookie("lang", lang)
+        page = client.get(f"/t/{table}/correct/145", headers=HX).get_data(as_text=True)
+        based_on = re.search(r'name="based_on" value="(\d+)"', page).group(1)
+        data = {"type": "draw", "seat": "0", "count": "1", "based_on": based_on}
+        resp = client.post(f"/t/{table}/correct/145", data=data, headers=HX)
+        said = " ".join(re.sub(r"<[^>]+>", " ", unescape(resp.get_data(as_text=True))).split())
+        assert resp.status_code == 422 and words in said, said
+    assert len(client.get(f"/api/v1/tables/{table}").get_json()["events"]) == 161  # nothing changed

@@ -24,7 +24,7 @@ from referee.rules.base import D, MalformedEvent, RuleError, _
 from referee.rules.forms import FormEvent, FormReader, decode_form
 from referee.rules.numbers import whole_number
 from referee.store.models import GameTable
-from referee.store.replay import Replayed
+from referee.store.replay import Replayed, ReplayError
 from referee.store.sharing import CONFIRMED, PENDING, REJECTED, corrections_of
 from referee.store.tables import current, get_table
 from referee.store.writing import Reason, Refused, write
@@ -145,7 +145,32 @@ def record(kind: str, body: Mapping[str, Any]) -> Outcome:
         )
         return Outcome(written.state, message, 409)
     assert written.error is not None  # PRIVATE and REFUSED say why
-    return Outcome(written.state, form_reason(written.error), 422)
+    reason = form_reason(written.error)
+    later = later_entry(written, kind, line)
+    if later is not None:
+        reason = gettext(
+            "Entry %(n)s, later in the game, does not fit this change: %(why)s Correct entry %(n)s so that it fits, then make this change again.",
+            n=later,
+            why=reason,
+        )
+    return Outcome(written.state, reason, 422)
+
+
+def later_entry(written: Refused, kind: str, line: Mapping[str, Any]) -> int | None:
+    """The entry (its log line) a refused correction breaks further on, when it is not the corrected
+    one and this reader may see it: the rules' refusal is about that entry ("Tiles in Ben's hand: 2"
+    said of a hand's end after its draw was corrected), which the player must be told to fix first."""
+    err = written.error
+    if kind != "correct" or not isinstance(err, ReplayError):
+        return None
+    rep = written.state
+    if not 0 <= err.index < len(rep.effective):
+        return None
+    private = dict(rep.view.detail.get("private_events", ()))  # a sealed entry is named only to its seat
+    if private.get(err.index, g.access.seat) != g.access.seat:
+        return None
+    seq = rep.effective[err.index].seq
+    return seq if seq != line.get("target") else None
 
 
 def form_reason(err: RuleError) -> str:
