@@ -296,3 +296,15 @@ def test_a_trick_de_bingo_picks_correction_has_44px_cards_on_a_small_phone(page:
         "els => els.filter(e => e.checkVisibility()).map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
     )
     assert len(boxes) >= 40 and all(w >= 44 and h >= 44 for w, h in boxes), boxes[:5]
+
+
+@pytest.mark.parametrize("size", [(360, 740), (430, 932)])
+def test_a_five_up_plays_correction_offers_44px_tiles(page: Page, size):
+    """The correction of a Five Up play offers the tiles not on the layout as 44 px targets, as the entry form
+    does (30x60 px in the sheet, where the form's own rule named the play surface only: newplayer11 #19)."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    sheet = correction_of(page, "five-up-partners-to-61", 6, 3)
+    boxes = sheet.locator("fieldset[data-picker='tile'] label.pick").evaluate_all(
+        "els => els.filter(e => e.checkVisibility()).map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
+    )
+    assert len(boxes) >= 4 and all(w >= 44 and h >= 44 for w, h in boxes), boxes
