@@ -1021,11 +1021,13 @@ def test_a_whole_trick_de_bingo_round_fits_a_small_phone_in_japanese(browser: Br
 NAME = "e => (e.querySelector('input') || {}).value || e.textContent.trim()"  # a tile by its value
 
 
-def test_the_next_deal_stays_in_reach_under_a_long_correction_answer(browser: Browser, base_url: str):
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)], ids=["390x844", "360x740"])
+def test_the_next_deal_stays_in_reach_under_a_long_correction_answer(browser: Browser, base_url: str, size):
     """At 390x844 in Japanese, trick 2 of the first deal corrected (Ben's reply was the 6-0: the claim fails
     now, the answer names both verdicts) with a show still open: the next deal's triangle and Start are above
-    the tab bar with nothing scrolled (they were 77 px under it: 108 px of thumb scroll before the next tap)."""
-    context = browser.new_context(base_url=base_url, **PHONE)
+    the tab bar with nothing scrolled (they were 77 px under it: 108 px of thumb scroll before the next tap);
+    and at 360x740 (newplayer11 #7: 「ディールを始める」 at 742 px, under the screen's foot)."""
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
     try:
         page = context.new_page()
         import_until(page, record("bingo-four-deals-to-eight"), 5)
