@@ -545,6 +545,16 @@ def test_the_scorers_bids_and_draft_fit_a_small_phone(browser: Browser, base_url
     walk(browser, base_url, w, width=360, height=740)
 
 
+def tdb_round(page: Page, t: Tapper, ev: dict) -> None:
+    t.tap(page.locator("#start-round"), "Start the round")
+
+
+# Trick de Bingo's second round started under the first one's summary (the last trick's answer: each sheet's
+# points): 「ラウンド開始」 lay at 792 px at 360x740 in Japanese (newplayer11 #7).
+TDB_ONE = record("trick-de-bingo-one-round")
+TWO_ROUNDS = {**TDB_ONE, "options": {**TDB_ONE["options"], "rounds": 2}, "events": [*TDB_ONE["events"], {"type": "round"}]}
+
+
 # A deal or a hand started under the last one's verdict on a 360x740 phone: Bingo's second deal after a claim
 # and a show (the "show" toggle above the form; the triangle's last row lay under Start the deal, Start under
 # the tab bar) and the bead game's second hand after the first hand's end (Start the hand lay 71 px under the
@@ -552,6 +562,14 @@ def test_the_scorers_bids_and_draft_fit_a_small_phone(browser: Browser, base_url
 STARTS = [
     Walk("bingo", "bingo-four-deals-to-eight", 6, 7, BY_GAME["bingo"].enter, BY_GAME["bingo"].verdict),
     Walk("bead_game", "bead-game-two-hands", 29, 31, BY_GAME["bead_game"].enter, BY_GAME["bead_game"].verdict),
+    Walk(
+        "trick_de_bingo",
+        TWO_ROUNDS,
+        49,
+        50,
+        {**BY_GAME["trick_de_bingo"].enter, "round": (tdb_round, 1)},
+        {**BY_GAME["trick_de_bingo"].verdict, "round": ".answer-last"},
+    ),
 ]
 
 
