@@ -143,6 +143,9 @@ def test_a_correction_is_made_on_the_entrys_own_surface(page: Page, base_url: st
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     import_until(page, rec, cut)
     ready(page)
+    # the bar's totals, a partnership's once (its first seat's: data-seat)
+    seats = page.locator(".total .score").evaluate_all("els => els.map(e => +e.dataset.seat)")
+    expected = [expected[s] for s in seats]
     before = page.locator(".total .score").all_inner_texts()
     assert before != [str(n) for n in expected]  # the fix matters to the score
 
@@ -296,3 +299,15 @@ def test_a_trick_de_bingo_picks_correction_has_44px_cards_on_a_small_phone(page:
         "els => els.filter(e => e.checkVisibility()).map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
     )
     assert len(boxes) >= 40 and all(w >= 44 and h >= 44 for w, h in boxes), boxes[:5]
+
+
+@pytest.mark.parametrize("size", [(360, 740), (430, 932)])
+def test_a_five_up_plays_correction_offers_44px_tiles(page: Page, size):
+    """The correction of a Five Up play offers the tiles not on the layout as 44 px targets, as the entry form
+    does (30x60 px in the sheet, where the form's own rule named the play surface only: newplayer11 #19)."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    sheet = correction_of(page, "five-up-partners-to-61", 6, 3)
+    boxes = sheet.locator("fieldset[data-picker='tile'] label.pick").evaluate_all(
+        "els => els.filter(e => e.checkVisibility()).map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
+    )
+    assert len(boxes) >= 4 and all(w >= 44 and h >= 44 for w, h in boxes), boxes

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.plays import ready, tap_round
+from tests.browser.plays import PHONE, Tapper, ready, tap_round
 
 pytestmark = pytest.mark.browser
 
@@ -130,6 +130,9 @@ def test_the_director_pairs_round_two_and_a_players_phone_shows_its_next_table(
         board.get_by_text("Pair the next round").click()
         board.get_by_label("Game").last.select_option("score-pad")
         board.get_by_role("button", name="Pair the round").click()
+        # round 1 has no entry yet: the screen asks first, and a second tap pairs (newplayer11 #14)
+        expect(board.locator("#pair-round")).to_contain_text("Round 1 has not started yet")
+        board.get_by_role("button", name="Pair the round").click()
         expect(board.get_by_role("heading", name="Round 2: Score pad")).to_be_visible()
         expect(board.locator("#rounds")).to_contain_text("Aki against Chie")
     finally:
@@ -144,3 +147,50 @@ def test_the_director_pairs_round_two_and_a_players_phone_shows_its_next_table(
     assert theirs["number"] == 3
     next_table.click()
     expect(page).to_have_url(re.compile(rf"/t/{theirs['id']}$"))
+
+
+QUESTION = {
+    "en": "Round 1 has not started yet: none of its tables has an entry.",
+    "ja": "第1ラウンドはまだ始まっていません。どのテーブルにも記録がありません。",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_pairing_the_next_round_is_in_reach_and_asks_while_the_last_has_not_started(
+    browser: Browser, base_url: str, lang: str
+):
+    """On a 390x844 phone the director opens "Pair the next round": its button is on the screen, not 1,624 px
+    down under the absent players' list; tapped while round 1 has no entry, it asks first (the second tap
+    paired round 2 at once: newplayer11 #14); tapped again, round 2 is paired."""
+    director = browser.new_context(base_url=base_url, **PHONE)
+    try:
+        page = director.new_page()
+        made = page.request.post(
+            f"{base_url}/api/v1/sessions",
+            data={"name": "Friday club", "players": ["Aki", "Ben", "Chie", "Dai", "Eri", "Fumi", "Gen", "Hana"]},
+        ).json()
+        auth = {"Authorization": f"Bearer {made['director_token']}"}
+        page.request.post(
+            f"{base_url}/api/v1/sessions/{made['id']}/rounds",
+            data={"game": "score-pad", "seats": 2, "method": "swiss"},
+            headers=auth,
+        )
+        page.goto(made["url"])
+        if lang == "ja":
+            page.locator("header.bar a[lang=ja]").click()
+            expect(page.locator("html")).to_have_attribute("lang", "ja")
+        ready(page)
+        pair = page.locator("#pair-round button[type=submit]")
+        thumb = Tapper(page)
+        thumb.tap(page.locator("#pair-round > summary"), "Pair the next round")
+        thumb.tap(pair, "Pair the round")
+        assert thumb.outside in ([], ["Pair the next round"]), f"out of reach: {thumb.outside}"
+        assert thumb.scroll_between == 0
+        expect(page.locator("#pair-round")).to_contain_text(QUESTION[lang])
+        expect(page.locator("#rounds article")).to_have_count(1)  # nothing paired
+        again = Tapper(page)
+        again.tap(pair, "Pair the round, again")
+        assert again.outside == [], "the question's answer is out of reach"
+        expect(page.locator("#rounds article")).to_have_count(2)
+    finally:
+        director.close()

@@ -94,7 +94,7 @@ def test_a_spinner_opened_on_all_four_sides_by_tapping_ends(page: Page):
     expect(page.locator("#fu-formula")).to_have_text("1×2 + 1 + 1 + 3 = 7")
     expect(page.locator("#fu-count")).to_have_text("7")
     expect(page.locator(".fu-tile")).to_have_count(14)
-    expect(page.locator(".total .score")).to_have_text(["2", "2", "2", "2"])  # only the lead and [5-0] scored
+    expect(page.locator(".total .score")).to_have_text(["2", "2"])  # the two sides: only the lead and [5-0] scored
 
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     for end in page.locator("a.fu-end").all():
@@ -243,3 +243,22 @@ def test_the_draw_box_is_an_empty_question_and_a_count_that_cannot_be_is_refused
     page.locator("#fu-draw").tap()
     entered(page, 3)
     expect(answer).to_contain_text("Benさんが7枚引く。" if lang == "ja" else "Ben draws 7 tiles.")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_four_players_totals_show_the_two_partnerships(page: Page, lang):
+    """The totals bar of a four-player game names each side once, its players together as the answer names
+    them, with the side's score: "Aki & Chie", "Ben & Dai" (newplayer11 #12: four boxes of 11 at 360x740
+    with no sign of who partners whom); both names whole on the smallest phone."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    import_until(page, record("five-up-partners-to-61"), 19)
+    if lang == "ja":
+        in_japanese(page)
+    else:
+        ready(page)
+    boxes = page.locator(".totals .total")
+    expect(boxes.locator(".who")).to_have_text(["Aki & Chie", "Ben & Dai"])
+    scores = boxes.locator(".score").all_inner_texts()
+    assert len(scores) == 2 and all(s.strip().lstrip("−").isdigit() for s in scores), scores
+    cut = boxes.locator(".who").evaluate_all("els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)")
+    assert cut == [], f"names cut short: {cut}"

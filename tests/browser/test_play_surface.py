@@ -281,15 +281,35 @@ def five_up_hand_end(page: Page, t: Tapper, ev: dict) -> None:
     t.tap(page.locator("#fu-end"), "Score the hand")
 
 
-def bead_pan_and_place(page: Page, t: Tapper, ev: dict) -> None:
-    """A player pans the board (a box of its own: the page does not move) to the two cells, then places."""
-    r, c = ev["cells"][0]
-    page.locator(f".bead-cell:has(input[value='{r},{c}'])").evaluate(
-        """el => { const box = el.closest('[data-bead-board]'), b = box.getBoundingClientRect(),
-                          e = el.getBoundingClientRect();
-                   box.scrollLeft += e.left + e.width / 2 - (b.left + b.width / 2);
-                   box.scrollTop += e.top + e.height / 2 - (b.top + b.height / 2); }"""
-    )
+# The board of a placement, in one call to the page: whether the layout and its empty ring fit the board's box
+# with cells of 44 px (the box's width, its most height), the box's most height, whether a status (a player
+# out, the last turns) stands above the board, the cell to tap's width and height as drawn.
+BOARD = """el => { const box = el.closest('[data-bead-board]'), s = box.querySelector('svg'), r = el.getBoundingClientRect();
+  const room = parseFloat(getComputedStyle(box).maxHeight);
+  return {fits: s.dataset.width * 44 / 48 <= box.clientWidth && s.dataset.height * 44 / 48 <= room,
+          room, status: !!document.querySelector('section.bead > .bead-status'), cell: Math.min(r.width, r.height)}; }"""
+
+# What the board's box pans by when the layout cannot fit it at 44 px a cell: the player's finger brings the
+# cell to the box's middle (the page does not move).
+PAN = """el => { const box = el.closest('[data-bead-board]'), b = box.getBoundingClientRect(), e = el.getBoundingClientRect();
+  box.scrollLeft += e.left + e.width / 2 - (b.left + b.width / 2);
+  box.scrollTop += e.top + e.height / 2 - (b.top + b.height / 2); }"""
+
+
+def bead_place_in_sight(page: Page, t: Tapper, ev: dict) -> None:
+    """A placement whose two cells are on the screen and uncovered with no panning while the layout and its
+    empty ring fit the board's box at 44 px a cell, the box given 40 % of the screen at least unless a status
+    stands above it (newplayer11 #1: in 13 of 56 placements at 430x932 a cell lay outside the box, 36 % of the
+    screen, under the hands' line or the answer); each cell drawn 44 px at least. Only a layout too big for
+    that is panned, in its box, to the first cell, and only when a cell is out of sight."""
+    cells = [page.locator(f".bead-cell:has(input[value='{r},{c}'])") for r, c in ev["cells"]]
+    first = cells[0]
+    board = first.evaluate(BOARD)
+    height = page.viewport_size["height"]
+    assert board["status"] or board["room"] >= 0.4 * height, f"the board's box is {board['room']} px high on a {height} px screen"
+    assert board["cell"] >= 44 - 0.5, f"cells of {board['cell']} px"
+    if not board["fits"] and not all(t.in_view(cell) for cell in cells):
+        first.evaluate(PAN)
     bead_place(page, t, ev)
 
 
@@ -355,7 +375,7 @@ WALKS = [
         {
             "end": (bead_hand_end, 5),
             "hand": (bead_starter, 6),
-            "place": (bead_pan_and_place, 3),
+            "place": (bead_place_in_sight, 3),
             "pass": (bead_pass, 1),
         },
         {"end": "#bead-end-verdict", "hand": ".answer-last", "place": ".answer-verdict", "pass": ".answer-last"},
@@ -525,6 +545,16 @@ def test_the_scorers_bids_and_draft_fit_a_small_phone(browser: Browser, base_url
     walk(browser, base_url, w, width=360, height=740)
 
 
+def tdb_round(page: Page, t: Tapper, ev: dict) -> None:
+    t.tap(page.locator("#start-round"), "Start the round")
+
+
+# Trick de Bingo's second round started under the first one's summary (the last trick's answer: each sheet's
+# points): 「ラウンド開始」 lay at 792 px at 360x740 in Japanese (newplayer11 #7).
+TDB_ONE = record("trick-de-bingo-one-round")
+TWO_ROUNDS = {**TDB_ONE, "options": {**TDB_ONE["options"], "rounds": 2}, "events": [*TDB_ONE["events"], {"type": "round"}]}
+
+
 # A deal or a hand started under the last one's verdict on a 360x740 phone: Bingo's second deal after a claim
 # and a show (the "show" toggle above the form; the triangle's last row lay under Start the deal, Start under
 # the tab bar) and the bead game's second hand after the first hand's end (Start the hand lay 71 px under the
@@ -532,6 +562,14 @@ def test_the_scorers_bids_and_draft_fit_a_small_phone(browser: Browser, base_url
 STARTS = [
     Walk("bingo", "bingo-four-deals-to-eight", 6, 7, BY_GAME["bingo"].enter, BY_GAME["bingo"].verdict),
     Walk("bead_game", "bead-game-two-hands", 29, 31, BY_GAME["bead_game"].enter, BY_GAME["bead_game"].verdict),
+    Walk(
+        "trick_de_bingo",
+        TWO_ROUNDS,
+        49,
+        50,
+        {**BY_GAME["trick_de_bingo"].enter, "round": (tdb_round, 1)},
+        {**BY_GAME["trick_de_bingo"].verdict, "round": ".answer-last"},
+    ),
 ]
 
 
@@ -572,8 +610,15 @@ WHOLE_BEAD_GAME = Walk(
 )
 
 
-def test_a_whole_bead_game_places_each_tile_in_three_taps_without_a_jump(browser: Browser, base_url: str):
-    walk(browser, base_url, WHOLE_BEAD_GAME, width=360, height=740, japanese=True)
+@pytest.mark.parametrize(
+    ("size", "japanese"), [((360, 740), True), ((430, 932), False)], ids=["360x740-ja", "430x932"]
+)
+def test_a_whole_bead_game_places_each_tile_in_three_taps_without_a_jump(
+    browser: Browser, base_url: str, size, japanese: bool
+):
+    """And every cell in sight (bead_place_in_sight), also on the largest phone (newplayer11 #1: 13 of 56
+    placements at 430x932 out of sight)."""
+    walk(browser, base_url, WHOLE_BEAD_GAME, width=size[0], height=size[1], japanese=japanese)
 
 
 CHIPS = {game: {"enter": BY_GAME[game].enter, "verdict": BY_GAME[game].verdict} for game in BY_GAME}
@@ -994,11 +1039,13 @@ def test_a_whole_trick_de_bingo_round_fits_a_small_phone_in_japanese(browser: Br
 NAME = "e => (e.querySelector('input') || {}).value || e.textContent.trim()"  # a tile by its value
 
 
-def test_the_next_deal_stays_in_reach_under_a_long_correction_answer(browser: Browser, base_url: str):
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)], ids=["390x844", "360x740"])
+def test_the_next_deal_stays_in_reach_under_a_long_correction_answer(browser: Browser, base_url: str, size):
     """At 390x844 in Japanese, trick 2 of the first deal corrected (Ben's reply was the 6-0: the claim fails
     now, the answer names both verdicts) with a show still open: the next deal's triangle and Start are above
-    the tab bar with nothing scrolled (they were 77 px under it: 108 px of thumb scroll before the next tap)."""
-    context = browser.new_context(base_url=base_url, **PHONE)
+    the tab bar with nothing scrolled (they were 77 px under it: 108 px of thumb scroll before the next tap);
+    and at 360x740 (newplayer11 #7: 「ディールを始める」 at 742 px, under the screen's foot)."""
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
     try:
         page = context.new_page()
         import_until(page, record("bingo-four-deals-to-eight"), 5)

@@ -310,3 +310,36 @@ def test_an_ends_chip_says_its_tile_and_free_number_and_the_next_end_opens(page:
     expect(form.locator(".step-chip").nth(2)).to_have_class(re.compile("current"))
     expect(form.locator("input[name=tile0][value='5-2']")).to_be_checked()
     expect(form.locator("input[name=end1][value='']")).to_be_checked()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_second_claim_check_is_as_one_screen_as_the_first(page: Page, lang):
+    """At 360x740, after a first claim check its answer stands under the chips: one tile of Player 1's pile
+    changed (its chip, the tile off, the right one on) and the claim checked again, every tap where it is with nothing scrolled, the
+    new answer in view (newplayer11 #8: the tile lay at 953 px and "Check the claim" at -302 px)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    if lang == "ja":
+        page.context.set_extra_http_headers({"Accept-Language": "ja"})
+    page.goto("/check")
+    ready(page)
+    taps, button, answer_id, _says = WALKS["bingo-claim"]
+    form = page.locator("#bingo-claim-form")
+    for tap in taps:
+        if tap[0] == "chip":
+            form.locator(".step-chip").nth(tap[1]).tap()
+        else:
+            form.locator(f"label:has(> input[name='{tap[0]}'][value='{tap[1]}'])").tap()
+    page.locator(f"#{button}").tap()
+    expect(page.locator(f"#{answer_id}")).to_be_visible()
+    points = page.locator(f"#{answer_id} .qc-points").inner_text()
+    tapper = Tapper(page)
+    tapper.last_y = page.evaluate("Math.round(window.scrollY)")
+    tapper.tap(form.locator(".step-chip").nth(2), "Player 1's pile")
+    for tile in ("1-1", "3-1"):  # 1-1 was 3-1: 82 - 2 (a double that is not trump)
+        tapper.tap(form.locator(f"label:has(> input[name='won0'][value='{tile}'])"), f"won0 {tile}")
+    tapper.tap(page.locator(f"#{button}"), button)
+    assert tapper.outside == [], f"out of view or covered when their turn came: {tapper.outside}"
+    assert (tapper.scroll_before, tapper.scroll_between) == (0, 0)
+    expect(page.locator(f"#{answer_id} .qc-points")).not_to_have_text(points)
+    assert page.evaluate("Math.round(window.scrollY)") == tapper.last_y  # the answer came without a jump
+    expect(page.locator(f"#{answer_id} .qc-verdict")).to_be_in_viewport()

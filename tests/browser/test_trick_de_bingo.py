@@ -86,8 +86,9 @@ def test_draft_by_tapping_then_a_trick_flips_a_card_on_the_seat_phone(
 
 
 def test_the_trick_that_ends_the_round_brings_each_players_round_points_into_view(page: Page):
-    """Issue 27: after the round's last trick the answer says each player's points of the round by item,
-    in view at 390x844 with no scrolling, not only behind "Sheets and scores"."""
+    """Issue 27: after the round's last trick the answer says each player's points of the round, in view at
+    390x844 with no scrolling, not only behind "Sheets and scores"; a tap on them says them by item (said by
+    item at once they pushed the next round's Start off a 360x740 screen: newplayer11 #7)."""
     from .plays import entered, import_until, pick
 
     events = RECORD["events"]
@@ -98,6 +99,8 @@ def test_the_trick_that_ends_the_round_brings_each_players_round_points_into_vie
     entered(page, len(events))
     news = page.locator("#answer .tdb-roundnews")
     expect(news).to_contain_text("Points of round 1:")
+    expect(news.locator(".tdb-roundpoints")).to_have_text(["Aki 18", "Ben 5", "Chie 3", "Dan 17"])
+    news.locator("> summary").tap()
     expect(news.locator("li[data-seat='0']")).to_have_text(
         "Aki: 18 points this round (Bonus points 1, First Bingo 2, 7 flipped, 4 lines, Victory points 4), 19 in all"
     )

@@ -160,7 +160,11 @@ def test_the_director_pairs_a_round_on_the_screen_and_sees_its_tables_and_byes_i
     page = client.get(f"/s/{session['id']}").get_data(as_text=True)
     assert "Round 1: Score pad" in page and "Ben against Chie" in page and "Dai against Eri" in page
     assert f'href="/s/{session["id"]}/cards.pdf?round=1"' in page  # the round's cards, one tap away
-    client.post(f"/s/{session['id']}/rounds", data={"game": "score-pad", "method": "swiss"})
+    # round 1 has no entry yet: the form comes back asking (newplayer11 #14), sent again it pairs
+    asked = client.post(f"/s/{session['id']}/rounds", data={"game": "score-pad", "method": "swiss"})
+    assert asked.status_code == 409 and "Round 1 has not started yet" in asked.get_data(as_text=True)
+    assert 'name="anyway" value="yes"' in asked.get_data(as_text=True) and len(rounds(client, session)) == 1
+    client.post(f"/s/{session['id']}/rounds", data={"game": "score-pad", "method": "swiss", "anyway": "yes"})
     ja = client.get(f"/s/{session['id']}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "次のラウンドを組む" in ja and "第2ラウンド" in ja and "休み：" in ja
     assert "ポイントが同じなら、対戦相手のポイントの合計が多い人が上" in ja

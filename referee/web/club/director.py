@@ -40,6 +40,7 @@ from referee.store.refusals import STORM_REFUSALS, Refusals, refusals_of
 from referee.store.replay import Replayed
 from referee.store.results import result_of_replayed
 from referee.store.rounds import pair_round as pair
+from referee.store.rounds import rounds_of
 from referee.store.sessions import (
     Activity,
     Standing,
@@ -185,6 +186,7 @@ class DirectorPage:
     rounds: list[NamedRound]
     round_form: MultiDict[str, str] | None
     round_error: str | None
+    round_open: int | None  # the round not started yet that a pairing was asked over: sent again, it pairs
     tools: Tools
 
 
@@ -297,6 +299,7 @@ def _page(status: int = 200, **shown: Any) -> tuple[str, int]:
         rounds=named_rounds(club),
         round_form=shown.get("round_form"),
         round_error=shown.get("round_error"),
+        round_open=shown.get("round_open"),
         tools=tools(club, **{k: v for k, v in shown.items() if not k.startswith("round_")}),
     )
     return render_page("session/director.html", page), status
@@ -362,7 +365,19 @@ def add_record(session_id: str) -> ResponseReturnValue:
 @bp.post("/<session_id>/rounds")
 def pair_round(session_id: str) -> ResponseReturnValue:
     """The next round paired from the form (rounds.py); its tables' links are held by this browser, as
-    after adding a table. Refused: the form again as sent, with the reason."""
+    after adding a table. Refused: the form again as sent, with the reason. While the last round has not
+    started, a pairing asks first (newplayer11 #14: a second tap paired round 2 at once, round 1 not begun):
+    the form comes back saying so, and sent again it pairs."""
+    club: ClubSession = g.club_session
+    still_open = _not_started(club)
+    if still_open is not None and request.form.get("anyway") != "yes":
+        error = gettext(
+            "Round %(n)s has not started yet: none of its tables has an entry. Tap “Pair the round” again to "
+            "pair round %(next)s all the same.",
+            n=still_open,
+            next=still_open + 1,
+        )
+        return _page(409, round_form=request.form, round_error=error, round_open=still_open)
     try:
         made = pair(g.club_session, g.director_token, round_body(request.form))
     except RuleError as err:
@@ -370,6 +385,16 @@ def pair_round(session_id: str) -> ResponseReturnValue:
     for table in made.tables:
         remember_links(table.created.table.id, table.created.scorer_token, table.created.seat_tokens)
     return redirect(url_for("sessions_pages.director", session_id=session_id, _anchor="rounds"))
+
+
+def _not_started(club: ClubSession) -> int | None:
+    """The last paired round's number while none of its tables has an entry, else None."""
+    rounds = rounds_of(club)
+    if not rounds:
+        return None
+    acts = activity(club)
+    last = rounds[-1]
+    return last.number if all(acts.get(table_id, Activity()).seq == 0 for table_id, _n, _s in last.tables) else None
 
 
 # --- paper for the evening: pure builders (printables/club.py), fed here -------------------------

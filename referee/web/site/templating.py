@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from flask import Flask, Response, request, url_for
 from flask_babel import get_locale, gettext
@@ -56,6 +56,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["spoken_tile"] = lambda tile: spoken.tile(tile, gettext)
     app.jinja_env.filters["spoken_card"] = lambda card: spoken.card(card, gettext)
     app.jinja_env.filters["spoken_score"] = spoken_score
+    app.jinja_env.globals["totals_by_side"] = totals_by_side
     app.jinja_env.filters["spoken_text"] = words.spoken_text
     # every number a page shows: −5 with the minus sign, +5 for a gain (issue 27)
     app.jinja_env.filters["number"] = shown_value
@@ -81,6 +82,18 @@ def sentence_names(seats: Sequence[int], players: Sequence[str]) -> str:
     """The players of ``seats`` named in a sentence, each as a sentence names one player: Japanese
     gives every name its さん ("Akiさん、Benさん"), never only the last one after the list."""
     return gettext(", ").join(gettext("%(name)s", name=players[i]) for i in seats)
+
+
+def totals_by_side(view: object) -> list[list[int]]:
+    """The seats shown as one total: a partnership's (a four-player Five Up's sides, ``detail["sides"]``) when
+    its players share their total, so the bar reads "Ann & Cy 11 · Ben & Dee 11" as the players do
+    (newplayer11 #12: four boxes of 11 with no sign of who partners whom); else each seat alone."""
+    totals = list(getattr(view, "totals", ()))
+    detail = getattr(view, "detail", None)
+    sides = detail.get("sides") if isinstance(detail, Mapping) else None
+    if sides and 1 < len(sides) < len(totals) and all(len({totals[s] for s in side}) == 1 for side in sides):
+        return [list(side) for side in sides]
+    return [[seat] for seat in range(len(totals))]
 
 
 def spoken_score(totals: Sequence[int]) -> str:

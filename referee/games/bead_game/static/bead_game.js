@@ -6,16 +6,31 @@
   if (window.beadGameBoard) return; // htmx runs this again after each swap of the table
   window.beadGameBoard = true;
 
+  // The player's zoom (the buttons, two fingers), a factor on the board's fitted size, kept for the session.
   var scale = parseFloat(sessionStorage.getItem("bead-zoom") || "1") || 1;
   var picked = [];
+  var THUMB = 44 / 48;  // the fitted board's least size: a cell drawn at 48 px stays 44 px, a thumb
 
-  function svg() { return document.querySelector("[data-bead-board] svg"); }
+  // The layout and the empty ring around it fill the board's box, so every cell a placement may take is
+  // in sight with no panning (newplayer11: in 13 of 56 placements at 430x932 the cell to tap lay outside
+  // the box, which showed a 48 px cell at any size); never under 44 px a cell: a layout too big for that
+  // pans in its box, centred on the last tile (showLast).
+  function fitted(s) {
+    var board = s.closest("[data-bead-board]");
+    var room = parseFloat(getComputedStyle(board).maxHeight);
+    var wide = board.clientWidth / s.dataset.width;
+    var high = isNaN(room) ? 1 : room / s.dataset.height;  // the box's content height at most
+    return Math.max(THUMB, Math.min(1, wide, high));
+  }
 
   function apply() {
-    var s = svg();
-    if (!s) return;
-    s.setAttribute("width", String(Math.round(s.dataset.width * scale)));
-    s.setAttribute("height", String(Math.round(s.dataset.height * scale)));
+    document.querySelectorAll("[data-bead-board] svg").forEach(function (s) {
+      var board = s.closest("[data-bead-board]");
+      if (!board.clientWidth) return;  // in a closed sheet: fitted when it opens
+      var size = fitted(s) * scale;
+      s.setAttribute("width", String(Math.round(s.dataset.width * size)));
+      s.setAttribute("height", String(Math.round(s.dataset.height * size)));
+    });
     var tools = document.querySelector("[data-bead-zoom-tools]");
     if (tools) tools.hidden = false;
   }
@@ -136,7 +151,7 @@
 
   // Once play has stopped the board waits in a sheet (_state.html): opened, it shows the last tile too.
   document.addEventListener("click", function (e) {
-    if (e.target.closest && e.target.closest(".bead-board-sheet > .toggle")) requestAnimationFrame(showLast);
+    if (e.target.closest && e.target.closest(".bead-board-sheet > .toggle")) requestAnimationFrame(function () { apply(); showLast(); });
   });
 
   // After a swap the sheet follows the ticked cells (a refused placement may keep both ticked).
