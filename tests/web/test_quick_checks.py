@@ -94,6 +94,20 @@ def test_b_e6_no_trick_for_b_at_the_close(client):
     assert out["gamePoints"] == 3
 
 
+@pytest.mark.parametrize(
+    ("lang", "close", "scores"),
+    [
+        ("en", "At the close, Player 2 had card points: 18; tricks: 1 (B42).", "Game points for Player 1: 2."),
+        ("ja", "クローズ時、プレイヤー2は18点・1トリックでした（B42）。", "プレイヤー1のゲームポイント：2。"),
+    ],
+)
+def test_the_closes_snapshot_and_the_game_points_read_right_for_one(client, lang, close, scores):
+    """One trick, two game points: no "1 tricks", no "scores 2 game points" with a plural that breaks at 1
+    (np12-check #4): the counts stand after a colon, as the verdict above them says them."""
+    out = check(client, claim((A71, B40), closed={"by": 0, "opponentPoints": 18, "opponentHadTrick": True}), lang)
+    assert close in out["lines"] and scores in out["lines"], out["lines"]
+
+
 def test_b_e6_b_claims_correctly_against_the_closer(client):
     b73 = ["5-5", "0-0", "5-0", "5-6", "4-4", "2-1"]  # 28 + 14 + 12 + 11 + 8
     out = check(

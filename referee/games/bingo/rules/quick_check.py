@@ -269,7 +269,7 @@ def claim_lines(breakdown: ClaimDetail, *, by_trick: bool = True) -> tuple[Line,
     if at_close:
         out.append(
             (
-                _("At the close %(seat)s had %(points)s points and %(tricks)s tricks (B42)."),
+                _("At the close, %(seat)s had card points: %(points)s; tricks: %(tricks)s (B42)."),
                 {"seat": 1 - at_close["closer"], "points": at_close["points"], "tricks": at_close["tricks"]},
             )
         )
@@ -283,7 +283,7 @@ def claim_lines(breakdown: ClaimDetail, *, by_trick: bool = True) -> tuple[Line,
     out.append((reason["msg"], dict(reason["params"])))
     out.append(
         (
-            _("%(seat)s scores %(gp)s game points."),
+            _("Game points for %(seat)s: %(gp)s."),
             {"seat": breakdown["winner"], "gp": breakdown["game_points"]},
         )
     )
