@@ -108,6 +108,7 @@ def test_the_printed_score_sheet_is_whole_words_for_players(client, lang):
     for the players. On paper: whole words, every cell whole, plain words only (no rule ids at all)."""
     text = sheet_text(client, GOLDEN, lang)
     assert "…" not in text and not re.search(r"\bB-?Δ?\d", text), text
+    assert ("Aki、Ben・" if lang == "ja" else "Aki, Ben · ") in text, text  # the names joined as the language writes a list
     if lang == "ja":
         assert any(line.split()[:1] == ["ディール"] for line in text.splitlines()) and "Ben（4トリック後）" in text, text
         assert "先に7点取った人がマッチの勝者。" in text

@@ -86,7 +86,7 @@ def filled(table_id: str, kind: str) -> Response:
         detail=detail if printable.fillable else None,
         totals=rep.view.totals,
         subtitle=gettext(
-            "%(players)s · %(date)s", players=", ".join(rep.players), date=format_date(table.created_at)
+            "%(players)s · %(date)s", players=gettext(", ").join(rep.players), date=format_date(table.created_at)
         ),
         spec=_spec(),
         translate=_translate,
