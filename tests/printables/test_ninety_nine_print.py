@@ -71,7 +71,7 @@ def test_japanese_headers_are_whole_and_the_game_bonus_is_named(client, players)
     assert "…" not in words
     for header in JA_HEADERS:
         assert header in joined
-    assert "ゲームボーナス：ゲームの勝者と、100点以上に達した他の全員に+100（N17）。" in words
+    assert "ゲームボーナス：ゲームの勝者と、100点以上に達した他の全員に+100。" in words
     assert f"100 ×（{2 * players + 2} − 行ったゲーム数）" in words  # 8 − games with 3 players (N17)
 
 
@@ -80,10 +80,10 @@ def test_the_game_bonus_line_follows_the_table_options():
         job = PrintJob(players=("Aki", "Ben", "Chie"), options=GAME.resolve_options(options))
         return text(build(job))[1]
 
-    assert "Game bonus: +100 to the game winner and to every other player at 100 or more (N17)." in notes()
+    assert "Game bonus: +100 to the game winner and to every other player at 100 or more." in notes()
     assert "the first to win 3 games adds 100 × (8 − games played)" in notes()
     wiki = notes(wikiGameBonus=True)
-    assert "Game bonus: +100 to each player at 100 or more who made their bid in the last deal (N18)." in wiki
+    assert "Game bonus: +100 to each player at 100 or more who made their bid in the last deal." in wiki
     assert "Rubber" not in wiki
     assert "Game bonus" not in notes(fixedTarget=200)  # N19: highest total wins, no bonus
     assert "Game bonus" not in notes(oxfordWhist=True)  # N34

@@ -20,13 +20,13 @@ def game_bonus_lines(job: PrintJob[Detail]) -> tuple[str, ...]:
     if job.options.get("wikiGameBonus"):
         return (
             job.t(
-                _("Game bonus: +100 to each player at 100 or more who made their bid in the last deal (N18).")
+                _("Game bonus: +100 to each player at 100 or more who made their bid in the last deal.")
             ),
         )
     return (
-        job.t(_("Game bonus: +100 to the game winner and to every other player at 100 or more (N17).")),
+        job.t(_("Game bonus: +100 to the game winner and to every other player at 100 or more.")),
         job.t(
-            _("Rubber bonus: the first to win 3 games adds 100 × (%(n)s − games played) (N17)."),
+            _("Rubber bonus: the first to win 3 games adds 100 × (%(n)s − games played)."),
             n=2 * len(job.players) + 2,
         ),
     )
@@ -97,9 +97,9 @@ def score_sheet(job: PrintJob[Detail]) -> ScoreSheet:
         else None,
         footnotes=(
             *game_bonus_lines(job),
-            job.t(_("Bid cards: ♦ = 0, ♠ = 1, ♥ = 2, ♣ = 3 tricks (N3); first deal no trump (N8).")),
+            job.t(_("Bid cards: ♦ = 0, ♠ = 1, ♥ = 2, ♣ = 3 tricks; first deal no trump.")),
             *(
-                (job.t(_("Agreed total: play until someone passes %(n)s (N19)."), n=target),)
+                (job.t(_("Agreed total: play until someone passes %(n)s."), n=target),)
                 if (target := job.options.get("fixedTarget"))
                 else ()
             ),

@@ -315,8 +315,8 @@ def score_sheet(job: PrintJob[Detail]) -> ScoreSheet:
         columns=columns,
         rows=tuple(rows),
         footnotes=(
-            job.t(_("Round total = BP + First Bingo + Last Bingo + flips + lines + VP (T20).")),
-            job.t(_("Game total = the starting chip (1) + every round total (T3, T21).")),
+            job.t(_("Round total = BP + First Bingo + Last Bingo + flips + lines + VP.")),
+            job.t(_("Game total = the starting chip (1) + every round total.")),
         ),
     )
 
