@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 
 MAX_DIGITS = 18
+LARGEST = 10**MAX_DIGITS - 1
+"""The largest whole number read (what an API document gives as a number's ``maximum``)."""
 _WHOLE = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}", re.ASCII)
 _SPACE = " \t\r\n"
 

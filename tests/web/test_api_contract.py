@@ -117,3 +117,16 @@ def test_schemathesis_with_every_check_finds_nothing(tmp_path):
     operations = {f"{method.upper()} {path}" for path, ops in openapi_document()["paths"].items() for method in ops}
     assert operations <= tested  # every operation ran (the stateful phase is one more label)
     assert requests >= 20 * len(operations)
+
+
+def test_a_moment_the_document_allows_is_refused_for_the_table_not_for_its_form(client):
+    """``at`` is read as a whole number of at most 18 digits; the document says so (its ``maximum``), so a
+    schema-valid moment past the table's last line is "no such moment", never "not a number" (the run of
+    e5f5753 generated a 19-digit ``at`` and got ``bad_moment``)."""
+    made = client.post("/api/v1/tables", json={"game": "score-pad", "players": ["Aki", "Ben"]}).get_json()
+    doc = client.get("/api/openapi.json").get_json()
+    params = [p for path in doc["paths"].values() for op in path.values() if isinstance(op, dict) for p in op.get("parameters", [])]
+    moments = [p["schema"] for p in params if p.get("name") == "at"]
+    assert moments and all(s.get("maximum") == 10**18 - 1 for s in moments), moments
+    answer = client.get(f"/api/v1/tables/{made['id']}?at={10**18 - 1}")
+    assert answer.status_code == 422 and answer.get_json()["error"]["code"] == "no_such_moment"

@@ -20,7 +20,7 @@ from werkzeug.datastructures import MultiDict
 from referee.games import GAMES, part
 from referee.rules.base import MalformedEvent, RuleError, _
 from referee.rules.forms import FormData
-from referee.rules.numbers import whole_number
+from referee.rules.numbers import LARGEST, whole_number
 from referee.web.page import render_page
 from referee.web.site.i18n import explain
 
@@ -109,7 +109,7 @@ MOMENT_PARAMETER = {
     "name": "at",
     "in": "query",
     "required": False,
-    "schema": {"type": "integer", "minimum": 0},
+    "schema": {"type": "integer", "minimum": 0, "maximum": LARGEST},
     "description": "time travel: the state exactly as the table answered when its seq was this (0..seq), "
     "with the same redaction for the caller's role; 422 outside 0..seq",
 }

@@ -8,6 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, request
 
 from referee.rules.base import RuleError
+from referee.rules.numbers import LARGEST
 from referee.store.moments import check_moment, state_at
 from referee.store.tables import current
 from referee.web.site.i18n import explain
@@ -46,7 +47,7 @@ def openapi_paths() -> dict[str, Any]:
                         "name": "at",
                         "in": "query",
                         "required": False,
-                        "schema": {"type": "integer", "minimum": 0},
+                        "schema": {"type": "integer", "minimum": 0, "maximum": LARGEST},
                         "description": "a moment: the race as it stood after log line K (0: before anything was "
                         "recorded, up to the table's last log line); beyond the last line, or not a whole number, 422",
                     },
