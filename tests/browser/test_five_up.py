@@ -227,7 +227,7 @@ def test_the_draw_box_is_an_empty_question_and_a_count_that_cannot_be_is_refused
     )
     answer = page.locator("#answer")
     refusals = {
-        "": ("が選ばれていません" if lang == "ja" else "Nothing was chosen for “How many”"),
+        "": ("何枚引きますか？" if lang == "ja" else "How many tiles are drawn? Tap a number, or type it in the box"),
         "13": ("今引けるのは12枚までです" if lang == "ja" else "Tiles that can be drawn now: 12; the boneyard keeps its last 2."),
     }
     for typed, reason in refusals.items():

@@ -233,7 +233,7 @@ def test_only_the_bidder_changes_a_sealed_bid_and_the_history_shows_the_change(a
     assert ben["detail"]["bids"][1]["cards"] == ["AS", "QH", "7C"]
     for role in ("scorer", "viewer", "seat0", "seat2"):
         history = shown(t, t.page(role, "/t/{id}")).split('class="events"', 1)[1].split("</ol>", 1)[0]
-        assert "corrected by Ben" in history, role
+        assert "corrected in entry 3 by Ben" in history, role  # the change is log line 3
         assert not any(has_card(history, c) for c in ("KS", "AS", "QH", "7C")), role
         events = t.get(role, "/api/v1/tables/{id}").get_json()["events"]
         assert events[1] == {"seq": 2, "type": "bid", "seat": 1, "sealed": True}

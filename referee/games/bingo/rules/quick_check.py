@@ -83,7 +83,7 @@ def _piles(raw: Any) -> tuple[list[Tile], list[Tile]]:
         if len(pile) % 2:
             raise IllegalEvent(
                 "odd_pile",
-                _("Player %(n)s's pile has %(count)s tiles: a trick pile holds two tiles per trick."),
+                _("Tiles in player %(n)s's pile: %(count)s; a trick pile holds two tiles per trick."),
                 n=seat + 1,
                 count=len(pile),
             )
