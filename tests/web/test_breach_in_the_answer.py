@@ -10,6 +10,7 @@ from html import unescape
 from tables import new_table, post, state
 from test_ninety_nine_web import DEAL1, form, join, seq_of
 
+from tests.five_up_missed_draw import MISSED_DRAW
 from tests.rules.test_trick_de_bingo_support import PLAYERS, SHEETS, draft_events
 
 # Chie's bid holds 7♦, which Aki then leads in the last trick: a card used twice, kept sealed until Aki's bid ends the deal
@@ -81,14 +82,7 @@ def test_a_card_used_twice_is_told_in_the_answer_once_the_bids_are_open_and_nowh
 def test_five_ups_play_that_proves_a_missed_play_says_so_in_its_answer(client):
     """F21: Ben drew while 5-0 fitted; the play of 5-0 that proves it says it in the answer, the play before not."""
     t = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
-    events = [
-        {"type": "hand", "leader": 0},
-        {"type": "play", "seat": 0, "tile": "6-5"},
-        {"type": "draw", "seat": 1, "count": 2},
-        {"type": "play", "seat": 1, "tile": "6-3", "on": "6-5"},
-        {"type": "play", "seat": 0, "tile": "3-3", "on": "6-3"},
-        {"type": "play", "seat": 1, "tile": "5-0", "on": "6-5"},
-    ]
+    events = MISSED_DRAW
     for n, ev in enumerate(events):
         assert post(client, t, ev).status_code == 201, ev
         said = answer(client.get(f"/t/{t['id']}").get_data(as_text=True))

@@ -10,6 +10,8 @@ import pytest
 from five_up_hands import SPINNER, play
 from tables import new_table, post, state
 
+from tests.five_up_missed_draw import MISSED_DRAW
+
 RECORD = Path(__file__).parents[1] / "records" / "five-up-partners-to-61.json"
 
 
@@ -168,14 +170,7 @@ def test_a_draw_breach_after_a_two_tile_draw_is_reported_once_at_the_turns_first
     """F19/F21: Ben draws 2 and plays [6-3] at once, then later [5-0], which fitted when he drew.
     One breach at the draw (event 2), detected at the [5-0] play (event 5), in the API and on the page."""
     t = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
-    events = [
-        {"type": "hand", "leader": 0},
-        {"type": "play", "seat": 0, "tile": "6-5"},
-        {"type": "draw", "seat": 1, "count": 2},
-        {"type": "play", "seat": 1, "tile": "6-3", "on": "6-5"},
-        {"type": "play", "seat": 0, "tile": "3-3", "on": "6-3"},
-        {"type": "play", "seat": 1, "tile": "5-0", "on": "6-5"},
-    ]
+    events = MISSED_DRAW
     for ev in events:
         assert post(client, t, ev).status_code == 201, ev
     (breach,) = state(client, t)["breaches"]

@@ -223,12 +223,17 @@ def test_seat_phone_sees_its_sheet_and_claims_only_for_itself(client, app):
     assert r.status_code == 403
 
 
-def test_seat_picks_its_own_card(client, app):
+def first_seats_phone(client, app):
+    """A one-round table whose round is started, and the first seat's phone joined to it."""
     created = new_table(client, "trick-de-bingo", PLAYERS, {"rounds": 1})
-    tid = created["id"]
     api_event(client, created, {"type": "round", "dealer": 0})
     seat = app.test_client()
-    join(seat, tid, created["seat_tokens"][0])
+    join(seat, created["id"], created["seat_tokens"][0])
+    return created, created["id"], seat
+
+
+def test_seat_picks_its_own_card(client, app):
+    created, tid, seat = first_seats_phone(client, app)
     page = seat.get(f"/t/{tid}").text
     assert "Place the card" in page
     assert (
@@ -395,11 +400,7 @@ def test_sheets_and_scores_name_a_card_by_its_condition_and_printed_number_not_i
 
 def test_the_draft_form_and_its_sentence_name_a_place_on_the_sheet_one_way(client, app):
     """The form asks for a square, and the answer says the card went on a square: one word for one thing."""
-    created = new_table(client, "trick-de-bingo", PLAYERS, {"rounds": 1})
-    tid = created["id"]
-    api_event(client, created, {"type": "round", "dealer": 0})
-    seat = app.test_client()
-    join(seat, tid, created["seat_tokens"][0])
+    _, tid, seat = first_seats_phone(client, app)
     assert "<legend>Square on the sheet</legend>" in seat.get(f"/t/{tid}").text
     seat.post(f"/t/{tid}/events", data={"type": "pick", "seat": "0", "card": "TB-07", "cell": "5"})
     page = seat.get(f"/t/{tid}").text
