@@ -52,6 +52,16 @@ def scrolled_down_to(page: Page, on: str, number: int) -> None:
     )
 
 
+def table_at(page: Page, size: tuple[int, int], rec: dict, n: int, lang: str) -> None:
+    """The table of ``rec``'s first ``n`` events on a phone of ``size``, read in ``lang``."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    import_until(page, rec, n)
+    if lang == "ja":
+        in_japanese(page)
+    else:
+        ready(page)
+
+
 def test_a_spinner_opened_on_all_four_sides_by_tapping_ends(page: Page):
     start_table(page)
     page.locator("label.seat", has_text="Aki").tap()
@@ -169,12 +179,7 @@ def test_a_four_player_domino_asks_only_the_opponents_hands(page: Page, size, la
     (newplayer9 #6, newplayer10 #13: 3-8 taps for nothing). It asks Ben's and Dai's hands only, says why Chie's
     is not, and the hand end is 3 taps (Ben's 5-5, Dai's 4-4, Score the hand), each in view with nothing
     scrolled; the answer, in view, gives the pips with Chie's hand not counted."""
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    import_until(page, record("five-up-partners-to-61"), 18)
-    if lang == "ja":
-        in_japanese(page)
-    else:
-        ready(page)
+    table_at(page, size, record("five-up-partners-to-61"), 18, lang)
     form = page.locator("#table [data-fu-left]")
     expect(form.locator("label.fu-left-seat b")).to_have_text(["Ben", "Dai"])
     note = page.locator("#fu-left-uncounted")
@@ -214,12 +219,7 @@ def test_the_draw_box_is_an_empty_question_and_a_count_that_cannot_be_is_refused
     """newplayer10 #10: the box for a count not on a button held a 6, which "Record the draw" recorded untyped.
     It is empty, under a question; an empty box or 13 (12 may be drawn) is refused by the referee with the
     reason in view, nothing recorded and nothing scrolled; 7 typed is recorded."""
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    import_until(page, DRAW, 2)
-    if lang == "ja":
-        in_japanese(page)
-    else:
-        ready(page)
+    table_at(page, size, DRAW, 2, lang)
     box = page.locator("#fu-draw-count")
     expect(box).to_have_value("")
     expect(page.locator("label[for=fu-draw-count]")).to_have_text(
@@ -250,12 +250,7 @@ def test_four_players_totals_show_the_two_partnerships(page: Page, lang):
     """The totals bar of a four-player game names each side once, its players together as the answer names
     them, with the side's score: "Aki & Chie", "Ben & Dai" (newplayer11 #12: four boxes of 11 at 360x740
     with no sign of who partners whom); both names whole on the smallest phone."""
-    page.set_viewport_size({"width": 360, "height": 740})
-    import_until(page, record("five-up-partners-to-61"), 19)
-    if lang == "ja":
-        in_japanese(page)
-    else:
-        ready(page)
+    table_at(page, (360, 740), record("five-up-partners-to-61"), 19, lang)
     boxes = page.locator(".totals .total")
     expect(boxes.locator(".who")).to_have_text(["Aki & Chie", "Ben & Dai"])
     scores = boxes.locator(".score").all_inner_texts()
