@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
 import zxingcpp
 from reportlab.pdfgen.canvas import Canvas
 
@@ -31,7 +30,11 @@ QUIET_ZONE = 4  # modules of white around the code, as the QR standard asks
 def qr_matrix(data: str, level: str = "M") -> tuple[tuple[bool, ...], ...]:
     """The code's modules, quiet zone included; True is dark. Row 0 is the top.
 
-    Cached: a deck is printed again and again with the same links, and encoding is the slow part."""
+    Cached: a deck is printed again and again with the same links, and encoding is the slow part.
+    numpy loads with the first code drawn, not with the app: every process that makes the app imports
+    this module (each gunicorn worker and its heavy reads' child, each test process), and most never print one."""
+    import numpy as np
+
     code = zxingcpp.create_barcode(data, zxingcpp.BarcodeFormat.QRCode, ec_level=level)
     dark = np.asarray(code.to_image(scale=1, add_quiet_zones=False)) == 0  # one pixel a module, 0 dark
     return tuple(map(tuple, np.pad(dark, QUIET_ZONE).tolist()))

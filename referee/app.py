@@ -33,7 +33,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     from referee.web.site.i18n import compile_catalogs, select_locale, translation_directories
 
     from . import cli, config
-    from .extensions import babel, csrf, db, htmx, migrate
+    from .extensions import babel, csrf, db, htmx
     from .store.pool_health import ping_after_idle
     from .web import register
 
@@ -55,10 +55,9 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     with app.app_context():
         for engine in db.engines.values():
             ping_after_idle(engine)
-    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     babel.init_app(app, locale_selector=select_locale)
     csrf.init_app(app)
     htmx.init_app(app)
     register(app)
-    cli.init_app(app)
+    cli.init_app(app, migrations=ROOT / "migrations")
     return app

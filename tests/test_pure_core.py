@@ -50,3 +50,17 @@ def test_the_store_loads_the_database_layer_and_no_web_extension() -> None:
     loaded = _loaded_after_import(["referee.store"])
     assert {"sqlalchemy", "flask_sqlalchemy"} <= loaded
     assert not loaded & WEB_EXTENSIONS
+
+
+# What only a few requests or commands use, loaded when they run: the photo reader (OpenCV, numpy), a
+# printed QR code's matrix (numpy), the migrations (Flask-Migrate, alembic and with it mako and pygments).
+LOADED_WHEN_USED = {"cv2", "numpy", "flask_migrate", "alembic", "mako", "pygments"}
+
+
+def test_the_served_app_loads_the_photo_reader_qr_matrices_and_migrations_only_when_used() -> None:
+    """Importing ``wsgi`` (gunicorn's app, made by each worker and by its heavy reads' child) loads none
+    of them: they cost ~0.4 CPU-s per process, paid four times per gunicorn start and in every test
+    process, where most processes never read a photo, print a code or migrate."""
+    loaded = _loaded_after_import([], alone=("wsgi",))
+    assert {"flask", "referee", "printables"} <= loaded
+    assert loaded & LOADED_WHEN_USED == set()

@@ -7,18 +7,19 @@ the page that asked records nothing until the player confirms. Rate limited like
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.extensions import csrf
 from referee.rules.base import RuleError
-from referee.sight.intake import MAX_BYTES, Refused, decode, too_large
-from referee.sight.reader import PhotoProblem, read
 from referee.web.tables.presenting import error_response
 
 from .openapi_fields import json_content
+
+if TYPE_CHECKING:
+    from referee.sight.intake import Refused
 
 bp = Blueprint("photos", __name__)
 
@@ -26,6 +27,11 @@ bp = Blueprint("photos", __name__)
 @bp.post("/api/v1/photos/tiles")
 @csrf.exempt
 def read_tiles() -> Response:
+    # The reader (OpenCV, numpy) loads with the first photo, not with the app: every gunicorn worker, its
+    # heavy reads' child and every test process imports the app (1.4 CPU-s), and few of them read a photo.
+    from referee.sight.intake import MAX_BYTES, Refused, decode, too_large
+    from referee.sight.reader import PhotoProblem, read
+
     if (request.content_length or 0) > MAX_BYTES:
         return _refuse(too_large())  # said by its header: not even read
     request.max_content_length = MAX_BYTES  # above the app's limit for JSON bodies
@@ -49,6 +55,8 @@ def read_tiles() -> Response:
 def _too_large(_exc: RequestEntityTooLarge) -> Response:
     """A photo refused for its size before this view ran (by nginx, referee/web/site/errors.py): the
     photo's own limit and words, not those of a JSON body."""
+    from referee.sight.intake import too_large
+
     return _refuse(too_large())
 
 
