@@ -22,6 +22,7 @@ from referee.rules.numbers import whole_number
 from referee.store.tables import current
 from referee.web.site.i18n import explain, say
 from referee.web.tables import service
+from referee.web.tables.answer_breaches import Part
 from referee.web.tables.correction_form import Correction, state_before
 from referee.web.tables.game_defaults import as_recorded, one_part, seats_are_players
 from referee.web.tables.quick_checks import QuickCheck, number
@@ -123,6 +124,12 @@ def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
     """Whether ``seat``'s phone says "Your turn": the seat whose turn it is in the hand being played."""
     hand = detail.get("hand")
     return hand is not None and hand.get("turn") == seat
+
+
+def settles(detail: Mapping[str, Any], entry_type: str) -> Part | None:
+    """The end of a hand lists every rule break of it with its score (a draw or a pass while holding a
+    playable tile, F18, F21: each also said by the entry that proves it)."""
+    return "hand" if entry_type == "end" else None
 
 
 seat_names = seats_are_players

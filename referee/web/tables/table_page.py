@@ -23,12 +23,13 @@ from typing import Any, Generic
 
 from flask import g
 
-from referee.rules.base import D, View
+from referee.rules.base import Breach, D, View
 from referee.store.models import GameTable
 from referee.store.replay import Effective, LogEntry, Replayed
 from referee.store.sharing import PendingCorrection
 
 from .access import Access
+from .answer_breaches import Part, answer_breaches, settled_part
 from .correction_effect import Effect, correction_effect, take_back_allowed
 from .history_groups import HistoryGroup, history_groups
 from .presenting import public_events
@@ -64,6 +65,11 @@ class TablePage(Generic[D]):
     """The same history in groups, one per deal (hand, round), newest first."""
     race: RaceChart | None = None
     """The race chart as this reader may see it."""
+    settles: Part | None = None
+    """The part (deal, hand) the latest entry settles, by the game's word (its answer says the part's score)."""
+    rule_breaks: tuple[Breach, ...] = ()
+    """The rule breaks the game's verdict on the latest entry says (``table/_breaches.html``): every one of the
+    part it settles, else those it proves."""
 
 
 def table_page(
@@ -80,11 +86,15 @@ def table_page(
     no refusal is on screen); ``history``, the history list; ``race``, the race chart. A refused
     entry's answer box and the alarm sent with it show only the answer, a past moment no answer."""
     view = dataclasses.replace(rep.view, detail=access.visible_detail(rep))
+    shown = tuple(public_events(rep, access))
+    settles = settled_part(rep.game.id, view.detail, shown[-1].body if shown else None)
     page = TablePage(
         view=view,
-        shown=tuple(public_events(rep, access)),
+        shown=shown,
         your_turn=not (access.scorer or view.finished) and is_turn_of(rep.game.id, view.detail, access.seat),
         race=race_chart(rep, access) if race else None,
+        settles=settles,
+        rule_breaks=answer_breaches(view, rep.effective, settles),
     )
     undone, corrected = last_undone(rep), last_corrected(rep)  # never both: the last line is one or the other
     if answer:
