@@ -148,19 +148,25 @@ def link_of(table: GameTable) -> TableLink:
 
 @dataclass(frozen=True)
 class Proposed:
-    """A correction the scorer proposed, as the history shows it: which entry, the event proposed,
-    who proposed it and when, and who decided it (None while it waits)."""
+    """A correction the scorer proposed, as the history shows it to one reader: which entry, the event
+    proposed, who proposed it and when, who decided it (None while it waits), and the entry it corrects
+    as that reader sees it (None: not among the entries they see)."""
 
     id: int
     target: int
     event: Mapping[str, Any]
+    """The event proposed as this reader may read it: a correction of a sealed bid this reader may not
+    open is said as the entry it corrects is (its type and seat), so the bid's cards stay with its seat."""
     proposed_by: str
     proposed_at: datetime
     decided_by: str | None
+    was: Mapping[str, Any] | None = None
 
     @classmethod
-    def of(cls, row: PendingCorrection) -> Proposed:
-        return cls(row.id, row.target, row.event, row.proposed_by, row.proposed_at, row.decided_by)
+    def of(cls, row: PendingCorrection, was: Mapping[str, Any] | None) -> Proposed:
+        """``row`` to a reader who sees the entry it corrects as ``was``."""
+        event = was if was is not None and was.get("sealed") else row.event
+        return cls(row.id, row.target, event, row.proposed_by, row.proposed_at, row.decided_by, was)
 
 
 @dataclass(frozen=True)
