@@ -63,6 +63,8 @@ class TablePage(Generic[D]):
     """The history, oldest first: each event this reader may see with its sentence."""
     history: tuple[HistoryGroup, ...] = ()
     """The same history in groups, one per deal (hand, round), newest first."""
+    undone_seqs: tuple[int, ...] = ()
+    """The entries undone, in the order they were entered (the history says the log keeps them)."""
     race: RaceChart | None = None
     """The race chart as this reader may see it."""
     settles: Part | None = None
@@ -112,7 +114,8 @@ def table_page(
         )
     if history:
         lines = tuple(history_lines(rep, access))
-        page = dataclasses.replace(page, lines=lines, history=history_groups(lines, rep.game, rep.players, rep.last_seq))
+        groups = history_groups(lines, rep.game, rep.players, rep.last_seq)
+        page = dataclasses.replace(page, lines=lines, history=groups, undone_seqs=tuple(sorted(e.seq for e in rep.undone)))
     return page
 
 
