@@ -4,6 +4,7 @@ every one of that part since the entry that opened it. Until issue 30 ``table/_b
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -69,3 +70,33 @@ def test_nothing_recorded_says_nothing():
 )
 def test_the_game_says_which_entry_settles_a_part(game: str, detail: dict[str, Any], entry: str, part: str | None):
     assert settled_part(game, detail, {"type": entry}) == part
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The two fields of a table page ``table/_breaches.html`` reads."""
+
+    settles: str | None
+    rule_breaks: tuple[Breach, ...]
+
+
+@pytest.mark.parametrize(
+    ("settles", "count", "lang", "heading"),
+    [
+        (None, 1, "en", "Rule break found:"),
+        ("deal", 1, "en", "Rule break in this deal:"),
+        ("deal", 2, "en", "Rule breaks in this deal:"),
+        ("hand", 1, "en", "Rule break in this hand:"),
+        ("hand", 2, "en", "Rule breaks in this hand:"),
+        (None, 1, "ja", "ルール違反が判明："),
+        ("deal", 2, "ja", "このディールのルール違反："),
+        ("hand", 1, "ja", "このハンドのルール違反："),
+    ],
+)
+def test_the_template_prints_the_chosen_breaks_under_their_heading(app, settles, count, lang, heading):
+    breaks = tuple(Breach(event=n, rule="F21", seat=0, message=f"Break {n}.") for n in range(count))
+    with app.test_request_context("/", headers={"Accept-Language": lang}):
+        html = app.jinja_env.get_template("table/_breaches.html").render(page=Shown(settles, breaks))
+    assert html.count("<b>") == 1 and f"<b>{heading}</b>" in html  # the heading once, on the first break
+    assert [f"Break {n}." in html for n in range(count)] == [True] * count
+    assert "breach-found" not in app.jinja_env.get_template("table/_breaches.html").render(page=Shown(settles, ()))
