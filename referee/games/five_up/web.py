@@ -15,6 +15,7 @@ from referee.games.five_up.rules.leftovers import pips_left
 from referee.games.five_up.rules.quick_check import check_count
 from referee.games.five_up.rules.scoring import uncounted
 from referee.games.five_up.rules.stats import FiveUpStats
+from referee.games.five_up.rules.view import HandSummary
 from referee.games.five_up.rules.words import ends_to_recount
 from referee.rules.base import RuleError
 from referee.rules.forms import FormData, FormEvent, FormReader
@@ -49,6 +50,14 @@ def five_up_fitting(number: int | None, used: list[str] | tuple[str, ...] = ()) 
 def five_up_uncounted(hand: Mapping[str, Any]) -> int | None:
     """The seat whose tiles the end of ``hand`` (a view's hand) does not ask: ``scoring.uncounted``."""
     return uncounted(len(hand["held"]), hand["dominoer"])
+
+
+@bp.app_template_global("five_up_bonus")
+def five_up_bonus(hand: HandSummary, side: Sequence[int]) -> int:
+    """The points for going out (F35) the end of ``hand`` credits to ``side`` (its seats): all of them to
+    the side of the player who went out, none to the other side (the hand sheet and the answer say it)."""
+    dominoer = hand["dominoer"]
+    return hand["domino_bonus"] if dominoer is not None and dominoer in side else 0
 
 
 def left_pips(hand: Any, players: tuple[str, ...], form: FormData) -> tuple[int, ...] | str:
