@@ -17,6 +17,8 @@ has nothing of its own to say:
   or cards, which lists are in play order, which entries are sealed, the tiles' numbers);
 - ``report_lines(now, was, players)``: what an entry settled, for the dispute report (from the views
   after and before it);
+- ``settles(detail, entry_type)``: the part (``"deal"``, ``"hand"``) an entry of that type settles, so its
+  answer lists every rule break of it (``referee.web.tables.answer_breaches``), or None;
 - ``value_words(text)``: a text field of an entry as the dispute report prints it (a card as A♠);
 - ``history_parts(group, players)``: a deal's (hand's, round's) group of the history cut into named parts
   (``referee.web.tables.history_groups.HistoryGroup``), or the group alone;
@@ -40,7 +42,7 @@ GAMES: dict[str, Game[Any, Any]] = {
     g.GAME.id: g.GAME for g in (score_pad, ninety_nine, bingo, five_up, trick_de_bingo, bead_game)
 }
 
-WEB_HOOKS = ("bp", "stat_sentences", "is_turn_of", "seat_names", "CORRECTION", "report_lines", "value_words", "QUICK_CHECKS", "history_parts")
+WEB_HOOKS = ("bp", "stat_sentences", "is_turn_of", "seat_names", "CORRECTION", "report_lines", "settles", "value_words", "QUICK_CHECKS", "history_parts")
 """What every game's ``web`` module holds (see above); tests/test_game_folders.py holds every game to it."""
 
 

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from tables import state
 
+from referee.games.five_up.web import five_up_bonus
+
 RECORD = json.loads(
     (Path(__file__).parents[1] / "records" / "five-up-partners-to-61.json").read_text("utf-8")
 )
@@ -154,3 +156,17 @@ def test_a_block_asks_every_hand(client):
     form = form[form.index('id="fu-left-form"') :]
     assert [f'name="pips{seat}"' in form for seat in range(4)] == [True] * 4
     assert "not counted" not in form
+
+
+@pytest.mark.parametrize(
+    ("dominoer", "bonus", "side", "credited"),
+    [
+        (0, 2, [0, 2], 2),  # Aki went out: +2 for Aki & Chie (F35)
+        (0, 2, [1, 3], 0),  # nothing for Ben & Dai
+        (None, 0, [0, 2], 0),  # a blocked hand: nobody went out
+        (0, 0, [0, 2], 0),  # the option off: the rules credit nothing
+    ],
+)
+def test_the_points_for_going_out_go_to_the_side_that_went_out(dominoer, bonus, side, credited):
+    """The hand sheet and the answer read one function (they each worked it out in Jinja until issue 30)."""
+    assert five_up_bonus({"dominoer": dominoer, "domino_bonus": bonus}, side) == credited

@@ -198,6 +198,10 @@ def test_f35_the_page_says_the_plus_two_is_credited_when_the_pips_are_entered(cl
     assert post(client, t, {"type": "end", "pips": [0, 8]}).status_code == 201
     page = client.get(f"/t/{t['id']}").get_data(as_text=True)
     assert "Aki went out: +2 for going out (F35), added at the end of the hand." in page
+    said = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+    assert "End of hand 1: Aki +4 · Ben +0" in said  # 2 for the pips and the +2, Aki's alone
+    assert "Hand 1 in all, plays and end: Aki 4 · Ben 2" in said  # Ben scored 2 by his plays
+    assert "1 0 + 2 + 2 2 + 0" in said  # the hand's row: plays + pips + going out, for Aki only
 
 
 @pytest.mark.parametrize(

@@ -78,6 +78,14 @@ def test_undo_and_correct_show_in_the_history(client, table_url):
     assert "corrected in entry 4 by" in html  # the correction is log line 4 (issue 27)
 
 
+def test_the_entries_undone_are_listed_in_the_order_they_were_entered(client, table_url):
+    for points in (["3", "1"], ["9", "9"], ["2", "2"]):
+        client.post(f"{table_url}/events", data={"type": "round", "points": points})
+    client.post(f"{table_url}/undo")  # undoes entry 3, then entry 2: the log lists them newest first
+    client.post(f"{table_url}/undo")
+    assert "Entries 2, 3 undone; the log keeps them." in client.get(table_url).get_data(as_text=True)
+
+
 def test_a_bad_correction_is_refused_and_the_table_unchanged(client, table_url):
     client.post(f"{table_url}/events", data={"type": "round", "points": ["3", "1"]})
     resp = client.post(f"{table_url}/correct/1", data={"type": "round", "points": "4"})

@@ -8,9 +8,12 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from datetime import UTC, datetime
 
 import pytest
 
+from referee.store.sharing import PendingCorrection
+from referee.web.tables.table_page import Proposed
 from tests.web.tables import new_table
 
 PLAYERS = ["Aki", "Ben", "Chie"]
@@ -268,3 +271,16 @@ def test_the_sealed_panel_speaks_japanese(app, client):
     t.html["scorer"].set_cookie("lang", "ja")
     undo = t.form("scorer", "/t/{id}/undo", {})
     assert undo.status_code == 422 and "変更できるのはそのプレイヤーだけです" in undo.get_data(as_text=True)
+
+
+def test_a_proposal_is_said_to_each_reader_as_they_may_read_the_entry_it_corrects():
+    """The history's corrections, waiting and rejected alike, are worked out for the reader before rendering
+    (``Proposed.of``): to a reader the corrected entry is sealed to, the proposal is said as that entry is
+    (its type and seat), never with its cards; to anyone else as proposed, with the entry it replaces."""
+    row = PendingCorrection(id=1, target=2, event=bid(1, ["AS", "QH", "7C"]), proposed_by="scorer",
+                            proposed_at=datetime(2026, 11, 29, tzinfo=UTC), decided_by="seat0")  # fmt: skip
+    sealed = {"type": "bid", "seat": 1, "sealed": True}
+    assert (Proposed.of(row, sealed).event, Proposed.of(row, sealed).was) == (sealed, sealed)
+    now = bid(1, ["KS", "QH", "7C"])
+    assert (Proposed.of(row, now).event, Proposed.of(row, now).was) == (row.event, now)
+    assert (Proposed.of(row, None).event, Proposed.of(row, None).was) == (row.event, None)  # not among the entries seen

@@ -35,7 +35,13 @@ from referee.web.site.i18n import explain, say
 from referee.web.tables import service
 from referee.web.tables.access import Access
 from referee.web.tables.correction_form import Correction
-from referee.web.tables.game_defaults import as_recorded, nothing_settled, one_part, seats_are_players
+from referee.web.tables.game_defaults import (
+    as_recorded,
+    nothing_settled,
+    one_part,
+    seats_are_players,
+    settles_nothing,
+)
 from referee.web.tables.quick_checks import QuickCheck, number
 from referee.web.tables.table_page import TableLink, link_of
 
@@ -400,6 +406,9 @@ CORRECTION = Correction(
 
 
 report_lines = nothing_settled
+
+
+settles = settles_nothing  # the game finds no rule break after the fact
 
 
 value_words = as_recorded

@@ -17,6 +17,7 @@ from referee.rules.forms import FormData
 from referee.web.json_api.bodies import json_body
 from referee.web.json_api.openapi_fields import json_content
 from referee.web.site.i18n import say
+from referee.web.tables.answer_breaches import Part
 from referee.web.tables.correction_form import Correction
 from referee.web.tables.game_defaults import as_recorded, one_part, seats_are_players
 from referee.web.tables.presenting import error_response, refusal_status
@@ -85,6 +86,12 @@ def stat_sentences(s: BingoStats) -> list[str]:
 def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
     """Whether ``seat``'s phone says "Your turn": the seat on lead while a deal is played."""
     return detail.get("turn") == seat
+
+
+def settles(detail: Mapping[str, Any], entry_type: str) -> Part | None:
+    """The claim (or the shown hand) that settles a deal lists every rule break of it (B24, B25, B-Δ7,
+    B-Δ10: proved by later plays, each also said by the entry that proves it)."""
+    return "deal" if detail.get("claim") and entry_type in ("claim", "show") else None
 
 
 seat_names = seats_are_players

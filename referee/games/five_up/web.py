@@ -15,6 +15,7 @@ from referee.games.five_up.rules.leftovers import pips_left
 from referee.games.five_up.rules.quick_check import check_count
 from referee.games.five_up.rules.scoring import uncounted
 from referee.games.five_up.rules.stats import FiveUpStats
+from referee.games.five_up.rules.view import HandSummary
 from referee.games.five_up.rules.words import ends_to_recount
 from referee.rules.base import RuleError
 from referee.rules.forms import FormData, FormEvent, FormReader
@@ -22,6 +23,7 @@ from referee.rules.numbers import whole_number
 from referee.store.tables import current
 from referee.web.site.i18n import explain, say
 from referee.web.tables import service
+from referee.web.tables.answer_breaches import Part
 from referee.web.tables.correction_form import Correction, state_before
 from referee.web.tables.game_defaults import as_recorded, one_part, seats_are_players
 from referee.web.tables.quick_checks import QuickCheck, number
@@ -48,6 +50,14 @@ def five_up_fitting(number: int | None, used: list[str] | tuple[str, ...] = ()) 
 def five_up_uncounted(hand: Mapping[str, Any]) -> int | None:
     """The seat whose tiles the end of ``hand`` (a view's hand) does not ask: ``scoring.uncounted``."""
     return uncounted(len(hand["held"]), hand["dominoer"])
+
+
+@bp.app_template_global("five_up_bonus")
+def five_up_bonus(hand: HandSummary, side: Sequence[int]) -> int:
+    """The points for going out (F35) the end of ``hand`` credits to ``side`` (its seats): all of them to
+    the side of the player who went out, none to the other side (the hand sheet and the answer say it)."""
+    dominoer = hand["dominoer"]
+    return hand["domino_bonus"] if dominoer is not None and dominoer in side else 0
 
 
 def left_pips(hand: Any, players: tuple[str, ...], form: FormData) -> tuple[int, ...] | str:
@@ -123,6 +133,12 @@ def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
     """Whether ``seat``'s phone says "Your turn": the seat whose turn it is in the hand being played."""
     hand = detail.get("hand")
     return hand is not None and hand.get("turn") == seat
+
+
+def settles(detail: Mapping[str, Any], entry_type: str) -> Part | None:
+    """The end of a hand lists every rule break of it with its score (a draw or a pass while holding a
+    playable tile, F18, F21: each also said by the entry that proves it)."""
+    return "hand" if entry_type == "end" else None
 
 
 seat_names = seats_are_players

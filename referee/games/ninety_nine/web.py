@@ -19,6 +19,7 @@ from referee.rules.cards import Card
 from referee.rules.forms import FormData
 from referee.rules.numbers import shown_number
 from referee.web.site.i18n import say
+from referee.web.tables.answer_breaches import Part
 from referee.web.tables.correction_form import Correction
 from referee.web.tables.game_defaults import one_part
 from referee.web.tables.quick_checks import QuickCheck, number
@@ -49,6 +50,14 @@ def stat_sentences(s: NinetyNineStats) -> list[str]:
             made=s.made,
         )
     ]
+
+
+def settles(detail: Mapping[str, Any], entry_type: str) -> Part | None:
+    """The trick (or the bid) that completes a deal lists every rule break of it above its score: a card
+    used twice (N3) is told once the bids are open, at the deal's end (rules/sealed.py); a renege (N10)
+    also as soon as a later trick proves it."""
+    complete = detail.get("sheet") and detail.get("phase") == "complete"
+    return "deal" if complete and entry_type in ("trick", "tricks", "bid") else None
 
 
 def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:

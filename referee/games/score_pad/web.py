@@ -10,7 +10,13 @@ from flask_babel import gettext, lazy_gettext, ngettext
 
 from referee.rules.numbers import shown_number
 from referee.web.tables.correction_form import Correction
-from referee.web.tables.game_defaults import as_recorded, nothing_settled, one_part, seats_are_players
+from referee.web.tables.game_defaults import (
+    as_recorded,
+    nothing_settled,
+    one_part,
+    seats_are_players,
+    settles_nothing,
+)
 from referee.web.tables.quick_checks import QuickCheck
 
 from .rules.stats import ScorePadStats
@@ -41,6 +47,9 @@ CORRECTION = Correction(titles={"round": lazy_gettext("Fix round %(no)s")})
 
 
 report_lines = nothing_settled
+
+
+settles = settles_nothing  # the game finds no rule break after the fact
 
 
 value_words = as_recorded

@@ -40,7 +40,7 @@ from referee.web.site.i18n import explain
 from referee.web.tables import service
 from referee.web.tables.access import Access
 from referee.web.tables.correction_form import Correction
-from referee.web.tables.game_defaults import nothing_settled, seats_are_players
+from referee.web.tables.game_defaults import nothing_settled, seats_are_players, settles_nothing
 from referee.web.tables.history_groups import HistoryGroup
 from referee.web.tables.quick_checks import QuickCheck
 from referee.web.tables.table_page import TableLink, link_of
@@ -327,6 +327,9 @@ CORRECTION = Correction(
 
 
 report_lines = nothing_settled
+
+
+settles = settles_nothing  # a revoke (T11) is said by the trick that proves it
 
 
 value_words = card_face

@@ -20,6 +20,12 @@ def nothing_settled(now: Mapping[str, Any], was: Mapping[str, Any], players: Seq
     return []
 
 
+def settles_nothing(detail: Mapping[str, Any], entry_type: str) -> None:
+    """``settles``: no entry settles a part whose rule breaks its answer lists (the answer says those each
+    entry proves, if the game finds any)."""
+    return None
+
+
 def as_recorded(value: str) -> str:
     """``value_words``: a text field of an entry is printed as recorded (a tile is written 6-4)."""
     return value

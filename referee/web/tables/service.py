@@ -9,7 +9,7 @@ module only speaks HTTP around it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +24,7 @@ from referee.rules.base import D, MalformedEvent, RuleError, _
 from referee.rules.forms import FormEvent, FormReader, decode_form
 from referee.rules.numbers import whole_number
 from referee.store.models import GameTable
-from referee.store.replay import Replayed, ReplayError
+from referee.store.replay import Effective, Replayed, ReplayError
 from referee.store.sharing import CONFIRMED, PENDING, REJECTED, corrections_of
 from referee.store.tables import current, get_table
 from referee.store.writing import Reason, Refused, write
@@ -186,15 +186,19 @@ def form_reason(err: RuleError) -> str:
     return explain(err)
 
 
-def corrections(table: GameTable) -> Corrections:
-    """Proposed corrections for the history: pending ones, and who confirmed or rejected each."""
+def corrections(table: GameTable, shown: Sequence[Effective]) -> Corrections:
+    """Proposed corrections for the history: pending ones, and who confirmed or rejected each, to a
+    reader who sees the entries as ``shown`` (a sealed bid's cards stay with its seat)."""
     rows = corrections_of(table)
+    seen = {e.seq: e.body for e in shown}
     return Corrections(
-        pending=tuple(Proposed.of(r) for r in rows if r.status == PENDING),
+        pending=tuple(Proposed.of(r, seen.get(r.target)) for r in rows if r.status == PENDING),
         confirmed_by={
-            r.applied_seq: Proposed.of(r) for r in rows if r.status == CONFIRMED and r.applied_seq is not None
+            r.applied_seq: Proposed.of(r, seen.get(r.target))
+            for r in rows
+            if r.status == CONFIRMED and r.applied_seq is not None
         },
-        rejected=tuple(Proposed.of(r) for r in rows if r.status == REJECTED),
+        rejected=tuple(Proposed.of(r, seen.get(r.target)) for r in rows if r.status == REJECTED),
     )
 
 
@@ -211,12 +215,13 @@ def render_table(
     version live pages poll from, ``page``) worked out first (table_page.py): templates only show."""
     reader = g.access if access is None else access
     polled, later = page_live(g.table, reader)  # a seat's at a club night: with its next table
+    page = page_of(rep, reader, error=error)
     screen = TableScreen(
         table=link_of(g.table),
         rep=rep,
         access=reader,
-        page=page_of(rep, reader, error=error),
-        corrections=corrections(g.table),
+        page=page,
+        corrections=corrections(g.table, page.shown),
         links=held_links(g.table) if reader.scorer else {},  # the share box's links (scorer only)
         version=polled,
         next_table=later,

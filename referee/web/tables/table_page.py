@@ -23,12 +23,13 @@ from typing import Any, Generic
 
 from flask import g
 
-from referee.rules.base import D, View
+from referee.rules.base import Breach, D, View
 from referee.store.models import GameTable
 from referee.store.replay import Effective, LogEntry, Replayed
 from referee.store.sharing import PendingCorrection
 
 from .access import Access
+from .answer_breaches import Part, answer_breaches, settled_part
 from .correction_effect import Effect, correction_effect, take_back_allowed
 from .history_groups import HistoryGroup, history_groups
 from .presenting import public_events
@@ -62,8 +63,15 @@ class TablePage(Generic[D]):
     """The history, oldest first: each event this reader may see with its sentence."""
     history: tuple[HistoryGroup, ...] = ()
     """The same history in groups, one per deal (hand, round), newest first."""
+    undone_seqs: tuple[int, ...] = ()
+    """The entries undone, in the order they were entered (the history says the log keeps them)."""
     race: RaceChart | None = None
     """The race chart as this reader may see it."""
+    settles: Part | None = None
+    """The part (deal, hand) the latest entry settles, by the game's word (its answer says the part's score)."""
+    rule_breaks: tuple[Breach, ...] = ()
+    """The rule breaks the game's verdict on the latest entry says (``table/_breaches.html``): every one of the
+    part it settles, else those it proves."""
 
 
 def table_page(
@@ -80,11 +88,15 @@ def table_page(
     no refusal is on screen); ``history``, the history list; ``race``, the race chart. A refused
     entry's answer box and the alarm sent with it show only the answer, a past moment no answer."""
     view = dataclasses.replace(rep.view, detail=access.visible_detail(rep))
+    shown = tuple(public_events(rep, access))
+    settles = settled_part(rep.game.id, view.detail, shown[-1].body if shown else None)
     page = TablePage(
         view=view,
-        shown=tuple(public_events(rep, access)),
+        shown=shown,
         your_turn=not (access.scorer or view.finished) and is_turn_of(rep.game.id, view.detail, access.seat),
         race=race_chart(rep, access) if race else None,
+        settles=settles,
+        rule_breaks=answer_breaches(view, rep.effective, settles),
     )
     undone, corrected = last_undone(rep), last_corrected(rep)  # never both: the last line is one or the other
     if answer:
@@ -102,7 +114,8 @@ def table_page(
         )
     if history:
         lines = tuple(history_lines(rep, access))
-        page = dataclasses.replace(page, lines=lines, history=history_groups(lines, rep.game, rep.players, rep.last_seq))
+        groups = history_groups(lines, rep.game, rep.players, rep.last_seq)
+        page = dataclasses.replace(page, lines=lines, history=groups, undone_seqs=tuple(sorted(e.seq for e in rep.undone)))
     return page
 
 
@@ -138,19 +151,25 @@ def link_of(table: GameTable) -> TableLink:
 
 @dataclass(frozen=True)
 class Proposed:
-    """A correction the scorer proposed, as the history shows it: which entry, the event proposed,
-    who proposed it and when, and who decided it (None while it waits)."""
+    """A correction the scorer proposed, as the history shows it to one reader: which entry, the event
+    proposed, who proposed it and when, who decided it (None while it waits), and the entry it corrects
+    as that reader sees it (None: not among the entries they see)."""
 
     id: int
     target: int
     event: Mapping[str, Any]
+    """The event proposed as this reader may read it: a correction of a sealed bid this reader may not
+    open is said as the entry it corrects is (its type and seat), so the bid's cards stay with its seat."""
     proposed_by: str
     proposed_at: datetime
     decided_by: str | None
+    was: Mapping[str, Any] | None = None
 
     @classmethod
-    def of(cls, row: PendingCorrection) -> Proposed:
-        return cls(row.id, row.target, row.event, row.proposed_by, row.proposed_at, row.decided_by)
+    def of(cls, row: PendingCorrection, was: Mapping[str, Any] | None) -> Proposed:
+        """``row`` to a reader who sees the entry it corrects as ``was``."""
+        event = was if was is not None and was.get("sealed") else row.event
+        return cls(row.id, row.target, event, row.proposed_by, row.proposed_at, row.decided_by, was)
 
 
 @dataclass(frozen=True)
