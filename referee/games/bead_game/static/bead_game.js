@@ -1,5 +1,5 @@
-// Domino Bead Game board: at most two cells ticked at once, then the tile picker as a bottom sheet
-// where a tap on the tile places it, and zoom with buttons or two fingers.
+// Domino Bead Game board: the whole layout in sight, at most two cells ticked at once, then the tile picker
+// as a bottom sheet where a tap on the tile places it, and zoom with buttons or two fingers.
 // The page works without this file (the cells are plain checkboxes of the placement form).
 (function () {
   "use strict";
@@ -9,25 +9,31 @@
   // The player's zoom (the buttons, two fingers), a factor on the board's fitted size, kept for the session.
   var scale = parseFloat(sessionStorage.getItem("bead-zoom") || "1") || 1;
   var picked = [];
-  var THUMB = 44 / 48;  // the fitted board's least size: a cell drawn at 48 px stays 44 px, a thumb
+  var THUMB = 44 / 48;  // a cell drawn at 48 px shown at 44 px: a thumb's target
+  // Cells drawn under 32 px are too small to tap one out of its neighbours (benchmarks/bead_fit.py, RESULTS
+  // section 70): the first tap on such a board zooms it around that spot instead of ticking a cell.
+  var CROWDED = 32 / 48;
+  var near = null;  // the board zoomed by that tap: {board, x, y} in board units, until the placement is made
 
-  // The layout and the empty ring around it fill the board's box, so every cell a placement may take is
-  // in sight with no panning (newplayer11: in 13 of 56 placements at 430x932 the cell to tap lay outside
-  // the box, which showed a 48 px cell at any size); never under 44 px a cell: a layout too big for that
-  // pans in its box, centred on the last tile (showLast).
+  // The layout and the empty rings around it fill the board's box, however many cells that takes, so every
+  // cell a placement may take is in sight with no panning (issue 27: at 360x740 a board kept at 44 px a cell
+  // hid one of the two cells in 26 of the golden game's 52 placements, and the player had to drag the board
+  // to find it); the player sees every line of the layout too.
   function fitted(s) {
     var board = s.closest("[data-bead-board]");
-    var room = parseFloat(getComputedStyle(board).maxHeight);
+    var room = parseFloat(getComputedStyle(board).maxHeight) - (board.offsetHeight - board.clientHeight);
     var wide = board.clientWidth / s.dataset.width;
-    var high = isNaN(room) ? 1 : room / s.dataset.height;  // the box's content height at most
-    return Math.max(THUMB, Math.min(1, wide, high));
+    var high = isNaN(room) ? 1 : room / s.dataset.height;  // the box's content height at most (inside its border)
+    return Math.min(1, wide, high);
   }
 
   function apply() {
+    if (near && !near.board.isConnected) near = null;  // a new board: the placement was made
     document.querySelectorAll("[data-bead-board] svg").forEach(function (s) {
       var board = s.closest("[data-bead-board]");
       if (!board.clientWidth) return;  // in a closed sheet: fitted when it opens
       var size = fitted(s) * scale;
+      if (near && near.board === board) size = Math.max(size, THUMB);
       s.setAttribute("width", String(Math.round(s.dataset.width * size)));
       s.setAttribute("height", String(Math.round(s.dataset.height * size)));
     });
@@ -35,7 +41,35 @@
     if (tools) tools.hidden = false;
   }
 
+  // A tap (not a key, nor a screen reader's click: their cells are named, not aimed at) on a crowded board
+  // of the table zooms it to 44 px a cell, the box keeping its height so that the page does not move, and
+  // brings the tapped spot to the box's middle, where the cell it aimed at and its neighbours are then
+  // tapped at a thumb's size: a fourth tap, only while the board is crowded.
+  document.addEventListener("click", function (e) {
+    var cell = e.target.closest && e.target.closest("#table .bead-cell");
+    if (!cell || near || !e.detail || cell.closest("dialog")) return;
+    var board = cell.closest("[data-bead-board]"), s = board.querySelector("svg");
+    if (fitted(s) * scale >= CROWDED) return;
+    e.preventDefault();
+    var r = s.getBoundingClientRect();
+    near = { board: board, x: (e.clientX - r.left) / r.width * s.dataset.width, y: (e.clientY - r.top) / r.height * s.dataset.height };
+    board.style.height = board.offsetHeight + "px";
+    apply();
+    var unit = s.getBoundingClientRect().width / s.dataset.width;
+    board.scrollLeft = near.x * unit - board.clientWidth / 2;
+    board.scrollTop = near.y * unit - board.clientHeight / 2;
+  }, true);
+
+  // The whole layout again, fitted to its box (another choice of cells, the player's own zoom).
+  function unzoom() {
+    if (!near) return;
+    near.board.style.height = "";
+    near = null;
+    apply();
+  }
+
   function zoomTo(next) {
+    unzoom();
     scale = Math.min(3, Math.max(0.4, next));
     sessionStorage.setItem("bead-zoom", String(scale));
     apply();
@@ -167,6 +201,7 @@
     var form = document.getElementById("bead-place");  // a new choice: the last one's refusal is over
     if (form && window.refereeGiveUp) window.refereeGiveUp(form);
     sheet(false);
+    unzoom();
   });
 
   // The tiles left in the hands at the end of a hand: a design is held at most as many times as copies
