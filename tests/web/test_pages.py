@@ -74,7 +74,8 @@ def test_undo_and_correct_show_in_the_history(client, table_url):
     html = client.get(table_url).get_data(as_text=True)
     assert scores(html) == ["4", "1"]
     assert "corrected" in html and "<s>" in html
-    assert "Entry 2 undone; the log keeps it." in html  # one entry: singular (ngettext), by its log line
+    # the undo (log line 3) and the correction (4) are rows at their own numbers, naming the entry
+    assert "Entry 2 undone by the scorer: " in html and "Entry 1 corrected by the scorer: now " in html
     assert "corrected in entry 4 by" in html  # the correction is log line 4 (issue 27)
 
 
