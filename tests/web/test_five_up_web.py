@@ -193,11 +193,11 @@ def test_f35_the_page_says_the_plus_two_is_credited_when_the_pips_are_entered(cl
     for i, (tile, on) in enumerate(steps):
         assert post(client, t, play(i % 2, tile, on)).status_code == 201
     page = client.get(f"/t/{t['id']}").get_data(as_text=True)
-    assert "Aki went out: +2 for going out (F35) is added when the pips are entered." in page
+    assert "Aki went out: +2 for going out is added when the pips are entered." in page  # F35 behind "why?"
     assert ">1 tile<" in page and "1 tiles" not in page  # Ben's one tile left, beside his pips
     assert post(client, t, {"type": "end", "pips": [0, 8]}).status_code == 201
     page = client.get(f"/t/{t['id']}").get_data(as_text=True)
-    assert "Aki went out: +2 for going out (F35), added at the end of the hand." in page
+    assert "Aki went out: +2 for going out, added at the end of the hand." in page
 
 
 @pytest.mark.parametrize(
