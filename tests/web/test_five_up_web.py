@@ -178,7 +178,7 @@ def test_a_draw_breach_after_a_two_tile_draw_is_reported_once_at_the_turns_first
     # a sentence a player says (issue 27), not "Played later and fitting ...: [5-0]; tiles drawn ...: 0"
     assert breach["message"] == "In hand 1, with 6, 5 open, Ben could have played 5-0 instead of drawing: it fitted then and was played later (F21)."
     ja = client.get(f"/api/v1/tables/{t['id']}", headers={"Accept-Language": "ja"}).get_json()
-    assert ja["breaches"][0]["message"] == "ハンド1、場の端が6、5のとき、Benさんは引かずに5-0を出せました。そのとき場に付けられる牌で、あとで出しています(F21)。"
+    assert ja["breaches"][0]["message"] == "第1ハンド、場の端が6、5のとき、Benさんは引かずに5-0を出せました。そのとき場に付けられる牌で、あとで出しています(F21)。"
     page = client.get(f"/t/{t['id']}").get_data(as_text=True)
     assert page.count('class="breach"') == 1 and "Proved by entry 6." in page
 

@@ -216,11 +216,11 @@ LATER = {  # what Ben plays after the draw that proves it: the 5-0 he held (no d
 }  # fmt: skip
 SAID = {
     ("held", "en"): "In hand 1, with 6, 5 open, Ben could have played 5-0 instead of drawing: it fitted then and was played later.",
-    ("held", "ja"): "ハンド1、場の端が6、5のとき、Benさんは引かずに5-0を出せました。そのとき場に付けられる牌で、あとで出しています。",
+    ("held", "ja"): "第1ハンド、場の端が6、5のとき、Benさんは引かずに5-0を出せました。そのとき場に付けられる牌で、あとで出しています。",
     ("one drawn since", "en"): "In hand 1, with 6, 5 open, Ben could have played a tile instead of drawing: 5-0, 6-0 fitted then and were "
     "played later, more than the 1 drawn since.",
     # a list in a Japanese sentence: 「、」 (issue 27)
-    ("one drawn since", "ja"): "ハンド1、場の端が6、5のとき、Benさんは引かずに出せる牌を持っていました。そのとき場に付けられた5-0、6-0をあとで"
+    ("one drawn since", "ja"): "第1ハンド、場の端が6、5のとき、Benさんは引かずに出せる牌を持っていました。そのとき場に付けられた5-0、6-0をあとで"
     "出していて、その後に引いた1枚より多いからです。",
 }
 
