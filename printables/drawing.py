@@ -25,9 +25,16 @@ Align = Literal["left", "center", "right"]
 
 TITLE_PT, SUBTITLE_PT, HEADER_PT, CELL_PT, MIN_PT, NOTE_PT, PAGE_NO_PT = 16, 10, 9, 10, 5, 8, 8
 TITLE_MM, SUBTITLE_MM, GAP_MM = 7.0, 5.0, 3.0  # title and subtitle line heights, gap above the table
+RESULT_PT, RESULT_MM = 12, 6.0
+"""A finished table's result under the subtitle ("Ann wins the match 7–4."): the line a player looks for
+first on a filled sheet, so larger than the subtitle."""
 HEADER_ROW_MM, NOTE_LEADING_MM, FOOTER_MM, PAD_MM = 8.0, 3.6, 7.0, 1.2
 HEADER_MIN_PT, LEADING = 5.0, 1.15  # smallest header size; line pitch as a multiple of the size
 HEADER_STEPS = ((1, 7.0), (2, 6.0), (3, HEADER_MIN_PT))  # (most lines, smallest size), tried in turn
+SHEET_MIN_PT = 9.0
+"""The smallest text on a score sheet that sets one (headers, cells, legend, page number): read at arm's
+length at a table. Where a column is too narrow for one line at this size, its text goes onto two
+(issue 27: Bingo's Japanese close cell and 「ディール」 were set at 7-8 pt)."""
 SHEET_PT, SHEET_FILL = 14.0, 0.67
 """A score sheet's headers and cells start at 14 pt, large enough for older players' eyes, and are set
 smaller only where a column is too narrow. Its text may take 67% of a row's height (other boxes: 62%),
@@ -130,11 +137,14 @@ class HeaderFit:
         return len(self.lines) * self.size * LEADING / MM + 2 * PAD_MM
 
 
-def fit_header(text: str, width_pt: float, size: float = HEADER_PT) -> HeaderFit:
+def fit_header(
+    text: str, width_pt: float, size: float = HEADER_PT, least: float = HEADER_MIN_PT
+) -> HeaderFit:
     """The header on as few lines and as large as fits ``width_pt``, never cut.
 
     One line is preferred down to 7 pt, then two lines down to 6 pt, then three down to
-    :data:`HEADER_MIN_PT`; past that, as many lines as it takes at the smallest size.
+    :data:`HEADER_MIN_PT`; past that, as many lines as it takes at the smallest size. ``least``: no
+    size below it (a score sheet's :data:`SHEET_MIN_PT`), more lines instead.
     """
 
     def fits(lines: list[str], at: float) -> bool:
@@ -142,12 +152,13 @@ def fit_header(text: str, width_pt: float, size: float = HEADER_PT) -> HeaderFit
 
     for most, smallest in HEADER_STEPS:
         at = size
-        while at >= smallest:
+        while at >= max(smallest, least):
             lines = wrap_text(text, width_pt, at)
             if len(lines) <= most and fits(lines, at):
                 return HeaderFit(tuple(lines), at)
             at -= 0.5
-    return HeaderFit(tuple(wrap_text(text, width_pt, HEADER_MIN_PT)), HEADER_MIN_PT)
+    least = max(least, HEADER_MIN_PT)
+    return HeaderFit(tuple(wrap_text(text, width_pt, least)), least)
 
 
 def new_canvas(spec: PageSpec, title: str) -> tuple[Canvas, io.BytesIO]:
@@ -177,41 +188,55 @@ def draw_text(
     size: float,
     align: Align,
     fill: float = 0.62,
+    least: float = MIN_PT,
 ) -> None:
     """Set ``text`` (shrunk to fit, and to ``fill`` of the box's height at most) in the box with
-    lower-left (x, y) and size w x h, all in mm."""
+    lower-left (x, y) and size w x h, all in mm. ``least``: the smallest size; text too wide at it goes
+    onto as many lines (broken between words or phrases) as the box holds, and only then is cut."""
     if not text:
         return
     inner = pt(w - 2 * PAD_MM)
-    text, size = fit_text(text, inner, min(size, pt(h) * fill))
-    baseline = pt(y) + (pt(h) - size * 0.72) / 2  # centre the cap height in the box
-    canvas.setFont(register_font(), size)
-    if align == "left":
-        canvas.drawString(pt(x + PAD_MM), baseline, text)
-    elif align == "right":
-        canvas.drawRightString(pt(x + w - PAD_MM), baseline, text)
-    else:
-        canvas.drawCentredString(pt(x + w / 2), baseline, text)
+    lines = [text]
+    at = min(size, pt(h) * fill)
+    if text_width(text, max(at, least)) > inner and least > MIN_PT:
+        wrapped = wrap_text(text, inner, least)
+        if len(wrapped) * least * LEADING <= pt(h) and all(text_width(li, least) <= inner for li in wrapped):
+            lines, at = wrapped, least
+    if len(lines) == 1:
+        one, at = fit_text(text, inner, at, least)
+        lines = [one]
+    canvas.setFont(register_font(), at)
+    pitch = at * LEADING
+    for k, line in enumerate(lines):  # the block of lines centred in the box, by the cap height of one
+        baseline = pt(y) + (pt(h) - at * 0.72) / 2 + (len(lines) - 1) * pitch / 2 - k * pitch
+        if align == "left":
+            canvas.drawString(pt(x + PAD_MM), baseline, line)
+        elif align == "right":
+            canvas.drawRightString(pt(x + w - PAD_MM), baseline, line)
+        else:
+            canvas.drawCentredString(pt(x + w / 2), baseline, line)
 
 
-def draw_page_number(canvas: Canvas, spec: PageSpec, page: int, pages: int) -> None:
+def draw_page_number(canvas: Canvas, spec: PageSpec, page: int, pages: int, size: float = PAGE_NO_PT) -> None:
     """Write the page number as "n/N", centred at the foot of the page."""
-    canvas.setFont(register_font(), PAGE_NO_PT)
+    canvas.setFont(register_font(), size)
     canvas.drawCentredString(pt(spec.page_width_mm / 2), pt(spec.margin_bottom_mm), f"{page}/{pages}")
 
 
-def draw_title(canvas: Canvas, spec: PageSpec, title: str, subtitle: str) -> float:
-    """Title and subtitle at the top of the content box; returns the y (mm) where the table starts."""
+def draw_title(canvas: Canvas, spec: PageSpec, title: str, subtitle: str, result: str = "") -> float:
+    """Title, subtitle and a finished table's ``result`` at the top of the content box; returns the y
+    (mm) where the table starts."""
     left, top = spec.margin_left_mm, spec.page_height_mm - spec.margin_top_mm
     y = top - TITLE_MM
     text, size = fit_text(title, pt(spec.content_width_mm), TITLE_PT)
     canvas.setFont(register_font(), size)
     canvas.drawString(pt(left), pt(y) + 2, text)
-    if subtitle:
-        y -= SUBTITLE_MM
-        text, size = fit_text(subtitle, pt(spec.content_width_mm), SUBTITLE_PT)
-        canvas.setFont(register_font(), size)
-        canvas.drawString(pt(left), pt(y) + 1, text)
+    for line, line_pt, line_mm in ((subtitle, SUBTITLE_PT, SUBTITLE_MM), (result, RESULT_PT, RESULT_MM)):
+        if line:
+            y -= line_mm
+            text, size = fit_text(line, pt(spec.content_width_mm), line_pt)
+            canvas.setFont(register_font(), size)
+            canvas.drawString(pt(left), pt(y) + 1, text)
     return y - GAP_MM
 
 

@@ -33,6 +33,7 @@ class PrintJob(Generic[D]):
     link: Callable[[str], str] | None = None  # absolute URL for a path (QR codes)
     params: Mapping[str, str] = field(default_factory=dict)  # the request's query, e.g. a back offset
     race: RacePage | None = None  # a filled score sheet's race chart, on a page of its own (issue 32)
+    result: str = ""  # a finished table's outcome in words ("Ann wins the match 7–4."), under the subtitle
 
     @property
     def blank(self) -> bool:

@@ -11,6 +11,8 @@ to further pages, each repeating the title and headers. A header is never cut: i
 (down to :data:`printables.drawing.HEADER_MIN_PT`) and wrapped onto more lines, and the header row grows to hold it
 (:func:`fit_header`), because a Japanese header is often wider than an English one. Body text that is
 too wide for its cell is set smaller, down to a minimum size, and only then cut short with an ellipsis.
+A sheet with ``smallest_pt`` (Bingo's: :data:`printables.drawing.SHEET_MIN_PT`) sets no text below it:
+its headers take more lines, its cells two lines where the row holds them.
 """
 
 from __future__ import annotations
@@ -26,9 +28,11 @@ from printables.drawing import (
     GAP_MM,
     HEADER_ROW_MM,
     LEADING,
+    MIN_PT,
     NOTE_LEADING_MM,
     NOTE_PT,
     PAD_MM,
+    PAGE_NO_PT,
     SHADE,
     SHEET_FILL,
     SHEET_PT,
@@ -83,6 +87,8 @@ class ScoreSheet:
 
     ``rows`` and ``totals`` hold one string per leaf column (a group counts its columns).
     ``blank_rows`` empty ruled rows follow the filled rows, for writing in by hand.
+    ``result``: a finished table's outcome in a sentence, under the subtitle on every page.
+    ``smallest_pt``: no text on the sheet is set smaller (None: the drawing module's smallest sizes).
     """
 
     title: str
@@ -93,6 +99,8 @@ class ScoreSheet:
     footnotes: tuple[str, ...] = ()
     blank_rows: int = 0
     row_height_mm: float = 7.5
+    result: str = ""
+    smallest_pt: float | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "columns", tuple(self.columns))
@@ -143,8 +151,11 @@ class HeaderCell:
         return pt(self.w - 2 * PAD_MM)
 
 
-def _fits(texts: Sequence[str], widths: Sequence[float]) -> list[HeaderFit]:
-    return [fit_header(t, pt(w - 2 * PAD_MM), SHEET_PT) for t, w in zip(texts, widths, strict=True)]
+def _fits(texts: Sequence[str], widths: Sequence[float], least: float | None) -> list[HeaderFit]:
+    return [
+        fit_header(t, pt(w - 2 * PAD_MM), SHEET_PT, *([least] if least else []))
+        for t, w in zip(texts, widths, strict=True)
+    ]
 
 
 @dataclass(frozen=True)
@@ -174,7 +185,7 @@ class _Layout:
                 boxes.append((col.header, i, 1, None))
                 i += 1
         spans = [sum(widths[a : a + n]) for _, a, n, _ in boxes]
-        fits = _fits([b[0] for b in boxes], spans)
+        fits = _fits([b[0] for b in boxes], spans, sheet.smallest_pt)
         # Each row is as tall as its tallest header; a lone column spans both rows.
         row = [HEADER_ROW_MM, HEADER_ROW_MM]
         for (_, _, _, r), f in zip(boxes, fits, strict=True):
@@ -220,21 +231,25 @@ def _draw_row(
     y = top - lay.row_mm
     for leaf, x, w, text in zip(sheet.leaves, lay.xs, lay.widths, cells, strict=True):
         ruled_box(canvas, x, y, w, lay.row_mm, fill=SHADE if totals else None)
-        draw_text(canvas, text, x, y, w, lay.row_mm, SHEET_PT, leaf.align, SHEET_FILL)
+        draw_text(canvas, text, x, y, w, lay.row_mm, SHEET_PT, leaf.align, SHEET_FILL, sheet.smallest_pt or MIN_PT)
     if totals:
         hline(canvas, lay.xs[0], lay.right, top, THICK)
 
 
-def _draw_footnotes(canvas: Canvas, spec: PageSpec, top: float, lines: Sequence[str]) -> None:
-    canvas.setFont(register_font(), NOTE_PT)
+def _draw_footnotes(canvas: Canvas, spec: PageSpec, top: float, lines: Sequence[str], size: float) -> None:
+    canvas.setFont(register_font(), size)
     for k, line in enumerate(lines):
         canvas.drawString(pt(spec.margin_left_mm), pt(top - GAP_MM - (k + 1) * NOTE_LEADING_MM), line)
+
+
+def _note_pt(sheet: ScoreSheet) -> float:
+    return max(NOTE_PT, sheet.smallest_pt or NOTE_PT)
 
 
 def _footnote_lines(sheet: ScoreSheet, spec: PageSpec) -> list[str]:
     lines: list[str] = []
     for note in sheet.footnotes:
-        lines.extend(wrap_text(note, pt(spec.content_width_mm), NOTE_PT))
+        lines.extend(wrap_text(note, pt(spec.content_width_mm), _note_pt(sheet)))
     return lines
 
 
@@ -266,14 +281,14 @@ def build_score_sheet(sheet: ScoreSheet, *, spec: PageSpec = A4, race: RacePage 
         lines.append((sheet.totals, True))
     notes = _footnote_lines(sheet, spec)
     canvas, buf = new_canvas(spec, sheet.title)
-    table_top = draw_title(canvas, spec, sheet.title, sheet.subtitle)  # same on every page
+    table_top = draw_title(canvas, spec, sheet.title, sheet.subtitle, sheet.result)  # same on every page
     room = table_top - lay.header_mm - (spec.margin_bottom_mm + FOOTER_MM)
     notes_mm = (GAP_MM + len(notes) * NOTE_LEADING_MM) if notes else 0.0
     per_page, per_last = math.floor(room / lay.row_mm), math.floor((room - notes_mm) / lay.row_mm)
     pages = paginate(len(lines), per_page, per_last, min_last=2 if sheet.totals is not None else 1)
     for number, chunk in enumerate(pages, start=1):
         if number > 1:
-            draw_title(canvas, spec, sheet.title, sheet.subtitle)
+            draw_title(canvas, spec, sheet.title, sheet.subtitle, sheet.result)
         _draw_header(canvas, lay, table_top)
         top = table_top - lay.header_mm
         for k in chunk:
@@ -281,8 +296,8 @@ def build_score_sheet(sheet: ScoreSheet, *, spec: PageSpec = A4, race: RacePage 
             _draw_row(canvas, sheet, lay, top, cells, totals=is_totals)
             top -= lay.row_mm
         if number == len(pages) and notes:
-            _draw_footnotes(canvas, spec, top, notes)
-        draw_page_number(canvas, spec, number, len(pages))
+            _draw_footnotes(canvas, spec, top, notes, _note_pt(sheet))
+        draw_page_number(canvas, spec, number, len(pages), max(PAGE_NO_PT, sheet.smallest_pt or PAGE_NO_PT))
         canvas.showPage()
     if race is not None:
         draw_page(canvas, spec, race)

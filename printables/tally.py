@@ -120,6 +120,7 @@ def build_tally_sheet(
     points_per_mark: int = 5,
     games: int | None = None,
     subtitle: str = "",
+    result: str = "",
     spec: PageSpec = A4,
     race: RacePage | None = None,
 ) -> bytes:
@@ -128,7 +129,7 @@ def build_tally_sheet(
     Each box takes one group of five marks; each mark is ``points_per_mark`` points, so 61 points
     need 13 marks (rounded up) in 3 boxes. ``marks_per_name`` fills the sheet; None leaves it blank,
     with ``games`` grids one under the other (default: as many as fit on one page; a filled
-    sheet has one).
+    sheet has one). ``result``: a finished table's outcome, under the subtitle.
     """
     names = tuple(names)
     if not 1 <= len(names) <= 8:
@@ -150,7 +151,7 @@ def build_tally_sheet(
         HEADER_ROW_MM
         + math.ceil(_tally_marks(math.ceil(target / points_per_mark), marks_per_name) / 5) * TALLY_BOX_MM
     )
-    top = draw_title(canvas, spec, title, subtitle)
+    top = draw_title(canvas, spec, title, subtitle, result)
     room = top - spec.margin_bottom_mm - FOOTER_MM
     per_page = math.floor((room + TALLY_GAP_MM) / (block_mm + TALLY_GAP_MM))
     if per_page < 1:
@@ -160,7 +161,7 @@ def build_tally_sheet(
     pages = math.ceil(games / per_page)
     for number in range(1, pages + 1):
         if number > 1:
-            top = draw_title(canvas, spec, title, subtitle)
+            top = draw_title(canvas, spec, title, subtitle, result)
         for _ in range(min(per_page, games - (number - 1) * per_page)):
             top = (
                 _draw_tally_block(canvas, spec, top, names, marks_per_name, target, points_per_mark)

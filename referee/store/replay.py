@@ -43,6 +43,15 @@ class Effective:
 
 
 @dataclass(frozen=True)
+class Undo:
+    """An undo log line (its seq, author and time) and the event it took back, as it stood then (with
+    its corrections): the History tells each undo at its own number, so no entry number is a gap."""
+
+    line: LogEntry
+    gone: Effective
+
+
+@dataclass(frozen=True)
 class Replayed(Generic[D]):
     """A table as of its last log line, typed by its game's view detail ``D``."""
 
@@ -52,7 +61,7 @@ class Replayed(Generic[D]):
     effective: tuple[Effective, ...]
     state: Any
     last_seq: int
-    undone: tuple[LogEntry, ...] = field(default=())
+    undos: tuple[Undo, ...] = field(default=())
     narrated: tuple[Line | None, ...] | None = field(default=None, compare=False, repr=False)
     """The history's sentences, when the maker made them with its states (see ``lines``)."""
     built_view: View[D] | None = field(default=None, compare=False, repr=False)
@@ -73,6 +82,11 @@ class Replayed(Generic[D]):
         lines: list[Line | None] = []
         replay_events(self.game, self.players, self.options, (e.body for e in self.effective), lines)
         return tuple(lines)
+
+    @property
+    def undone(self) -> tuple[LogEntry, ...]:
+        """The events the undo lines took back, as log lines of their own, oldest undo first."""
+        return tuple(LogEntry(u.gone.seq, "event", u.gone.body) for u in self.undos)
 
     @property
     def lines_made(self) -> tuple[Line | None, ...] | None:
@@ -106,10 +120,10 @@ class ReplayError(RuleError):
         super().__init__(error.code, error.message, **error.params)
 
 
-def effective_events(log: Iterable[LogEntry]) -> tuple[list[Effective], list[LogEntry]]:
-    """Apply undo and correct lines; the game events that stand, and the log lines undone."""
+def effective_events(log: Iterable[LogEntry]) -> tuple[list[Effective], list[Undo]]:
+    """Apply undo and correct lines; the game events that stand, and the undo lines with what they undid."""
     events: list[Effective] = []
-    undone: list[LogEntry] = []
+    undos: list[Undo] = []
     for entry in log:
         match entry.kind:
             case "event":  # Effective(entry.seq, entry.body), without the frozen __init__'s cost per line
@@ -118,8 +132,7 @@ def effective_events(log: Iterable[LogEntry]) -> tuple[list[Effective], list[Log
             case "undo":
                 if not events:
                     raise IllegalEvent("nothing_to_undo", _("There is nothing to undo."))
-                gone = events.pop()
-                undone.append(LogEntry(gone.seq, "event", gone.body))
+                undos.append(Undo(entry, events.pop()))
             case "correct":
                 target = entry.body.get("target")
                 for i, ev in enumerate(events):
@@ -137,7 +150,7 @@ def effective_events(log: Iterable[LogEntry]) -> tuple[list[Effective], list[Log
                     )
             case _:
                 raise IllegalEvent("bad_log", _("Unknown log line %(kind)s."), kind=entry.kind)
-    return events, undone
+    return events, undos
 
 
 def replay_events(
@@ -211,7 +224,7 @@ def replay(
     whose sentences are made (the snapshot an undo or a correction is checked against): those of
     the events both share from the first are taken from it, and only the rest are made."""
     log = list(log)
-    events, undone = effective_events(log)
+    events, undos = effective_events(log)
     lines: list[Line | None] | None = None
     if narrated:
         lines = kept_sentences(previous, events) if previous is not None else []
@@ -223,7 +236,7 @@ def replay(
         effective=tuple(events),
         state=state,
         last_seq=log[-1].seq if log else 0,
-        undone=tuple(undone),
+        undos=tuple(undos),
         narrated=tuple(lines) if lines is not None else None,
     )
 
@@ -263,7 +276,7 @@ def extend(previous: Replayed[D], entries: list[LogEntry]) -> Replayed[D] | None
         effective=tuple(effective),
         state=state,
         last_seq=entries[-1].seq if entries else previous.last_seq,
-        undone=previous.undone,
+        undos=previous.undos,
         narrated=tuple(lines) if lines is not None else None,
     )
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any, Generic
 
 from ..rules.base import D, Game, IllegalEvent, View, _
-from .replay import Effective, LogEntry, Replayed, _step
+from .replay import Effective, LogEntry, Replayed, Undo, _step
 
 KEEP = 64
 """How many recent states are kept (and every how many events one is kept for good)."""
@@ -35,7 +35,7 @@ class Walk(Generic[D]):
     def __init__(self, game: Game[Any, D], players: tuple[str, ...], options: Mapping[str, Any]) -> None:
         self.game, self.players, self.options = game, tuple(players), options
         self.events: list[Effective] = []
-        self.undone: list[LogEntry] = []
+        self.undos: list[Undo] = []
         self.last_seq = 0
         self.applied = 0
         # _states[i]: the state after events[:i] (None: not kept), true for i <= _fresh
@@ -57,7 +57,7 @@ class Walk(Generic[D]):
                 if not self.events:
                     raise IllegalEvent("nothing_to_undo", _("There is nothing to undo."))
                 gone = self.events.pop()
-                self.undone.append(LogEntry(gone.seq, "event", gone.body))
+                self.undos.append(Undo(entry, gone))
                 self._stale_after(len(self.events))
                 return gone, len(self.events)
             case "correct":
@@ -119,5 +119,5 @@ class Walk(Generic[D]):
             state=self.state,
             built_view=self._view,
             last_seq=self.last_seq,
-            undone=tuple(self.undone),
+            undos=tuple(self.undos),
         )

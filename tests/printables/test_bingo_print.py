@@ -117,3 +117,33 @@ def test_the_printed_score_sheet_is_whole_words_for_players(client, lang):
     implied = sheet_text(client, IMPLIED, lang)
     assert "…" not in implied and not re.search(r"\bB-?Δ?\d", implied), implied
     assert ("（みなし）" if lang == "ja" else "(implied)") in implied.split("\n\n\n")[0], implied
+
+
+def sheet_sizes(client, record: dict, lang: str) -> dict[str, set[float]]:
+    """Each piece of text on the score sheet's first page (the sheet; the race follows) with the sizes it
+    is set at (pt), as a PDF reader sees it."""
+    table = client.post("/api/v1/records", json=record).get_json()
+    data = client.get(f"/t/{table['id']}/print/score-sheet.pdf", headers={"Accept-Language": lang}).data
+    seen: dict[str, set[float]] = {}
+
+    def note(text: str, cm: list, tm: list, font: dict, size: float) -> None:
+        if text.strip():
+            seen.setdefault(text.strip(), set()).add(round(size * tm[0], 2))
+
+    PdfReader(io.BytesIO(data)).pages[0].extract_text(visitor_text=note)
+    return seen
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("record", [GOLDEN, IMPLIED], ids=["golden", "implied"])
+def test_every_text_on_the_score_sheet_is_at_least_9_pt_and_whole(client, record, lang):
+    """Issue 27: in Japanese the close cell and 「ディール」 were set at 7-8 pt, too small to read at a table.
+    Every header, cell, legend line and the page number is 9 pt or more, each word whole (no "…")."""
+    sizes = sheet_sizes(client, record, lang)
+    small = {text: at for text, at in sizes.items() if min(at) < 9}
+    assert not small, small
+    assert not any("…" in text for text in sizes), sizes
+    if lang == "ja" and record is GOLDEN:
+        assert "ディール" in sizes and any("Ben（4トリック後）" in t or "トリック後）" in t for t in sizes), (
+            sizes
+        )

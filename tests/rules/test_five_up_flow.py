@@ -162,7 +162,10 @@ def test_f18_f21_a_plain_pass_is_a_breach_when_the_passer_later_plays_a_tile_tha
     assert [b.event for b in view(state).breaches] == []
     state = play(state, {"type": "play", "seat": 1, "tile": "5-1", "on": "6-5"})
     assert [(b.event, b.detected_at, b.seat) for b in view(state).breaches] == [(5, 7, 1)]
-    assert view(state).breaches[0].message.startswith("%(player)s passed")
+    (breach,) = view(state).breaches
+    assert "%(player)s passed while holding" in breach.message
+    # which pass: the hand and the open numbers then (issue 27: two such breaks of a hand told apart)
+    assert (breach.params["hand"], breach.params["ends"]) == ("1", ("6", "5"))
 
 
 def test_f21_a_draw_is_a_breach_once_more_fitting_tiles_are_played_than_were_drawn():

@@ -86,7 +86,7 @@ def test_five_ups_play_that_proves_a_missed_play_says_so_in_its_answer(client):
     for n, ev in enumerate(events):
         assert post(client, t, ev).status_code == 201, ev
         said = answer(client.get(f"/t/{t['id']}").get_data(as_text=True))
-        found = "Rule break found: Ben could have played 5-0 instead of drawing"
+        found = "Rule break found: In hand 1, with 6, 5 open, Ben could have played 5-0 instead of drawing"
         assert (found in said) == (n == len(events) - 1), said
 
 

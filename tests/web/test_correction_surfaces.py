@@ -168,6 +168,35 @@ def test_a_five_up_draw_is_corrected_on_its_counter(client):
     assert ("seat", "1") in form_as_posted(page) and 'data-step="1"' in page
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "How many tiles were drawn? Set it with −1 and +1, or type it in the box, then tap “Save the correction”.",
+        ),
+        (
+            "ja",
+            "何枚引きましたか？−1と+1で合わせるか、枠に枚数を入力して「訂正を保存」をタップしてください。",
+        ),
+    ],
+)
+def test_a_five_up_draw_corrected_with_its_box_empty_is_told_what_the_sheet_shows(client, lang, said):
+    """The sheet has −1, +1 and "Save the correction", not the table's numbers and "Record the draw": its
+    refusal names what the player sees there, in their language, and the sheet stays open."""
+    table, _seq = five_up_end(client)
+    client.set_cookie("lang", lang)
+    before = client.get(f"/api/v1/tables/{table}").get_json()
+    fields = [(n, "" if n == "count" else v) for n, v in form_as_posted(sheet(client, table, 25))]
+    resp = client.post(f"/t/{table}/correct/25", data=MultiDict(fields), headers=HX)
+    assert resp.status_code == 422
+    again = resp.get_data(as_text=True)
+    assert again.lstrip().startswith('<dialog open id="correction"')
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", again))
+    assert said in text and "Record the draw" not in text and "引いた枚数を記録" not in text
+    assert client.get(f"/api/v1/tables/{table}").get_json() == before
+
+
 def bead_table(client, n: int) -> str:
     """The bead record's first ``n`` entries, this client its scorer."""
     record = json.loads((RECORDS / "bead-game-two-hands.json").read_text())

@@ -14,6 +14,12 @@ from dataclasses import dataclass
 import pytest
 from tables import new_table, post, state
 
+from referee.games import game
+from referee.store.replay import LogEntry, replay
+from referee.web.tables.access import Access
+from referee.web.tables.log_rows import log_rows
+from referee.web.tables.presenting import public_events
+
 # Each table: its entries as posted (undo and correction lines included), the entry the rule break is
 # about and the one that proves it (by log line), and the log lines its first deal spans.
 BINGO = (
@@ -49,6 +55,11 @@ class Table:
     corrected: int  # the log line of the correction
     undone: int  # the log line undone
 
+    @property
+    def target(self) -> int:
+        """The entry the correction corrected."""
+        return self.entries[self.corrected - 1]["target"]
+
 
 TABLES = {
     "bingo": Table("bingo", ("Aki", "Ben"), {"closeBeforeFirstTrick": True}, BINGO, 5, 7, (1, 2, 5, 7, 8, 9), 6, 3),
@@ -59,7 +70,8 @@ WORDS = {
         "row": "Entry {n}: ",
         "proof": "Proved by entry {n}.",
         "corrected": "corrected in entry {n} by",
-        "undone": "Entry {n} undone",
+        "undone": "Entry {n} undone by the scorer (API): ",
+        "fixed": "Entry {n} corrected by the scorer (API): now ",
         "heading": "entries {first}–{last}",
         "report": "Entry {n} ·",
         "report_breach": "in entry {n}:",
@@ -72,7 +84,8 @@ WORDS = {
         "row": "記録{n}：",
         "proof": "記録{n}で判明しました。",
         "corrected": "記録{n}で",
-        "undone": "記録{n}を取り消しました",
+        "undone": "記録{n}は記録係（API）が取り消しました：",
+        "fixed": "記録{n}は記録係（API）が訂正しました。訂正後：",
         "heading": "記録{first}〜{last}",
         "report": "記録{n} ·",
         "report_breach": "記録{n}の反則",
@@ -117,12 +130,13 @@ def test_the_history_numbers_each_entry_by_its_log_line(client, spec, lang):
     w = WORDS[lang]
     page = client.get(f"/t/{table['id']}", headers={"Accept-Language": lang}).get_data(as_text=True)
     rows = re.findall(r'<li data-seq="(\d+)" value="(\d+)">', page)
-    assert sorted(int(seq) for seq, _ in rows) == list(spec.standing)
+    assert sorted(int(seq) for seq, _ in rows) == sorted([*spec.standing, spec.undone + 1, spec.corrected])
     assert all(seq == value for seq, value in rows), rows  # the number shown is the log line
     breaks = _visible(re.search(r'(?s)<section class="breaches">(.*?)</section>', page).group(1))
     assert w["row"].format(n=spec.breach) in breaks and w["proof"].format(n=spec.proof) in breaks, breaks
     text = _visible(page)
-    assert w["corrected"].format(n=spec.corrected) in text and w["undone"].format(n=spec.undone) in text
+    assert w["corrected"].format(n=spec.corrected) in text
+
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -146,9 +160,10 @@ def test_the_moment_page_and_the_api_name_the_entry_by_the_same_number(client, s
     last = len(spec.entries)
     page = client.get(f"/t/{table['id']}?at={spec.breach}", headers={"Accept-Language": lang}).get_data(as_text=True)
     assert WORDS[lang]["moment"].format(n=spec.breach, last=last) in _visible(page)
+    lines = sorted({*spec.standing, spec.undone + 1, spec.corrected}, reverse=True)
     assert re.findall(r'<li data-seq="(\d+)" value="(\d+)">', page) == [
-        (str(n), str(n)) for n in reversed(spec.standing) if n <= spec.breach
-    ]  # the history up to this moment, numbered as on the phone
+        (str(n), str(n)) for n in lines if n <= spec.breach
+    ]  # the history up to this moment, numbered as on the phone, its undo line too
     undo = client.get(f"/t/{table['id']}?at={spec.undone + 1}", headers={"Accept-Language": lang})
     assert WORDS[lang]["undid"].format(n=spec.undone) in _visible(undo.get_data(as_text=True))
     screen = client.get(f"/t/{table['id']}/screen").get_data(as_text=True)  # the big screen's last entries
@@ -218,3 +233,82 @@ def test_a_report_pages_code_opens_the_moment_its_words_name(client, spec, tmp_p
     assert f"after entry {k} of {len(spec.entries)}" in moment
     history = client.get(f"/t/{table['id']}").get_data(as_text=True)
     assert f'<li data-seq="{k}" value="{k}">' in history and f'href="/t/{table["id"]}?at={k}"' in history
+
+
+def _rows(html: str) -> dict[int, str]:
+    """The History's rows by their number, each as it reads (its links' words included)."""
+    found = re.findall(r'(?s)<li data-seq="(\d+)" value="(\d+)">(.*?)</li>', html)
+    assert all(seq == value for seq, value, _ in found), found
+    return {int(seq): _visible(row) for seq, _, row in found}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_undo_and_a_correction_are_rows_at_their_own_numbers(client, spec, lang):
+    """Every log line has its row but the undone entry, which the undo's row names with what it was (a
+    player reading "entries 3, 5" no longer wonders what 4 was): on the History, newest first, each
+    linking to its moment and offering no "Correct", and on the moment page's list."""
+    table = _table(client, spec)
+    w = WORDS[lang]
+    headers = {"Accept-Language": lang}
+    rows = _rows(client.get(f"/t/{table['id']}", headers=headers).get_data(as_text=True))
+    assert sorted(rows) == sorted([*spec.standing, spec.undone + 1, spec.corrected])
+    undo, fix = rows[spec.undone + 1], rows[spec.corrected]
+    assert undo.startswith(w["undone"].format(n=spec.undone)), undo
+    assert fix.startswith(w["fixed"].format(n=spec.target)), fix
+    page = client.get(f"/t/{table['id']}", headers=headers).get_data(as_text=True)
+    for n in (spec.undone + 1, spec.corrected):
+        row = re.search(rf'(?s)<li data-seq="{n}" value="{n}">(.*?)</li>', page).group(1)
+        assert f'href="/t/{table["id"]}?at={n}"' in row and "/correct/" not in row
+    last = len(spec.entries)
+    moment = _rows(client.get(f"/t/{table['id']}?at={last}", headers=headers).get_data(as_text=True))
+    assert moment[spec.undone + 1].startswith(w["undone"].format(n=spec.undone))
+    assert moment[spec.corrected].startswith(w["fixed"].format(n=spec.target))
+    assert sorted(moment) == sorted(rows)
+
+
+def test_a_sealed_bid_corrected_by_its_player_says_whose_it_was_and_nothing_of_it(app, client):
+    """Ben seals a bid, then replaces it from his phone: the correction's row names the entry and Ben to the
+    viewer, to another seat and to the scorer, on the History and the moment page, and no card of either
+    bid; Ben's own phone says what his bid is now."""
+    table = new_table(client, "ninety-nine", ("Aki", "Ben", "Chie"))
+    assert post(client, table, {"type": "deal", "dealer": 0}).status_code == 201
+    ben = table["seat_tokens"][1]
+    assert (
+        post(client, table, {"type": "bid", "seat": 1, "cards": ["7S", "10C", "8S"]}, ben).status_code == 201
+    )
+    fix = {"type": "correct", "target": 2, "event": {"type": "bid", "seat": 1, "cards": ["7S", "10C", "9S"]}}
+    assert post(client, table, fix, ben).status_code == 201
+
+    def phone(token):
+        c = app.test_client()
+        if token:
+            assert c.get(f"/t/{table['id']}/join/{token}").status_code == 302
+        return c
+
+    sealed = "Entry 2 (a sealed entry) changed by Ben."
+    for token in (None, table["seat_tokens"][2], table["scorer_token"]):
+        for path in (f"/t/{table['id']}", f"/t/{table['id']}?at=3"):
+            html = phone(token).get(path).get_data(as_text=True)
+            assert _rows(html)[3].startswith(sealed), (token, path)
+            assert not re.search(r"10C|10♣|7S|7♠|9S|9♠|8S|8♠", _visible(html)), (token, path)
+    mine = _rows(phone(ben).get(f"/t/{table['id']}").get_data(as_text=True))[3]
+    assert mine.startswith("Entry 2 corrected by Ben: now ") and "9♠" in mine, mine
+
+
+def test_an_undone_sealed_bid_says_whose_it_was_and_nothing_of_it(app):
+    """A sealed bid taken back (only its player may, while it is sealed): the undo's row says whose bid it
+    was to the viewer, to another seat and to the scorer, and names its cards to its player alone."""
+    log = [
+        LogEntry(1, "event", {"type": "deal", "dealer": 0}),
+        LogEntry(2, "event", {"type": "bid", "seat": 1, "cards": ["7S", "10C", "8S"]}, author="seat1"),
+        LogEntry(3, "undo", {}, author="seat1"),
+    ]
+    rep = replay(game("ninety-nine"), ("Aki", "Ben", "Chie"), {}, log)
+    with app.test_request_context():
+        for reader in (Access(), Access(seat=2), Access(scorer=True)):
+            assert (
+                log_rows(rep, reader, public_events(rep, reader))[-1][1]
+                == "Entry 2 undone by Ben: Ben sealed a bid."
+            )
+        (row,) = log_rows(rep, Access(seat=1), public_events(rep, Access(seat=1)))
+    assert row[0].seq == 3 and row[1].startswith("Entry 2 undone by Ben: ") and "10♣" in row[1], row

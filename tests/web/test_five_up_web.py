@@ -176,9 +176,9 @@ def test_a_draw_breach_after_a_two_tile_draw_is_reported_once_at_the_turns_first
     (breach,) = state(client, t)["breaches"]
     assert (breach["event"], breach["detected_at"], breach["rule"], breach["seat"]) == (2, 5, "F21", 1)
     # a sentence a player says (issue 27), not "Played later and fitting ...: [5-0]; tiles drawn ...: 0"
-    assert breach["message"] == "Ben could have played 5-0 instead of drawing: it fitted then and was played later (F21)."
+    assert breach["message"] == "In hand 1, with 6, 5 open, Ben could have played 5-0 instead of drawing: it fitted then and was played later (F21)."
     ja = client.get(f"/api/v1/tables/{t['id']}", headers={"Accept-Language": "ja"}).get_json()
-    assert ja["breaches"][0]["message"] == "Benさんは引かずに5-0を出せました。そのとき場に付けられる牌で、あとで出しています(F21)。"
+    assert ja["breaches"][0]["message"] == "第1ハンド、場の端が6、5のとき、Benさんは引かずに5-0を出せました。そのとき場に付けられる牌で、あとで出しています(F21)。"
     page = client.get(f"/t/{t['id']}").get_data(as_text=True)
     assert page.count('class="breach"') == 1 and "Proved by entry 6." in page
 
@@ -193,11 +193,11 @@ def test_f35_the_page_says_the_plus_two_is_credited_when_the_pips_are_entered(cl
     for i, (tile, on) in enumerate(steps):
         assert post(client, t, play(i % 2, tile, on)).status_code == 201
     page = client.get(f"/t/{t['id']}").get_data(as_text=True)
-    assert "Aki went out: +2 for going out (F35) is added when the pips are entered." in page
+    assert "Aki went out: +2 for going out is added when the pips are entered." in page  # F35 behind "why?"
     assert ">1 tile<" in page and "1 tiles" not in page  # Ben's one tile left, beside his pips
     assert post(client, t, {"type": "end", "pips": [0, 8]}).status_code == 201
     page = client.get(f"/t/{t['id']}").get_data(as_text=True)
-    assert "Aki went out: +2 for going out (F35), added at the end of the hand." in page
+    assert "Aki went out: +2 for going out, added at the end of the hand." in page
     said = " ".join(re.sub(r"<[^>]+>", " ", page).split())
     assert "End of hand 1: Aki +4 · Ben +0" in said  # 2 for the pips and the +2, Aki's alone
     assert "Hand 1 in all, plays and end: Aki 4 · Ben 2" in said  # Ben scored 2 by his plays

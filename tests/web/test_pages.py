@@ -74,16 +74,18 @@ def test_undo_and_correct_show_in_the_history(client, table_url):
     html = client.get(table_url).get_data(as_text=True)
     assert scores(html) == ["4", "1"]
     assert "corrected" in html and "<s>" in html
-    assert "Entry 2 undone; the log keeps it." in html  # one entry: singular (ngettext), by its log line
+    # the undo (log line 3) and the correction (4) are rows at their own numbers, naming the entry
+    assert "Entry 2 undone by the scorer: " in html and "Entry 1 corrected by the scorer: now " in html
     assert "corrected in entry 4 by" in html  # the correction is log line 4 (issue 27)
 
 
-def test_the_entries_undone_are_listed_in_the_order_they_were_entered(client, table_url):
+def test_each_undo_is_a_row_at_its_own_number_naming_the_entry_it_undid(client, table_url):
     for points in (["3", "1"], ["9", "9"], ["2", "2"]):
         client.post(f"{table_url}/events", data={"type": "round", "points": points})
-    client.post(f"{table_url}/undo")  # undoes entry 3, then entry 2: the log lists them newest first
+    client.post(f"{table_url}/undo")  # log line 4 undoes entry 3, then line 5 undoes entry 2
     client.post(f"{table_url}/undo")
-    assert "Entries 2, 3 undone; the log keeps them." in client.get(table_url).get_data(as_text=True)
+    html = client.get(table_url).get_data(as_text=True)
+    assert "Entry 3 undone by the scorer: " in html and "Entry 2 undone by the scorer: " in html
 
 
 def test_a_bad_correction_is_refused_and_the_table_unchanged(client, table_url):

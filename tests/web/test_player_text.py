@@ -215,12 +215,12 @@ LATER = {  # what Ben plays after the draw that proves it: the 5-0 he held (no d
                         {"type": "play", "seat": 1, "tile": "6-0", "on": "5-0"}],
 }  # fmt: skip
 SAID = {
-    ("held", "en"): "Ben could have played 5-0 instead of drawing: it fitted then and was played later.",
-    ("held", "ja"): "Benさんは引かずに5-0を出せました。そのとき場に付けられる牌で、あとで出しています。",
-    ("one drawn since", "en"): "Ben could have played a tile instead of drawing: 5-0, 6-0 fitted then and were "
+    ("held", "en"): "In hand 1, with 6, 5 open, Ben could have played 5-0 instead of drawing: it fitted then and was played later.",
+    ("held", "ja"): "第1ハンド、場の端が6、5のとき、Benさんは引かずに5-0を出せました。そのとき場に付けられる牌で、あとで出しています。",
+    ("one drawn since", "en"): "In hand 1, with 6, 5 open, Ben could have played a tile instead of drawing: 5-0, 6-0 fitted then and were "
     "played later, more than the 1 drawn since.",
     # a list in a Japanese sentence: 「、」 (issue 27)
-    ("one drawn since", "ja"): "Benさんは引かずに出せる牌を持っていました。そのとき場に付けられた5-0、6-0をあとで"
+    ("one drawn since", "ja"): "第1ハンド、場の端が6、5のとき、Benさんは引かずに出せる牌を持っていました。そのとき場に付けられた5-0、6-0をあとで"
     "出していて、その後に引いた1枚より多いからです。",
 }
 
@@ -229,7 +229,8 @@ SAID = {
 @pytest.mark.parametrize("later", list(LATER))
 def test_a_five_up_draw_that_broke_f21_is_said_as_a_sentence(client, later, lang):
     """F19-F21: "Played later and fitting the layout at that draw: [5-0]; tiles drawn in later turns: 0"
-    read like a field dump; the rule break says who could have played what instead of drawing."""
+    read like a field dump; the rule break says who could have played what instead of drawing, and which
+    draw it was: the hand and the open numbers then, so two such breaks of a hand are told apart."""
     t = new_table(client, "five-up", ("Aki", "Ben"), scorer=True)
     for ev in BEN_HELD + LATER[later]:
         assert post(client, t, ev).status_code == 201, ev

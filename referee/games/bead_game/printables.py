@@ -53,6 +53,7 @@ def score_sheet(job: PrintJob[Detail]) -> ScoreSheet:
     return ScoreSheet(
         title=job.t(_("Domino Bead Game: score sheet")),
         subtitle=job.subtitle,
+        result=job.result,
         columns=(
             Column(job.t(_("Hand")), 0.55),
             Column(job.t(_("Turn")), 0.55),

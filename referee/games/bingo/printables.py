@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printables.drawing import SHADE, draw_text, draw_title, new_canvas, ruled_box, wrap_text
+from printables.drawing import SHADE, SHEET_MIN_PT, draw_text, draw_title, new_canvas, ruled_box, wrap_text
 from printables.geometry import pt
 from printables.job import Printable, PrintJob
 from printables.score_sheet import Column, ColumnGroup, ScoreSheet, build_score_sheet
@@ -104,6 +104,7 @@ def score_sheet(job: PrintJob[Detail]) -> ScoreSheet:
     return ScoreSheet(
         title=job.t(_("Bingo score sheet")),
         subtitle=job.subtitle,
+        result=job.result,
         columns=(
             # widths that hold 「ディール」 in one piece and a close's 「Ben（4トリック後）」 uncut (newplayer11 #13)
             Column(job.t(_("Deal")), 0.8, "right"),
@@ -125,11 +126,14 @@ def score_sheet(job: PrintJob[Detail]) -> ScoreSheet:
             ),
         ),
         blank_rows=max(0, 14 - len(rows)),
+        smallest_pt=SHEET_MIN_PT,
     )
 
 
 def build_sheet(job: PrintJob[Detail]) -> bytes:
-    return build_score_sheet(score_sheet(job), spec=job.spec, race=job.race)
+    """The sheet on a landscape page: its twelve columns at 9 pt or more hold 「ディール」 and a close's
+    「Ben（4トリック後）」 whole (a portrait page set them at 7-8 pt, too small to read at a table)."""
+    return build_score_sheet(score_sheet(job), spec=job.spec.turned(), race=job.race)
 
 
 # --- quick reference ------------------------------------------------------------------------------

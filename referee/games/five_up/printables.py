@@ -20,7 +20,7 @@ def sides(players: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
 
 
 def tally_sheet(job: PrintJob[Detail]) -> dict[str, Any]:
-    """What the tally builder gets: column names, marks (None blank), target, title and subtitle."""
+    """What the tally builder gets: column names, marks (None blank), target, title, subtitle and result."""
     groups = sides(job.players)
     names = tuple(" & ".join(job.players[s] for s in seats) for seats in groups)
     if job.detail is None:
@@ -39,6 +39,7 @@ def tally_sheet(job: PrintJob[Detail]) -> dict[str, Any]:
         "target": target,
         "title": job.t(_("Five Up score sheet")),
         "subtitle": subtitle,
+        "result": job.result,
     }
 
 

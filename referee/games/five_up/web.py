@@ -169,6 +169,11 @@ CORRECTION = Correction(
     },
     spent=frozenset({"tile"}),
     ordered=frozenset({("hand", "opening")}),
+    missing_in_sheet={
+        "count": lazy_gettext(
+            "How many tiles were drawn? Set it with −1 and +1, or type it in the box, then tap “Save the correction”."
+        )
+    },
 )
 """Every Five Up entry is corrected on its entry surface; a hand's end from the tiles ticked as left."""
 

@@ -85,6 +85,7 @@ def score_sheet(job: PrintJob[Detail]) -> ScoreSheet:
     return ScoreSheet(
         title=job.t(_("Ninety-Nine score sheet")),
         subtitle=job.subtitle,
+        result=job.result,
         columns=(
             Column(job.t(_("Deal")), 1.0, "left"),
             Column(job.t(_("Dealer")), 1.2, "left"),

@@ -22,6 +22,7 @@ def score_sheet(job: PrintJob[Detail]) -> ScoreSheet:
     return ScoreSheet(
         title=job.t(_("Score pad")),
         subtitle=job.subtitle,
+        result=job.result,
         columns=(Column(job.t(_("Round")), 0.6, "left"), *groups),
         rows=tuple(rows),
         totals=(job.t(_("Total")), *(x for t in job.totals for x in ("", str(t)))) if not job.blank else None,

@@ -312,6 +312,7 @@ def score_sheet(job: PrintJob[Detail]) -> ScoreSheet:
     return ScoreSheet(
         title=job.t(_("Trick de Bingo score sheet")),
         subtitle=job.subtitle,
+        result=job.result,
         columns=columns,
         rows=tuple(rows),
         footnotes=(

@@ -234,6 +234,8 @@ class Correction:
     forms. Other lists are sets.
     ``missing``: event field -> what a form that left it empty is told, where "Nothing was chosen for
     <label>" says too little (Five Up's draw box, submitted empty: type or tap how many).
+    ``missing_in_sheet``: the same for the correction sheet, whose surface is not the table's (a counter
+    with −1 and +1 where the table has a row of numbers, "Save the correction" for its button).
     ``left_to_check``: (the game's state before a correction, after it) -> sentences on what the correction
     left that no longer matches and is not refused (Five Up: a hand's end counted with a hand size a
     corrected draw changed), said in the correction's answer; none by default.
@@ -248,6 +250,7 @@ class Correction:
     spent: frozenset[str] = frozenset()
     ordered: frozenset[tuple[str, str]] = frozenset()
     missing: Mapping[str, LazyString] = field(default_factory=dict)
+    missing_in_sheet: Mapping[str, LazyString] = field(default_factory=dict)
     left_to_check: Callable[[Any, Any], tuple[Line, ...]] = lambda _was, _now: ()
     sealed: frozenset[str] = frozenset()
     tiles: tuple[int, int] = (6, 0)

@@ -33,6 +33,7 @@ from referee.web.site.i18n import explain, say
 from referee.web.tables import service
 
 from .access import Access
+from .log_rows import author_name
 from .race_chart import race_chart
 
 bp = Blueprint("dispute", __name__, url_prefix="/t")
@@ -100,18 +101,6 @@ def entry_words(rep: Replayed, body: Mapping[str, Any]) -> str:
     )
     said = gettext(TYPE_WORDS[kind]) if kind in TYPE_WORDS else kind
     return f"{said}: {fields}" if fields else said
-
-
-def _who(author: str, players: tuple[str, ...]) -> str:
-    if author == "scorer":
-        return gettext("the scorer")
-    if author == "api":
-        return gettext("the scorer (API)")
-    if author == "import":
-        return gettext("an imported record")
-    if author.startswith("seat") and author[4:].isdigit() and int(author[4:]) < len(players):
-        return players[int(author[4:])]
-    return author
 
 
 def _private(view: View[D], index: int | None) -> int | None:
@@ -244,7 +233,7 @@ def _entry_line(
     entry = step.entry
     when = format_datetime(entry.at, "HH:mm") if entry.at else ""
     head = (
-        gettext("Entry %(n)s", n=entry.seq) + (f" · {when}" if when else "") + f" · {_who(entry.author, words.players)}"
+        gettext("Entry %(n)s", n=entry.seq) + (f" · {when}" if when else "") + f" · {author_name(entry.author, words.players)}"
     )
     if entry.kind == "event":
         sealed_now = _private(final.view, final_index[entry.seq]) if entry.seq in final_index else step.private_then

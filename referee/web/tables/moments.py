@@ -17,12 +17,13 @@ from flask_babel import gettext
 from referee.games import game as find_game
 from referee.rules.base import D, RuleError
 from referee.store.moments import check_moment, state_at
-from referee.store.replay import LogEntry, Replayed
+from referee.store.replay import Effective, LogEntry, Replayed
 from referee.store.tables import current, log_of
 from referee.web.page import render_page
 from referee.web.site.i18n import explain
 
 from .access import Access
+from .log_rows import log_rows
 from .table_page import TableLink, TablePage, link_of, table_page
 
 
@@ -106,6 +107,10 @@ class MomentPage(Generic[D]):
     steps: tuple[Step, ...]
     entry: LogEntry | None
     corrected_later: Mapping[int, LogEntry]
+    rows: tuple[Effective, ...] = ()
+    """The history up to this moment, newest first: the events that stand and the undo and correction lines."""
+    notes: Mapping[int, str] = dataclasses.field(default_factory=dict)
+    """The sentence of each undo and correction line among ``rows``, by its number (``log_rows``)."""
 
 
 def moment_page(
@@ -113,18 +118,22 @@ def moment_page(
 ) -> MomentPage[D]:
     """``rep`` (the table after its log line ``k``, or as it stands when there is no moment ``k``:
     ``error`` says why) as ``reader`` sees it, with its steps and entries, all worked out."""
+    page = table_page(rep, reader, answer=False, history=False)
+    notes = log_rows(rep, reader, page.shown)
     return MomentPage(
         table=table,
         access=reader,
         last=log[-1].seq if log else 0,
         words=step_words(),
         rep=rep,
-        page=table_page(rep, reader, answer=False, history=False),
+        page=page,
         error=error,
         k=k,
         steps=() if k is None else tuple(steps(rep.game.id, log, k)),
         entry=None if k is None else next((e for e in log if e.seq == k), None),
         corrected_later={} if k is None else corrected_later(log, k),
+        rows=tuple(sorted((*page.shown, *(e for e, _ in notes)), key=lambda e: e.seq, reverse=True)),
+        notes={e.seq: sentence for e, sentence in notes},
     )
 
 

@@ -7,14 +7,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from flask import Blueprint, Response, abort, request
-from flask_babel import format_date, gettext
+from flask_babel import format_date, gettext, ngettext
 
 from printables.geometry import PAGE_SPECS, PageSpec
 from printables.registry import Printable, PrintJob, find, printables_for
 from referee.games import GAMES
-from referee.rules.numbers import whole_number
+from referee.rules.base import View
+from referee.rules.numbers import shown_number, whole_number
 from referee.store.tables import current
 from referee.web.page import render_page
+from referee.web.site.templating import totals_by_side
 from referee.web.tables import service
 
 from .race_chart import race_chart
@@ -45,6 +47,29 @@ def _pdf(data: bytes, name: str) -> Response:
 
 def _link(path: str) -> str:
     return request.host_url.rstrip("/") + path
+
+
+def match_result(view: View, players: tuple[str, ...]) -> str:
+    """A finished table's outcome as the first page of its score sheet says it ("Ann wins the match:
+    7–4."; with more sides every side's total; a partnership's names together; a tie shared), or "": a
+    player looking at a filled sheet should not have to add up the last row to know who won."""
+    if not view.finished or not view.winners:
+        return ""
+    sides = totals_by_side(view)
+    won = [side for side in sides if set(side) & set(view.winners)]
+    names = gettext(", ").join(" & ".join(gettext("%(name)s", name=players[i]) for i in side) for side in won)
+    if len(sides) == 2 and len(won) == 1:
+        lost = next(side for side in sides if side not in won)
+        score = f"{shown_number(view.totals[won[0][0]])}–{shown_number(view.totals[lost[0]])}"
+    else:
+        score = gettext(", ").join(
+            f"{' & '.join(players[i] for i in side)} {shown_number(view.totals[side[0]])}" for side in sides
+        )
+    if len(won) > 1:
+        return gettext("%(names)s share the win: %(score)s.", names=names, score=score)
+    return ngettext(
+        "%(names)s wins the match: %(score)s.", "%(names)s win the match: %(score)s.", len(won[0]), names=names, score=score
+    )
 
 
 @bp.get("/print")
@@ -93,5 +118,6 @@ def filled(table_id: str, kind: str) -> Response:
         link=_link,
         params=request.args.to_dict(),
         race=race_chart(rep, access).page() if printable.fillable else None,
+        result=match_result(rep.view, rep.players) if printable.fillable else "",
     )
     return _pdf(printable.build(job), f"{table.game}-{kind}-{table_id[:8]}.pdf")

@@ -145,7 +145,7 @@ def record(kind: str, body: Mapping[str, Any]) -> Outcome:
         )
         return Outcome(written.state, message, 409)
     assert written.error is not None  # PRIVATE and REFUSED say why
-    reason = form_reason(written.error)
+    reason = form_reason(written.error, kind)
     later = later_entry(written, kind, line)
     if later is not None:
         reason = gettext(
@@ -173,12 +173,15 @@ def later_entry(written: Refused, kind: str, line: Mapping[str, Any]) -> int | N
     return seq if seq != line.get("target") else None
 
 
-def form_reason(err: RuleError) -> str:
+def form_reason(err: RuleError, kind: str = "event") -> str:
     """Why a form's entry was refused, in a player's words: a field the form left empty is named as
-    its picker's label ("Tile"), not as the record format's field (the API keeps its own sentence)."""
+    its picker's label ("Tile"), not as the record format's field (the API keeps its own sentence),
+    or told what to do on the surface that left it empty: the table's or (``kind`` "correct") the
+    correction sheet's, whose controls differ."""
     if err.code == "missing_field":
         field = str(err.params.get("field", ""))
-        said = correction_of(g.table.game).missing.get(field)
+        how = correction_of(g.table.game)
+        said = (how.missing_in_sheet if kind == "correct" else how.missing).get(field)
         if said is not None:
             return str(said)
         what = field_label(g.table.game, field)

@@ -32,6 +32,7 @@ from .access import Access
 from .answer_breaches import Part, answer_breaches, settled_part
 from .correction_effect import Effect, correction_effect, take_back_allowed
 from .history_groups import HistoryGroup, history_groups
+from .log_rows import with_log_rows
 from .presenting import public_events
 from .race_chart import RaceChart, race_chart
 from .turns import is_turn_of
@@ -60,11 +61,10 @@ class TablePage(Generic[D]):
     take_back: bool = False
     """Whether the answer offers to take that correction back (the scorer, not a seat's sealed entry)."""
     lines: tuple[tuple[Effective, str], ...] = ()
-    """The history, oldest first: each event this reader may see with its sentence."""
+    """The history, oldest first: each event this reader may see with its sentence, and each undo and
+    correction line at its own number (``log_rows``)."""
     history: tuple[HistoryGroup, ...] = ()
     """The same history in groups, one per deal (hand, round), newest first."""
-    undone_seqs: tuple[int, ...] = ()
-    """The entries undone, in the order they were entered (the history says the log keeps them)."""
     race: RaceChart | None = None
     """The race chart as this reader may see it."""
     settles: Part | None = None
@@ -113,9 +113,8 @@ def table_page(
             take_back=access.can_write and take_back_allowed(rep, corrected),
         )
     if history:
-        lines = tuple(history_lines(rep, access))
-        groups = history_groups(lines, rep.game, rep.players, rep.last_seq)
-        page = dataclasses.replace(page, lines=lines, history=groups, undone_seqs=tuple(sorted(e.seq for e in rep.undone)))
+        lines = tuple(with_log_rows(rep, access, history_lines(rep, access)))
+        page = dataclasses.replace(page, lines=lines, history=history_groups(lines, rep.game, rep.players, rep.last_seq))
     return page
 
 

@@ -39,7 +39,9 @@ def _opens_turn(moves: tuple[MoveRecord, ...], i: int) -> bool:
     return False
 
 
-def _turn_breach(state: State, moves: tuple[MoveRecord, ...], i: int) -> Breach | None:
+def _turn_breach(state: State, hand: int, moves: tuple[MoveRecord, ...], i: int) -> Breach | None:
+    """The breach of the turn that starts at ``moves[i]``, if later plays prove one. Its sentence names
+    the hand and the open numbers of that moment, so two such breaks of one hand are told apart (issue 27)."""
     m = moves[i]
     fitting: list[str] = []
     drawn = 0
@@ -55,15 +57,23 @@ def _turn_breach(state: State, moves: tuple[MoveRecord, ...], i: int) -> Breach 
                     "player": state.players[m.seat],
                     "tiles": tuple(fitting),
                     "n": str(drawn),
+                    "hand": str(hand),
+                    "ends": tuple(str(n) for n in sorted(m.numbers, reverse=True)),
                 }
                 if m.kind == "pass":
-                    msg = _("%(player)s passed while holding %(tiles)s, which could have been played (F18).")
+                    msg = _(
+                        "In hand %(hand)s, with %(ends)s open, %(player)s passed while holding %(tiles)s, which "
+                        "could have been played (F18)."
+                    )
                 elif not drawn:  # the one tile played later was in the hand at the draw
-                    msg = _("%(player)s could have played %(tiles)s instead of drawing: it fitted then and was played later (F21).")
+                    msg = _(
+                        "In hand %(hand)s, with %(ends)s open, %(player)s could have played %(tiles)s instead of "
+                        "drawing: it fitted then and was played later (F21)."
+                    )
                 else:  # more of them played later than drawn since: one was in the hand at the draw
                     msg = _(
-                        "%(player)s could have played a tile instead of drawing: %(tiles)s fitted then and were "
-                        "played later, more than the %(n)s drawn since (F21, F19)."
+                        "In hand %(hand)s, with %(ends)s open, %(player)s could have played a tile instead of "
+                        "drawing: %(tiles)s fitted then and were played later, more than the %(n)s drawn since (F21, F19)."
                     )
                 return Breach(m.event, "F21", m.seat, msg, params, detected_at=x.event)
     return None
@@ -71,7 +81,7 @@ def _turn_breach(state: State, moves: tuple[MoveRecord, ...], i: int) -> Breach 
 
 def hand_breaches(state: State, hand: HandState) -> list[Breach]:
     moves = hand.moves
-    found = (_turn_breach(state, moves, i) for i in range(len(moves)) if _opens_turn(moves, i))
+    found = (_turn_breach(state, hand.number, moves, i) for i in range(len(moves)) if _opens_turn(moves, i))
     return [b for b in found if b is not None]
 
 
