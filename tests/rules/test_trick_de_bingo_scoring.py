@@ -209,3 +209,19 @@ def test_a_view_looks_up_each_drafted_card_once(monkeypatch):
     monkeypatch.setattr(state_module, "CATALOG_BY_ID", Catalog(state_module.CATALOG_BY_ID))
     GAME.view(state)
     assert sorted(looked_up) == sorted(p.card for p in state.current.picks)
+
+
+def test_a_sheet_cell_is_its_own_dict_in_the_order_the_api_writes():
+    """A placed card's keys come from what the card keeps (``ConditionCard.sheet_keys``, a catalog card's
+    once per process): each view's cell is a dict of its own, so a reader that changes one changes no
+    other view, and the keys stay in the order the API has always written them."""
+    state = played(drafted(rounds=1))
+    first, second = GAME.view(state).detail["sheets"][0][0], GAME.view(state).detail["sheets"][0][0]
+    assert list(first) == ["cell", "card", "flipped", "proof", "ja", "en", "bp", "vp", "type"]
+    text = second["en"]
+    first["en"], first["bp"] = "changed", 99
+    assert (second["en"], GAME.view(state).detail["sheets"][0][0]["en"]) == (text, text)
+    assert GAME.view(state).detail["sheets"][0][0]["bp"] == second["bp"] != 99
+    assert list(GAME.view(new()).detail["sheets"]) == []  # no round yet: no sheets
+    empty = GAME.view(feed(new(), {"type": "round", "dealer": 0})).detail["sheets"][0][0]
+    assert empty == {"cell": 1, "card": None, "flipped": False, "proof": None}
