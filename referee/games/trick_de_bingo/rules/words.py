@@ -9,11 +9,6 @@ from ..conditions import CATALOG_BY_ID
 from .events import Card, Claim, Pick, Round, Trick
 from .state import State
 
-_PUTS = _("%(name)s puts “%(card)s” on square %(cell)s.")
-_TRICK = _("Trick %(no)s: %(plays)s — %(winner)s wins.")
-_FLIPS = _("%(name)s flips “%(card)s”.")
-"""The sentences of a pick, a trick and a flip, marked once: a replay says one at almost every event."""
-
 
 def _card(state: State | None, card_id: str) -> Texts | str:
     """A condition card as its text in each language: a catalog card's even when the state is not at
@@ -33,7 +28,7 @@ def _round(ev: Round, players: tuple[str, ...], after: State | None) -> Line:
 
 def _pick(ev: Pick, players: tuple[str, ...], after: State | None) -> Line:
     return Line(
-        _PUTS,
+        _("%(name)s puts “%(card)s” on square %(cell)s."),
         {"name": players[ev.seat], "card": _card(after, ev.card), "cell": ev.cell},
     )
 
@@ -48,12 +43,17 @@ def _trick(ev: Trick, players: tuple[str, ...], after: State | None) -> Line:
     cards = rec.cards
     plays = tuple([f"{players[s]} {cards[s].face}" for s in rec.order])  # a list made in one call
     flips = (
-        tuple([Line(_FLIPS, {"name": players[f.seat], "card": _card(after, f.card)}) for f in played.flips])
+        tuple(
+            [
+                Line(_("%(name)s flips “%(card)s”."), {"name": players[f.seat], "card": _card(after, f.card)})
+                for f in played.flips
+            ]
+        )
         if played.flips
         else ()  # most tricks flip nothing
     )
     return Line(
-        _TRICK,
+        _("Trick %(no)s: %(plays)s — %(winner)s wins."),
         {"no": rec.number, "plays": plays, "winner": players[rec.winner]},
         more=flips,
     )
