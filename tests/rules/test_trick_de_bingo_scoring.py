@@ -129,9 +129,7 @@ def test_a_correct_claim_flips_the_card_with_its_proof_t13():
 def test_a_wrong_claim_is_refused_saying_what_was_played_and_needed():
     state = played(drafted(manualClaims=True), 1)
     msg = refused(state, {"type": "claim", "seat": 1, "card": "TB-22"}, "not_achieved")
-    assert msg == (
-        "“Lose three consecutive tricks” is not achieved by trick 1: Ben played 3♣ and lost it."
-    )
+    assert msg == ("“Lose three consecutive tricks” is not achieved by trick 1: Ben played 3♣ and lost it.")
     refused(state, {"type": "claim", "seat": 1, "card": "TB-01"}, "not_on_sheet")
 
 
@@ -144,7 +142,10 @@ def test_an_achievement_not_claimed_before_the_next_trick_is_lost_t19():
         (0, "TB-39", 1),
     }
     msg = refused(state, {"type": "claim", "seat": 0, "card": "TB-23"}, "claim_too_late")
-    assert msg == "“Win trick 1” was achieved in trick 1, but its claim had to be made before trick 2 began (T19)."
+    assert (
+        msg
+        == "“Win trick 1” was achieved in trick 1, but its claim had to be made before trick 2 began (T19)."
+    )
     # "win a trick with a club" is met again in trick 2, so it can still be claimed now.
     feed(state, {"type": "claim", "seat": 0, "card": "TB-01"})
 
@@ -193,12 +194,34 @@ def test_a_view_writes_each_flip_s_proof_once_for_its_cell_and_its_trick(monkeyp
 
 
 def test_a_view_looks_up_each_drafted_card_once(monkeypatch):
-    """A view reads every drafted card for its score and for its cell: each is looked up once."""
-    from referee.games.trick_de_bingo.rules.state import State
+    """A view reads every drafted card for its score and for its cell: each is looked up once in the
+    catalog (directly, or through ``State.drafted``)."""
+    from referee.games.trick_de_bingo.rules import state as state_module
 
     state = played(drafted(rounds=1))
     looked_up = []
-    drafted_card = State.drafted
-    monkeypatch.setattr(State, "drafted", lambda self, card_id: looked_up.append(card_id) or drafted_card(self, card_id))
+
+    class Catalog(dict):  # the catalog, counting what is asked of it
+        def get(self, card_id, default=None):
+            looked_up.append(card_id)
+            return super().get(card_id, default)
+
+    monkeypatch.setattr(state_module, "CATALOG_BY_ID", Catalog(state_module.CATALOG_BY_ID))
     GAME.view(state)
     assert sorted(looked_up) == sorted(p.card for p in state.current.picks)
+
+
+def test_a_sheet_cell_is_its_own_dict_in_the_order_the_api_writes():
+    """A placed card's keys come from what the card keeps (``ConditionCard.sheet_keys``, a catalog card's
+    once per process): each view's cell is a dict of its own, so a reader that changes one changes no
+    other view, and the keys stay in the order the API has always written them."""
+    state = played(drafted(rounds=1))
+    first, second = GAME.view(state).detail["sheets"][0][0], GAME.view(state).detail["sheets"][0][0]
+    assert list(first) == ["cell", "card", "flipped", "proof", "ja", "en", "bp", "vp", "type"]
+    text = second["en"]
+    first["en"], first["bp"] = "changed", 99
+    assert (second["en"], GAME.view(state).detail["sheets"][0][0]["en"]) == (text, text)
+    assert GAME.view(state).detail["sheets"][0][0]["bp"] == second["bp"] != 99
+    assert list(GAME.view(new()).detail["sheets"]) == []  # no round yet: no sheets
+    empty = GAME.view(feed(new(), {"type": "round", "dealer": 0})).detail["sheets"][0][0]
+    assert empty == {"cell": 1, "card": None, "flipped": False, "proof": None}

@@ -36,6 +36,16 @@ class CardDetail(TypedDict):
     tier: str
 
 
+class CellKeys(TypedDict):
+    """A placed :class:`ConditionCard`'s own keys in a sheet's cell (``view.SheetCell``)."""
+
+    ja: str
+    en: str
+    bp: int
+    vp: int
+    type: str
+
+
 @dataclass(frozen=True)
 class ConditionCard:
     """One condition card: its id, texts, the condition as data, and its BP/VP bonus."""
@@ -53,6 +63,13 @@ class ConditionCard:
     def type(self) -> str:
         """Kept once read: a view shows the type of every card on the sheets."""
         return kind_label(self.condition)
+
+    @derived
+    def sheet_keys(self) -> CellKeys:
+        """The card's keys in a sheet's cell (``view.SheetCell``), in their order there: made once per
+        card (a catalog card's once per process), since every view writes every card on the sheets.
+        Read only by unpacking it into a cell of its own, so no reader can change it."""
+        return {"ja": self.ja, "en": self.en, "bp": self.bp, "vp": self.vp, "type": self.type}
 
     @derived
     def words(self) -> Texts:

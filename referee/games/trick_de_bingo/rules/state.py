@@ -262,15 +262,18 @@ class RoundScore(TypedDict):
 
 def drafted_cards(state: State) -> dict[str, ConditionCard]:
     """Every card on a sheet of any round, by id, each looked up once: a view reads each for its score
-    (BP, then VP) and its cell (a card id names one card at a table, whatever the round)."""
-    return {p.card: state.drafted(p.card) for rnd in state.rounds for p in rnd.picks}
+    (BP, then VP) and its cell (a card id names one card at a table, whatever the round). A pick keeps
+    a catalog card's id as the catalog spells it and a custom id is never a catalog id (custom.py), so
+    the catalog answers for most cards in one look-up, without the two calls of ``drafted``."""
+    catalog = CATALOG_BY_ID
+    return {p.card: catalog.get(p.card) or state.drafted(p.card) for rnd in state.rounds for p in rnd.picks}
 
 
 def round_score(rnd: RoundState, cards: Mapping[str, ConditionCard]) -> tuple[RoundScore, ...]:
     """The round's breakdown, seat by seat (T20), given its drafted cards (``drafted_cards``). Flips,
     lines and VP count once the round is over. One pass over the picks and the tricks for the four
     seats: every view scores every round."""
-    bp, first, last, flipped, lines, vp = ([0] * PLAYERS for _ in range(6))
+    bp, first, last, flipped, lines, vp = [[0] * PLAYERS for _ in range(6)]
     for p in rnd.picks:
         bp[p.seat] += cards[p.card].bp
     for t in rnd.tricks:
@@ -284,16 +287,18 @@ def round_score(rnd: RoundState, cards: Mapping[str, ConditionCard]) -> tuple[Ro
             for line in t.lines:
                 lines[line.seat] += 1
     return tuple(
-        {
-            "bp": bp[seat],
-            "first_bingo": first[seat],
-            "last_bingo": last[seat],
-            "flipped": flipped[seat],
-            "lines": lines[seat],
-            "vp": vp[seat],
-            "total": bp[seat] + first[seat] + last[seat] + flipped[seat] + lines[seat] + vp[seat],
-        }
-        for seat in range(PLAYERS)
+        [
+            {
+                "bp": bp[seat],
+                "first_bingo": first[seat],
+                "last_bingo": last[seat],
+                "flipped": flipped[seat],
+                "lines": lines[seat],
+                "vp": vp[seat],
+                "total": bp[seat] + first[seat] + last[seat] + flipped[seat] + lines[seat] + vp[seat],
+            }
+            for seat in range(PLAYERS)
+        ]  # a list made in one call, not a generator resumed per seat
     )
 
 
@@ -310,4 +315,4 @@ def totals(state: State, scores: Sequence[Sequence[RoundScore]] | None = None) -
     """T3, T21: the starting chip plus every round's score so far. ``scores`` is ``round_scores(state)``
     when the caller has made it already (the view shows the rows too: each round is scored once)."""
     rows = round_scores(state) if scores is None else scores
-    return tuple(CHIP + sum(r[seat]["total"] for r in rows) for seat in range(PLAYERS))
+    return tuple([CHIP + sum([r[seat]["total"] for r in rows]) for seat in range(PLAYERS)])

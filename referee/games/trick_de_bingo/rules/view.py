@@ -202,22 +202,6 @@ def revokes(state: State) -> tuple[Breach, ...]:
     return tuple(out)
 
 
-def _cell(cell: int, card: ConditionCard | None, proof: ProofDetail | None) -> SheetCell:
-    if card is None:
-        return {"cell": cell, "card": None, "flipped": False, "proof": None}
-    return {
-        "cell": cell,
-        "card": card.id,
-        "flipped": proof is not None,
-        "proof": proof,
-        "ja": card.ja,
-        "en": card.en,
-        "bp": card.bp,
-        "vp": card.vp,
-        "type": card.type,
-    }
-
-
 def _proofs(rnd: RoundState) -> dict[tuple[int, int], ProofDetail]:
     """Each flipped cell's proof, by (seat, cell), written once per view: its cell on the sheet and
     its flip in the trick show the same proof (a cell flips once, T14)."""
@@ -227,12 +211,32 @@ def _proofs(rnd: RoundState) -> dict[tuple[int, int], ProofDetail]:
 def _sheets(
     rnd: RoundState, cards: Mapping[str, ConditionCard], proofs: Mapping[tuple[int, int], ProofDetail]
 ) -> list[list[SheetCell]]:
+    """Every seat's 9 cells. A placed card's own keys (its texts, BP, VP and type) are written from
+    the mapping the card keeps (``ConditionCard.sheet_keys``): every view writes 36 cells, so a cell
+    is one dict made in one step, not a call that reads the card's five attributes."""
     out = []
     for seat in range(PLAYERS):
-        sheet = dict(rnd.sheet_cells(seat))
-        out.append(
-            [_cell(cell, cards.get(sheet.get(cell, "")), proofs.get((seat, cell))) for cell in range(1, 10)]
-        )
+        placed = dict(rnd.sheet_cells(seat))
+        row: list[SheetCell] = []
+        for cell in range(1, 10):
+            card_id = placed.get(cell)
+            if card_id is None:
+                row.append({"cell": cell, "card": None, "flipped": False, "proof": None})
+            else:
+                proof = proofs.get((seat, cell))
+                row.append({"cell": cell, "card": card_id, "flipped": proof is not None, "proof": proof,
+                            **cards[card_id].sheet_keys})  # fmt: skip
+        out.append(row)
+    return out
+
+
+def _lines(rnd: RoundState) -> list[list[LineDetail]]:
+    """Each seat's completed lines in the order they were made (``RoundState.lines``), in one pass
+    over the tricks rather than one per seat."""
+    out: list[list[LineDetail]] = [[] for _ in range(PLAYERS)]
+    for t in rnd.tricks:
+        for line in t.lines:
+            out[line.seat].append({"cells": list(line.cells), "trick": line.trick})
     return out
 
 
@@ -386,10 +390,7 @@ def view(state: State) -> View[Detail]:
         detail["available_cards"] = [c.id for c in state.deck() if c.id not in used]
         proofs = _proofs(rnd)
         detail["sheets"] = _sheets(rnd, cards, proofs)
-        detail["lines"] = [
-            [{"cells": list(line.cells), "trick": line.trick} for line in rnd.lines(seat)]
-            for seat in range(PLAYERS)
-        ]
+        detail["lines"] = _lines(rnd)
         detail["bonuses"] = [
             {"seat": b.seat, "kind": b.kind, "trick": b.trick, "points": b.points} for b in rnd.bonuses()
         ]

@@ -13,7 +13,9 @@ from .state import State
 def _card(state: State | None, card_id: str) -> Texts | str:
     """A condition card as its text in each language: a catalog card's even when the state is not at
     hand (an entry's own words in the answer); only a custom card then keeps its id."""
-    card = state.card(card_id) if state is not None else CATALOG_BY_ID.get(card_id.strip().upper())
+    card = CATALOG_BY_ID.get(card_id)  # a pick's card id as the catalog spells it: most cards, one look-up
+    if card is None:
+        card = state.card(card_id) if state is not None else CATALOG_BY_ID.get(card_id.strip().upper())
     return card.words if card is not None else card_id
 
 
@@ -38,10 +40,17 @@ def _trick(ev: Trick, players: tuple[str, ...], after: State | None) -> Line:
         return Line(_("A trick: %(cards)s."), {"cards": tuple(c.face for c in ev.cards)})
     played = rnd.tricks[-1]
     rec = played.record
-    plays = tuple(f"{players[s]} {rec.cards[s].face}" for s in rec.order)
-    flips = tuple(
-        Line(_("%(name)s flips “%(card)s”."), {"name": players[f.seat], "card": _card(after, f.card)})
-        for f in played.flips
+    cards = rec.cards
+    plays = tuple([f"{players[s]} {cards[s].face}" for s in rec.order])  # a list made in one call
+    flips = (
+        tuple(
+            [
+                Line(_("%(name)s flips “%(card)s”."), {"name": players[f.seat], "card": _card(after, f.card)})
+                for f in played.flips
+            ]
+        )
+        if played.flips
+        else ()  # most tricks flip nothing
     )
     return Line(
         _("Trick %(no)s: %(plays)s — %(winner)s wins."),
