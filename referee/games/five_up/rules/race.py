@@ -13,10 +13,11 @@ def race(detail: Mapping[str, Any], players: int, finished: bool) -> Race:
     """A hand's points are its plays', its end points and the +2 for going out (F24-F28, F35); Le
     Quantette is won by sets, not by reaching a total (F36), so it has no target line."""
     sides = tuple(tuple(s) for s in detail["sides"])
+    none_yet = (0,) * len(sides)  # a hand the game ended during its play (F-Δ6 at 61) has no end points
     rows = tuple(
         tuple(
             p + e + (h["domino_bonus"] if h["dominoer"] in side else 0)
-            for p, e, side in zip(h["play_points"], h["end_points"], sides, strict=True)
+            for p, e, side in zip(h["play_points"], h["end_points"] or none_yet, sides, strict=True)
         )
         for h in detail["hands"]
     )
