@@ -9,14 +9,22 @@ from typing import Any
 
 from referee.games import GAMES
 from referee.rules.events import schema
-from referee.web.club.ratings import openapi_properties
-from referee.web.json_api.openapi_fields import TITLE, names
+from referee.web.json_api.shapes import schema_of
 
+from .api import (
+    ClubAnswer,
+    ClubCreated,
+    ClubSessionCreated,
+    GameLine,
+    NewClub,
+    NewPlayers,
+    PlayerHistory,
+    Roster,
+)
 from .sessions_openapi import ERR, answer, busy_answer, request_body
 
 CLUB_ID = {"name": "club_id", "in": "path", "required": True, "schema": {"type": "string"}}
 DIRECTOR: list[dict[str, list[str]]] = [{"bearer": []}]
-NAMES = {"type": "array", "items": {"type": "string"}}
 
 
 def stats_properties() -> dict[str, Any]:
@@ -88,15 +96,10 @@ def club_paths() -> dict[str, Any]:
                 "reads alike, stays as it is)",
                 "parameters": [CLUB_ID],
                 "security": DIRECTOR,
-                "requestBody": request_body(
-                    {"type": "object", "properties": {"players": names(minItems=1)}, "required": ["players"]}
-                ),
+                "requestBody": request_body(schema_of(NewPlayers)),
                 "responses": _guarded(
                     {
-                        "200": answer(
-                            "the whole roster",
-                            {"type": "object", "properties": {"players": NAMES}, "required": ["players"]},
-                        ),
+                        "200": answer("the whole roster", schema_of(Roster)),
                         "400": answer("not JSON", ERR),
                         "422": answer("not a list of distinct names", ERR),
                     }
@@ -145,79 +148,13 @@ def club_paths() -> dict[str, Any]:
 
 
 def club_schemas() -> dict[str, Any]:
-    integer = {"type": "integer"}
+    line, history = schema_of(GameLine), schema_of(PlayerHistory)
+    line["properties"].update(stats_properties())  # and each game's own numbers
+    history["properties"]["games"]["items"] = line
     return {
-        "NewClub": {
-            "type": "object",
-            "properties": {
-                "name": TITLE,
-                "players": names(maxItems=500, nullable=True, description="the first names on the roster (optional)"),
-            },
-            "required": ["name"],
-        },
-        "ClubCreated": {
-            "type": "object",
-            "properties": {
-                "id": {"type": "string"},
-                "director_token": {"type": "string"},
-                "url": {"type": "string", "description": "the club's director page, with the token"},
-            },
-            "required": ["id", "director_token", "url"],
-        },
-        "ClubSessionCreated": {
-            "type": "object",
-            "properties": {
-                "id": {"type": "string"},
-                "club": {"type": "string"},
-                "director_token": {"type": "string", "description": "the session's, derived from the club's"},
-                "url": {"type": "string", "description": "the session's director screen, with its token"},
-            },
-            "required": ["id", "club", "director_token", "url"],
-        },
-        "Club": {
-            "type": "object",
-            "properties": {
-                "id": {"type": "string"},
-                "name": {"type": "string"},
-                "players": NAMES,
-                "sessions": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            "id": {"type": "string"},
-                            "name": {"type": "string"},
-                            "created_at": {"type": "string", "format": "date-time"},
-                            "tables": integer,
-                            "director_token": {"type": "string"},
-                            "url": {"type": "string"},
-                        },
-                        "required": ["id", "name", "created_at", "tables", "director_token", "url"],
-                    },
-                },
-            },
-            "required": ["id", "name", "players", "sessions"],
-        },
-        "PlayerHistory": {
-            "type": "object",
-            "properties": {
-                "player": {"type": "string"},
-                "games": {
-                    "type": "array",
-                    "description": "per game (finished tables only): played, won, and the game's numbers",
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            "game": {"type": "string"},
-                            "played": integer,
-                            "won": integer,
-                            **stats_properties(),
-                        },
-                        "required": ["game", "played", "won"],
-                    },
-                },
-                **openapi_properties(),  # ratings and head-to-head records (issue 32)
-            },
-            "required": ["player", "games", "ratings", "recentTables", "headToHead"],
-        },
+        "NewClub": schema_of(NewClub),
+        "ClubCreated": schema_of(ClubCreated),
+        "ClubSessionCreated": schema_of(ClubSessionCreated),
+        "Club": schema_of(ClubAnswer),
+        "PlayerHistory": history,
     }

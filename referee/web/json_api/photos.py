@@ -7,7 +7,7 @@ the page that asked records nothing until the player confirms. Rate limited like
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, NotRequired, TypedDict
 
 from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -15,12 +15,34 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from referee.extensions import csrf
 from referee.rules.base import RuleError
 from referee.sight.intake import MAX_BYTES, Refused, decode, too_large
-from referee.sight.reader import PhotoProblem, read
+from referee.sight.reader import PhotoProblem, ReadTile, read
 from referee.web.tables.presenting import error_response
 
 from .openapi_fields import json_content
+from .shapes import schema_of
 
 bp = Blueprint("photos", __name__)
+
+
+class TileRead(TypedDict):
+    tile: Annotated[str | None, {"example": "6-4", "description": "higher half first; null when unsure"}]
+    sure: bool
+    box: Annotated[list[int], {"minItems": 4, "maxItems": 4, "description": "x, y, w, h in the photo's pixels"}]
+    candidates: NotRequired[Annotated[list[str], {"description": "when unsure: what it may be, likeliest first"}]]
+
+
+class PhotoTiles(TypedDict):
+    tiles: list[TileRead]
+    width: int
+    height: int
+
+
+def _tile_read(tile: ReadTile, factor: float) -> TileRead:
+    """A tile found, its box in the photo's own pixels (the reader works on it shrunk by ``factor``)."""
+    out: TileRead = {"tile": tile.tile, "sure": tile.sure, "box": [round(v * factor) for v in tile.box]}
+    if not tile.sure:
+        out["candidates"] = tile.candidates
+    return out
 
 
 @bp.post("/api/v1/photos/tiles")
@@ -37,12 +59,12 @@ def read_tiles() -> Response:
         return _refuse(err)
     except PhotoProblem as err:
         return error_response(422, RuleError(err.code, err.message))
-    answer = []
-    for tile in tiles:
-        item = tile.as_json()
-        item["box"] = [round(v * photo.factor) for v in tile.box]
-        answer.append(item)
-    return jsonify(tiles=answer, width=photo.width, height=photo.height)
+    answer: PhotoTiles = {
+        "tiles": [_tile_read(tile, photo.factor) for tile in tiles],
+        "width": photo.width,
+        "height": photo.height,
+    }
+    return jsonify(answer)
 
 
 @bp.errorhandler(RequestEntityTooLarge)
@@ -56,33 +78,16 @@ def _refuse(err: Refused) -> Response:
     return error_response(err.status, RuleError(err.code, err.message, **err.params))
 
 
-TILE = {
-    "type": "object",
-    "properties": {
-        "tile": {"type": "string", "nullable": True, "example": "6-4", "description": "higher half first; null when unsure"},
-        "sure": {"type": "boolean"},
-        "box": {"type": "array", "items": {"type": "integer"}, "minItems": 4, "maxItems": 4, "description": "x, y, w, h in the photo's pixels"},
-        "candidates": {"type": "array", "items": {"type": "string"}, "description": "when unsure: what it may be, likeliest first"},
-    },
-    "required": ["tile", "sure", "box"],
-}
-
-
 def openapi_paths(error: dict[str, Any]) -> dict[str, Any]:
     """The photo reader's operation for /api/openapi.json."""
     image = {"schema": {"type": "string", "format": "binary"}}
-    answer = {
-        "type": "object",
-        "properties": {"tiles": {"type": "array", "items": TILE}, "width": {"type": "integer"}, "height": {"type": "integer"}},
-        "required": ["tiles", "width", "height"],
-    }
     return {
         "/api/v1/photos/tiles": {
             "post": {
                 "summary": "Read the face-up dominoes in a photo of the table: tiles to confirm, nothing recorded",
                 "requestBody": {"required": True, "content": {"image/jpeg": image, "image/png": image}},
                 "responses": {
-                    "200": {"description": "the face-up tiles found (face-down tiles and other objects left out)", "content": json_content(answer)},
+                    "200": {"description": "the face-up tiles found (face-down tiles and other objects left out)", "content": json_content(schema_of(PhotoTiles))},
                     "400": {"description": "an empty body", "content": json_content(error)},
                     "413": {"description": "more than 15 MB", "content": json_content(error)},
                     "415": {"description": "not a JPEG or PNG", "content": json_content(error)},
