@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-import dataclasses
-import types
 import typing
 from typing import Any
 
 from referee.games import GAMES
-from referee.rules.events import schema
+from referee.web.json_api.openapi_fields import (
+    DIRECTOR,
+    ERR,
+    answer,
+    busy_answer,
+    guarded,
+    path_id,
+    request_body,
+)
 from referee.web.json_api.shapes import schema_of
 
 from .api import (
@@ -21,10 +27,8 @@ from .api import (
     PlayerHistory,
     Roster,
 )
-from .sessions_openapi import ERR, answer, busy_answer, request_body
 
-CLUB_ID = {"name": "club_id", "in": "path", "required": True, "schema": {"type": "string"}}
-DIRECTOR: list[dict[str, list[str]]] = [{"bearer": []}]
+CLUB_ID = path_id("club_id")
 
 
 def stats_properties() -> dict[str, Any]:
@@ -40,32 +44,13 @@ def stats_properties() -> dict[str, Any]:
         hints = typing.get_type_hints(kind)
         for name in {**hints, **about}:
             hint = hints[name] if name in hints else typing.get_type_hints(getattr(kind, name).fget)["return"]
-            said, shape = f"{game.id}: {about.get(name, name)}", _number_schema(hint)
+            said, shape = f"{game.id}: {about.get(name, name)}", schema_of(hint)
             if name in out:
                 if {k: v for k, v in out[name].items() if k != "description"} != shape:
                     raise TypeError(f"{game.id}'s club number {name!r} has another type than ({out[name]['description']})")
                 said = f"{out[name]['description']}; {said}"
             out[name] = {**shape, "description": said}
     return out
-
-
-def _number_schema(hint: Any) -> dict[str, Any]:
-    """A club number's schema: a whole number, a fraction, or a record of them; ``X | None`` is nullable."""
-    if typing.get_origin(hint) in (types.UnionType, typing.Union):
-        (inner,) = (arg for arg in typing.get_args(hint) if arg is not type(None))
-        return {**_number_schema(inner), "nullable": True}
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return schema(hint)
-    return {"type": "number" if hint is float else "integer"}
-
-
-def _guarded(responses: dict[str, Any]) -> dict[str, Any]:
-    return {
-        **responses,
-        "401": answer("no director token", ERR),
-        "403": answer("not this club's director token", ERR),
-        "404": answer("no such club", ERR),
-    }
 
 
 def club_paths() -> dict[str, Any]:
@@ -87,7 +72,7 @@ def club_paths() -> dict[str, Any]:
                 "token (Authorization: Bearer <club director_token>)",
                 "parameters": [CLUB_ID],
                 "security": DIRECTOR,
-                "responses": _guarded({"200": answer("the club", {"$ref": "#/components/schemas/Club"})}),
+                "responses": guarded("club", {"200": answer("the club", {"$ref": "#/components/schemas/Club"})}),
             }
         },
         "/api/v1/clubs/{club_id}/players": {
@@ -97,7 +82,8 @@ def club_paths() -> dict[str, Any]:
                 "parameters": [CLUB_ID],
                 "security": DIRECTOR,
                 "requestBody": request_body(schema_of(NewPlayers)),
-                "responses": _guarded(
+                "responses": guarded(
+                    "club",
                     {
                         "200": answer("the whole roster", schema_of(Roster)),
                         "400": answer("not JSON", ERR),
@@ -114,7 +100,8 @@ def club_paths() -> dict[str, Any]:
                 "parameters": [CLUB_ID],
                 "security": DIRECTOR,
                 "requestBody": request_body({"$ref": "#/components/schemas/NewSession"}),
-                "responses": _guarded(
+                "responses": guarded(
+                    "club",
                     {
                         "201": answer("created", {"$ref": "#/components/schemas/ClubSessionCreated"}),
                         "400": answer("not JSON", ERR),

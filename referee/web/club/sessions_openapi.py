@@ -4,49 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.web.json_api.openapi_fields import DIRECTOR, ERR, answer, guarded, path_id, request_body
 from referee.web.json_api.shapes import schema_of
 
 from .sessions import NewRound, NewSession, RoundCreated, Rounds, Session, SessionCreated, SessionTableCreated
 
-ERR = {"$ref": "#/components/schemas/Error"}
-SESSION_ID = {"name": "session_id", "in": "path", "required": True, "schema": {"type": "string"}}
-DIRECTOR: list[dict[str, list[str]]] = [{"bearer": []}]
-
-
-def answer(description: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {
-        "description": description,
-        **({"content": {"application/json": {"schema": schema}}} if schema else {}),
-    }
-
-
-def busy_answer() -> dict[str, Any]:
-    """The 503 every heavy read of the API may answer (web/site/heavy.py): every place for one is taken."""
-    return {
-        **answer(
-            "busy: the server runs as many heavy reads as it may at once; ask again after Retry-After seconds",
-            ERR,
-        ),
-        "headers": {
-            "Retry-After": {
-                "description": "seconds to wait before asking again",
-                "schema": {"type": "integer"},
-            }
-        },
-    }
-
-
-def request_body(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"required": True, "content": {"application/json": {"schema": schema}}}
-
-
-def _guarded(responses: dict[str, Any]) -> dict[str, Any]:
-    return {
-        **responses,
-        "401": answer("no director token", ERR),
-        "403": answer("not this session's director token", ERR),
-        "404": answer("no such session", ERR),
-    }
+SESSION_ID = path_id("session_id")
 
 
 TABLE_CREATED = answer(
@@ -74,7 +37,8 @@ def session_paths() -> dict[str, Any]:
                 "(Authorization: Bearer <director_token>)",
                 "parameters": [SESSION_ID],
                 "security": DIRECTOR,
-                "responses": _guarded(
+                "responses": guarded(
+                    "session",
                     {"200": answer("the session", {"$ref": "#/components/schemas/Session"})}
                 ),
             }
@@ -85,7 +49,8 @@ def session_paths() -> dict[str, Any]:
                 "parameters": [SESSION_ID],
                 "security": DIRECTOR,
                 "requestBody": request_body({"$ref": "#/components/schemas/NewTable"}),
-                "responses": _guarded(
+                "responses": guarded(
+                    "session",
                     {
                         "201": TABLE_CREATED,
                         "400": answer("not JSON", ERR),
@@ -100,7 +65,8 @@ def session_paths() -> dict[str, Any]:
                 "parameters": [SESSION_ID],
                 "security": DIRECTOR,
                 "requestBody": request_body({"$ref": "#/components/schemas/Record"}),
-                "responses": _guarded(
+                "responses": guarded(
+                    "session",
                     {
                         "201": TABLE_CREATED,
                         "400": answer("not JSON", ERR),
@@ -123,7 +89,8 @@ def session_paths() -> dict[str, Any]:
                 "parameters": [SESSION_ID],
                 "security": DIRECTOR,
                 "requestBody": request_body({"$ref": "#/components/schemas/NewRound"}),
-                "responses": _guarded(
+                "responses": guarded(
+                    "session",
                     {
                         "201": answer("paired: the round's tables and byes", {"$ref": "#/components/schemas/RoundCreated"}),
                         "400": answer("not JSON", ERR),
@@ -139,7 +106,7 @@ def session_paths() -> dict[str, Any]:
                 "summary": "The session's paired rounds, each with its tables and byes",
                 "parameters": [SESSION_ID],
                 "security": DIRECTOR,
-                "responses": _guarded({"200": answer("the rounds", {"$ref": "#/components/schemas/Rounds"})}),
+                "responses": guarded("session", {"200": answer("the rounds", {"$ref": "#/components/schemas/Rounds"})}),
             },
         },
     }

@@ -12,18 +12,12 @@ from referee.rules.base import Game, Option
 from referee.rules.events import schema, type_of
 from referee.store.bounds import MAX_LOG_LINES
 from referee.web.club.openapi import club_paths, club_schemas  # clubs and players' history (issue 17)
-from referee.web.club.sessions_openapi import (
-    answer,
-    busy_answer,
-    request_body,
-    session_paths,
-    session_schemas,
-)
+from referee.web.club.sessions_openapi import session_paths, session_schemas
 from referee.web.tables.presenting import Refusal, State
 from referee.web.tables.quick_checks import MOMENT_PARAMETER, openapi_paths
 from referee.web.tables.race import openapi_paths as race_paths
 
-from .openapi_fields import names
+from .openapi_fields import ERR, answer, busy_answer, names, path_id, request_body
 from .photos import openapi_paths as photo_paths
 from .shapes import object_schema, schema_of
 from .tables import Correct, NewTable, Proposal, Recorded, Stale, TableCreated, Undo
@@ -133,8 +127,7 @@ def openapi_document() -> dict[str, Any]:
     events = _game_events()
     event_refs = [{"$ref": f"#/components/schemas/{n}"} for n in events]
     created = schema_of(TableCreated)
-    err = {"$ref": "#/components/schemas/Error"}
-    table_id = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    err, table_id = ERR, path_id("table_id")
     return {
         "openapi": "3.0.3",
         "info": {

@@ -18,7 +18,7 @@ from referee.sight.intake import MAX_BYTES, Refused, decode, too_large
 from referee.sight.reader import PhotoProblem, ReadTile, read
 from referee.web.tables.presenting import error_response
 
-from .openapi_fields import json_content
+from .openapi_fields import answer
 from .shapes import schema_of
 
 bp = Blueprint("photos", __name__)
@@ -59,12 +59,12 @@ def read_tiles() -> Response:
         return _refuse(err)
     except PhotoProblem as err:
         return error_response(422, RuleError(err.code, err.message))
-    answer: PhotoTiles = {
+    found: PhotoTiles = {
         "tiles": [_tile_read(tile, photo.factor) for tile in tiles],
         "width": photo.width,
         "height": photo.height,
     }
-    return jsonify(answer)
+    return jsonify(found)
 
 
 @bp.errorhandler(RequestEntityTooLarge)
@@ -87,15 +87,12 @@ def openapi_paths(error: dict[str, Any]) -> dict[str, Any]:
                 "summary": "Read the face-up dominoes in a photo of the table: tiles to confirm, nothing recorded",
                 "requestBody": {"required": True, "content": {"image/jpeg": image, "image/png": image}},
                 "responses": {
-                    "200": {"description": "the face-up tiles found (face-down tiles and other objects left out)", "content": json_content(schema_of(PhotoTiles))},
-                    "400": {"description": "an empty body", "content": json_content(error)},
-                    "413": {"description": "more than 15 MB", "content": json_content(error)},
-                    "415": {"description": "not a JPEG or PNG", "content": json_content(error)},
-                    "422": {
-                        "description": "damaged, too small, too many pixels, too dark or blurred: the message says what to do",
-                        "content": json_content(error),
-                    },
-                    "429": {"description": "too many writes from this address", "content": json_content(error)},
+                    "200": answer("the face-up tiles found (face-down tiles and other objects left out)", schema_of(PhotoTiles)),
+                    "400": answer("an empty body", error),
+                    "413": answer("more than 15 MB", error),
+                    "415": answer("not a JPEG or PNG", error),
+                    "422": answer("damaged, too small, too many pixels, too dark or blurred: the message says what to do", error),
+                    "429": answer("too many writes from this address", error),
                 },
             }
         }
