@@ -112,6 +112,17 @@ def record() -> dict[str, Any]:
     }
 
 
+def _writes_bounded(paths: dict[str, Any]) -> dict[str, Any]:
+    """``paths``, each write also answering what every POST may (web/site/limits.py, errors.py): 429
+    past its address's budget, 413 for a body over the limit."""
+    for operations in paths.values():
+        if "post" in operations:
+            responses = operations["post"]["responses"]
+            responses.setdefault("413", answer("the body is over the size limit", ERR))
+            responses.setdefault("429", answer("too many writes from this address; ask again after Retry-After seconds", ERR))
+    return paths
+
+
 NAMED = (State,)
 """The answers that are components of the document of their own, referred to by name."""
 
@@ -140,7 +151,7 @@ def openapi_document() -> dict[str, Any]:
             "with correct; nobody else undoes or corrects it, or an event before it, until it is shown (403). "
             "A write without If-Match is never refused as stale: concurrent writes are stored one after another.",
         },
-        "paths": {
+        "paths": _writes_bounded({
             "/api/v1/tables": {
                 "post": {
                     "summary": "Create a table",
@@ -229,7 +240,7 @@ def openapi_document() -> dict[str, Any]:
             },
             **session_paths(),
             **club_paths(),
-        },
+        }),
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
             "schemas": {
