@@ -26,8 +26,9 @@ from referee.rules.events import schema as event_schema
 def schema_of(hint: Any, named: Collection[type] = ()) -> dict[str, Any]:
     """The OpenAPI 3.0 schema of ``hint``: a TypedDict (an object), a list or ``tuple[X, ...]``, a
     ``dict[str, X]`` (an object keyed by text), a ``Literal``, ``str``/``int``/``float``/``bool``, a
-    rules dataclass (as the event codec writes it), each optionally ``Annotated`` with more schema words. A TypedDict in ``named`` is a component of the
-    document of its own (``object_schema``): it is referred to by its name."""
+    rules dataclass (as the event codec writes it), each optionally ``Annotated`` with more schema
+    words. A TypedDict in ``named`` is a component of the document of its own (``object_schema``):
+    it is referred to by its name."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is typing.Annotated:
         words = {k: v for extra in hint.__metadata__ for k, v in extra.items()}
@@ -48,7 +49,7 @@ def schema_of(hint: Any, named: Collection[type] = ()) -> dict[str, Any]:
         return {"type": _SCALARS[type(args[0])], "enum": list(args)}
     if hint in _SCALARS:
         return {"type": _SCALARS[hint]}
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):  # a value the rules type (a game's club numbers)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):  # a rules value (a game's club numbers)
         return event_schema(hint)
     raise TypeError(f"no schema for {hint!r}")  # a programming error: a shape of a kind not listed above
 
