@@ -14,7 +14,7 @@ from referee.games.bingo.rules.stats import BingoStats
 from referee.games.bingo.rules.values import BINGO, DECLARATION_NAMES, DOUBLES, declaration_points
 from referee.rules.base import RuleError
 from referee.rules.forms import FormData
-from referee.web.json_api.bodies import json_object
+from referee.web.json_api.bodies import json_body
 from referee.web.json_api.openapi_fields import answer, request_body
 from referee.web.json_api.shapes import schema_of
 from referee.web.site.i18n import say
@@ -151,7 +151,7 @@ def claim_names() -> tuple[str, str]:
 @csrf.exempt
 def claim_api() -> Response:
     try:
-        result = check_claim(json_object(ClaimRequest))
+        result = check_claim(json_body())
     except RuleError as err:
         return error_response(refusal_status(err), err)
     settled: ClaimAnswer = {

@@ -29,7 +29,6 @@ from referee.store.history import GameHistory, club_results, player_history
 from referee.store.models import Club
 from referee.store.tables import token_matches
 from referee.web.club.ratings import PlayerRatings, player_ratings
-from referee.web.club.sessions import NewSession
 from referee.web.json_api.bodies import json_object
 from referee.web.json_api.openapi_fields import TITLE, names
 from referee.web.tables.access import bearer
@@ -132,7 +131,7 @@ def _session_link(session_id: str, token: str) -> str:
 @bp.post("")
 def create() -> Response:
     try:
-        body = json_object(NewClub)
+        body = json_object()
         made = create_club(body.get("name"), body.get("players"))
     except RuleError as err:
         return error_response(refusal_status(err), err)
@@ -177,7 +176,7 @@ def new_players(club_id: str) -> Response:
     if isinstance(club, Response):
         return club
     try:
-        roster = add_players(club, json_object(NewPlayers).get("players"))
+        roster = add_players(club, json_object().get("players"))
     except RuleError as err:
         return error_response(refusal_status(err), err)
     answer: Roster = {"players": roster}
@@ -191,7 +190,7 @@ def new_session(club_id: str) -> Response:
     if isinstance(club, Response):
         return club
     try:
-        body = json_object(NewSession)
+        body = json_object()
         session, derived = create_club_session(club, token or "", body.get("name"), body.get("players"))
     except RuleError as err:
         return error_response(refusal_status(err), err)

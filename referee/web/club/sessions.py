@@ -31,7 +31,7 @@ from referee.store.sharing import set_confirm_corrections
 from referee.store.tables import Created, token_matches
 from referee.web.json_api.bodies import confirm_corrections, json_body, json_object
 from referee.web.json_api.openapi_fields import TITLE, names
-from referee.web.json_api.tables import NewTable, TableCreated, created_response, table_created
+from referee.web.json_api.tables import TableCreated, created_response, table_created
 from referee.web.tables.access import bearer
 from referee.web.tables.presenting import error_response, refusal_status
 
@@ -195,7 +195,7 @@ def _numbered(created: Created, number: int, session: ClubSession) -> Response:
 @bp.post("")
 def create() -> Response:
     try:
-        body = json_object(NewSession)
+        body = json_object()
         made = create_session(body.get("name"), body.get("players"))
     except RuleError as err:
         return error_response(refusal_status(err), err)
@@ -226,7 +226,7 @@ def new_table(session_id: str) -> Response:
     if isinstance(session, Response):
         return session
     try:
-        body = json_object(NewTable)
+        body = json_object()
         confirm = confirm_corrections(body)
         created, number = add_table(
             session, bearer() or "", body.get("game"), body.get("players"), body.get("options")
@@ -273,7 +273,7 @@ def new_round(session_id: str) -> Response:
     if isinstance(session, Response):
         return session
     try:
-        made = pair_round(session, bearer() or "", json_object(NewRound))
+        made = pair_round(session, bearer() or "", json_object())
     except RuleError as err:
         return error_response(refusal_status(err), err)
     resp = jsonify(round_json(made, session, bearer() or ""))

@@ -7,8 +7,7 @@ wrong, like any other text that is not JSON (``NOT_JSON`` codes).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any
 
 from flask import request
 
@@ -16,7 +15,6 @@ from referee.rules.base import MalformedEvent, _
 from referee.rules.forms import parse_json
 
 NOT_JSON = frozenset({"bad_json", "json_too_deep"})
-Body = TypeVar("Body")
 
 
 def json_body() -> Any:
@@ -26,17 +24,15 @@ def json_body() -> Any:
     return parse_json(request.get_data(cache=True))
 
 
-def json_object(shape: type[Body]) -> Body:
-    """The request's JSON body, which must be an object (a new table, a new session), typed as the
-    TypedDict ``shape`` that documents it: the view reads only the fields the document names. Their
-    values are not checked here but where they are read (the store), which says what is wrong."""
+def json_object() -> dict[str, Any]:
+    """The request's JSON body, which must be an object (a new table, a new session)."""
     body = json_body()
     if not isinstance(body, dict):
         raise MalformedEvent("bad_json", _("The request body must be a JSON object."))
-    return cast(Body, body)
+    return body
 
 
-def confirm_corrections(body: Mapping[str, Any]) -> bool:
+def confirm_corrections(body: dict[str, Any]) -> bool:
     """A new table's ``confirm_corrections`` (absent: off), read strictly as every field is: true or
     false, not "yes" or 1, and before the table is made, so a refused body makes no table."""
     confirm = body.get("confirm_corrections", False)

@@ -1,15 +1,16 @@
 """The JSON API's bodies and answers as TypedDicts, and the OpenAPI schema of each made from its type.
 
 Each request body and each JSON answer is declared once, as a TypedDict beside the view that reads or
-builds it. The view is typed with it (mypy strict checks every key it writes or reads, and each value's
+builds it. An answer's view is typed with it (mypy strict checks every key it writes, and each value's
 type), and ``/api/openapi.json`` says ``schema_of`` it: a field added to the type is in the document,
-and the document has no field the type lacks. A field's words for the document (its description, a
+and the document has no field the type lacks (tests/web/conftest.py checks the answers sent). A field's words for the document (its description, a
 format, bounds) ride on it as ``Annotated[int, {"description": "..."}]``; ``NotRequired`` fields are
 the optional ones; ``X | None`` is nullable.
 
 TypedDicts rather than a validation library: the values of a request body are checked where they are
 read (the store and the rules, whose refusals say in the player's language what is wrong), so a body's
-type only has to name its fields; an answer is a plain dict that ``jsonify`` sends as it is.
+type only names its fields for the document (a view cannot take the unchecked body as its type without
+a cast); an answer is a plain dict that ``jsonify`` sends as it is.
 """
 
 from __future__ import annotations

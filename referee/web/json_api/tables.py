@@ -121,7 +121,7 @@ def created_response(answer: Any, table_id: str) -> Response:
 @bp.post("/v1/tables")
 def create() -> Response:
     try:
-        body = json_object(NewTable)
+        body = json_object()
         confirm = confirm_corrections(body)
         created = create_table(body.get("game"), body.get("players"), body.get("options"))
         if confirm:
