@@ -92,12 +92,6 @@ class ReadTile:
     corners: np.ndarray | None = None  # 4x2 in the photo, first half's corners first
     halves: list[tuple[int, int, float]] = field(default_factory=list)  # per half: classical, learned, confidence
 
-    def as_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"tile": self.tile, "sure": self.sure, "box": list(self.box)}
-        if not self.sure:
-            out["candidates"] = self.candidates
-        return out
-
 
 def canonical(a: int, b: int) -> str:
     return f"{max(a, b)}-{min(a, b)}"

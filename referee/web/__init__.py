@@ -10,7 +10,7 @@ from referee.web.club import ratings as club_ratings
 from referee.web.club.api import bp as clubs_api_bp  # clubs over the API (issue 17)
 from referee.web.club.pages import bp as clubs_pages_bp  # clubs and players' pages (issue 17)
 from referee.web.club.sessions import bp as sessions_bp  # club nights: the sessions API (issue 17)
-from referee.web.json_api import photos
+from referee.web.json_api import openapi, photos
 from referee.web.json_api import tables as api
 from referee.web.site import errors, health, heavy, limits, offline, pages, refusals, templating, trust, urls
 from referee.web.tables import access, dispute, printing, quick_checks, race, sharing
@@ -28,6 +28,7 @@ def blueprints() -> tuple[Blueprint, ...]:
         pages.bp,
         table.bp,
         api.bp,
+        openapi.bp,  # /api/openapi.json
         sessions_bp,
         director_web.bp,
         clubs_api_bp,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from flask import Blueprint, Response, jsonify
 from flask_babel import gettext, lazy_gettext, ngettext
@@ -15,7 +15,8 @@ from referee.games.bingo.rules.values import BINGO, DECLARATION_NAMES, DOUBLES, 
 from referee.rules.base import RuleError
 from referee.rules.forms import FormData
 from referee.web.json_api.bodies import json_body
-from referee.web.json_api.openapi_fields import json_content
+from referee.web.json_api.openapi_fields import answer, request_body
+from referee.web.json_api.shapes import schema_of
 from referee.web.site.i18n import say
 from referee.web.tables.answer_breaches import Part
 from referee.web.tables.correction_form import Correction
@@ -160,13 +161,14 @@ def claim_api() -> Response:
         result = check_claim(json_body())
     except RuleError as err:
         return error_response(refusal_status(err), err)
-    return jsonify(
-        points=list(result.points),
-        correct=result.correct,
-        winner=result.winner,
-        gamePoints=result.game_points,
-        lines=claim_words(result.lines, claim_names()),
-    )
+    settled: ClaimAnswer = {
+        "points": list(result.points),
+        "correct": result.correct,
+        "winner": result.winner,
+        "gamePoints": result.game_points,
+        "lines": claim_words(result.lines, claim_names()),
+    }
+    return jsonify(settled)
 
 
 def claim_from_form(form: FormData) -> dict[str, Any]:
@@ -202,71 +204,50 @@ def _claim(body: dict[str, Any]) -> dict[str, Any]:
     return {"check": checked, "lines": claim_words(checked.lines, claim_names())}
 
 
-_TILES = {"type": "array", "items": {"type": "string", "pattern": "^[0-6]-[0-6]$", "example": "6-4"}}
-CLAIM_REQUEST = {
-    "type": "object",
-    "properties": {
-        "trump": {"type": "integer", "minimum": 0, "maximum": 6, "description": "0 = blanks (B6)"},
-        "claimer": {"type": "integer", "enum": [0, 1]},
-        "won": {
-            "type": "array",
+TileText = Annotated[str, {"pattern": "^[0-6]-[0-6]$", "example": "6-4"}]
+
+
+class Closed(TypedDict):
+    by: Literal[0, 1]
+    opponentPoints: Annotated[int, {"minimum": 0}]
+    opponentHadTrick: bool
+
+
+class ClaimRequest(TypedDict):
+    """``POST /api/v1/checks/bingo-claim``: a deal's piles and declarations, told (the rules' ``check_claim``
+    reads and checks each field)."""
+
+    trump: Annotated[int, {"minimum": 0, "maximum": 6, "description": "0 = blanks (B6)"}]
+    claimer: Literal[0, 1]
+    won: Annotated[
+        list[list[TileText]],
+        {"minItems": 2, "maxItems": 2, "description": "each seat's trick pile: tiles, each once, an even count"},
+    ]
+    declarations: Annotated[
+        list[list[list[TileText]]],
+        {
             "minItems": 2,
             "maxItems": 2,
-            "items": _TILES,
-            "description": "each seat's trick pile: tiles, each once, an even count",
-        },
-        "declarations": {
-            "type": "array",
-            "minItems": 2,
-            "maxItems": 2,
-            "items": {"type": "array", "items": _TILES},
             "description": "per seat, the declarations that count, each a list of 2-6 doubles (B27); "
             "B30 voiding is the caller's to apply",
         },
-        "lastTrick": {
-            "type": "integer",
-            "enum": [0, 1, None],  # OpenAPI 3.0: an enum lists null itself, nullable or not
-            "nullable": True,
-            "description": "B13; ignored when closed (B41)",
-        },
-        "closed": {
-            "type": "object",
-            "nullable": True,
-            "properties": {
-                "by": {"type": "integer", "enum": [0, 1]},
-                "opponentPoints": {"type": "integer", "minimum": 0},
-                "opponentHadTrick": {"type": "boolean"},
-            },
-            "required": ["by", "opponentPoints", "opponentHadTrick"],
-            "description": "the close's snapshot (B42)",
-        },
-        "options": {
-            "type": "object",
-            "properties": {name: {"type": "boolean"} for name in SCORING_OPTIONS},
-            "additionalProperties": False,
-        },
-    },
-    "required": ["trump", "claimer", "won", "declarations"],
-}
-CLAIM_ANSWER = {
-    "type": "object",
-    "properties": {
-        "points": {
-            "type": "array",
-            "items": {"type": "integer"},
-            "description": "card points with declarations and the last trick's 10",
-        },
-        "correct": {"type": "boolean", "description": "the claimer has 70 or more (B33)"},
-        "winner": {"type": "integer", "description": "the seat that wins the deal (B34)"},
-        "gamePoints": {"type": "integer", "description": "what the winner scores (B44)"},
-        "lines": {
-            "type": "array",
-            "items": {"type": "string"},
-            "description": "the breakdown in words, in the request's language",
-        },
-    },
-    "required": ["points", "correct", "winner", "gamePoints", "lines"],
-}
+    ]
+    lastTrick: NotRequired[Annotated[Literal[0, 1] | None, {"description": "B13; ignored when closed (B41)"}]]
+    closed: NotRequired[Annotated[Closed | None, {"description": "the close's snapshot (B42)"}]]
+    options: NotRequired[
+        Annotated[
+            dict[str, bool],
+            {"properties": {name: {"type": "boolean"} for name in SCORING_OPTIONS}, "additionalProperties": False},
+        ]
+    ]
+
+
+class ClaimAnswer(TypedDict):
+    points: Annotated[list[int], {"description": "card points with declarations and the last trick's 10"}]
+    correct: Annotated[bool, {"description": "the claimer has 70 or more (B33)"}]
+    winner: Annotated[int, {"description": "the seat that wins the deal (B34)"}]
+    gamePoints: Annotated[int, {"description": "what the winner scores (B44)"}]
+    lines: Annotated[list[str], {"description": "the breakdown in words, in the request's language"}]
 
 
 def claim_openapi(error: dict[str, Any]) -> dict[str, Any]:
@@ -275,11 +256,11 @@ def claim_openapi(error: dict[str, Any]) -> dict[str, Any]:
         "/api/v1/checks/bingo-claim": {
             "post": {
                 "summary": "Check a Bingo claim without a recorded deal (B12-B14, B27, B30, B33-B34, B41-B44)",
-                "requestBody": {"required": True, "content": json_content(CLAIM_REQUEST)},
+                "requestBody": request_body(schema_of(ClaimRequest)),
                 "responses": {
-                    "200": {"description": "the claim settled", "content": json_content(CLAIM_ANSWER)},
-                    "400": {"description": "not JSON", "content": json_content(error)},
-                    "422": {"description": "impossible input, with the reason", "content": json_content(error)},
+                    "200": answer("the claim settled", schema_of(ClaimAnswer)),
+                    "400": answer("not JSON", error),
+                    "422": answer("impossible input, with the reason", error),
                 },
             }
         }

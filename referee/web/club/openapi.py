@@ -2,21 +2,33 @@
 
 from __future__ import annotations
 
-import dataclasses
-import types
 import typing
 from typing import Any
 
 from referee.games import GAMES
-from referee.rules.events import schema
-from referee.web.club.ratings import openapi_properties
-from referee.web.json_api.openapi_fields import TITLE, names
+from referee.web.json_api.openapi_fields import (
+    DIRECTOR,
+    ERR,
+    answer,
+    busy_answer,
+    guarded,
+    path_id,
+    request_body,
+)
+from referee.web.json_api.shapes import schema_of
 
-from .sessions_openapi import ERR, answer, busy_answer, request_body
+from .api import (
+    ClubAnswer,
+    ClubCreated,
+    ClubSessionCreated,
+    GameLine,
+    NewClub,
+    NewPlayers,
+    PlayerHistory,
+    Roster,
+)
 
-CLUB_ID = {"name": "club_id", "in": "path", "required": True, "schema": {"type": "string"}}
-DIRECTOR: list[dict[str, list[str]]] = [{"bearer": []}]
-NAMES = {"type": "array", "items": {"type": "string"}}
+CLUB_ID = path_id("club_id")
 
 
 def stats_properties() -> dict[str, Any]:
@@ -32,32 +44,13 @@ def stats_properties() -> dict[str, Any]:
         hints = typing.get_type_hints(kind)
         for name in {**hints, **about}:
             hint = hints[name] if name in hints else typing.get_type_hints(getattr(kind, name).fget)["return"]
-            said, shape = f"{game.id}: {about.get(name, name)}", _number_schema(hint)
+            said, shape = f"{game.id}: {about.get(name, name)}", schema_of(hint)
             if name in out:
                 if {k: v for k, v in out[name].items() if k != "description"} != shape:
                     raise TypeError(f"{game.id}'s club number {name!r} has another type than ({out[name]['description']})")
                 said = f"{out[name]['description']}; {said}"
             out[name] = {**shape, "description": said}
     return out
-
-
-def _number_schema(hint: Any) -> dict[str, Any]:
-    """A club number's schema: a whole number, a fraction, or a record of them; ``X | None`` is nullable."""
-    if typing.get_origin(hint) in (types.UnionType, typing.Union):
-        (inner,) = (arg for arg in typing.get_args(hint) if arg is not type(None))
-        return {**_number_schema(inner), "nullable": True}
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return schema(hint)
-    return {"type": "number" if hint is float else "integer"}
-
-
-def _guarded(responses: dict[str, Any]) -> dict[str, Any]:
-    return {
-        **responses,
-        "401": answer("no director token", ERR),
-        "403": answer("not this club's director token", ERR),
-        "404": answer("no such club", ERR),
-    }
 
 
 def club_paths() -> dict[str, Any]:
@@ -79,7 +72,7 @@ def club_paths() -> dict[str, Any]:
                 "token (Authorization: Bearer <club director_token>)",
                 "parameters": [CLUB_ID],
                 "security": DIRECTOR,
-                "responses": _guarded({"200": answer("the club", {"$ref": "#/components/schemas/Club"})}),
+                "responses": guarded("club", {"200": answer("the club", {"$ref": "#/components/schemas/Club"})}),
             }
         },
         "/api/v1/clubs/{club_id}/players": {
@@ -88,15 +81,11 @@ def club_paths() -> dict[str, Any]:
                 "reads alike, stays as it is)",
                 "parameters": [CLUB_ID],
                 "security": DIRECTOR,
-                "requestBody": request_body(
-                    {"type": "object", "properties": {"players": names(minItems=1)}, "required": ["players"]}
-                ),
-                "responses": _guarded(
+                "requestBody": request_body(schema_of(NewPlayers)),
+                "responses": guarded(
+                    "club",
                     {
-                        "200": answer(
-                            "the whole roster",
-                            {"type": "object", "properties": {"players": NAMES}, "required": ["players"]},
-                        ),
+                        "200": answer("the whole roster", schema_of(Roster)),
                         "400": answer("not JSON", ERR),
                         "422": answer("not a list of distinct names", ERR),
                     }
@@ -111,7 +100,8 @@ def club_paths() -> dict[str, Any]:
                 "parameters": [CLUB_ID],
                 "security": DIRECTOR,
                 "requestBody": request_body({"$ref": "#/components/schemas/NewSession"}),
-                "responses": _guarded(
+                "responses": guarded(
+                    "club",
                     {
                         "201": answer("created", {"$ref": "#/components/schemas/ClubSessionCreated"}),
                         "400": answer("not JSON", ERR),
@@ -145,79 +135,13 @@ def club_paths() -> dict[str, Any]:
 
 
 def club_schemas() -> dict[str, Any]:
-    integer = {"type": "integer"}
+    line, history = schema_of(GameLine), schema_of(PlayerHistory)
+    line["properties"].update(stats_properties())  # and each game's own numbers
+    history["properties"]["games"]["items"] = line
     return {
-        "NewClub": {
-            "type": "object",
-            "properties": {
-                "name": TITLE,
-                "players": names(maxItems=500, nullable=True, description="the first names on the roster (optional)"),
-            },
-            "required": ["name"],
-        },
-        "ClubCreated": {
-            "type": "object",
-            "properties": {
-                "id": {"type": "string"},
-                "director_token": {"type": "string"},
-                "url": {"type": "string", "description": "the club's director page, with the token"},
-            },
-            "required": ["id", "director_token", "url"],
-        },
-        "ClubSessionCreated": {
-            "type": "object",
-            "properties": {
-                "id": {"type": "string"},
-                "club": {"type": "string"},
-                "director_token": {"type": "string", "description": "the session's, derived from the club's"},
-                "url": {"type": "string", "description": "the session's director screen, with its token"},
-            },
-            "required": ["id", "club", "director_token", "url"],
-        },
-        "Club": {
-            "type": "object",
-            "properties": {
-                "id": {"type": "string"},
-                "name": {"type": "string"},
-                "players": NAMES,
-                "sessions": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            "id": {"type": "string"},
-                            "name": {"type": "string"},
-                            "created_at": {"type": "string", "format": "date-time"},
-                            "tables": integer,
-                            "director_token": {"type": "string"},
-                            "url": {"type": "string"},
-                        },
-                        "required": ["id", "name", "created_at", "tables", "director_token", "url"],
-                    },
-                },
-            },
-            "required": ["id", "name", "players", "sessions"],
-        },
-        "PlayerHistory": {
-            "type": "object",
-            "properties": {
-                "player": {"type": "string"},
-                "games": {
-                    "type": "array",
-                    "description": "per game (finished tables only): played, won, and the game's numbers",
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            "game": {"type": "string"},
-                            "played": integer,
-                            "won": integer,
-                            **stats_properties(),
-                        },
-                        "required": ["game", "played", "won"],
-                    },
-                },
-                **openapi_properties(),  # ratings and head-to-head records (issue 32)
-            },
-            "required": ["player", "games", "ratings", "recentTables", "headToHead"],
-        },
+        "NewClub": schema_of(NewClub),
+        "ClubCreated": schema_of(ClubCreated),
+        "ClubSessionCreated": schema_of(ClubSessionCreated),
+        "Club": schema_of(ClubAnswer),
+        "PlayerHistory": history,
     }

@@ -5,7 +5,7 @@ as the API and the player's page give them: read from the club's ladder as its t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, TypedDict
 
 from babel.lists import format_list
 from flask import Blueprint, Response, abort
@@ -53,12 +53,64 @@ def _opponents(change: Change) -> list[str]:
     return [table.players[seat] for i, side in enumerate(table.sides) if i != mine for seat in side]
 
 
-def player_ratings(club: Club, name: str) -> dict[str, Any]:
+class RatingPoint(TypedDict):
+    session: str
+    rating: float
+
+
+class GameRating(TypedDict):
+    rating: float
+    mu: float
+    sigma: float
+    provisional: bool
+    games: int
+    history: list[RatingPoint]
+
+
+class RecentTable(TypedDict):
+    table: Annotated[str, {"description": "the table's id (its public link /t/<id>)"}]
+    session: str
+    number: int
+    game: str
+    opponents: Annotated[list[int], {"description": "roster indexes"}]
+    place: Annotated[int, {"description": "the player's side's place, 1 for the best (equal places share)"}]
+    sides: Annotated[int, {"description": "how many sides (players, or partnerships) the table had"}]
+    ratingBefore: float
+    rating: Annotated[float, {"description": "the rating in that game after the table"}]
+    change: float
+
+
+class HeadToHead(TypedDict):
+    opponent: int
+    game: str
+    won: int
+    lost: int
+    drawn: int
+
+
+class PlayerRatings(TypedDict):
+    """What ``player_ratings`` adds to a club player's answer (issue 32)."""
+
+    ratings: Annotated[
+        dict[str, GameRating],
+        {"description": "per game: the OpenSkill rating (mu - 3 sigma shown as rating), provisional under 10 tables"},
+    ]
+    recentTables: Annotated[
+        list[RecentTable],
+        {"description": f"the player's last {RECENT} finished tables, newest first, with what each did to their rating in its game"},
+    ]
+    headToHead: Annotated[
+        list[HeadToHead],
+        {"description": "per opponent (roster index) and game: tables won, lost and drawn against them"},
+    ]
+
+
+def player_ratings(club: Club, name: str) -> PlayerRatings:
     """``ratings`` (per game), ``recentTables`` (the last tables, newest first, with the rating change)
     and ``headToHead`` (per opponent and game) of the player ``name``."""
     mine = _mine(club, name)
     records_of, index = mine.records, mine.index
-    games = {
+    games: dict[str, GameRating] = {
         game: {
             "rating": round(r.rating, 2),
             "mu": round(r.mu, 4),
@@ -69,7 +121,7 @@ def player_ratings(club: Club, name: str) -> dict[str, Any]:
         }
         for game, r in mine.ratings.items()
     }
-    recent = [
+    recent: list[RecentTable] = [
         {
             "table": c.table.table,
             "session": c.table.session,
@@ -84,68 +136,13 @@ def player_ratings(club: Club, name: str) -> dict[str, Any]:
         }
         for c in mine.recent
     ]
-    records = [
+    records: list[HeadToHead] = [
         {"opponent": index[opponent], "game": game, "won": rec.won, "lost": rec.lost, "drawn": rec.drawn}
         for (opponent, game), rec in records_of.items()
         if opponent in index
     ]
     records.sort(key=lambda r: (r["opponent"], r["game"]))
     return {"ratings": games, "recentTables": recent, "headToHead": records}
-
-
-def openapi_properties() -> dict[str, Any]:
-    """The fields ``player_ratings`` adds to a player's answer, for /api/openapi.json."""
-    number, integer = {"type": "number"}, {"type": "integer"}
-    return {
-        "ratings": {
-            "type": "object",
-            "description": "per game: the OpenSkill rating (mu - 3 sigma shown as rating), provisional under 10 tables",
-            "additionalProperties": {
-                "type": "object",
-                "properties": {
-                    "rating": number,
-                    "mu": number,
-                    "sigma": number,
-                    "provisional": {"type": "boolean"},
-                    "games": integer,
-                    "history": {
-                        "type": "array",
-                        "items": {"type": "object", "properties": {"session": {"type": "string"}, "rating": number}},
-                    },
-                },
-                "required": ["rating", "mu", "sigma", "provisional", "games", "history"],
-            },
-        },
-        "recentTables": {
-            "type": "array",
-            "description": f"the player's last {RECENT} finished tables, newest first, with what each did to their rating in its game",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "table": {"type": "string", "description": "the table's id (its public link /t/<id>)"},
-                    "session": {"type": "string"},
-                    "number": integer,
-                    "game": {"type": "string"},
-                    "opponents": {"type": "array", "items": integer, "description": "roster indexes"},
-                    "place": {**integer, "description": "the player's side's place, 1 for the best (equal places share)"},
-                    "sides": {**integer, "description": "how many sides (players, or partnerships) the table had"},
-                    "ratingBefore": number,
-                    "rating": {**number, "description": "the rating in that game after the table"},
-                    "change": number,
-                },
-                "required": ["table", "session", "number", "game", "opponents", "place", "sides", "ratingBefore", "rating", "change"],
-            },
-        },
-        "headToHead": {
-            "type": "array",
-            "description": "per opponent (roster index) and game: tables won, lost and drawn against them",
-            "items": {
-                "type": "object",
-                "properties": {"opponent": integer, "game": {"type": "string"}, "won": integer, "lost": integer, "drawn": integer},
-                "required": ["opponent", "game", "won", "lost", "drawn"],
-            },
-        },
-    }
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,7 @@ session's table answers exactly what table creation answers, plus its ``number``
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from typing import Annotated, Literal, NotRequired, TypedDict
 
 from flask import Blueprint, Response, jsonify, url_for
 
@@ -31,7 +30,8 @@ from referee.store.sessions import (
 from referee.store.sharing import set_confirm_corrections
 from referee.store.tables import Created, token_matches
 from referee.web.json_api.bodies import confirm_corrections, json_body, json_object
-from referee.web.json_api.tables import created_response
+from referee.web.json_api.openapi_fields import TITLE, names
+from referee.web.json_api.tables import TableCreated, created_response, table_created
 from referee.web.tables.access import bearer
 from referee.web.tables.presenting import error_response, refusal_status
 
@@ -55,7 +55,110 @@ def director_session(session_id: str, token: str | None) -> ClubSession | Respon
     return session
 
 
-def table_json(row: TableRow) -> dict[str, Any]:
+class NewSession(TypedDict):
+    name: Annotated[str, TITLE]
+    players: Annotated[list[str], names(minItems=1, maxItems=500, description="the roster: distinct names")]
+
+
+class SessionCreated(TypedDict):
+    id: str
+    director_token: str
+    url: Annotated[str, {"description": "the director's screen, with the token"}]
+
+
+class SessionTableCreated(TableCreated):
+    """What ``POST /api/v1/tables`` answers, plus the table's number in the session."""
+
+    number: Annotated[int, {"description": "the table's number in the session, from 1"}]
+    session: str
+
+
+class SessionTable(TypedDict):
+    """A table of the session as it stands."""
+
+    id: str
+    number: int
+    game: str
+    players: list[str]
+    totals: list[int]
+    finished: bool
+    winners: list[int]
+    seq: int
+    viewer_url: str
+
+
+class Standing(TypedDict):
+    player: str
+    played: int
+    won: int
+    points: int
+
+
+class Session(TypedDict):
+    id: str
+    name: str
+    players: list[str]
+    tables: list[SessionTable]
+    standings: Annotated[
+        dict[str, list[Standing]],
+        {
+            "description": "per game id: played = the player's finished tables, won = those where "
+            "they are among the winners, points = the sum of their totals over finished tables; "
+            "sorted by won, then points, descending"
+        },
+    ]
+
+
+class NewRound(TypedDict):
+    game: str
+    seats: Literal[2, 4]
+    method: Literal["swiss", "partners"]
+    pinned: NotRequired[
+        Annotated[
+            dict[str, Annotated[int, {"minimum": 1}]],
+            {"description": "roster place (as text) -> table of the round, from 1"},
+        ]
+    ]
+    absent: NotRequired[Annotated[list[int], {"description": "roster places of players not playing this round"}]]
+
+
+class RoundTable(SessionTableCreated):
+    seats: Annotated[list[int], {"description": "roster places in seat order"}]
+
+
+class RoundCreated(TypedDict):
+    round: int
+    tables: list[RoundTable]
+    byes: Annotated[list[int], {"description": "roster places of the players sitting this round out"}]
+    cards_url: Annotated[
+        str,
+        {
+            "format": "uri",
+            "description": "the round's table cards (PDF, a QR code per seat joining that seat); "
+            "carries the director's token",
+        },
+    ]
+
+
+class RoundTableLine(TypedDict):
+    id: str
+    number: int
+    seats: list[int]
+
+
+class Round(TypedDict):
+    round: int
+    game: str
+    method: str
+    tables: list[RoundTableLine]
+    byes: list[int]
+
+
+class Rounds(TypedDict):
+    rounds: list[Round]
+
+
+def table_json(row: TableRow) -> SessionTable:
     view = row.rep.view
     return {
         "id": row.table.id,
@@ -70,7 +173,7 @@ def table_json(row: TableRow) -> dict[str, Any]:
     }
 
 
-def session_json(session: ClubSession) -> dict[str, Any]:
+def session_json(session: ClubSession) -> Session:
     rows = table_rows(session)
     return {
         "id": session.id,
@@ -85,11 +188,8 @@ def session_json(session: ClubSession) -> dict[str, Any]:
 
 
 def _numbered(created: Created, number: int, session: ClubSession) -> Response:
-    resp = created_response(created)
-    payload = resp.get_json()
-    payload.update(number=number, session=session.id)
-    resp.set_data(json.dumps(payload))
-    return resp
+    answer: SessionTableCreated = {**table_created(created), "number": number, "session": session.id}
+    return created_response(answer, created.table.id)
 
 
 @bp.post("")
@@ -99,13 +199,14 @@ def create() -> Response:
         made = create_session(body.get("name"), body.get("players"))
     except RuleError as err:
         return error_response(refusal_status(err), err)
-    resp = jsonify(
-        id=made.session.id,
-        director_token=made.director_token,
-        url=url_for(
+    answer: SessionCreated = {
+        "id": made.session.id,
+        "director_token": made.director_token,
+        "url": url_for(
             "sessions_pages.director", session_id=made.session.id, token=made.director_token, _external=True
         ),
-    )
+    }
+    resp = jsonify(answer)
     resp.status_code = 201
     resp.headers["Location"] = url_for("sessions_api.show", session_id=made.session.id)
     return resp
@@ -146,22 +247,20 @@ def new_record(session_id: str) -> Response:
         parsed = parse_record(json_body())
         created, number = import_into(session, bearer() or "", parsed)
     except RecordError as err:
-        extra = {"event": err.index} if err.index is not None else {}
-        return error_response(422, err, **extra)
+        return error_response(422, err, err.index)
     except RuleError as err:
         return error_response(refusal_status(err), err)
     return _numbered(created, number, session)
 
 
-def round_json(made: RoundMade, session: ClubSession, token: str) -> dict[str, Any]:
+def round_json(made: RoundMade, session: ClubSession, token: str) -> RoundCreated:
     """A paired round's answer: each table as POST .../tables answers it, with its seats by roster index,
     and the link that prints the round's table cards (a QR code per seat), with the director's token as
     the session's own link carries it."""
-    tables = []
-    for table in made.tables:
-        payload = created_response(table.created).get_json()
-        payload.update(number=table.number, session=session.id, seats=list(table.seats))
-        tables.append(payload)
+    tables: list[RoundTable] = [
+        {**table_created(table.created), "number": table.number, "session": session.id, "seats": list(table.seats)}
+        for table in made.tables
+    ]
     cards = url_for(
         "sessions_pages.cards", session_id=session.id, round=made.number, token=token, _external=True
     )
@@ -188,8 +287,8 @@ def list_rounds(session_id: str) -> Response:
     session = director_session(session_id, bearer())
     if isinstance(session, Response):
         return session
-    return jsonify(
-        rounds=[
+    answer: Rounds = {
+        "rounds": [
             {
                 "round": r.number,
                 "game": r.game,
@@ -199,4 +298,5 @@ def list_rounds(session_id: str) -> Response:
             }
             for r in rounds_of(session)
         ]
-    )
+    }
+    return jsonify(answer)

@@ -4,47 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.web.json_api.openapi_fields import TITLE, names
+from referee.web.json_api.openapi_fields import DIRECTOR, ERR, answer, guarded, path_id, request_body
+from referee.web.json_api.shapes import schema_of
 
-ERR = {"$ref": "#/components/schemas/Error"}
-SESSION_ID = {"name": "session_id", "in": "path", "required": True, "schema": {"type": "string"}}
-DIRECTOR: list[dict[str, list[str]]] = [{"bearer": []}]
+from .sessions import NewRound, NewSession, RoundCreated, Rounds, Session, SessionCreated, SessionTableCreated
 
-
-def answer(description: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {
-        "description": description,
-        **({"content": {"application/json": {"schema": schema}}} if schema else {}),
-    }
-
-
-def busy_answer() -> dict[str, Any]:
-    """The 503 every heavy read of the API may answer (web/site/heavy.py): every place for one is taken."""
-    return {
-        **answer(
-            "busy: the server runs as many heavy reads as it may at once; ask again after Retry-After seconds",
-            ERR,
-        ),
-        "headers": {
-            "Retry-After": {
-                "description": "seconds to wait before asking again",
-                "schema": {"type": "integer"},
-            }
-        },
-    }
-
-
-def request_body(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"required": True, "content": {"application/json": {"schema": schema}}}
-
-
-def _guarded(responses: dict[str, Any]) -> dict[str, Any]:
-    return {
-        **responses,
-        "401": answer("no director token", ERR),
-        "403": answer("not this session's director token", ERR),
-        "404": answer("no such session", ERR),
-    }
+SESSION_ID = path_id("session_id")
 
 
 TABLE_CREATED = answer(
@@ -72,7 +37,8 @@ def session_paths() -> dict[str, Any]:
                 "(Authorization: Bearer <director_token>)",
                 "parameters": [SESSION_ID],
                 "security": DIRECTOR,
-                "responses": _guarded(
+                "responses": guarded(
+                    "session",
                     {"200": answer("the session", {"$ref": "#/components/schemas/Session"})}
                 ),
             }
@@ -83,7 +49,8 @@ def session_paths() -> dict[str, Any]:
                 "parameters": [SESSION_ID],
                 "security": DIRECTOR,
                 "requestBody": request_body({"$ref": "#/components/schemas/NewTable"}),
-                "responses": _guarded(
+                "responses": guarded(
+                    "session",
                     {
                         "201": TABLE_CREATED,
                         "400": answer("not JSON", ERR),
@@ -98,7 +65,8 @@ def session_paths() -> dict[str, Any]:
                 "parameters": [SESSION_ID],
                 "security": DIRECTOR,
                 "requestBody": request_body({"$ref": "#/components/schemas/Record"}),
-                "responses": _guarded(
+                "responses": guarded(
+                    "session",
                     {
                         "201": TABLE_CREATED,
                         "400": answer("not JSON", ERR),
@@ -121,7 +89,8 @@ def session_paths() -> dict[str, Any]:
                 "parameters": [SESSION_ID],
                 "security": DIRECTOR,
                 "requestBody": request_body({"$ref": "#/components/schemas/NewRound"}),
-                "responses": _guarded(
+                "responses": guarded(
+                    "session",
                     {
                         "201": answer("paired: the round's tables and byes", {"$ref": "#/components/schemas/RoundCreated"}),
                         "400": answer("not JSON", ERR),
@@ -137,139 +106,12 @@ def session_paths() -> dict[str, Any]:
                 "summary": "The session's paired rounds, each with its tables and byes",
                 "parameters": [SESSION_ID],
                 "security": DIRECTOR,
-                "responses": _guarded({"200": answer("the rounds", {"$ref": "#/components/schemas/Rounds"})}),
+                "responses": guarded("session", {"200": answer("the rounds", {"$ref": "#/components/schemas/Rounds"})}),
             },
         },
     }
-
-
-STRING, INTEGER = {"type": "string"}, {"type": "integer"}
-NAMES = {"type": "array", "items": STRING}
-
-
-def _object(properties: dict[str, Any], *required: str) -> dict[str, Any]:
-    return {"type": "object", "properties": properties, "required": list(required)}
-
-
-def _list_of(item: dict[str, Any], **more: Any) -> dict[str, Any]:
-    return {"type": "array", "items": item, **more}
 
 
 def session_schemas() -> dict[str, Any]:
-    table = _object(
-        {
-            "id": STRING,
-            "number": INTEGER,
-            "game": STRING,
-            "players": NAMES,
-            "totals": _list_of(INTEGER),
-            "finished": {"type": "boolean"},
-            "winners": _list_of(INTEGER),
-            "seq": INTEGER,
-            "viewer_url": STRING,
-        },
-        *("id", "game", "players", "totals", "finished", "winners", "seq"),
-    )
-    standing = _object(
-        {"player": STRING, "played": INTEGER, "won": INTEGER, "points": INTEGER},
-        *("player", "played", "won", "points"),
-    )
-    return {
-        "NewSession": _object(
-            {
-                "name": TITLE,
-                "players": names(minItems=1, maxItems=500, description="the roster: distinct names"),
-            },
-            *("name", "players"),
-        ),
-        "SessionCreated": _object(
-            {
-                "id": STRING,
-                "director_token": STRING,
-                "url": {"type": "string", "description": "the director's screen, with the token"},
-            },
-            *("id", "director_token", "url"),
-        ),
-        "SessionTableCreated": _object(
-            {
-                "id": STRING,
-                "number": {"type": "integer", "description": "the table's number in the session, from 1"},
-                "session": STRING,
-                "scorer_token": STRING,
-                "viewer_url": STRING,
-                "scorer_url": STRING,
-                "seat_tokens": NAMES,
-            },
-            *("id", "number", "scorer_token", "viewer_url"),
-        ),
-        "NewRound": _object(
-            {
-                "game": STRING,
-                "seats": {"type": "integer", "enum": [2, 4]},
-                "method": {"type": "string", "enum": ["swiss", "partners"]},
-                "pinned": {
-                    "type": "object",
-                    "description": "roster place (as text) -> table of the round, from 1",
-                    "additionalProperties": {"type": "integer", "minimum": 1},
-                },
-                "absent": _list_of(INTEGER, description="roster places of players not playing this round"),
-            },
-            *("game", "seats", "method"),
-        ),
-        "RoundCreated": _object(
-            {
-                "round": INTEGER,
-                "tables": _list_of(
-                    {
-                        "allOf": [
-                            {"$ref": "#/components/schemas/SessionTableCreated"},
-                            _object({"seats": _list_of(INTEGER, description="roster places in seat order")}, "seats"),
-                        ]
-                    }
-                ),
-                "byes": _list_of(INTEGER, description="roster places of the players sitting this round out"),
-                "cards_url": {
-                    "type": "string",
-                    "format": "uri",
-                    "description": "the round's table cards (PDF, a QR code per seat joining that seat); "
-                    "carries the director's token",
-                },
-            },
-            *("round", "tables", "byes", "cards_url"),
-        ),
-        "Rounds": _object(
-            {
-                "rounds": _list_of(
-                    _object(
-                        {
-                            "round": INTEGER,
-                            "game": STRING,
-                            "method": STRING,
-                            "tables": _list_of(
-                                _object({"id": STRING, "number": INTEGER, "seats": _list_of(INTEGER)}, "id", "number", "seats")
-                            ),
-                            "byes": _list_of(INTEGER),
-                        },
-                        *("round", "game", "method", "tables", "byes"),
-                    )
-                )
-            },
-            "rounds",
-        ),
-        "Session": _object(
-            {
-                "id": STRING,
-                "name": STRING,
-                "players": NAMES,
-                "tables": _list_of(table),
-                "standings": {
-                    "type": "object",
-                    "description": "per game id: played = the player's finished tables, won = those where "
-                    "they are among the winners, points = the sum of their totals over finished tables; "
-                    "sorted by won, then points, descending",
-                    "additionalProperties": _list_of(standing),
-                },
-            },
-            *("id", "name", "players", "tables", "standings"),
-        ),
-    }
+    shapes = (NewSession, SessionCreated, SessionTableCreated, NewRound, RoundCreated, Rounds, Session)
+    return {shape.__name__: schema_of(shape) for shape in shapes}

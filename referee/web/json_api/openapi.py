@@ -1,26 +1,33 @@
-"""The OpenAPI 3 document of the JSON API, with every game's events generated from their classes."""
+"""The OpenAPI 3 document of the JSON API (``GET /api/openapi.json``): each body and answer made from
+its type (shapes.py), every game's events from their classes, the paths a table."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from flask import Blueprint, Response, jsonify
 
 from referee.games import GAMES
 from referee.rules.base import Game, Option
 from referee.rules.events import schema, type_of
 from referee.store.bounds import MAX_LOG_LINES
 from referee.web.club.openapi import club_paths, club_schemas  # clubs and players' history (issue 17)
-from referee.web.club.sessions_openapi import (
-    answer,
-    busy_answer,
-    request_body,
-    session_paths,
-    session_schemas,
-)
+from referee.web.club.sessions_openapi import session_paths, session_schemas
+from referee.web.tables.presenting import Refusal, State
 from referee.web.tables.quick_checks import MOMENT_PARAMETER, openapi_paths
 from referee.web.tables.race import openapi_paths as race_paths
 
-from .openapi_fields import names
+from .openapi_fields import ERR, answer, busy_answer, names, path_id, request_body
 from .photos import openapi_paths as photo_paths
+from .shapes import object_schema, schema_of
+from .tables import Correct, NewTable, Proposal, Recorded, Stale, TableCreated, Undo
+
+bp = Blueprint("openapi", __name__, url_prefix="/api")
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    return jsonify(openapi_document())
 
 
 def _game_events() -> dict[str, Any]:
@@ -76,19 +83,9 @@ def table_header(game: Game[Any, Any]) -> dict[str, Any]:
 
 
 def new_table() -> dict[str, Any]:
-    return {
-        "oneOf": [
-            {
-                "type": "object",
-                "properties": {
-                    **table_header(game),
-                    "confirm_corrections": {"type": "boolean", "description": "true: corrections wait for a seat"},
-                },
-                "required": ["game", "players"],
-            }
-            for game in GAMES.values()
-        ]
-    }
+    """``NewTable`` once per game, its game, players and options those of the game."""
+    body = schema_of(NewTable)
+    return {"oneOf": [{**body, "properties": {**body["properties"], **table_header(game)}} for game in GAMES.values()]}
 
 
 def record() -> dict[str, Any]:
@@ -115,80 +112,33 @@ def record() -> dict[str, Any]:
     }
 
 
-ERROR = {
-    "type": "object",
-    "properties": {
-        "error": {
-            "type": "object",
-            "properties": {
-                "code": {"type": "string"},
-                "message": {"type": "string"},
-                "event": {"type": "integer"},
-                "retry_after": {"type": "integer"},
-            },
-            "required": ["code", "message"],
-        }
-    },
-}
+def _writes_bounded(paths: dict[str, Any]) -> dict[str, Any]:
+    """``paths``, each write also answering what every POST may (web/site/limits.py, errors.py): 429
+    past its address's budget, 413 for a body over the limit."""
+    for operations in paths.values():
+        if "post" in operations:
+            responses = operations["post"]["responses"]
+            responses.setdefault("413", answer("the body is over the size limit", ERR))
+            responses.setdefault("429", answer("too many writes from this address; ask again after Retry-After seconds", ERR))
+    return paths
+
+
+NAMED = (State,)
+"""The answers that are components of the document of their own, referred to by name."""
+
+
+def _state() -> dict[str, Any]:
+    """``State``, its game one of the games there are (now: a game may be added after this module)."""
+    state = object_schema(State)
+    state["properties"]["game"]["enum"] = list(GAMES)
+    return state
 
 
 def openapi_document() -> dict[str, Any]:
     events = _game_events()
     event_refs = [{"$ref": f"#/components/schemas/{n}"} for n in events]
-    created = {
-        "type": "object",
-        "properties": {
-            "id": {"type": "string"},
-            "scorer_token": {"type": "string"},
-            "viewer_url": {"type": "string"},
-            "scorer_url": {"type": "string"},
-            "seat_tokens": {"type": "array", "items": {"type": "string"}},
-        },
-        "required": ["id", "scorer_token", "viewer_url"],
-    }
-    state = {
-        "type": "object",
-        "properties": {
-            "id": {"type": "string"},
-            "game": {"type": "string", "enum": list(GAMES)},
-            "players": {"type": "array", "items": {"type": "string"}},
-            "options": {"type": "object"},
-            "seq": {"type": "integer", "description": "the last log line; sent as the ETag"},
-            "events": {"type": "array", "items": {"type": "object"}},
-            "totals": {"type": "array", "items": {"type": "integer"}},
-            "finished": {"type": "boolean"},
-            "winners": {"type": "array", "items": {"type": "integer"}},
-            "breaches": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "event": {"type": "integer", "description": "the offending event's index in events"},
-                        "detected_at": {
-                            "type": "integer",
-                            "description": "the first event that proves the breach",
-                        },
-                        "seq": {
-                            "type": "integer",
-                            "description": "the offending entry's seq: the entry number the pages show",
-                        },
-                        "detected_seq": {
-                            "type": "integer",
-                            "description": "the seq of the entry that proves the breach",
-                        },
-                        "rule": {"type": "string"},
-                        "seat": {"type": "integer"},
-                        "message": {"type": "string"},
-                    },
-                },
-            },
-            "game_points": {"type": "array", "items": {"type": "integer"}},
-            "detail": {"type": "object", "description": "game-specific state (see each rules module)"},
-        },
-        "required": ["game", "players", "options", "events", "totals", "finished", "winners"],
-    }
-    err = {"$ref": "#/components/schemas/Error"}
-    table_id = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    created = schema_of(TableCreated)
+    err, table_id = ERR, path_id("table_id")
     return {
         "openapi": "3.0.3",
         "info": {
@@ -201,7 +151,7 @@ def openapi_document() -> dict[str, Any]:
             "with correct; nobody else undoes or corrects it, or an event before it, until it is shown (403). "
             "A write without If-Match is never refused as stale: concurrent writes are stored one after another.",
         },
-        "paths": {
+        "paths": _writes_bounded({
             "/api/v1/tables": {
                 "post": {
                     "summary": "Create a table",
@@ -274,21 +224,14 @@ def openapi_document() -> dict[str, Any]:
                         }
                     ),
                     "responses": {
-                        "201": answer(
-                            "recorded",
-                            {
-                                "type": "object",
-                                "properties": {
-                                    "seq": {"type": "integer"},
-                                    "state": {"$ref": "#/components/schemas/State"},
-                                },
-                            },
-                        ),
-                        "200": answer("already recorded under this Idempotency-Key"),
+                        "201": answer("recorded", schema_of(Recorded, NAMED)),
+                        "200": answer("already recorded under this Idempotency-Key", schema_of(Recorded, NAMED)),
+                        "202": answer("a correction waits for a seat to confirm it", schema_of(Proposal)),
+                        "400": answer("not JSON", err),
                         "401": answer("no token", err),
                         "403": answer("token may not write, or may not touch a sealed event", err),
                         "404": answer("no such table", err),
-                        "409": answer("stale If-Match; the current state is included", err),
+                        "409": answer("stale If-Match; the current state is included", schema_of(Stale, NAMED)),
                         "422": answer(
                             "malformed or illegal event; idempotency_key_reused: the key names another entry", err
                         ),
@@ -297,31 +240,19 @@ def openapi_document() -> dict[str, Any]:
             },
             **session_paths(),
             **club_paths(),
-        },
+        }),
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
             "schemas": {
                 **events,
-                "Error": ERROR,
+                "Error": schema_of(Refusal),
                 **session_schemas(),
                 **club_schemas(),
-                "State": state,
+                "State": _state(),
                 "NewTable": new_table(),
                 "Record": record(),
-                "Undo": {
-                    "type": "object",
-                    "properties": {"type": {"type": "string", "enum": ["undo"]}},
-                    "required": ["type"],
-                },
-                "Correct": {
-                    "type": "object",
-                    "properties": {
-                        "type": {"type": "string", "enum": ["correct"]},
-                        "target": {"type": "integer"},
-                        "event": {"type": "object"},
-                    },
-                    "required": ["type", "target", "event"],
-                },
+                "Undo": schema_of(Undo),
+                "Correct": schema_of(Correct),
             },
         },
     }

@@ -7,7 +7,7 @@ the page that asked records nothing until the player confirms. Rate limited like
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, NotRequired, TypedDict
 
 from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -16,12 +16,35 @@ from referee.extensions import csrf
 from referee.rules.base import RuleError
 from referee.web.tables.presenting import error_response
 
-from .openapi_fields import json_content
+from .openapi_fields import answer
+from .shapes import schema_of
 
 if TYPE_CHECKING:
     from referee.sight.intake import Refused
+    from referee.sight.reader import ReadTile
 
 bp = Blueprint("photos", __name__)
+
+
+class TileRead(TypedDict):
+    tile: Annotated[str | None, {"example": "6-4", "description": "higher half first; null when unsure"}]
+    sure: bool
+    box: Annotated[list[int], {"minItems": 4, "maxItems": 4, "description": "x, y, w, h in the photo's pixels"}]
+    candidates: NotRequired[Annotated[list[str], {"description": "when unsure: what it may be, likeliest first"}]]
+
+
+class PhotoTiles(TypedDict):
+    tiles: list[TileRead]
+    width: int
+    height: int
+
+
+def _tile_read(tile: ReadTile, factor: float) -> TileRead:
+    """A tile found, its box in the photo's own pixels (the reader works on it shrunk by ``factor``)."""
+    out: TileRead = {"tile": tile.tile, "sure": tile.sure, "box": [round(v * factor) for v in tile.box]}
+    if not tile.sure:
+        out["candidates"] = tile.candidates
+    return out
 
 
 @bp.post("/api/v1/photos/tiles")
@@ -43,12 +66,12 @@ def read_tiles() -> Response:
         return _refuse(err)
     except PhotoProblem as err:
         return error_response(422, RuleError(err.code, err.message))
-    answer = []
-    for tile in tiles:
-        item = tile.as_json()
-        item["box"] = [round(v * photo.factor) for v in tile.box]
-        answer.append(item)
-    return jsonify(tiles=answer, width=photo.width, height=photo.height)
+    found: PhotoTiles = {
+        "tiles": [_tile_read(tile, photo.factor) for tile in tiles],
+        "width": photo.width,
+        "height": photo.height,
+    }
+    return jsonify(found)
 
 
 @bp.errorhandler(RequestEntityTooLarge)
@@ -64,41 +87,21 @@ def _refuse(err: Refused) -> Response:
     return error_response(err.status, RuleError(err.code, err.message, **err.params))
 
 
-TILE = {
-    "type": "object",
-    "properties": {
-        "tile": {"type": "string", "nullable": True, "example": "6-4", "description": "higher half first; null when unsure"},
-        "sure": {"type": "boolean"},
-        "box": {"type": "array", "items": {"type": "integer"}, "minItems": 4, "maxItems": 4, "description": "x, y, w, h in the photo's pixels"},
-        "candidates": {"type": "array", "items": {"type": "string"}, "description": "when unsure: what it may be, likeliest first"},
-    },
-    "required": ["tile", "sure", "box"],
-}
-
-
 def openapi_paths(error: dict[str, Any]) -> dict[str, Any]:
     """The photo reader's operation for /api/openapi.json."""
     image = {"schema": {"type": "string", "format": "binary"}}
-    answer = {
-        "type": "object",
-        "properties": {"tiles": {"type": "array", "items": TILE}, "width": {"type": "integer"}, "height": {"type": "integer"}},
-        "required": ["tiles", "width", "height"],
-    }
     return {
         "/api/v1/photos/tiles": {
             "post": {
                 "summary": "Read the face-up dominoes in a photo of the table: tiles to confirm, nothing recorded",
                 "requestBody": {"required": True, "content": {"image/jpeg": image, "image/png": image}},
                 "responses": {
-                    "200": {"description": "the face-up tiles found (face-down tiles and other objects left out)", "content": json_content(answer)},
-                    "400": {"description": "an empty body", "content": json_content(error)},
-                    "413": {"description": "more than 15 MB", "content": json_content(error)},
-                    "415": {"description": "not a JPEG or PNG", "content": json_content(error)},
-                    "422": {
-                        "description": "damaged, too small, too many pixels, too dark or blurred: the message says what to do",
-                        "content": json_content(error),
-                    },
-                    "429": {"description": "too many writes from this address", "content": json_content(error)},
+                    "200": answer("the face-up tiles found (face-down tiles and other objects left out)", schema_of(PhotoTiles)),
+                    "400": answer("an empty body", error),
+                    "413": answer("more than 15 MB", error),
+                    "415": answer("not a JPEG or PNG", error),
+                    "422": answer("damaged, too small, too many pixels, too dark or blurred: the message says what to do", error),
+                    "429": answer("too many writes from this address", error),
                 },
             }
         }

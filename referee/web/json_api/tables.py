@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from flask import Blueprint, Response, g, jsonify, request, url_for
 from flask_babel import gettext
@@ -22,6 +22,8 @@ from referee.web.site.errors import api_refusal, too_large_message
 from referee.web.tables import service
 from referee.web.tables.access import bearer
 from referee.web.tables.presenting import (
+    Refusal,
+    State,
     error_json,
     error_response,
     public_record,
@@ -30,7 +32,6 @@ from referee.web.tables.presenting import (
 )
 
 from .bodies import confirm_corrections, json_body, json_object
-from .openapi import openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)  # token-authenticated, not cookie-authenticated
@@ -44,17 +45,76 @@ def http_error(exc: HTTPException) -> Response:
     return api_refusal(exc, gettext("There is no such table.") if exc.code == 404 else None)
 
 
-def created_response(created: Created) -> Response:
-    """201 with the new table's id, links and tokens: the API's answer to a new table or record."""
-    resp = jsonify(
-        id=created.table.id,
-        scorer_token=created.scorer_token,
-        viewer_url=url_for("table.show", table_id=created.table.id, _external=True),
-        scorer_url=url_for("table.join", table_id=created.table.id, token=created.scorer_token, _external=True),
-        seat_tokens=list(created.seat_tokens),
-    )
+class NewTable(TypedDict):
+    """``POST /api/v1/tables``: a game, its players and options (the document refines each per game)."""
+
+    game: str
+    players: list[str]
+    options: NotRequired[dict[str, Any] | None]
+    confirm_corrections: NotRequired[Annotated[bool, {"description": "true: corrections wait for a seat"}]]
+
+
+class TableCreated(TypedDict):
+    """A new table's id, links and tokens (a new table, a record imported)."""
+
+    id: str
+    scorer_token: str
+    viewer_url: str
+    scorer_url: str
+    seat_tokens: list[str]
+
+
+class Recorded(TypedDict):
+    """An event written (201), or one already written under its Idempotency-Key (200)."""
+
+    seq: int
+    state: State
+
+
+class Pending(TypedDict):
+    id: int
+    target: int
+    event: dict[str, Any]
+
+
+class Proposal(TypedDict):
+    """A correction that waits for a seat to confirm it (202)."""
+
+    pending: Pending
+
+
+class Stale(Refusal):
+    """A write refused for its stale If-Match, with the table as it now is."""
+
+    state: State
+
+
+class Undo(TypedDict):
+    type: Literal["undo"]
+
+
+class Correct(TypedDict):
+    type: Literal["correct"]
+    target: int
+    event: dict[str, Any]
+
+
+def table_created(created: Created) -> TableCreated:
+    """The API's answer to a new table or record: the table's id, links and tokens."""
+    return {
+        "id": created.table.id,
+        "scorer_token": created.scorer_token,
+        "viewer_url": url_for("table.show", table_id=created.table.id, _external=True),
+        "scorer_url": url_for("table.join", table_id=created.table.id, token=created.scorer_token, _external=True),
+        "seat_tokens": list(created.seat_tokens),
+    }
+
+
+def created_response(answer: Any, table_id: str) -> Response:
+    """201 with ``answer`` (a new table's, plus what a session adds), located at the table's state."""
+    resp = jsonify(answer)
     resp.status_code = 201
-    resp.headers["Location"] = url_for("api.get_state", table_id=created.table.id)
+    resp.headers["Location"] = url_for("api.get_state", table_id=table_id)
     return resp
 
 
@@ -66,7 +126,7 @@ def create() -> Response:
         created = create_table(body.get("game"), body.get("players"), body.get("options"))
         if confirm:
             set_confirm_corrections(created.table, True)
-        return created_response(created)
+        return created_response(table_created(created), created.table.id)
     except RuleError as err:
         return error_response(refusal_status(err), err)
 
@@ -76,14 +136,14 @@ def create_from_record() -> Response:
     try:
         parsed = parse_record(json_body())
     except RecordError as err:
-        extra = {"event": err.index} if err.index is not None else {}
-        return error_response(422, err, **extra)
+        return error_response(422, err, err.index)
     except RuleError as err:
         return error_response(refusal_status(err), err)
-    return created_response(import_record(parsed))
+    created = import_record(parsed)
+    return created_response(table_created(created), created.table.id)
 
 
-def _with_etag(payload: dict[str, Any], status: int = 200) -> Response:
+def _with_etag(payload: State | Recorded, status: int = 200) -> Response:
     resp = jsonify(payload)
     resp.status_code = status
     resp.headers["ETag"] = f'"{payload["seq"]}"'
@@ -144,17 +204,19 @@ def post_event(table_id: str) -> Response:
     )
     match written:
         case Accepted(state=state, seq=seq, created=created):
-            return _with_etag({"seq": seq, "state": state_json(table.id, state, g.access)}, 201 if created else 200)
+            recorded: Recorded = {"seq": seq, "state": state_json(table.id, state, g.access)}
+            return _with_etag(recorded, 201 if created else 200)
         case Proposed(pending=pending):  # a correction waits for a seat to confirm it (202)
-            resp = jsonify(pending={"id": pending.id, "target": pending.target, "event": pending.event})
+            proposal: Proposal = {"pending": {"id": pending.id, "target": pending.target, "event": pending.event}}
+            resp = jsonify(proposal)
             resp.status_code = 202
             return resp
         case Refused(reason=Reason.FORBIDDEN, error=error):  # a seat's token is told what it may write
             return error_response(403, error or _forbidden())
         case Refused(reason=Reason.STALE):
-            payload = error_json(RuleError("stale", _("The table has moved on since your state; here it is now.")))
-            payload["state"] = state_json(table.id, written.state, g.access)
-            resp = jsonify(payload)
+            refusal = error_json(RuleError("stale", _("The table has moved on since your state; here it is now.")))
+            stale: Stale = {**refusal, "state": state_json(table.id, written.state, g.access)}
+            resp = jsonify(stale)
             resp.status_code = 409
             return resp
     assert written.error is not None  # PRIVATE and REFUSED say why
@@ -184,8 +246,3 @@ def _log_line(game: Game[Any, Any], body: dict[str, Any]) -> tuple[str, dict[str
                 )
             return "correct", {"target": target, "event": event}
     return "event", body
-
-
-@bp.get("/openapi.json")
-def openapi() -> Response:
-    return jsonify(openapi_document())

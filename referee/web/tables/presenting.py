@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, NotRequired, TypedDict
 
 from flask import Response, jsonify, url_for
 
@@ -40,11 +40,41 @@ class TableLine:
         )
 
 
-def state_json(table_id: str, rep: Replayed[D], access: Access) -> dict[str, Any]:
+class Breach(TypedDict):
+    """A rule break found afterwards, as the API says it."""
+
+    event: Annotated[int, {"description": "the offending event's index in events"}]
+    detected_at: Annotated[int | None, {"description": "the first event that proves the breach"}]
+    seq: Annotated[int | None, {"description": "the offending entry's seq: the entry number the pages show"}]
+    detected_seq: Annotated[int | None, {"description": "the seq of the entry that proves the breach"}]
+    rule: str
+    seat: int
+    message: str
+
+
+class State(TypedDict):
+    """A table's state as the API answers it (``GET /api/v1/tables/{id}``, and after each write)."""
+
+    id: str
+    game: str
+    players: list[str]
+    options: dict[str, Any]
+    seq: Annotated[int, {"description": "the last log line; sent as the ETag"}]
+    events: list[dict[str, Any]]
+    totals: list[int]
+    finished: bool
+    winners: list[int]
+    breaches: list[Breach]
+    detail: Annotated[dict[str, Any], {"description": "game-specific state (see each rules module)"}]
+    viewer_url: str
+    game_points: NotRequired[list[int]]
+
+
+def state_json(table_id: str, rep: Replayed[D], access: Access) -> State:
     """The record format's table state: game, players, options, events (with seq), totals, ..."""
     view = rep.view
     detail = dict(access.visible_detail(rep))
-    out: dict[str, Any] = {
+    out: State = {
         "id": table_id,
         "game": rep.game.id,
         "players": list(rep.players),
@@ -98,13 +128,29 @@ def public_record(rep: Replayed[D], access: Access, record: dict[str, Any]) -> d
     return {**record, "events": events}
 
 
-def error_json(err: RuleError, **extra: Any) -> dict[str, Any]:
-    return {"error": {"code": err.code, "message": say(err.message, err.params), **extra}}
+class ErrorBody(TypedDict):
+    code: str
+    message: str
+    event: NotRequired[Annotated[int, {"description": "a record's first bad event, by its index"}]]
+    retry_after: NotRequired[Annotated[int, {"description": "seconds to wait before asking again"}]]
 
 
-def error_response(status: int, err: RuleError, **extra: Any) -> Response:
+class Refusal(TypedDict):
+    """Every refusal of the JSON APIs: a code and a sentence in the request's language."""
+
+    error: ErrorBody
+
+
+def error_json(err: RuleError, event: int | None = None) -> Refusal:
+    body: ErrorBody = {"code": err.code, "message": say(err.message, err.params)}
+    if event is not None:
+        body["event"] = event
+    return {"error": body}
+
+
+def error_response(status: int, err: RuleError, event: int | None = None) -> Response:
     """The JSON APIs' refusal (tables and club sessions alike): the status, a code and the message."""
-    resp = jsonify(error_json(err, **extra))
+    resp = jsonify(error_json(err, event))
     resp.status_code = status
     return resp
 
