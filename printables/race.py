@@ -306,7 +306,13 @@ def draw_page(canvas: Canvas, spec: PageSpec, page: RacePage, corner_mm: float =
     put(page.title, left, top - 14, words, 14)
     put(page.summary, left, top - 30, words, 10)
     chart_top = top - max(40, pt(corner_mm + 4))
-    y = chart_top - draw(canvas, page.plot, left, chart_top, width, page.labels) - 16
+    # The chart takes the width unless its numbers would then not fit under it: across a landscape page (the
+    # Bingo score sheet) it filled the page and every row of numbers was left out. It keeps at least 45 % of the
+    # height, so a long table's last rows may still not fit.
+    room = chart_top - pt(spec.margin_bottom_mm) - 10
+    numbers = (len(page.rows) + 1) * 12 + 16
+    chart_width = min(width, max(room - numbers, room * 0.45) * WIDTH / HEIGHT)
+    y = chart_top - draw(canvas, page.plot, left, chart_top, chart_width, page.labels) - 16
     cell = width / max(len(page.header), 1)
     for row in (page.header, *page.rows):
         if y < pt(spec.margin_bottom_mm) + 10:
