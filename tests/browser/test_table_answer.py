@@ -521,6 +521,14 @@ def test_a_live_update_never_wipes_a_refusal(page: Page, browser: Browser, base_
         ctx.close()
 
 
+def test_the_printed_sheet_is_in_view_when_share_and_print_opens(page: Page, base_url: str):
+    """np13 #16: at 390x844 the score pad's "Score sheet (PDF)" lay under the fold (y=846) once Share and
+    print opened: it came last, under the viewer's QR code."""
+    open_table(page, base_url, "score-pad", ("Ann", "Ben", "Cat"), [{"type": "round", "points": [4, 4, 9]}])
+    open_tab(page, "share")
+    in_viewport(page, page.locator("#tab-share-panel a[href$='/print/score-sheet.pdf']"))
+
+
 def test_collapsed_sections_show_a_disclosure_marker(page: Page, base_url: str):
     open_table(page, base_url, "score-pad", ("Aki", "Ben"))
     open_tab(page, "share")
