@@ -286,6 +286,7 @@ def build_score_sheet(sheet: ScoreSheet, *, spec: PageSpec = A4, race: RacePage 
     notes_mm = (GAP_MM + len(notes) * NOTE_LEADING_MM) if notes else 0.0
     per_page, per_last = math.floor(room / lay.row_mm), math.floor((room - notes_mm) / lay.row_mm)
     pages = paginate(len(lines), per_page, per_last, min_last=2 if sheet.totals is not None else 1)
+    total = len(pages) + (race is not None)  # the race's page counts too (np13 #7: "1/1" on page 1 of 2)
     for number, chunk in enumerate(pages, start=1):
         if number > 1:
             draw_title(canvas, spec, sheet.title, sheet.subtitle, sheet.result)
@@ -297,9 +298,10 @@ def build_score_sheet(sheet: ScoreSheet, *, spec: PageSpec = A4, race: RacePage 
             top -= lay.row_mm
         if number == len(pages) and notes:
             _draw_footnotes(canvas, spec, top, notes, _note_pt(sheet))
-        draw_page_number(canvas, spec, number, len(pages), max(PAGE_NO_PT, sheet.smallest_pt or PAGE_NO_PT))
+        draw_page_number(canvas, spec, number, total, max(PAGE_NO_PT, sheet.smallest_pt or PAGE_NO_PT))
         canvas.showPage()
     if race is not None:
+        draw_page_number(canvas, spec, total, total, max(PAGE_NO_PT, sheet.smallest_pt or PAGE_NO_PT))
         draw_page(canvas, spec, race)
     canvas.save()
     return buf.getvalue()

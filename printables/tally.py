@@ -159,6 +159,7 @@ def build_tally_sheet(
     if games is None:
         games = 1 if marks_per_name is not None else per_page
     pages = math.ceil(games / per_page)
+    total = pages + (race is not None)  # the race's page counts too (np13 #7)
     for number in range(1, pages + 1):
         if number > 1:
             top = draw_title(canvas, spec, title, subtitle, result)
@@ -167,9 +168,10 @@ def build_tally_sheet(
                 _draw_tally_block(canvas, spec, top, names, marks_per_name, target, points_per_mark)
                 - TALLY_GAP_MM
             )
-        draw_page_number(canvas, spec, number, pages)
+        draw_page_number(canvas, spec, number, total)
         canvas.showPage()
     if race is not None:  # a filled sheet: the race on a page of its own
+        draw_page_number(canvas, spec, total, total)
         draw_page(canvas, spec, race)
     canvas.save()
     return buf.getvalue()

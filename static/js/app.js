@@ -85,17 +85,35 @@
       b.classList.remove("armed");
     });
   }
+  // A button with data-unusual asks only when one of its form's numbers is beyond data-unusual-over (the
+  // score pad's round, np13 #8), naming each such number and whose it is; one beyond data-unusual-upto is
+  // refused by the answer, with no question first.
+  function unusual(b) {
+    var over = parseInt(b.dataset.unusualOver, 10), upto = parseInt(b.dataset.unusualUpto, 10), asked = [];
+    if (!b.form || !over) return "";
+    b.form.querySelectorAll("input[type=number]").forEach(function (input) {
+      var v = parseInt(input.value, 10);
+      if (!(Math.abs(v) > over && Math.abs(v) <= upto)) return;
+      var name = input.labels && input.labels[0] ? input.labels[0].textContent.trim() : "";
+      asked.push(b.dataset.unusual.replace("{points}", (v > 0 ? "+" : "−") + Math.abs(v)).replace("{name}", name));
+    });
+    return asked.join(" ");
+  }
   document.addEventListener("click", function (e) {
-    var b = e.target.closest && e.target.closest("button[data-confirm]");
+    var b = e.target.closest && e.target.closest("button[data-confirm], button[data-unusual]");
     disarm(b);
     if (!b || b.dataset.armed) return;
+    var question = b.dataset.unusual ? unusual(b) : b.dataset.again || b.dataset.confirm;
+    if (!question) return;
     e.preventDefault();
     e.stopPropagation();
     b.dataset.armed = "1";
     b.dataset.label = b.innerHTML;
-    b.textContent = b.dataset.again || b.dataset.confirm;
+    b.textContent = question;
     b.classList.add("armed");
   }, true);
+  // a number changed after the question: it is asked again (the answer was to the number it named)
+  document.addEventListener("input", function () { disarm(null); });
 
   // A swap never moves the page under the reader (issue 27): the page keeps at least the height that holds
   // the part in view (a shorter fresh table would have the browser clamp the scroll) and the scroll it
@@ -176,6 +194,34 @@
       var verb = e.detail.requestConfig && e.detail.requestConfig.verb;
       var inSheet = window.refereeRefused(e.detail.xhr) === 422 && sheetOf(e.detail.requestConfig.elt);
       if (verb && verb.toLowerCase() !== "get" && !inSheet) showAnswer();  // a sheet says its own refusal
+    });
+  });
+
+  // A recording form's button says "Sending…" and is disabled until the answer comes (np13 #11: under a
+  // slow server the first "Start the deal" left the page unchanged for 15 s, and a player taps again). The
+  // form's fields were gathered before (htmx:configRequest), the button's own name and value with them;
+  // disabled, a second tap meanwhile sends nothing. The answer usually swaps the form away; a refusal or
+  // a lost connection gives the button back as it was.
+  document.addEventListener("DOMContentLoaded", function () {
+    var sending = document.body.dataset.sendingLabel;
+    document.body.addEventListener("htmx:beforeRequest", function (e) {
+      var form = e.detail.elt, cfg = e.detail.requestConfig;
+      if (!sending || !form || form.tagName !== "FORM" || (cfg && cfg.verb === "get")) return;
+      var button = (cfg && cfg.triggeringEvent && cfg.triggeringEvent.submitter) || form.querySelector("button[type=submit], button:not([type])");
+      if (!button || button.disabled) return;
+      button._refereeLabel = button.innerHTML;
+      button.textContent = sending;
+      button.disabled = true;
+      button.setAttribute("aria-busy", "true");
+      form._refereeSending = button;
+    });
+    document.body.addEventListener("htmx:afterRequest", function (e) {
+      var form = e.detail.elt, button = form && form._refereeSending;
+      if (!button) return;
+      form._refereeSending = null;
+      button.innerHTML = button._refereeLabel;
+      button.disabled = false;
+      button.removeAttribute("aria-busy");
     });
   });
 

@@ -4,9 +4,19 @@ tapping open ends on the layout picture, then a tile in the picker."""
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.plays import Tapper, entered, import_until, in_japanese, pick, ready, record
+from tests.browser.plays import (
+    PHONE,
+    Tapper,
+    entered,
+    import_until,
+    in_japanese,
+    pick,
+    ready,
+    record,
+    table_in,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -257,3 +267,18 @@ def test_four_players_totals_show_the_two_partnerships(page: Page, lang):
     assert len(scores) == 2 and all(s.strip().lstrip("−").isdigit() for s in scores), scores
     cut = boxes.locator(".who").evaluate_all("els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)")
     assert cut == [], f"names cut short: {cut}"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_after_a_hand_its_two_toggles_line_up_at_the_right(browser: Browser, base_url: str, lang):
+    """np13 #16: after a hand at 430x932 "The layout" sat at the right and "Hands and scores" under it
+    120 px further in (its row was narrowed beside the first one's float). Both end at the right edge."""
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": 430, "height": 932}})
+    try:
+        page = context.new_page()
+        table_in(page, record("five-up-partners-to-61"), 19, lang)  # hand 1 scored
+        ends = [page.locator(f"{sheet} > .toggle").bounding_box() for sheet in (".fu-layout-sheet", ".fu-more")]
+        assert abs(ends[0]["x"] + ends[0]["width"] - ends[1]["x"] - ends[1]["width"]) <= 1, ends
+        assert ends[1]["y"] >= ends[0]["y"] + ends[0]["height"] or ends[1]["x"] >= ends[0]["x"] + ends[0]["width"], ends
+    finally:
+        context.close()

@@ -9,6 +9,7 @@ and the bid reaches no other page; so is a revealer's premium bid with his hand 
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -438,3 +439,30 @@ def test_a_revealers_hand_from_52_cards_is_one_screen(browser: Browser, base_url
         expect(page.locator(".nn-revealed .card")).to_have_count(10)
     finally:
         context.close()
+
+
+# The deal's band's own boxes: the title's parts, the trump, each toggle's button.
+BAND_BOXES = """top => [...top.querySelectorAll('.nn-head > span, .nn-trump > *, :scope > .sheet > .toggle')].map(e => {
+  const r = e.getBoundingClientRect();
+  return {what: e.textContent.trim().replace(/\\s+/g, ' '), x: r.left, y: r.top, r: r.right, b: r.bottom,
+          lines: Math.round(r.height / parseFloat(getComputedStyle(e).lineHeight))};
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_deal_band_keeps_words_whole_and_nothing_in_it_overlaps(browser: Browser, base_url: str, lang):
+    """np13 #1: on the scorer's 360x740 phone in Japanese, deal 2 with clubs trump, "切り札 クラブ ♣" was
+    drawn over "▸ トリックと得点" (the band's second row held the trump and three toggles in three columns)
+    and the title broke inside a word ("ディーラ / ー"). The title's parts wrap whole, and no two of the
+    band's boxes meet."""
+    page = table(browser, base_url, (360, 740), lang, 14)
+    try:
+        boxes = page.locator(".nn-top").evaluate(BAND_BOXES)
+        # two title parts, the trump's word and name, three toggles (tricks and scores, a bid, premium)
+        assert len(boxes) == 7, boxes
+        for a, b in itertools.combinations(boxes, 2):
+            apart = a["r"] <= b["x"] + 0.5 or b["r"] <= a["x"] + 0.5 or a["b"] <= b["y"] + 0.5 or b["b"] <= a["y"] + 0.5
+            assert apart, (a, b)
+        assert [b["lines"] for b in boxes[:2]] == [1, 1], boxes[:2]
+    finally:
+        page.context.close()

@@ -92,6 +92,52 @@ def test_score_pad(page: Page, base_url: str):
     expect(page.locator(".total .score")).to_have_text(["7", "−4"])
 
 
+def test_a_score_pad_number_far_beyond_the_usual_asks_for_a_second_tap(page: Page, base_url: str):
+    """np13 #8: 4, 4 and 99999 were recorded without a question. A number beyond 1,000 and ten times the
+    largest yet asks, naming it and whose it is; a second tap records it; a usual round asks nothing."""
+    open_table(page, base_url, "score-pad", ("Ann", "Ben", "Cat"), [{"type": "round", "points": [10, -4, 3]}])
+    button = page.locator("#record-round")
+    for i, points in enumerate(("4", "4", "99999")):
+        page.locator(f"#points-{i}").fill(points)
+    button.tap()
+    expect(button).to_have_text("Really +99999 for Cat? Tap again to record it.")
+    in_viewport(page, button)
+    expect(page.locator("#table")).to_have_attribute("data-seq", "1")  # nothing sent yet
+    page.locator("#points-2").fill("9")  # the slip put right: its question is gone, a usual round asks nothing
+    expect(button).to_have_text("Record round")
+    button.tap()
+    answered(page, 2, "Recorded")
+    page.locator("#points-0").fill("-5000")
+    button = page.locator("#record-round")
+    button.tap()
+    expect(button).to_have_text("Really −5000 for Ann? Tap again to record it.")
+    button.tap()
+    answered(page, 3, "Recorded")
+    expect(page.locator(".total .score")).to_have_text(["−4986", "0", "12"])
+
+
+def test_a_slow_answer_shows_sending_and_a_second_tap_sends_nothing_twice(page: Page, base_url: str):
+    """np13 #11: under a slow server a tap on a recording button left the page as it was for 15 s, and a
+    player taps again. While the entry is on its way its button says so and takes no second tap: one
+    request, one round recorded; the answer then swaps in as ever."""
+    open_table(page, base_url, "score-pad", ("Aki", "Ben"))
+    held: list = []
+    page.route("**/events", lambda route: held.append(route) if route.request.method == "POST" else route.continue_())
+    page.locator("#points-0").fill("3")
+    page.locator("#points-1").fill("1")
+    button = page.get_by_role("button", name="Record round")
+    button.tap()
+    expect(page.locator("button[aria-busy=true]")).to_have_text("Sending…")
+    expect(page.locator("button[aria-busy=true]")).to_be_disabled()
+    page.locator("button[aria-busy=true]").tap(force=True)  # the impatient second tap
+    page.wait_for_timeout(300)
+    assert len(held) == 1, f"{len(held)} requests sent"
+    held[0].continue_()
+    answered(page, 1, "Recorded")
+    assert len(held) == 1
+    expect(page.locator(".total .score")).to_have_text(["3", "1"])
+
+
 def test_bingo_and_its_claim_and_close_ask_for_a_second_tap(page: Page, base_url: str):
     rec = golden("bingo-four-deals-to-eight.json", 1)  # the deal: Aki leads, blanks are trump
     console = logged(page)
@@ -473,6 +519,14 @@ def test_a_live_update_never_wipes_a_refusal(page: Page, browser: Browser, base_
         expect(page.locator(".total .score")).to_have_text(["0", "0"])
     finally:
         ctx.close()
+
+
+def test_the_printed_sheet_is_in_view_when_share_and_print_opens(page: Page, base_url: str):
+    """np13 #16: at 390x844 the score pad's "Score sheet (PDF)" lay under the fold (y=846) once Share and
+    print opened: it came last, under the viewer's QR code."""
+    open_table(page, base_url, "score-pad", ("Ann", "Ben", "Cat"), [{"type": "round", "points": [4, 4, 9]}])
+    open_tab(page, "share")
+    in_viewport(page, page.locator("#tab-share-panel a[href$='/print/score-sheet.pdf']"))
 
 
 def test_collapsed_sections_show_a_disclosure_marker(page: Page, base_url: str):

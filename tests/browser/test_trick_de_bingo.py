@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from .plays import table_in
+
 # the first trick's cards as a screen reader says them in the steps' chips (issue 27: the chip said "AC")
 CHIP_CARDS = {"AC": "ace of clubs", "3C": "three of clubs", "2H": "two of hearts", "4H": "four of hearts"}
 pytestmark = pytest.mark.browser
@@ -143,5 +145,29 @@ def test_every_draft_cards_condition_is_read_whole_before_it_is_placed(browser: 
             if shown["cut"] or not shown["seen"] or shown["over"]:
                 bad.append(shown)
         assert bad == [], f"{len(bad)} cards' words cut, off the screen or over a target: {bad[:3]}"
+    finally:
+        context.close()
+
+
+# The room an input gives its text, and the width its placeholder takes in its own font.
+PLACEHOLDER_FIT = """el => {
+  const s = getComputedStyle(el), pen = document.createElement('canvas').getContext('2d');
+  pen.font = s.font;
+  return [pen.measureText(el.placeholder).width, el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)];
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)], ids=["390x844", "360x740"])
+def test_the_draft_search_box_says_its_whole_hint(browser: Browser, base_url: str, size, lang):
+    """np13 #16: at 390x844 the draft's search box read "Search by number o", its hint cut by the box."""
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
+    try:
+        page = context.new_page()
+        table_in(page, RECORD, 1, lang)
+        box = page.locator("input.tdb-filter")
+        expect(box).to_be_visible()
+        needs, room = box.evaluate(PLACEHOLDER_FIT)
+        assert needs <= room, (box.get_attribute("placeholder"), needs, room)
     finally:
         context.close()

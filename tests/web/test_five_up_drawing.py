@@ -180,6 +180,18 @@ def test_a_lone_doubles_count_is_halved_over_its_two_sides():
     assert [(e["on"], e["shown"]) for e in covered["ends"]] == [("5-5", 10), ("5-0", 0)]  # still counts 10
 
 
+def test_a_spinners_free_end_shows_the_number_to_play_on_not_a_blanks_zero():
+    """np13 #3: with both sides of 5-5 taken, its free ends add nothing and were drawn "0", like the blank
+    end of 5-0 beside them: three alike circles wanting a blank, a 5 and a 5. An end adding nothing shows the
+    number a tile must match, not filled (it does not count); an end that counts still shows its count."""
+    hand = hand_after("AB", [{"type": "hand", "leader": 0}, play(0, "5-5"), play(1, "5-0", "5-5"), play(0, "5-3", "5-5")])
+    pic = picture(hand)
+    shown = {(e["on"], e["number"]): (e["shown"], e["counts"]) for e in pic["ends"]}
+    spinner = [v for (on, _), v in shown.items() if on == "5-5"]
+    assert spinner and all(v == (5, False) for v in spinner), shown
+    assert shown[("5-0", 0)] == (0, False) and shown[("5-3", 3)] == (3, True)
+
+
 def random_layouts(seed: int) -> list[dict]:
     """The hand's ``layout`` and ``open_ends`` after every play of a random legal layout built to its end:
     any tile off the layout that fits, on any tile it may join (F11-F13), until none fits (as the rules

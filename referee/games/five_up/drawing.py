@@ -523,8 +523,11 @@ def picture(hand: Mapping[str, Any] | None) -> dict[str, Any]:
             "on": m.on,
             "number": m.number,
             "count": m.count,
-            # a double with both sides free counts once: half its count on each side (_shared_sides)
-            "shown": shared[m.on] // 2 if m.where == "side" and m.on in shared else m.count,
+            # a double with both sides free counts once: half its count on each side (_shared_sides);
+            # an end adding nothing shows the number a tile must match: a spinner's free end drawn "0"
+            # read as a blank end (np13 #3: three "0" circles wanting a blank, a 5 and a 5)
+            "shown": shared[m.on] // 2 if m.where == "side" and m.on in shared else (m.count or m.number),
+            "counts": bool(m.count) or (m.where == "side" and m.on in shared),
             "shared": m.where == "side" and m.on in shared,
             "where": m.where,
             "dead": m.number in dead,

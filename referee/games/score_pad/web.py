@@ -19,11 +19,26 @@ from referee.web.tables.game_defaults import (
 )
 from referee.web.tables.quick_checks import QuickCheck
 
+from .rules.play import LIMIT
 from .rules.stats import ScorePadStats
 
 bp = Blueprint(
     "score_pad", __name__, template_folder="templates", static_folder="static", static_url_path="/static/games/score_pad"
 )
+
+
+USUAL_FLOOR = 1000
+"""A round's points up to this ask no question whatever came before: one round of the games kept on a pad
+rarely passes it, and a first round of a game that scores thousands asks once."""
+
+
+@bp.app_template_global()
+def pad_unusual(detail: Mapping[str, Any]) -> tuple[int, int]:
+    """The points, either way, beyond which Record round asks for a second tap, and the most a round may
+    give (LIMIT: beyond it the answer refuses, no question first). A number beyond ten times the largest
+    yet is a thumb's slip more often than a round (np13 #8: +99999 for Cat was taken without a word)."""
+    largest = max((abs(p) for points in detail["rounds"] for p in points), default=0)
+    return max(USUAL_FLOOR, 10 * largest), LIMIT
 
 
 def is_turn_of(detail: Mapping[str, Any], seat: int) -> bool:
