@@ -111,8 +111,8 @@ def claim_total(client, events: list[dict]) -> tuple[str, str]:
         ([*EVENTS[:6], {"type": "claim", "seat": 1}], "A correct claim: 88 points, 70 needed, and Ann won no trick.",
          "クレーム成功：88点（必要なのは70点）。Annさんはトリックを1つも取っていません。"),
         # B44 row 4 (B-E5's second case): Ann claims after trick 7 with 20, both have a trick: Ben scores 2
-        ([*EVENTS[:9], {"type": "claim", "seat": 0}], "A failed claim: 20 points, 70 needed: Ben scores 2.",
-         "クレーム失敗：20点（必要なのは70点）。Benさんに2ゲームポイント。"),
+        ([*EVENTS[:9], {"type": "claim", "seat": 0}], "A failed claim: 20 points, 70 needed.",
+         "クレーム失敗：20点（必要なのは70点）。"),
     ],
     ids=["correct", "correct-trickless", "failed"],
 )
@@ -173,3 +173,12 @@ def test_an_invincible_declarations_answer_says_its_game_points_not_a_worth_of_0
     seven = {"type": "declare", "seat": 0, "doubles": ["6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "0-0"]}
     said = answer_after(client, 0, {"type": "deal", "indicator": "6-5", "leader": 0}, seven)
     assert "invincible: 3 game points" in said and "worth 0 points" not in said, said
+
+
+def test_a_failed_claims_answer_says_who_scores_once(client):
+    """The award line says who scores; the reason under it said it again ("あきさんに2ゲームポイント" twice in one
+    answer, np13 finding 14): the reason gives the count against 70 only."""
+    english, japanese = claim_total(client, [*EVENTS[:9], {"type": "claim", "seat": 0}])
+    answer_en = english.split("Recorded:", 1)[1].split("History", 1)[0]
+    assert answer_en.count("Ben scores 2") == 1, answer_en
+    assert japanese.split("記録しました", 1)[1].split("履歴", 1)[0].count("Benさんに2ゲームポイント") == 1
