@@ -182,3 +182,25 @@ def test_a_failed_claims_answer_says_who_scores_once(client):
     answer_en = english.split("Recorded:", 1)[1].split("History", 1)[0]
     assert answer_en.count("Ben scores 2") == 1, answer_en
     assert japanese.split("記録しました", 1)[1].split("履歴", 1)[0].count("Benさんに2ゲームポイント") == 1
+
+
+def test_the_tricks_list_says_the_suit_led_in_brackets(client):
+    """np13 finding 15: "2-0 follows the led suit blank" read as a tile called "suit blank"; the suit led is named
+    in brackets after it, as a player says it."""
+    english, japanese = claim_total(client, [*EVENTS[:9], {"type": "claim", "seat": 0}])
+    assert "6-1 does not follow the suit led (4)" in english and "led suit" not in english, english
+    assert "2-0 follows the suit led (blank) but ranks lower" in english
+    assert "2-0はリードのスート（ブランク）に従うが" in japanese, japanese
+
+
+@pytest.mark.parametrize(("lang", "says"), [("en", "Doubles shown: at least 2,"), ("ja", "見せるダブル（2枚以上。")])
+def test_the_declaration_picker_says_the_rule_a_player_needs(client, lang, says):
+    """B28: a declaration shows at least 2 doubles; the picker said "at most 7", a limit nobody meets, and not the
+    one a player needs (np13 finding 15)."""
+    from tables import new_table, post
+
+    table = new_table(client, "bingo", ("Ann", "Ben"), scorer=True)
+    for event in EVENTS[:4]:  # Ben is about to lead and holds the doubles he declares next
+        assert post(client, table, event).status_code == 201
+    page = client.get(f"/t/{table['id']}", headers={"Accept-Language": lang}).get_data(as_text=True)
+    assert says in page and "at most" not in page and "最大" not in page
