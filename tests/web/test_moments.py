@@ -330,3 +330,18 @@ def test_an_entry_is_named_as_the_history_names_it_on_the_moment_page_and_in_a_c
     _post(client, pad, {"type": "round", "points": [10, 0]})
     at2 = " ".join(re.sub(r"<[^>]+>", " ", client.get(f"/t/{pad['id']}?at=2").get_data(as_text=True)).split())
     assert "Round 2: Aki +10" in at2 and "A round:" not in at2, at2
+
+
+@pytest.mark.parametrize(("lang", "tag"), [("en", "entry 3"), ("ja", "記録3")])
+def test_a_history_row_says_its_number_is_the_entrys(client, lang, tag):
+    """np13 finding 9: "3. Trick 1: ..." put the entry's number beside the trick's, two numberings side by side; the
+    row's number is a tag that says it is the entry's ("entry 3", 「記録3」), and the list marks no number of its own."""
+    record = json.loads((TESTS / "records" / "bingo-four-deals-to-eight.json").read_text())
+    table = client.post("/api/v1/tables", json={"game": "bingo", "players": record["players"],
+                                                "options": record["options"]}).get_json()  # fmt: skip
+    for event in record["events"][:3]:
+        _post(client, table, event)
+    html = client.get(f"/t/{table['id']}", headers={"Accept-Language": lang}).get_data(as_text=True)
+    row = re.search(r'<li data-seq="3" value="3">\s*<span class="entry-no">([^<]*)</span>\s*([^<]*)', html)
+    assert row and row.group(1) == tag and row.group(2).startswith(("Trick 1:", "第1トリック")), html
+    assert '<ol class="events" reversed data-entry-tags' in html
