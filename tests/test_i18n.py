@@ -55,3 +55,26 @@ def test_a_concept_is_spelled_one_way_in_japanese(area):
     with translation_catalogs.po_path(area, "ja").open("rb") as f:
         said = [str(m.string) for m in read_po(f) if m.id and m.string]
     assert [(s, w) for s in said for w in SPELLINGS if w in s] == []
+
+
+# A Japanese sentence takes full-width punctuation: 「（」「）」「？」. Half-width ones read as machine text in the
+# middle of Japanese (np13 finding 14: 「誰がリード?」, 「唯一の切り札 (♣) です。」). What stays half-width is not
+# Japanese text: the rule notes the page moves behind "why?" (split_rules), %(name)s parameters, arithmetic over
+# them ("(%(a)s + %(b)s − %(pips)s) ÷ 5") and a web address's query ("?paper=LETTER").
+_PARAMETER = re.compile(r"%\(\w+\)[sd]")
+_NOT_JAPANESE_TEXT = re.compile(r"\([^()]*[+−÷×][^()]*\)|\?\w+=\w+")
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+@pytest.mark.parametrize("area", AREAS)
+def test_japanese_sentences_use_full_width_brackets_and_question_marks(area):
+    from referee.web.tables.words import split_rules
+
+    with translation_catalogs.po_path(area, "ja").open("rb") as f:
+        said = [s for m in read_po(f) if m.id for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    half_width = [
+        s
+        for s in said
+        if s and _JAPANESE.search(s) and re.search(r"[()?]", _NOT_JAPANESE_TEXT.sub("", _PARAMETER.sub("X", split_rules(s)[0])))
+    ]
+    assert half_width == []

@@ -49,7 +49,7 @@ def test_sealed_bids_a_declare_a_deal_of_tricks_and_the_scores(page: Page, brows
     links = {name: seat_link(page, seat) for seat, name in ((1, "Ben"), (2, "Chie"))}
 
     page.locator("fieldset.seats label", has_text="Aki").first.tap()
-    page.get_by_role("button", name="Deal", exact=True).tap()
+    page.get_by_role("button", name="Start the deal", exact=True).tap()
     expect(page.locator("#trump")).to_have_text("No trump")
 
     phones = {name: browser.new_context(**PHONE) for name in links}
@@ -97,7 +97,7 @@ def test_sealed_bids_a_declare_a_deal_of_tricks_and_the_scores(page: Page, brows
             expect(p.locator(".total .score")).to_have_text(["64", "34", "1"])
             expect(p.locator("#bid-status .card")).to_have_count(9)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        box = page.get_by_role("button", name="Deal", exact=True).bounding_box()
+        box = page.get_by_role("button", name="Start the deal", exact=True).bounding_box()
         assert box and box["height"] >= 44
     finally:
         for ctx in phones.values():

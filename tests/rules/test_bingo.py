@@ -196,3 +196,12 @@ def test_every_bingo_rule_id_of_the_digest_is_referenced_by_a_test():
 # leave play: tiles_used), B23 (phase 2 from the empty boneyard or a close), B39 (a close still allows
 # claims), B43 (one claim per deal), B-Δ1 (the 1/2/3 ladder, B44 rows 1-2), B-Δ9 (no option: the
 # failed close is B40 + row 4), B-Δ11 (no indicator exchange).
+
+
+def test_b_delta4_b35_option_help_says_what_its_label_does_not():
+    """np13 finding 15: "Alternate the lead each deal / The lead alternates from deal to deal." and "Show card
+    points during a deal / Show running card points during a deal." said the label twice; the help says what the
+    option replaces: the deal's winner leading, the rule that keeps card points hidden."""
+    helps = {o.id: o.help for o in GAME.options}
+    assert "instead of the last deal's winner leading" in helps["alternateLead"]
+    assert "players may not count them" in helps["showRunningPoints"]

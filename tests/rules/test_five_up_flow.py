@@ -280,3 +280,20 @@ def test_apply_counts_every_event_and_refuses_an_object_that_is_no_five_up_event
     with pytest.raises(MalformedEvent) as err:
         GAME.apply(state, object())
     assert err.value.code == "unknown_event" and state.events == 2
+
+
+def test_f23_pips_that_cannot_be_together_name_the_hand_and_the_range_that_fits():
+    """The hands' pips together cannot be made from the tiles still out: the refusal names the last hand that one
+    other number would put right and that number's range, the other hands taken as entered ("76 pips cannot be
+    made from the tiles still out" left the player to find which entry was wrong, np13 finding 13)."""
+    state = play(lead(2), {"type": "draw", "seat": 1, "count": 12}, {"type": "pass", "seat": 1})
+    state = play(state, {"type": "pass", "seat": 0})
+    with pytest.raises(IllegalEvent) as refusal:
+        play(state, {"type": "end", "pips": [20, 110]})  # 25 tiles hold at least 133
+    err = refusal.value
+    assert err.message.startswith("%(player)s's pips cannot be %(pips)s with the other hands as entered")
+    assert {k: err.params[k] for k in ("player", "pips", "k")} == {"player": "Ben", "pips": "110", "k": "19"}
+    lo, hi = int(err.params["lo"]), int(err.params["hi"])
+    assert 110 < lo <= 122 <= hi  # 122 is taken (the test above)
+    assert refused(state, {"type": "end", "pips": [20, lo - 1]}) == "bad_pips"
+    assert view(play(state, {"type": "end", "pips": [20, lo]})).detail["phase"] != "end"

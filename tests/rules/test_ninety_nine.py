@@ -335,9 +335,10 @@ def test_every_rule_id_of_the_digest_is_referenced_by_a_test():
 
 def test_a_made_bid_says_how_many_made_theirs_in_words_n13():
     """The success bonus grows as fewer players make their bid (N13): the line says the player was the only one,
-    or one of k ("1 succeeded" said neither who nor why it mattered, walk2 finding 10)."""
+    or one of k players ("1 succeeded" said neither who nor why it mattered, walk2 finding 10; "one of 3 to make
+    their bid" read as three cards, np13 finding 12)."""
     alone = view(play(new(3), *quick_deal([3, 4, 5], [3, 2, 4], dealer=0))).detail["sheet"][0]["lines"]
     assert alone[0][1]["msg"] == "Bid %(bid)s made exactly, the only one to make their bid (N13)."
     every = view(play(new(3), *quick_deal([3, 4, 2], [3, 4, 2], dealer=0))).detail["sheet"][0]["lines"]
-    assert every[0][1]["msg"] == "Bid %(bid)s made exactly, one of %(k)s to make their bid (N13)."
+    assert every[0][1]["msg"] == "Bid %(bid)s made exactly, one of %(k)s players who made their bid (N13)."
     assert every[0][1]["params"]["k"] == "3" and every[0][1]["points"] == 10

@@ -432,3 +432,22 @@ def test_the_big_screen_and_a_moment_show_the_ended_hands_board_itself(client):
     for page in (client.get(f"{url}/screen"), client.get(f"{url}?at={seq}")):
         html = page.get_data(as_text=True)
         assert page.status_code == 200 and 'class="bead-svg"' in html and "bead-board-sheet" not in html
+
+
+@pytest.mark.parametrize(
+    ("lang", "says", "not_said"),
+    [("en", "No one holds a tile: nothing is taken off.", "Tap the tiles each player still holds"),
+     ("ja", "手に牌を持っている人はいないので、差し引く点はありません。", "25")],
+)  # fmt: skip
+def test_a_hand_whose_players_hold_no_tile_asks_for_no_taps(client, lang, says, not_said):
+    """np13 finding 15: both hands empty, the end form still said "Tap the tiles each player still holds" with
+    nothing to tap; it says there is nothing to take off."""
+    from tests.web.tables import new_table, post
+
+    record = json.loads((RECORDS / "bead-game-two-hands.json").read_text())
+    table = new_table(client, "bead-game", tuple(record["players"]), scorer=True)
+    for event in record["events"][:29]:  # hand 1 played out: both hands empty
+        assert post(client, table, event).status_code == 201, event
+    page = client.get(f"/t/{table['id']}", headers={"Accept-Language": lang}).get_data(as_text=True)
+    hint = page.split('class="muted bead-left-hint">', 1)[1].split("</p>", 1)[0]
+    assert says in hint and not_said not in hint and "has no tiles left" not in hint, hint

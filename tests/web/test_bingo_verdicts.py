@@ -111,8 +111,8 @@ def claim_total(client, events: list[dict]) -> tuple[str, str]:
         ([*EVENTS[:6], {"type": "claim", "seat": 1}], "A correct claim: 88 points, 70 needed, and Ann won no trick.",
          "クレーム成功：88点（必要なのは70点）。Annさんはトリックを1つも取っていません。"),
         # B44 row 4 (B-E5's second case): Ann claims after trick 7 with 20, both have a trick: Ben scores 2
-        ([*EVENTS[:9], {"type": "claim", "seat": 0}], "A failed claim: 20 points, 70 needed: Ben scores 2.",
-         "クレーム失敗：20点（必要なのは70点）。Benさんに2ゲームポイント。"),
+        ([*EVENTS[:9], {"type": "claim", "seat": 0}], "A failed claim: 20 points, 70 needed.",
+         "クレーム失敗：20点（必要なのは70点）。"),
     ],
     ids=["correct", "correct-trickless", "failed"],
 )
@@ -173,3 +173,34 @@ def test_an_invincible_declarations_answer_says_its_game_points_not_a_worth_of_0
     seven = {"type": "declare", "seat": 0, "doubles": ["6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "0-0"]}
     said = answer_after(client, 0, {"type": "deal", "indicator": "6-5", "leader": 0}, seven)
     assert "invincible: 3 game points" in said and "worth 0 points" not in said, said
+
+
+def test_a_failed_claims_answer_says_who_scores_once(client):
+    """The award line says who scores; the reason under it said it again ("あきさんに2ゲームポイント" twice in one
+    answer, np13 finding 14): the reason gives the count against 70 only."""
+    english, japanese = claim_total(client, [*EVENTS[:9], {"type": "claim", "seat": 0}])
+    answer_en = english.split("Recorded:", 1)[1].split("History", 1)[0]
+    assert answer_en.count("Ben scores 2") == 1, answer_en
+    assert japanese.split("記録しました", 1)[1].split("履歴", 1)[0].count("Benさんに2ゲームポイント") == 1
+
+
+def test_the_tricks_list_says_the_suit_led_in_brackets(client):
+    """np13 finding 15: "2-0 follows the led suit blank" read as a tile called "suit blank"; the suit led is named
+    in brackets after it, as a player says it."""
+    english, japanese = claim_total(client, [*EVENTS[:9], {"type": "claim", "seat": 0}])
+    assert "6-1 does not follow the suit led (4)" in english and "led suit" not in english, english
+    assert "2-0 follows the suit led (blank) but ranks lower" in english
+    assert "2-0はリードのスート（ブランク）に従うが" in japanese, japanese
+
+
+@pytest.mark.parametrize(("lang", "says"), [("en", "Doubles shown: at least 2,"), ("ja", "見せるダブル（2枚以上。")])
+def test_the_declaration_picker_says_the_rule_a_player_needs(client, lang, says):
+    """B28: a declaration shows at least 2 doubles; the picker said "at most 7", a limit nobody meets, and not the
+    one a player needs (np13 finding 15)."""
+    from tables import new_table, post
+
+    table = new_table(client, "bingo", ("Ann", "Ben"), scorer=True)
+    for event in EVENTS[:4]:  # Ben is about to lead and holds the doubles he declares next
+        assert post(client, table, event).status_code == 201
+    page = client.get(f"/t/{table['id']}", headers={"Accept-Language": lang}).get_data(as_text=True)
+    assert says in page and "at most" not in page and "最大" not in page

@@ -5,6 +5,8 @@ replaying the table with the entry as it stood before (referee/web/tables/correc
 from __future__ import annotations
 
 import json
+import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -137,3 +139,23 @@ def test_the_effect_narrates_only_the_events_from_the_corrected_one():
     effect = correction_effect(rep, 2)
     assert len(said) == 4  # the entry as it stood before, and the three after it
     assert effect is not None and effect.totals == (("Aki", 15, 13), ("Ben", 5, 13))
+
+
+def test_a_correction_that_moves_no_total_says_which_later_entries_changed(client):
+    """np13 finding 2: a correction that changed a later claim's count (and could change later tricks' winners)
+    said "No total changed." over toggles all titled "Now reads:", and the spoken answer ran them together
+    ("Now reads:Trick 3"). The answer says how many later entries changed, each toggle is labelled with the entry
+    as it now reads, what it read before waits behind it, and the spoken text keeps the sentences apart."""
+    record = json.loads((RECORDS / "bingo-four-deals-to-eight.json").read_text())
+    fixed = {"type": "trick", "lead": "3-0", "reply": "1-0"}  # deal 2's first trick: Ben's 1-1 was 1-0
+    table = corrected(client, "bingo", tuple(record["players"]), record["events"][:13], 8, fixed, record["options"])
+    html = client.get(f"/t/{table}").get_data(as_text=True)
+    assert "No total changed, but 1 later entry now reads differently:" in answer_of(html)
+    summaries = [" ".join(re.sub(r"<[^>]+>", " ", s).split()) for s in re.findall(r"<summary>(.*?)</summary>", html)]
+    now = "Now reads: Ben claims 70. Ben scores 2 game points. A correct claim: 72 points, 70 needed, and Aki has only"
+    assert any(s.startswith(now + " 10 points") for s in summaries), summaries
+    said = unescape(re.search(r'class="answer-status" data-say="([^"]*)"', html).group(1))
+    assert "differently: Now reads: Ben claims 70." in said and "Before: Ben claims 70." in said and ":B" not in said
+    ja = client.get(f"/t/{table}", headers=JA).get_data(as_text=True)
+    assert "合計は変わりませんが、あとの記録1件の内容が変わりました：" in answer_of(ja)
+    assert "変更前：" in answer_of(ja)

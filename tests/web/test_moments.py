@@ -302,3 +302,46 @@ def test_a_moment_shows_an_entry_as_it_stood_and_says_what_it_was_corrected_to_l
     assert "corrected-later" not in at3 and "moment-corrected-later" not in at3  # nothing later than 3
     ja = client.get(f"/t/{tid}?at=2", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "のちに記録3で次のように訂正" in ja
+
+
+def test_an_entry_is_named_as_the_history_names_it_on_the_moment_page_and_in_a_correction(client):
+    """np13 finding 10: one entry read three ways: the History's "Trick 1: Aki 6-6, Ben 4-2 — Aki wins.", the moment
+    page's "A trick: 6-6 led, 5-2 replied." and a correction's "original: A trick: ...", which dropped who played
+    which tile on the page that settles disputes. Every page says the History's sentence; a correction's original
+    is said as the History would have said it."""
+    record = json.loads((TESTS / "records" / "bingo-four-deals-to-eight.json").read_text())
+    table = client.post("/api/v1/tables", json={"game": "bingo", "players": record["players"],
+                                                "options": record["options"]}).get_json()  # fmt: skip
+    for event in record["events"][:4]:
+        _post(client, table, event)
+    _post(client, table, {"type": "correct", "target": 3, "event": {"type": "trick", "lead": "0-0", "reply": "4-2"}})
+    tid = table["id"]
+    def text(url: str) -> str:
+        return " ".join(re.sub(r"<[^>]+>", " ", client.get(url).get_data(as_text=True)).split())
+
+    history, now, then = text(f"/t/{tid}"), text(f"/t/{tid}?at=5"), text(f"/t/{tid}?at=4")
+    first = re.search(r"Trick 1: Aki 0-0, Ben 4-2 — \w+ wins\.", history)
+    assert first and first.group(0) in now, (history, now)
+    assert re.search(r"original: Trick 1: Aki 0-0, Ben 5-3 — \w+ wins\.", history), history
+    assert re.search(r"as first recorded: Trick 1: Aki 0-0, Ben 5-3 — \w+ wins\.", now), now
+    assert "Trick 2: Aki 6-6, Ben 5-2 — Aki wins." in then and "A trick: 6-6 led" not in then, then
+    pad = client.post("/api/v1/tables", json={"game": "score-pad", "players": ["Aki", "Ben"]}).get_json()
+    _post(client, pad, {"type": "round", "points": [3, 1]})
+    _post(client, pad, {"type": "round", "points": [10, 0]})
+    at2 = " ".join(re.sub(r"<[^>]+>", " ", client.get(f"/t/{pad['id']}?at=2").get_data(as_text=True)).split())
+    assert "Round 2: Aki +10" in at2 and "A round:" not in at2, at2
+
+
+@pytest.mark.parametrize(("lang", "tag"), [("en", "entry 3"), ("ja", "記録3")])
+def test_a_history_row_says_its_number_is_the_entrys(client, lang, tag):
+    """np13 finding 9: "3. Trick 1: ..." put the entry's number beside the trick's, two numberings side by side; the
+    row's number is a tag that says it is the entry's ("entry 3", 「記録3」), and the list marks no number of its own."""
+    record = json.loads((TESTS / "records" / "bingo-four-deals-to-eight.json").read_text())
+    table = client.post("/api/v1/tables", json={"game": "bingo", "players": record["players"],
+                                                "options": record["options"]}).get_json()  # fmt: skip
+    for event in record["events"][:3]:
+        _post(client, table, event)
+    html = client.get(f"/t/{table['id']}", headers={"Accept-Language": lang}).get_data(as_text=True)
+    row = re.search(r'<li data-seq="3" value="3">\s*<span class="entry-no">([^<]*)</span>\s*([^<]*)', html)
+    assert row and row.group(1) == tag and row.group(2).startswith(("Trick 1:", "第1トリック")), html
+    assert '<ol class="events" reversed data-entry-tags' in html

@@ -466,3 +466,30 @@ def test_two_players_seat_phone_only_declares(app, client):
     assert ">Declare (30)</button>" in band and 'value="reveal"' not in band
     resp = form(ben, t, premium_form(1, "declare", seq_of(mine)), htmx=True)
     assert resp.status_code == 200 and "you declared" in unescape(resp.get_data(as_text=True))
+
+
+@pytest.mark.parametrize(
+    ("lang", "before", "after"),
+    [
+        ("en", "Aki, Chie have not bid yet.", "Aki has not bid yet."),
+        ("ja", "Akiさん、Chieさんはまだビッドしていません。", "Akiさんはまだビッドしていません。"),
+    ],
+)
+def test_the_trick_form_says_whose_bids_are_still_to_come(app, client, lang, before, after):
+    """Bids may come at the end of the deal (N15), so tricks are recorded without them; the trick form says whose
+    bids are still missing, so a table does not play the deal out having forgotten them (np13 finding 17)."""
+    t = new_table(client, "ninety-nine")
+    scorer = join(app, t, t["scorer_token"])
+    scorer.set_cookie("lang", lang)
+
+    def trick_form() -> str:
+        page = scorer.get(f"/t/{t['id']}").get_data(as_text=True)
+        return " ".join(re.sub(r"<[^>]+>", " ", page.split("nn-trick-form", 1)[1].split("</form>", 1)[0]).split())
+
+    for ev in DEAL1[:2]:  # the deal and Ben's sealed bid
+        assert post(client, t, ev).status_code == 201
+    assert before in trick_form()
+    assert post(client, t, DEAL1[3]).status_code == 201  # a trick before Chie's bid
+    assert post(client, t, DEAL1[2]).status_code == 201  # Chie's bid
+    form_now = trick_form()
+    assert after in form_now and before not in form_now, form_now

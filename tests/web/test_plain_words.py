@@ -53,7 +53,9 @@ def history_items(page: str) -> list[str]:
     assert section, "the page shows a history"
     items = re.findall(r"(?s)<li\b[^>]*>(.*?)</li>", section.group(1))
     # each entry also links to its moment ("As it stood then"): the sentence is what comes before it
-    return [visible_text(re.sub(r'(?s)<a class="moment-link".*?</a>', "", li)).strip() for li in items]
+    # and its entry number's tag ("entry 5") comes before it
+    li_sentences = (re.sub(r'(?s)<a class="moment-link".*?</a>|<span class="entry-no">.*?</span>', "", li) for li in items)
+    return [visible_text(li).strip() for li in li_sentences]
 
 
 def open_pages(app, game_id: str, lang: str) -> dict[str, str]:

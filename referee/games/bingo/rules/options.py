@@ -22,7 +22,8 @@ OPTIONS = (
     Option(
         "alternateLead",
         False,
-        _("The lead alternates from deal to deal (B-Δ4)."),
+        # the help says what the label does not: what it replaces (np13 #15: it repeated the label)
+        _("The players take turns to lead a deal, instead of the last deal's winner leading (B-Δ4)."),
         label=_("Alternate the lead each deal"),
         common=True,
     ),
@@ -59,7 +60,7 @@ OPTIONS = (
     Option(
         "showRunningPoints",
         False,
-        _("Show running card points during a deal (B35)."),
+        _("The rules keep card points hidden, as players may not count them; this shows them as the deal goes (B35)."),
         label=_("Show card points during a deal"),
         common=True,
     ),

@@ -126,12 +126,10 @@ def settle_claim(
             trickless = mine["trick_count"] == 0 or theirs["trick_count"] == 0
         gp = 3 if trickless else 2
         if trickless:
-            reason = _(
-                "A failed claim: %(total)s points, %(target)s needed, while a player had won no trick: "
-                "%(opponent)s scores 3."
-            )
+            reason = _("A failed claim: %(total)s points, %(target)s needed, while a player had won no trick.")
         else:
-            reason = _("A failed claim: %(total)s points, %(target)s needed: %(opponent)s scores 2.")
+            # who scores is the award's own line, said just before (np13: the answer said it twice)
+            reason = _("A failed claim: %(total)s points, %(target)s needed.")
         params = {}
     # the claimer's count against 70, right or wrong; ``opponent`` is a seat, named where the reason is said
     params = {"total": mine["total"], "target": TARGET, "opponent": opp, **params}

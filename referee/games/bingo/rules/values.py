@@ -130,20 +130,20 @@ def trick_winner(
     suit = led_suit(lead, trump)
     if not follows(reply, suit, trump):  # B11.5
         return _why(
-            _("%(tile)s does not follow the led suit %(suit)s"),
+            _("%(tile)s does not follow the suit led (%(suit)s)"),
             True,
             tile=reply,
             suit=suit_name(suit),
         )
     if rank_in(reply, suit) > rank_in(lead, suit):  # B11.4
         return _why(
-            _("%(tile)s follows the led suit %(suit)s and outranks the lead"),
+            _("%(tile)s follows the suit led (%(suit)s) and outranks the lead"),
             False,
             tile=reply,
             suit=suit_name(suit),
         )
     return _why(
-        _("%(tile)s follows the led suit %(suit)s but ranks lower"),
+        _("%(tile)s follows the suit led (%(suit)s) but ranks lower"),
         True,
         tile=reply,
         suit=suit_name(suit),

@@ -266,13 +266,34 @@ def _check_pips(state: State, h: HandState, pips: tuple[int, ...]) -> None:
     checked = [seat for seat in range(state.n) if seat != ignored or pips[seat]]
     k = sum(h.held[seat] for seat in checked)
     total = sum(pips[seat] for seat in checked)
-    if not sum(pool[:k]) <= total <= sum(pool[len(pool) - k :]):
-        raise IllegalEvent(
-            "bad_pips",
-            _("The hands hold %(k)s tiles together: %(total)s pips cannot be made from the tiles still out."),
-            k=k,
-            total=total,
-        )
+    least, most = sum(pool[:k]), sum(pool[len(pool) - k :])
+    if least <= total <= most:
+        return
+    # the hands together cannot be: name the last hand entered that one other number would put right, and that
+    # number's range, the others taken as entered ("76 pips cannot be made" left the player to find which, np13 #13)
+    for seat in reversed(checked):
+        held, others = h.held[seat], total - pips[seat]
+        lo = max(sum(pool[:held]), least - others)
+        hi = min(sum(pool[len(pool) - held :]), most - others)
+        if held and lo <= hi:
+            raise IllegalEvent(
+                "bad_pips",
+                _(
+                    "%(player)s's pips cannot be %(pips)s with the other hands as entered: with %(k)s tiles from "
+                    "those still out, %(lo)s to %(hi)s is possible."
+                ),
+                player=name(state, seat),
+                pips=pips[seat],
+                k=held,
+                lo=lo,
+                hi=hi,
+            )
+    raise IllegalEvent(
+        "bad_pips",
+        _("The hands hold %(k)s tiles together: %(total)s pips cannot be made from the tiles still out."),
+        k=k,
+        total=total,
+    )
 
 
 apply = make_apply(

@@ -48,7 +48,7 @@ def score_deal(rules: Rules, deal: DealState) -> DealResult:
             made = (
                 _("Bid %(bid)s made exactly, the only one to make their bid (N13).")
                 if k == 1
-                else _("Bid %(bid)s made exactly, one of %(k)s to make their bid (N13).")
+                else _("Bid %(bid)s made exactly, one of %(k)s players who made their bid (N13).")
             )
             lines[s].append(_line(bonus_each, made, bid=bids[s], k=k))
         else:
