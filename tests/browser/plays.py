@@ -257,19 +257,20 @@ BEAD_CROWDED = 32  # px: a board whose cells are drawn smaller zooms around the 
 def bead_place(page: Page, t: Tapper, ev: dict, sight: Callable[[list[Locator]], None] = lambda cells: None) -> None:
     """The cell that takes the higher number, the other cell, the tile: placed by that tap (issue 27). The
     record's first number lies on the top/left cell: when it is the lower one, the bottom/right cell comes
-    first. On a board too crowded to tap a cell (under ``BEAD_CROWDED``) the first tap, on the first cell,
-    zooms it there: a fourth tap. ``sight`` checks the two cells before the first tap and after the zoom."""
+    first. On a board too crowded for a thumb (cells under ``BEAD_CROWDED``) the first tap ticks its cell and
+    zooms the board there. ``sight`` checks the two cells before the first tap and after the zoom."""
     a, b = (int(x) for x in ev["tile"].split("-"))
     cells = [
         (page.locator(f".bead-cell:has(input[value='{r},{c}'])"), f"cell {r},{c}")
         for r, c in (ev["cells"] if a >= b else reversed(ev["cells"]))
     ]
     sight([cell for cell, _ in cells])
-    if cells[0][0].evaluate("el => el.getBoundingClientRect().width") < BEAD_CROWDED:
-        t.tap(cells[0][0], "the crowded board, to zoom it")
+    crowded = cells[0][0].evaluate("el => el.getBoundingClientRect().width") < BEAD_CROWDED
+    t.tap(*cells[0])
+    expect(cells[0][0].locator("input")).to_be_checked()
+    if crowded:
         sight([cell for cell, _ in cells])
-    for cell, what in cells:
-        t.tap(cell, what)
+    t.tap(*cells[1])
     t.tap(pick(page, "tile", f"{max(a, b)}-{min(a, b)}"), "tile")
 
 
