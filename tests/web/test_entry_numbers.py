@@ -235,11 +235,18 @@ def test_a_report_pages_code_opens_the_moment_its_words_name(client, spec, tmp_p
     assert f'<li data-seq="{k}" value="{k}">' in history and f'href="/t/{table["id"]}?at={k}"' in history
 
 
+ENTRY_TAG = re.compile(r'<span class="entry-no">([^<]*)</span>')
+
+
 def _rows(html: str) -> dict[int, str]:
-    """The History's rows by their number, each as it reads (its links' words included)."""
+    """The History's rows by their number, each as it reads (its links' words included) after its "entry N"
+    tag, which must say the row's own number."""
     found = re.findall(r'(?s)<li data-seq="(\d+)" value="(\d+)">(.*?)</li>', html)
     assert all(seq == value for seq, value, _ in found), found
-    return {int(seq): _visible(row) for seq, _, row in found}
+    for seq, _, row in found:
+        tag = ENTRY_TAG.search(row)
+        assert tag is None or re.search(rf"(?<!\d){seq}$", tag.group(1).strip()), (seq, row)
+    return {int(seq): _visible(ENTRY_TAG.sub("", row)) for seq, _, row in found}
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -41,7 +41,7 @@ def init_app(app: Flask) -> None:
         say=say, games=GAMES, printables_for=printables_for, get_locale=get_locale, new_idem=new_idem
     )
     app.jinja_env.globals.update(event_words=words.event_words, breach_words=words.breach_words)
-    app.jinja_env.globals.update(entry_line=words.entry_line, original_line=words.original_line)
+    app.jinja_env.globals.update(entry_line=words.entry_line)
     app.jinja_env.globals["say_line"] = words.say_line
     app.jinja_env.globals["breach_sentence"] = words.breach_sentence
     app.jinja_env.filters["why"] = words.why

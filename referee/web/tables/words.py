@@ -20,7 +20,7 @@ from referee.rules import spoken
 from referee.rules.base import WORDS, Breach, D, Line, RuleError, Texts
 from referee.rules.cards import Card
 from referee.rules.events import decode
-from referee.store.replay import Effective, Replayed, ReplayError, replay_events
+from referee.store.replay import Effective, Replayed
 from referee.web.site.i18n import no_honorific_for_stand_ins, say
 
 from .access import Access
@@ -221,23 +221,6 @@ def entry_line(rep: Replayed[D], seq: int) -> str:
     outcome ("Trick 3: Aki 6-4, Ben 5-5 — Ben wins.")."""
     found = line_of(rep, seq)
     return say_line(found[1]) if found else ""
-
-
-def original_line(rep: Replayed[D], entry: Effective) -> str:
-    """The history's sentence for a corrected entry as first recorded, the entries before it as they stand
-    ("Trick 2: Ann 6-4, Ben 6-0 — Ben wins."): an entry is named one way on every page, with who played what
-    ("original: A trick: 6-4 led, 6-0 replied." beside the History's sentence, np13 finding 10). A private
-    entry, or an original the entries before it no longer take, keeps its own words (:func:`event_words`)."""
-    i = next((i for i, e in enumerate(rep.effective) if e.seq == entry.seq), None)
-    body = entry.original
-    if i is None or not body or body.get("sealed") or body.get("type") in rep.game.private_events:
-        return event_words(rep, body)
-    lines = list(rep.lines[:i])  # the entries before say the same: only the original is narrated
-    try:
-        replay_events(rep.game, rep.players, rep.options, [e.body for e in rep.effective[:i]] + [body], lines)
-    except ReplayError:
-        return event_words(rep, body)
-    return say_line(lines[i]) if len(lines) > i and lines[i] is not None else event_words(rep, body)
 
 
 def history(rep: Replayed[D], access: Access) -> Iterator[tuple[Effective, str]]:
